@@ -1,0 +1,143 @@
+// Reading the tree: the literal value of an argument, what sits at a cursor offset, and a walk
+// over the leaves. All of it is iterative, so deep nesting costs no call stack.
+
+import type { ArgNode, CallNode, Leaf, Node, ParsedDocument } from './tree';
+
+/**
+ * The value an argument has before run time when it holds no call: text with escapes
+ * replaced by the characters they stand for, comments dropped. Undefined when a call
+ * appears in it (its value is only known at run time).
+ */
+export function literalText(text: string, arg: ArgNode): string | undefined {
+  let out = '';
+  for (const child of arg.children) {
+    switch (child.kind) {
+      case 'text':
+        out += text.slice(child.start, child.end);
+        break;
+      case 'escape':
+        out += child.value;
+        break;
+      case 'comment':
+        break;
+      case 'call':
+        return undefined;
+    }
+  }
+  return out;
+}
+
+/** Whether an argument holds a call anywhere inside it (directly). */
+export function hasCall(arg: ArgNode): boolean {
+  for (const child of arg.children) if (child.kind === 'call') return true;
+  return false;
+}
+
+/** What sits at a cursor offset. */
+export interface Location {
+  /** The innermost argument the cursor is in (between its `[`/`;` and `;`/`]`, inclusive), or null at top level. */
+  readonly arg: ArgNode | null;
+  /** The node (in `arg`'s children or the roots) that contains the character after the cursor. */
+  readonly node: Node | null;
+  /** The node in the same list that ends exactly at the cursor, if any. */
+  readonly before: Node | null;
+}
+
+/** Finds the innermost argument and node at a cursor offset in O(depth · log width). */
+export function locate(doc: ParsedDocument, offset: number): Location {
+  let container: readonly Node[] = doc.roots;
+  let arg: ArgNode | null = null;
+  for (;;) {
+    const idx = lastStartingAtOrBefore(container, offset);
+    const node = idx >= 0 ? container[idx]! : null;
+    if (node && node.kind === 'call' && node.open >= 0 && offset > node.open) {
+      const limit = node.close >= 0 ? node.close : node.end;
+      if (offset <= limit) {
+        const a = lastStartingAtOrBefore(node.args, offset);
+        if (a >= 0) {
+          arg = node.args[a]!;
+          container = arg.children;
+          continue;
+        }
+      }
+    }
+    const at = node && offset < node.end ? node : null;
+    let before: Node | null = null;
+    if (node && node.end === offset) before = node;
+    else if (at && at.start === offset && idx > 0 && container[idx - 1]!.end === offset) before = container[idx - 1]!;
+    return { arg, node: at, before };
+  }
+}
+
+/** The call whose name the cursor is on or right after (`$add|Button`, `$addButton|[`). */
+export function callNameAt(doc: ParsedDocument, offset: number): CallNode | null {
+  const loc = locate(doc, offset);
+  for (const node of [loc.node, loc.before]) {
+    if (node && node.kind === 'call' && node.start < offset + 1 && offset <= node.nameEnd && offset >= node.start) return node;
+  }
+  return null;
+}
+
+/** The innermost call whose argument list holds the cursor, with the argument index. */
+export function enclosingCall(doc: ParsedDocument, offset: number): { call: CallNode; arg: ArgNode } | null {
+  const { arg } = locate(doc, offset);
+  return arg ? { call: arg.parent, arg } : null;
+}
+
+function lastStartingAtOrBefore(list: readonly { start: number }[], offset: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]!.start <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+type WorkItem = Node | Leaf;
+
+/** Calls `visit` for every leaf in document order; the leaves cover the text exactly once. */
+export function forEachLeaf(doc: ParsedDocument, visit: (leaf: Leaf) => void): void {
+  const work: WorkItem[] = [];
+  for (let i = doc.roots.length - 1; i >= 0; i--) work.push(doc.roots[i]!);
+  while (work.length > 0) {
+    const item = work.pop()!;
+    if ('node' in item) {
+      visit(item);
+      continue;
+    }
+    switch (item.kind) {
+      case 'text':
+        visit({ kind: 'text', start: item.start, end: item.end, node: item });
+        break;
+      case 'escape':
+        visit({ kind: 'escape', start: item.start, end: item.end, node: item });
+        break;
+      case 'comment': {
+        visit({ kind: 'commentName', start: item.start, end: item.open, node: item });
+        visit({ kind: 'commentOpen', start: item.open, end: item.open + 1, node: item });
+        const contentEnd = item.close >= 0 ? item.close : item.end;
+        if (contentEnd > item.open + 1) visit({ kind: 'commentText', start: item.open + 1, end: contentEnd, node: item });
+        if (item.close >= 0) visit({ kind: 'commentClose', start: item.close, end: item.close + 1, node: item });
+        break;
+      }
+      case 'call': {
+        visit({ kind: 'name', start: item.start, end: item.nameEnd, node: item });
+        if (item.open < 0) break;
+        visit({ kind: 'open', start: item.open, end: item.open + 1, node: item });
+        // Push in reverse: close, then for each argument from the last its children and the separator before it.
+        if (item.close >= 0) work.push({ kind: 'close', start: item.close, end: item.close + 1, node: item });
+        for (let a = item.args.length - 1; a >= 0; a--) {
+          const children = item.args[a]!.children;
+          for (let c = children.length - 1; c >= 0; c--) work.push(children[c]!);
+          if (a > 0) {
+            const sep = item.separators[a - 1]!;
+            work.push({ kind: 'separator', start: sep.start, end: sep.end, node: item });
+          }
+        }
+        break;
+      }
+    }
+  }
+}
