@@ -1,0 +1,78 @@
+// What every feature receives: the catalog, the settings, what the client can display, and
+// one analysed document (text document + parse tree + effective script language). Also the
+// shape of the data diagnostics attach for quick fixes, so code actions never re-derive it.
+
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Catalog } from '../catalog/catalog';
+import type { ParsedDocument } from '../parser/tree';
+import type { ScriptLanguage, Settings } from '../settings';
+
+/** What the client says it can show; the LSP layer fills it from the client capabilities. */
+export interface ClientFeatures {
+  /** Completion items may be snippets (`completionItem.snippetSupport`). */
+  readonly snippets: boolean;
+  /** Hover and documentation may be Markdown (`contentFormat` includes markdown). */
+  readonly markdown: boolean;
+  /** Completion items may carry the Deprecated tag. */
+  readonly completionDeprecatedTag: boolean;
+  /** Completion items may carry `labelDetails`. */
+  readonly completionLabelDetails: boolean;
+  /** Completion items may use `InsertReplaceEdit`. */
+  readonly insertReplace: boolean;
+  /** Signature help may give a per-signature active parameter. */
+  readonly signatureActiveParameter: boolean;
+}
+
+/** Defaults for a client that declares nothing: plain text, no snippets, no tags. */
+export const MINIMAL_CLIENT: ClientFeatures = {
+  snippets: false,
+  markdown: false,
+  completionDeprecatedTag: false,
+  completionLabelDetails: false,
+  insertReplace: false,
+  signatureActiveParameter: false,
+};
+
+/** What a full-featured client (VS Code) supports; used by tests and the CLI. */
+export const FULL_CLIENT: ClientFeatures = {
+  snippets: true,
+  markdown: true,
+  completionDeprecatedTag: true,
+  completionLabelDetails: true,
+  insertReplace: true,
+  signatureActiveParameter: true,
+};
+
+export interface FeatureContext {
+  readonly catalog: Catalog;
+  readonly settings: Settings;
+  readonly client: ClientFeatures;
+}
+
+/** One document, parsed, with the script language in effect for it. */
+export interface Analysis {
+  readonly document: TextDocument;
+  readonly parsed: ParsedDocument;
+  /** The file's `bdscript-language` directive when valid, else the setting. */
+  readonly language: ScriptLanguage;
+}
+
+/** An edit in document offsets (UTF-16), converted to LSP ranges where it leaves core. */
+export interface OffsetEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly newText: string;
+}
+
+/** A fix a diagnostic offers; code actions turn it into a quick fix. */
+export interface DiagnosticFix {
+  readonly title: string;
+  readonly edits: readonly OffsetEdit[];
+  /** The fix is the obvious one (a single "did you mean", a deprecated replacement). */
+  readonly preferred?: boolean;
+}
+
+/** `Diagnostic.data` for diagnostics made by core. */
+export interface DiagnosticData {
+  readonly fixes?: readonly DiagnosticFix[];
+}

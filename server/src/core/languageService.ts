@@ -1,0 +1,169 @@
+// The language service facade: one object that holds the catalog, the settings and what the
+// client supports, caches one analysis per document version, and answers every feature as a
+// plain function returning LSP-shaped data. The LSP server and the CLI both call only this.
+
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type {
+  CodeAction,
+  CodeActionContext,
+  CompletionContext,
+  CompletionItem,
+  CompletionList,
+  Diagnostic,
+  DocumentSymbol,
+  FoldingRange,
+  Hover,
+  InlayHint,
+  Location,
+  Position,
+  Range,
+  SemanticTokens,
+  SignatureHelp,
+  SignatureHelpContext,
+} from 'vscode-languageserver-types';
+import { Catalog } from './catalog/catalog';
+import { codeActions } from './features/codeActions';
+import { complete, resolveCompletion } from './features/completion';
+import { definition } from './features/definition';
+import { computeDiagnostics } from './features/diagnostics';
+import { foldingRanges } from './features/folding';
+import { functionAt, type FunctionAt } from './features/functionAt';
+import { hover } from './features/hover';
+import { inlayHints } from './features/inlayHints';
+import { semanticTokens } from './features/semanticTokens';
+import { signatureHelp } from './features/signatureHelp';
+import { documentSymbols } from './features/symbols';
+import { FULL_CLIENT, type Analysis, type ClientFeatures, type FeatureContext } from './features/types';
+import { parse } from './parser/parser';
+import type { ParsedDocument } from './parser/tree';
+import { DEFAULT_SETTINGS, SCRIPT_LANGUAGES, type ScriptLanguage, type Settings } from './settings';
+
+export interface LanguageServiceOptions {
+  readonly catalog?: Catalog;
+  readonly settings?: Settings;
+  readonly client?: ClientFeatures;
+}
+
+/** Reads a script language name leniently: case, spaces and dashes do not matter. */
+export function scriptLanguageFromName(name: string): ScriptLanguage | undefined {
+  const key = name.toLowerCase().replace(/[\s_-]+/g, '');
+  return SCRIPT_LANGUAGES.find((l) => l.toLowerCase().replace(/\s+/g, '') === key);
+}
+
+/** The script language in effect: the file's directive when it names a known one, else the setting. */
+export function effectiveLanguage(parsed: ParsedDocument, settings: Settings): ScriptLanguage {
+  for (const d of parsed.directives) {
+    if (d.kind === 'language' && d.value) {
+      const lang = scriptLanguageFromName(d.value);
+      if (lang) return lang;
+    }
+  }
+  return settings.language;
+}
+
+interface CacheEntry {
+  readonly version: number;
+  readonly generation: number;
+  readonly analysis: Analysis;
+}
+
+export class LanguageService {
+  private ctx: FeatureContext;
+  /** Bumped whenever the catalog or settings change, so cached analyses are rebuilt. */
+  private generation = 0;
+  private readonly cache = new Map<string, CacheEntry>();
+
+  constructor(options: LanguageServiceOptions = {}) {
+    this.ctx = {
+      catalog: options.catalog ?? Catalog.empty(),
+      settings: options.settings ?? DEFAULT_SETTINGS,
+      client: options.client ?? FULL_CLIENT,
+    };
+  }
+
+  get context(): FeatureContext {
+    return this.ctx;
+  }
+
+  get catalog(): Catalog {
+    return this.ctx.catalog;
+  }
+
+  get settings(): Settings {
+    return this.ctx.settings;
+  }
+
+  /** Replaces the catalog, settings or client features; later answers use them. */
+  configure(options: LanguageServiceOptions): void {
+    this.ctx = {
+      catalog: options.catalog ?? this.ctx.catalog,
+      settings: options.settings ?? this.ctx.settings,
+      client: options.client ?? this.ctx.client,
+    };
+    this.generation++;
+  }
+
+  /** The analysis of a document version, parsed once and cached until it changes. */
+  analyze(document: TextDocument): Analysis {
+    const cached = this.cache.get(document.uri);
+    if (cached && cached.version === document.version && cached.generation === this.generation) return cached.analysis;
+    const callbacks = this.ctx.catalog.callbacks;
+    const parsed = parse(document.getText(), { isCallback: (name) => callbacks.forms(name) !== undefined });
+    const analysis: Analysis = { document, parsed, language: effectiveLanguage(parsed, this.ctx.settings) };
+    this.cache.set(document.uri, { version: document.version, generation: this.generation, analysis });
+    return analysis;
+  }
+
+  /** Drops the cached analysis of a closed document. */
+  forget(uri: string): void {
+    this.cache.delete(uri);
+  }
+
+  validate(document: TextDocument): Diagnostic[] {
+    return computeDiagnostics(this.ctx, this.analyze(document));
+  }
+
+  complete(document: TextDocument, position: Position, context?: CompletionContext): CompletionList {
+    return complete(this.ctx, this.analyze(document), position, context);
+  }
+
+  resolveCompletion(item: CompletionItem): CompletionItem {
+    return resolveCompletion(this.ctx, item);
+  }
+
+  hover(document: TextDocument, position: Position): Hover | null {
+    return hover(this.ctx, this.analyze(document), position);
+  }
+
+  signatureHelp(document: TextDocument, position: Position, context?: SignatureHelpContext): SignatureHelp | null {
+    return signatureHelp(this.ctx, this.analyze(document), position, context);
+  }
+
+  codeActions(document: TextDocument, range: Range, context: CodeActionContext): CodeAction[] {
+    return codeActions(this.ctx, this.analyze(document), range, context);
+  }
+
+  documentSymbols(document: TextDocument): DocumentSymbol[] {
+    return documentSymbols(this.ctx, this.analyze(document));
+  }
+
+  foldingRanges(document: TextDocument): FoldingRange[] {
+    return foldingRanges(this.ctx, this.analyze(document));
+  }
+
+  semanticTokens(document: TextDocument, range?: Range): SemanticTokens {
+    return semanticTokens(this.ctx, this.analyze(document), range);
+  }
+
+  inlayHints(document: TextDocument, range: Range): InlayHint[] {
+    return inlayHints(this.ctx, this.analyze(document), range);
+  }
+
+  definition(document: TextDocument, position: Position): Location[] {
+    return definition(this.ctx, this.analyze(document), position);
+  }
+
+  functionAt(document: TextDocument, position: Position): FunctionAt | null {
+    return functionAt(this.ctx, this.analyze(document), position);
+  }
+}
