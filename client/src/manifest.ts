@@ -1,0 +1,100 @@
+// The extension's part of package.json (contributes, activation events, categories, keywords),
+// made from the settings schema so the manifest and the server can never disagree. Run
+// `npx tsx client/src/manifest.ts --write` to rewrite just these keys; tests compare the file.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SETTINGS_SCHEMA, SEVERITIES, type SettingSchema } from '../../server/src/core/settings';
+
+export const LANGUAGE_ID = 'bdscript';
+export const SCOPE_NAME = 'source.bdscript';
+export const GRAMMAR_PATH = './syntaxes/bdscript.tmLanguage.json';
+export const LANGUAGE_CONFIGURATION_PATH = './language-configuration.json';
+
+/** The commands the extension registers (extension.ts registers each id literally). */
+export const COMMANDS = [
+  { command: 'bdscript.refreshCatalog', title: 'Refresh catalog', category: 'BDScript' },
+  { command: 'bdscript.showCatalogStatus', title: 'Show catalog status', category: 'BDScript' },
+  { command: 'bdscript.openWikiPage', title: 'Open wiki page for function under cursor', category: 'BDScript' },
+] as const;
+
+/**
+ * Where each setting may be set. Catalog location settings are `machine-overridable`: they
+ * name URLs and paths of one machine, yet a workspace may pin its own mirror or snapshot. The
+ * rest are `window`: the server keeps one catalog and one settings object for all documents,
+ * so a per-folder (`resource`) value would promise something the server does not do.
+ */
+export function settingScope(key: string): 'machine-overridable' | 'window' {
+  return key.startsWith('catalog.') && key !== 'catalog.refreshIntervalMinutes' ? 'machine-overridable' : 'window';
+}
+
+/** One `contributes.configuration.properties` entry for a schema entry. */
+export function configurationProperty(schema: SettingSchema, order: number): Record<string, unknown> {
+  const property: Record<string, unknown> = {
+    type: schema.type,
+    default: schema.default,
+    description: schema.description,
+    markdownDescription: schema.description,
+    scope: settingScope(schema.key),
+    order,
+  };
+  if (schema.enum) property['enum'] = [...schema.enum];
+  if (schema.minimum !== undefined) property['minimum'] = schema.minimum;
+  if (schema.key === 'diagnostics.severity') {
+    property['additionalProperties'] = { type: 'string', enum: [...SEVERITIES] };
+  }
+  return property;
+}
+
+/** The package.json keys this module owns, in the order they are written. */
+export function manifestFields(): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  SETTINGS_SCHEMA.forEach((s, i) => (properties[`bdscript.${s.key}`] = configurationProperty(s, i)));
+  const inBdscriptEditor = `editorLangId == ${LANGUAGE_ID}`;
+  return {
+    categories: ['Programming Languages', 'Linters'],
+    keywords: ['BDFD', 'Bot Designer for Discord', 'BDScript', 'Discord', 'bot'],
+    activationEvents: [`onLanguage:${LANGUAGE_ID}`],
+    contributes: {
+      languages: [
+        {
+          id: LANGUAGE_ID,
+          aliases: ['BDScript', 'bdscript'],
+          extensions: ['.bds', '.bdscript'],
+          configuration: LANGUAGE_CONFIGURATION_PATH,
+        },
+      ],
+      grammars: [{ language: LANGUAGE_ID, scopeName: SCOPE_NAME, path: GRAMMAR_PATH }],
+      configuration: { title: 'BDScript', properties },
+      commands: COMMANDS.map((c) => ({ ...c })),
+      menus: {
+        commandPalette: [{ command: 'bdscript.openWikiPage', when: inBdscriptEditor }],
+        'editor/context': [{ command: 'bdscript.openWikiPage', when: inBdscriptEditor, group: 'navigation@100' }],
+      },
+    },
+  };
+}
+
+/**
+ * package.json text with the owned keys replaced and every other key left as it was, in place.
+ * Owned keys the file lacks go right after `main`.
+ */
+export function rewriteManifest(packageJsonText: string): string {
+  const pkg = JSON.parse(packageJsonText) as Record<string, unknown>;
+  const fields = manifestFields();
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(pkg)) {
+    out[key] = key in fields ? fields[key] : value;
+    if (key === 'main') for (const [k, v] of Object.entries(fields)) if (!(k in pkg)) out[k] = v;
+  }
+  for (const [k, v] of Object.entries(fields)) if (!(k in out)) out[k] = v;
+  return JSON.stringify(out, null, 2) + '\n';
+}
+
+if (require.main === module && process.argv.includes('--write')) {
+  // Read right before writing: teammates edit other keys of the same file.
+  const file = join(__dirname, '..', '..', 'package.json');
+  const before = readFileSync(file, 'utf8');
+  const after = rewriteManifest(before);
+  if (after !== before) writeFileSync(file, after);
+  console.log(after === before ? 'package.json already up to date' : 'package.json updated');
+}

@@ -1,0 +1,182 @@
+// Tests of the extension manifest against what it names: the language and its grammar and
+// configuration files, the settings schema the server reads, the commands extension.ts
+// registers, the activation events and the VS Code engine vscode-languageclient needs.
+import { strict as assert } from 'node:assert';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { manifestFields, rewriteManifest } from '../../client/src/manifest';
+import { SETTINGS_SCHEMA } from '../../server/src/core/settings';
+
+const root = join(__dirname, '..', '..');
+const readJson = (path: string): any => JSON.parse(readFileSync(join(root, path), 'utf8'));
+const pkg = readJson('package.json');
+const extensionSource = readFileSync(join(root, 'client', 'src', 'extension.ts'), 'utf8');
+
+/** The lowest version a range like `^1.91.0`, `~1.91.0`, `>=1.91.0` or `1.91.0` allows. */
+function minimumVersion(range: string): [number, number, number] {
+  const m = /^\s*(?:\^|~|>=)?\s*(\d+)\.(\d+)\.(\d+)\s*$/.exec(range);
+  assert.ok(m, `a simple version range: ${range}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+function compareVersions(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
+}
+
+describe('extension manifest', () => {
+  it('agrees with the manifest generator (run `npx tsx client/src/manifest.ts --write` after changing it)', () => {
+    const fields = manifestFields();
+    for (const key of Object.keys(fields)) assert.deepEqual(pkg[key], fields[key], `package.json ${key}`);
+  });
+
+  describe('language', () => {
+    const languages = pkg.contributes.languages as any[];
+    const language = languages.find((l) => l.id === 'bdscript');
+
+    it('contributes bdscript for .bds and .bdscript, named BDScript', () => {
+      assert.ok(language, 'language bdscript');
+      assert.deepEqual([...language.extensions].sort(), ['.bds', '.bdscript']);
+      assert.equal(language.aliases[0], 'BDScript');
+    });
+
+    it('maps the language to a grammar file with scope source.bdscript', () => {
+      const grammars = (pkg.contributes.grammars as any[]).filter((g) => g.language === 'bdscript');
+      assert.equal(grammars.length, 1);
+      assert.equal(grammars[0].scopeName, 'source.bdscript');
+      const grammar = readJson(grammars[0].path);
+      assert.equal(grammar.scopeName, grammars[0].scopeName);
+    });
+
+    it('names a language configuration file that parses and declares $c[ ] comments and [ ] brackets', () => {
+      assert.ok(existsSync(join(root, language.configuration)), language.configuration);
+      const conf = readJson(language.configuration);
+      assert.deepEqual(conf.comments, { blockComment: ['$c[', ']'] });
+      assert.deepEqual(conf.brackets, [['[', ']']]);
+      assert.deepEqual(conf.surroundingPairs, [['[', ']']]);
+      assert.ok(conf.autoClosingPairs.some((p: any) => p.open === '[' && p.close === ']'));
+    });
+  });
+
+  describe('language configuration', () => {
+    const conf = readJson('language-configuration.json');
+    const increase = new RegExp(conf.indentationRules.increaseIndentPattern);
+    const decrease = new RegExp(conf.indentationRules.decreaseIndentPattern);
+
+    it('indents after lines that open a block', () => {
+      for (const line of ['$if[$authorID==1]', '  $elseif[a==b]', '$else', '$try', '$catch', '$async[job]', '$if[$checkContains[a;b]==true] $c[check]']) {
+        assert.ok(increase.test(line), `indent after ${JSON.stringify(line)}`);
+      }
+    });
+
+    it('does not indent after lines that close their block or only look like block keywords', () => {
+      for (const line of ['$if[a==b]yes$endif', '$try $ping $endtry', '$iffy[x]', '$elsewhere', '$endif', 'say $if', '$await[job]', '$asyncx[a]']) {
+        assert.ok(!increase.test(line), `no indent after ${JSON.stringify(line)}`);
+      }
+    });
+
+    it('outdents lines that continue or close a block', () => {
+      for (const line of ['$elseif[a==b]', '  $else', '$endif', '$catch', '$endtry', '$endasync']) {
+        assert.ok(decrease.test(line), `outdent ${JSON.stringify(line)}`);
+      }
+      for (const line of ['$elsewhere', '$if[a]', '$try', 'text $endif', '$endiffy']) {
+        assert.ok(!decrease.test(line), `no outdent for ${JSON.stringify(line)}`);
+      }
+    });
+
+    it('keeps $name together as one word', () => {
+      const words = (text: string) => text.match(new RegExp(conf.wordPattern, 'g'));
+      assert.deepEqual(words('$addField[Name;$authorID]'), ['$addField', 'Name', '$authorID']);
+      assert.deepEqual(words('hi $username!'), ['hi', '$username']);
+    });
+  });
+
+  describe('settings', () => {
+    const properties = pkg.contributes.configuration.properties as Record<string, any>;
+
+    it('contributes exactly the keys of SETTINGS_SCHEMA', () => {
+      assert.deepEqual(Object.keys(properties).sort(), SETTINGS_SCHEMA.map((s) => `bdscript.${s.key}`).sort());
+    });
+
+    for (const schema of SETTINGS_SCHEMA) {
+      it(`bdscript.${schema.key} has the schema's type, default, enum, minimum and description`, () => {
+        const p = properties[`bdscript.${schema.key}`];
+        assert.ok(p, `bdscript.${schema.key} is contributed`);
+        assert.equal(p.type, schema.type);
+        assert.deepEqual(p.default, schema.default);
+        assert.deepEqual(p.enum, schema.enum ? [...schema.enum] : undefined);
+        assert.equal(p.minimum, schema.minimum);
+        assert.equal(p.description, schema.description);
+        assert.equal(p.markdownDescription, schema.description);
+        assert.ok(['machine-overridable', 'window', 'resource', 'application', 'machine'].includes(p.scope), `scope ${p.scope}`);
+        if (schema.key.startsWith('catalog.')) assert.ok(['machine-overridable', 'window'].includes(p.scope));
+      });
+    }
+  });
+
+  describe('commands', () => {
+    const commands = pkg.contributes.commands as any[];
+
+    it('contributes the three BDScript commands', () => {
+      assert.deepEqual(commands.map((c) => c.command).sort(), ['bdscript.openWikiPage', 'bdscript.refreshCatalog', 'bdscript.showCatalogStatus']);
+    });
+
+    it('gives every command a title and the BDScript category', () => {
+      for (const c of commands) {
+        assert.ok(typeof c.title === 'string' && c.title.length > 0, `${c.command} has a title`);
+        assert.equal(c.category, 'BDScript');
+      }
+    });
+
+    it('registers every contributed command in extension.ts and contributes every registered one', () => {
+      const registered = [...extensionSource.matchAll(/registerCommand\(\s*'([^']+)'/g)].map((m) => m[1]).sort();
+      assert.deepEqual(registered, commands.map((c) => c.command).sort());
+    });
+
+    it('refers only to contributed commands in menus', () => {
+      const ids = new Set(commands.map((c) => c.command));
+      for (const [menu, entries] of Object.entries(pkg.contributes.menus as Record<string, any[]>)) {
+        for (const e of entries) assert.ok(ids.has(e.command), `${menu}: ${e.command}`);
+      }
+    });
+  });
+
+  describe('activation and engines', () => {
+    it('activates on the bdscript language and never on startup', () => {
+      assert.ok(pkg.activationEvents.includes('onLanguage:bdscript'));
+      assert.ok(!pkg.activationEvents.includes('*'));
+    });
+
+    it('starts from the bundled client at ./dist/extension.js', () => {
+      assert.equal(pkg.main, './dist/extension.js');
+      const build = readFileSync(join(root, 'build.mjs'), 'utf8');
+      const entry = build.split('\n').find((l) => l.includes("'client/src/extension.ts'"));
+      assert.ok(entry, 'build.mjs bundles client/src/extension.ts');
+      assert.ok(entry.includes("'dist/extension.js'") && entry.includes("external: ['vscode']"), entry);
+    });
+
+    it("requires a VS Code at least as new as vscode-languageclient's engine", () => {
+      // The package's `exports` hide its package.json from require(), so read the file.
+      const lc = JSON.parse(readFileSync(join(root, 'node_modules', 'vscode-languageclient', 'package.json'), 'utf8'));
+      const ours = minimumVersion(pkg.engines.vscode);
+      const theirs = minimumVersion(lc.engines.vscode);
+      assert.ok(compareVersions(ours, theirs) >= 0, `engines.vscode ${pkg.engines.vscode} covers ${lc.engines.vscode}`);
+    });
+
+    it('uses no VS Code API newer than its engine (@types/vscode is not ahead of engines.vscode)', () => {
+      const types = JSON.parse(readFileSync(join(root, 'node_modules', '@types', 'vscode', 'package.json'), 'utf8'));
+      assert.ok(compareVersions(minimumVersion(types.version), minimumVersion(pkg.engines.vscode)) <= 0, `@types/vscode ${types.version}`);
+    });
+  });
+
+  describe('rewriteManifest', () => {
+    it('replaces only the owned keys and keeps every other key and its place', () => {
+      const before = JSON.stringify({ name: 'x', main: './m.js', scripts: { a: 'b' }, contributes: { old: true }, zeta: 1 }, null, 2);
+      const after = JSON.parse(rewriteManifest(before));
+      assert.deepEqual(Object.keys(after), ['name', 'main', 'categories', 'keywords', 'activationEvents', 'scripts', 'contributes', 'zeta']);
+      assert.deepEqual(after.scripts, { a: 'b' });
+      assert.equal(after.zeta, 1);
+      assert.deepEqual(after.contributes, manifestFields()['contributes']);
+    });
+  });
+});
