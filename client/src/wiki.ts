@@ -1,8 +1,10 @@
 // Which wiki links the client may open in the browser. The link comes from the server, whose
 // data comes from the network, so only plain http(s) URLs on the BDFD wiki's host pass.
 
-/** Hosts of the public BDFD wiki. */
-export const WIKI_HOSTS: readonly string[] = ['wiki.botdesignerdiscord.com'];
+import { WIKI_BASE } from '../../server/src/core/catalog/wiki';
+
+/** Hosts of the public BDFD wiki: the host of the links the server makes. */
+export const WIKI_HOSTS: readonly string[] = [new URL(WIKI_BASE).hostname];
 
 /** Longest URL accepted; real wiki links are far shorter. */
 const MAX_URL_LENGTH = 2048;
