@@ -1,0 +1,157 @@
+// Tests of the packaged extension: `npm run package` runs in a temporary copy of the working
+// tree (so the repository's own dist/ and bdscript.vsix are left alone), then the .vsix's zip
+// directory is read to check it holds what the manifest names and nothing it does not need.
+// Building takes a few seconds, so it runs every time rather than behind an opt-in switch.
+import { strict as assert } from 'node:assert';
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+
+const root = join(__dirname, '..', '..');
+
+/** Entries of a zip file read from its central directory, with a reader for each entry's bytes. */
+function readZip(zip: Buffer): Map<string, () => Buffer> {
+  const eocdMin = 22;
+  let eocd = -1;
+  for (let i = zip.length - eocdMin; i >= Math.max(0, zip.length - eocdMin - 0xffff); i--) {
+    if (zip.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  assert.ok(eocd >= 0, 'end of central directory found');
+  const count = zip.readUInt16LE(eocd + 10);
+  let at = zip.readUInt32LE(eocd + 16);
+  const entries = new Map<string, () => Buffer>();
+  for (let n = 0; n < count; n++) {
+    assert.equal(zip.readUInt32LE(at), 0x02014b50, `central directory entry ${n}`);
+    const method = zip.readUInt16LE(at + 10);
+    const compressedSize = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const localHeader = zip.readUInt32LE(at + 42);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    entries.set(name, () => {
+      const dataStart = localHeader + 30 + zip.readUInt16LE(localHeader + 26) + zip.readUInt16LE(localHeader + 28);
+      const data = zip.subarray(dataStart, dataStart + compressedSize);
+      if (method === 0) return data;
+      assert.equal(method, 8, `${name} is stored or deflated`);
+      return inflateRawSync(data);
+    });
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+function run(command: string, args: string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`${command} ${args.join(' ')} failed: ${err.message}\n${stdout}\n${stderr}`));
+      else resolve({ stdout, stderr });
+    });
+  });
+}
+
+/** Paths inside the package the extension may ship, relative to `extension/`. */
+const ALLOWED = [
+  /^package\.json$/,
+  /^(README|CHANGELOG)\.md$/,
+  /^LICENSE(\.md|\.txt)?$/,
+  /^dist\/(extension|server)\.js$/,
+  /^dist\/(extension|server)\.js\.LEGAL\.txt$/,
+  /^server\/snapshot\/(catalog\.json|README\.md)$/,
+  /^syntaxes\/bdscript\.tmLanguage\.json$/,
+  /^language-configuration\.json$/,
+];
+
+const REQUIRED = [
+  'package.json',
+  'dist/extension.js',
+  'dist/server.js',
+  'server/snapshot/catalog.json',
+  'syntaxes/bdscript.tmLanguage.json',
+  'language-configuration.json',
+];
+
+describe('packaged extension (.vsix)', function () {
+  let work: string | undefined;
+  let entries: Map<string, () => Buffer>;
+  let files: string[];
+
+  before(async function () {
+    for (const entry of ['server/src/node/main.ts', 'server/src/cli/main.ts', 'server/snapshot/catalog.json']) {
+      if (!existsSync(join(root, entry))) {
+        console.log(`    (skipped: ${entry} is not written yet, so the bundles cannot be built)`);
+        this.skip();
+      }
+    }
+    this.timeout(180_000);
+    work = mkdtempSync(join(tmpdir(), 'bdscript-vsix-'));
+    const skip = new Set(['node_modules', '.git', 'dist', 'out', '.bench']);
+    cpSync(root, work, {
+      recursive: true,
+      filter: (src) => {
+        const rel = relative(root, src);
+        if (rel === '') return true;
+        const top = rel.split(sep)[0]!;
+        return !skip.has(top) && !rel.endsWith('.vsix');
+      },
+    });
+    // The copy shares the installed packages (a decoy too: they must stay out of the package),
+    // and stray files beside the sources and bundles test .vscodeignore further.
+    symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'), 'junction');
+    mkdirSync(join(work, 'dist'));
+    writeFileSync(join(work, 'dist', 'extension.js.map'), '{}');
+    writeFileSync(join(work, 'stray-notes.txt'), 'not for the package');
+    await run('npm', ['run', 'package'], work);
+    const vsix = join(work, 'bdscript.vsix');
+    assert.ok(existsSync(vsix), 'npm run package wrote bdscript.vsix');
+    entries = readZip(readFileSync(vsix));
+    files = [...entries.keys()].filter((n) => n.startsWith('extension/')).map((n) => n.slice('extension/'.length));
+  });
+
+  after(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('holds the bundles, the snapshot, the grammar and the language configuration', () => {
+    for (const f of REQUIRED) assert.ok(files.includes(f), `${f} in ${files.join(', ')}`);
+  });
+
+  it('holds nothing the installed extension does not read', () => {
+    const extra = files.filter((f) => !ALLOWED.some((re) => re.test(f)));
+    assert.deepEqual(extra, []);
+    for (const f of files) {
+      assert.ok(!f.endsWith('.ts') && !f.endsWith('.map'), f);
+      assert.ok(!f.startsWith('test/') && !f.includes('node_modules/'), f);
+    }
+  });
+
+  it('ships a manifest whose main, grammar and language configuration are in the package', () => {
+    const pkg = JSON.parse(entries.get('extension/package.json')!().toString('utf8'));
+    const named = [pkg.main, ...pkg.contributes.grammars.map((g: any) => g.path), ...pkg.contributes.languages.map((l: any) => l.configuration)];
+    for (const path of named) {
+      const file = String(path).replace(/^\.\//, '');
+      assert.ok(files.includes(file), `${path} is packaged`);
+    }
+  });
+
+  it('ships bundles that need nothing but VS Code and Node built-ins', () => {
+    // The package has no node_modules, so every require() left in a bundle must resolve without one.
+    const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+    for (const [bundle, allowed] of [
+      ['dist/extension.js', ['vscode']],
+      ['dist/server.js', []],
+    ] as const) {
+      const text = entries.get(`extension/${bundle}`)!().toString('utf8');
+      const required = [...text.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!);
+      const foreign = [...new Set(required)].filter((r) => !builtins.has(r) && !(allowed as readonly string[]).includes(r));
+      assert.deepEqual(foreign, [], `${bundle} requires only built-ins`);
+      if (bundle === 'dist/extension.js') assert.ok(required.includes('vscode'), 'the client bundle keeps vscode external');
+    }
+  });
+});
