@@ -5,7 +5,7 @@
 import { strict as assert } from 'node:assert';
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import Module, { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
@@ -152,6 +152,26 @@ describe('packaged extension (.vsix)', function () {
       const foreign = [...new Set(required)].filter((r) => !builtins.has(r) && !(allowed as readonly string[]).includes(r));
       assert.deepEqual(foreign, [], `${bundle} requires only built-ins`);
       if (bundle === 'dist/extension.js') assert.ok(required.includes('vscode'), 'the client bundle keeps vscode external');
+    }
+  });
+
+  it('ships a client bundle that loads and exports activate and deactivate', () => {
+    // A stand-in for `vscode` whose every member is a class, enough for module-level code
+    // (vscode-languageclient subclasses a few vscode classes when it loads).
+    const standIn = (): unknown => new Proxy(class {}, { get: (target, key) => (key === 'prototype' ? target.prototype : standIn()) });
+    const file = join(work!, 'unpacked-extension.js');
+    writeFileSync(file, entries.get('extension/dist/extension.js')!());
+    const loader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
+    const load = loader._load;
+    loader._load = function (this: unknown, request: string, ...rest: unknown[]) {
+      return request === 'vscode' ? standIn() : load.call(this, request, ...rest);
+    };
+    try {
+      const ext = require(file) as Record<string, unknown>;
+      assert.equal(typeof ext['activate'], 'function');
+      assert.equal(typeof ext['deactivate'], 'function');
+    } finally {
+      loader._load = load;
     }
   });
 });
