@@ -37,7 +37,7 @@ export const DECODE_LIMITS = {
   maxTypeAlternatives: 20,
   /** Values in one `enumData`. */
   maxEnumValues: 500,
-  /** Tuple nesting: a tuple's own tupleTypes are depth 1; deeper levels are dropped past this. */
+  /** Levels of tupleTypes: a top-level tuple's tupleTypes are level 1; deeper levels are dropped. */
   maxTupleDepth: 3,
   /** Emoji in the alias map, aliases per emoji, and code units per emoji key. */
   maxEmoji: 50_000,
@@ -456,7 +456,7 @@ function readArgument(value: unknown, path: string, depth: number, scope: Scope)
   if (rawTuple !== undefined && rawTuple !== null) {
     if (!Array.isArray(rawTuple)) {
       scope.warn(`${path}.tupleTypes`, `expected an array, got ${kindOf(rawTuple)}; dropped`);
-    } else if (depth >= DECODE_LIMITS.maxTupleDepth) {
+    } else if (depth > DECODE_LIMITS.maxTupleDepth) {
       scope.warn(`${path}.tupleTypes`, `tuples nested deeper than ${DECODE_LIMITS.maxTupleDepth} levels; dropped`);
     } else {
       tupleTypes = readArgumentArray(rawTuple, `${path}.tupleTypes`, depth + 1, scope);
