@@ -1,0 +1,561 @@
+// Where the catalog comes from: the live endpoints, the last good disk cache, a user's snapshot
+// file and the bundled snapshot, in that order. `fetchCatalog` pulls and judges a live catalog;
+// `CatalogManager` starts from the best local source at once, refreshes on demand or on a timer,
+// keeps the last good catalog through any failure and reports where its catalog came from.
+
+import { promises as fsp } from 'node:fs';
+import type { Dispatcher } from 'undici';
+import { Catalog } from '../core/catalog/catalog';
+import {
+  decodeCallbackList,
+  decodeEmojiAliasMap,
+  decodeFunctionList,
+  decodeSnapshot,
+  decodeTagList,
+} from '../core/catalog/decode';
+import type { CatalogData, CatalogProblem, Decoded } from '../core/catalog/model';
+import type { CatalogSourceKind, CatalogStatus } from '../lsp/protocol';
+import { bundledSnapshotPath, bundledSnapshotText } from './bundled';
+import { cacheFileFor, readCache, writeCache, type EndpointValidators } from './cache';
+import {
+  CatalogClient,
+  CatalogHttpError,
+  LIST_ENDPOINTS,
+  type GetResult,
+  type HttpOptions,
+  type ListEndpoint,
+} from './http';
+
+export type { CatalogStatus } from '../lsp/protocol';
+
+// ---------------------------------------------------------------------------------------------
+// Fetching and judging a live catalog.
+
+/**
+ * The acceptance rule for fetched data: a list whose decoding dropped more than this share of
+ * its entries is refused (the data is broken, not merely drifting).
+ */
+export const MAX_DROPPED_SHARE = 0.1;
+/**
+ * A function or callback list with fewer than this share of the records of the catalog in use is
+ * refused: a catalog does not lose half its functions overnight; a broken server does.
+ */
+export const MIN_KEPT_SHARE = 0.5;
+
+/** The piece of catalog data each list endpoint supplies. */
+const PART_OF: Readonly<Record<ListEndpoint, keyof CatalogData>> = {
+  '/function_list': 'functions',
+  '/callback_list': 'callbacks',
+  '/function_tag_list': 'functionTags',
+  '/callback_tag_list': 'callbackTags',
+  '/emoji_alias_list': 'emoji',
+};
+
+export interface FetchCatalogOptions {
+  /** The data we hold and the validators it came with: makes the GETs conditional. */
+  readonly current?: { readonly data: CatalogData; readonly validators: EndpointValidators };
+  /** The catalog in use, for the shrink check; none for a first fetch (`catalog pull`). */
+  readonly baseline?: CatalogData;
+  readonly signal?: AbortSignal;
+}
+
+export type FetchCatalogResult =
+  | {
+      readonly ok: true;
+      /** `not-modified` when every endpoint answered 304. */
+      readonly kind: 'updated' | 'not-modified';
+      readonly data: CatalogData;
+      readonly validators: EndpointValidators;
+      /** What decoding noticed in the accepted data (all below the refusal threshold). */
+      readonly problems: readonly CatalogProblem[];
+    }
+  | {
+      readonly ok: false;
+      /** One line per failed or refused endpoint, naming it and the reason. */
+      readonly problems: readonly string[];
+    };
+
+/**
+ * GETs the five list endpoints in parallel, decodes them and applies the acceptance rule. The
+ * first failure cancels the other requests. Never throws.
+ */
+export async function fetchCatalog(client: CatalogClient, opts: FetchCatalogOptions = {}): Promise<FetchCatalogResult> {
+  const cancel = new AbortController();
+  const signal = opts.signal ? AbortSignal.any([opts.signal, cancel.signal]) : cancel.signal;
+  const failures: string[] = [];
+  const results = await Promise.all(
+    LIST_ENDPOINTS.map(async (endpoint): Promise<GetResult | undefined> => {
+      try {
+        return await client.getJson(endpoint, { validators: opts.current?.validators[endpoint], signal });
+      } catch (err) {
+        // Requests we cancelled ourselves are not news; the failure that caused it is.
+        if (!(cancel.signal.aborted && err instanceof CatalogHttpError && err.reason === 'cancelled')) {
+          failures.push(err instanceof Error ? err.message : `GET ${client.urlOf(endpoint)}: ${String(err)}`);
+        }
+        cancel.abort();
+        return undefined;
+      }
+    }),
+  );
+  if (failures.length > 0) return { ok: false, problems: failures };
+
+  const parts: Partial<{ -readonly [K in keyof CatalogData]: CatalogData[K] }> = {};
+  const validators: Partial<Record<ListEndpoint, { etag?: string; lastModified?: string }>> = {};
+  const problems: CatalogProblem[] = [];
+  let allNotModified = true;
+  LIST_ENDPOINTS.forEach((endpoint, i) => {
+    const r = results[i]!;
+    const url = client.urlOf(endpoint);
+    validators[endpoint] = r.validators;
+    const key = PART_OF[endpoint];
+    if (r.kind === 'not-modified') {
+      if (!opts.current?.validators[endpoint]) {
+        failures.push(`GET ${url}: 304 Not Modified answered to a request that was not conditional`);
+        return;
+      }
+      (parts as Record<string, unknown>)[key] = opts.current.data[key];
+      return;
+    }
+    allNotModified = false;
+    const judged = judgePart(endpoint, r.json, url);
+    if (typeof judged === 'string') {
+      failures.push(`GET ${url}: refused: ${judged}`);
+      return;
+    }
+    problems.push(...judged.problems);
+    (parts as Record<string, unknown>)[key] = judged.value;
+  });
+  if (failures.length > 0) return { ok: false, problems: failures };
+  const data = parts as CatalogData;
+
+  if (opts.baseline) {
+    for (const [endpoint, key] of [['/function_list', 'functions'], ['/callback_list', 'callbacks']] as const) {
+      const before = opts.baseline[key].length;
+      const after = data[key].length;
+      if (before > 0 && after < before * MIN_KEPT_SHARE) {
+        failures.push(
+          `GET ${client.urlOf(endpoint)}: refused: ${after} record${after === 1 ? '' : 's'} where the catalog in use has ${before}` +
+            ` (shrank by more than ${Math.round((1 - MIN_KEPT_SHARE) * 100)}%)`,
+        );
+      }
+    }
+    if (failures.length > 0) return { ok: false, problems: failures };
+  }
+  return { ok: true, kind: allNotModified ? 'not-modified' : 'updated', data, validators, problems };
+}
+
+/** Decodes one list response; a string when it must be refused, with the reason. */
+function judgePart(endpoint: ListEndpoint, json: unknown, source: string): Decoded<unknown> | string {
+  let decoded: Decoded<unknown>;
+  let input: number;
+  let kept: number;
+  switch (endpoint) {
+    case '/function_list':
+    case '/callback_list':
+    case '/function_tag_list':
+    case '/callback_tag_list': {
+      if (!Array.isArray(json)) return `expected a JSON array, got ${describe(json)}`;
+      const d =
+        endpoint === '/function_list'
+          ? decodeFunctionList(json, source)
+          : endpoint === '/callback_list'
+            ? decodeCallbackList(json, source)
+            : decodeTagList(json, source);
+      decoded = d;
+      input = json.length;
+      kept = d.value.length;
+      if (endpoint === '/function_list' && kept === 0) return 'no function records';
+      break;
+    }
+    case '/emoji_alias_list': {
+      if (typeof json !== 'object' || json === null || Array.isArray(json)) return `expected a JSON object, got ${describe(json)}`;
+      const d = decodeEmojiAliasMap(json, source);
+      decoded = d;
+      input = Object.keys(json).length;
+      kept = Object.keys(d.value).length;
+      break;
+    }
+  }
+  const dropped = input - kept;
+  if (dropped > input * MAX_DROPPED_SHARE) {
+    const firstError = decoded.problems.find((p) => p.severity === 'error') ?? decoded.problems[0];
+    return (
+      `decoding dropped ${dropped} of ${input} entries (more than ${Math.round(MAX_DROPPED_SHARE * 100)}%)` +
+      (firstError ? `; first problem: ${formatProblem(firstError)}` : '')
+    );
+  }
+  return decoded;
+}
+
+function describe(json: unknown): string {
+  if (json === null) return 'null';
+  if (Array.isArray(json)) return 'an array';
+  return typeof json === 'object' ? 'an object' : `a ${typeof json}`;
+}
+
+/** One problem as a line: `source #3 $x[...] arguments[1].type: message`. */
+export function formatProblem(p: CatalogProblem): string {
+  const where = [p.record, p.field].filter(Boolean).join(' ');
+  return `${p.source}${where ? ' ' + where : ''}: ${p.message}`;
+}
+
+/** How many problem lines a status shows per source before summarising. */
+const MAX_LISTED_PROBLEMS = 5;
+
+/**
+ * Decoder problems as status lines: errors listed (a few), warnings counted, so that the drift
+ * of real data does not bury what matters.
+ */
+export function summarizeProblems(what: string, problems: readonly CatalogProblem[]): string[] {
+  const errors = problems.filter((p) => p.severity === 'error');
+  const warnings = problems.length - errors.length;
+  const out = errors.slice(0, MAX_LISTED_PROBLEMS).map(formatProblem);
+  if (errors.length > MAX_LISTED_PROBLEMS) out.push(`${what}: ${errors.length - MAX_LISTED_PROBLEMS} more decoding errors`);
+  if (warnings > 0) out.push(`${what}: ${warnings} decoding warning${warnings === 1 ? '' : 's'} (data kept)`);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The manager.
+
+const NO_CATALOG: Current = { catalog: Catalog.empty(), source: 'none', location: '', dataProblems: [] };
+
+export interface CatalogManagerOptions {
+  /** Base URL of the catalog API. */
+  readonly url: string;
+  /** Never touch the network: refresh() does nothing. */
+  readonly offline?: boolean;
+  /** A snapshot file that takes precedence over the bundled snapshot; empty or absent for none. */
+  readonly snapshotPath?: string;
+  /** Folder of the disk cache; empty or absent for no cache. */
+  readonly cacheDir?: string;
+  /** Limits of the HTTP client (time limits, retries, size cap). */
+  readonly http?: Partial<HttpOptions>;
+  /** Where to report what happens (a cache ignored, a refresh failed ...). */
+  readonly log?: (level: 'info' | 'warning' | 'error', message: string) => void;
+  /** The clock, for tests. */
+  readonly now?: () => number;
+  /** An undici dispatcher to use instead of the client's own (tests). */
+  readonly dispatcher?: Dispatcher;
+  /** Reads the bundled snapshot's text (tests replace it). */
+  readonly bundledText?: () => string;
+}
+
+export interface RefreshOutcome {
+  /** False when the refresh failed or its data was refused; the old catalog stays. */
+  readonly ok: boolean;
+  readonly outcome: 'updated' | 'not-modified' | 'offline' | 'failed';
+  /** One line: what happened. */
+  readonly message: string;
+  /** Every failure or refusal, one line each, naming the endpoint. */
+  readonly problems: readonly string[];
+}
+
+export interface CatalogChangeEvent {
+  /** The catalog value changed (documents need re-validating), not merely its status. */
+  readonly catalogChanged: boolean;
+  readonly status: CatalogStatus;
+}
+
+interface Current {
+  readonly catalog: Catalog;
+  readonly source: CatalogSourceKind;
+  readonly location: string;
+  readonly fetchedAt?: string;
+  /** Set when the data came from `url` (cache or live): the GETs can be conditional. */
+  readonly validators?: EndpointValidators;
+  /** What decoding noticed in this data, summarised. */
+  readonly dataProblems: readonly string[];
+}
+
+/**
+ * The catalog in use and where it came from. `loadLocal()` once at start, then `refresh()` in
+ * the background and on demand. Neither ever throws; every failure becomes a status problem and
+ * the last good catalog stays in use.
+ */
+export class CatalogManager {
+  private readonly opts: CatalogManagerOptions;
+  private readonly now: () => number;
+  private readonly baseUrl: string;
+  private readonly urlError?: string;
+  private current: Current = NO_CATALOG;
+  /** Sources that `loadLocal` skipped and why; cleared once a refresh has rewritten the cache. */
+  private loadProblems: string[] = [];
+  /** Why the last refresh failed, or a cache it could not write. */
+  private refreshProblems: string[] = [];
+  private lastRefresh?: CatalogStatus['lastRefresh'];
+  private inflight?: Promise<RefreshOutcome>;
+  private inflightAbort?: AbortController;
+  private client?: CatalogClient;
+  private timer?: ReturnType<typeof setInterval>;
+  private disposed = false;
+  private readonly listeners = new Set<(e: CatalogChangeEvent) => void>();
+
+  constructor(options: CatalogManagerOptions) {
+    this.opts = options;
+    this.now = options.now ?? Date.now;
+    let baseUrl = options.url;
+    try {
+      this.client = new CatalogClient(options.url, options.http, options.dispatcher);
+      baseUrl = this.client.baseUrl;
+    } catch (err) {
+      this.urlError = err instanceof Error ? err.message : String(err);
+    }
+    this.baseUrl = baseUrl;
+  }
+
+  /** The catalog in use (empty until `loadLocal()` has run). */
+  get catalog(): Catalog {
+    return this.current.catalog;
+  }
+
+  /** The cache file for this base URL, if there is a cache folder. */
+  get cacheFile(): string | undefined {
+    return this.opts.cacheDir ? cacheFileFor(this.opts.cacheDir, this.baseUrl) : undefined;
+  }
+
+  /**
+   * Loads the best local source: the cache for this URL, else the user's snapshot, else the
+   * bundled snapshot. Ends with some catalog (empty only if even the bundled one is unreadable).
+   */
+  async loadLocal(): Promise<void> {
+    const problems: string[] = [];
+    const next = (await this.fromCache(problems)) ?? (await this.fromUserSnapshot(problems)) ?? this.fromBundled(problems);
+    this.loadProblems = problems;
+    if (this.urlError) this.loadProblems.unshift(`catalog URL: ${this.urlError}`);
+    if (this.disposed) return;
+    // A refresh that finished while we were reading wins: it is newer than any local source.
+    if (this.current.source === 'live') {
+      this.emit(false);
+      return;
+    }
+    this.current = next;
+    this.emit(true);
+  }
+
+  private async fromCache(problems: string[]): Promise<Current | undefined> {
+    const file = this.cacheFile;
+    if (!file) return undefined;
+    const r = await readCache(file, this.baseUrl);
+    if (!r.ok) {
+      if (!r.missing) {
+        const line = `cache ${file}: ${r.reason}; ignored (the next refresh rewrites it)`;
+        problems.push(line);
+        this.log('warning', line);
+      }
+      return undefined;
+    }
+    return {
+      catalog: new Catalog(r.content.data),
+      source: 'cache',
+      location: file,
+      fetchedAt: r.content.fetchedAt,
+      validators: r.content.validators,
+      dataProblems: summarizeProblems(`cache ${file}`, r.problems),
+    };
+  }
+
+  private async fromUserSnapshot(problems: string[]): Promise<Current | undefined> {
+    const file = this.opts.snapshotPath;
+    if (!file) return undefined;
+    let text: string;
+    try {
+      text = await fsp.readFile(file, 'utf8');
+    } catch (err) {
+      problems.push(`snapshot ${file}: cannot read: ${(err as Error).message}`);
+      return undefined;
+    }
+    return this.fromSnapshotText(text, file, 'snapshot', problems);
+  }
+
+  private fromBundled(problems: string[]): Current {
+    let text: string;
+    try {
+      text = (this.opts.bundledText ?? bundledSnapshotText)();
+    } catch (err) {
+      problems.push(`bundled snapshot ${bundledSnapshotPath}: cannot read: ${(err as Error).message}`);
+      return NO_CATALOG;
+    }
+    return this.fromSnapshotText(text, bundledSnapshotPath, 'bundled', problems) ?? NO_CATALOG;
+  }
+
+  private fromSnapshotText(text: string, file: string, source: 'snapshot' | 'bundled', problems: string[]): Current | undefined {
+    const what = source === 'bundled' ? `bundled snapshot ${file}` : `snapshot ${file}`;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (err) {
+      problems.push(`${what}: not valid JSON (${(err as Error).message})`);
+      return undefined;
+    }
+    const decoded = decodeSnapshot(json, file);
+    const dataProblems = summarizeProblems(what, decoded.problems);
+    if (decoded.value.data.functions.length === 0) {
+      problems.push(...dataProblems, `${what}: holds no functions; not used`);
+      return undefined;
+    }
+    const date = decoded.value.provenance?.date;
+    return {
+      catalog: new Catalog(decoded.value.data),
+      source,
+      location: file,
+      ...(date && !Number.isNaN(Date.parse(date)) ? { fetchedAt: new Date(Date.parse(date)).toISOString() } : {}),
+      dataProblems,
+    };
+  }
+
+  /**
+   * Fetches the catalog from the live endpoints (conditionally when the data in use came from
+   * this URL). On success the new catalog is used and cached; on failure or refusal the old one
+   * stays and the cache is untouched. Concurrent calls share one refresh. Never throws.
+   */
+  refresh(): Promise<RefreshOutcome> {
+    if (this.inflight) return this.inflight;
+    const run = this.runRefresh().catch((err: unknown): RefreshOutcome => {
+      // runRefresh handles its failures; this is a last guard so that callers never see a throw.
+      const message = `refresh failed unexpectedly: ${(err as Error)?.message ?? String(err)}`;
+      this.refreshProblems = [message];
+      this.lastRefresh = { at: new Date(this.now()).toISOString(), ok: false, outcome: message };
+      return { ok: false, outcome: 'failed', message, problems: [message] };
+    });
+    this.inflight = run.finally(() => {
+      this.inflight = undefined;
+      this.inflightAbort = undefined;
+      if (!this.disposed) this.emitStatus();
+    });
+    this.emitStatus();
+    return this.inflight;
+  }
+
+  private async runRefresh(): Promise<RefreshOutcome> {
+    const at = new Date(this.now()).toISOString();
+    if (this.disposed) return { ok: false, outcome: 'failed', message: 'the catalog manager was disposed', problems: [] };
+    if (this.opts.offline) {
+      this.lastRefresh = { at, ok: true, outcome: 'offline' };
+      return { ok: true, outcome: 'offline', message: 'offline: the network is not used', problems: [] };
+    }
+    if (!this.client) return this.failed(at, [`catalog URL ${JSON.stringify(this.opts.url)}: ${this.urlError}`]);
+    this.inflightAbort = new AbortController();
+    const held = this.current;
+    const result = await fetchCatalog(this.client, {
+      ...(held.validators ? { current: { data: held.catalog.data, validators: held.validators } } : {}),
+      ...(held.source !== 'none' ? { baseline: held.catalog.data } : {}),
+      signal: this.inflightAbort.signal,
+    });
+    if (this.disposed) return { ok: false, outcome: 'failed', message: 'the catalog manager was disposed', problems: [] };
+    if (!result.ok) return this.failed(at, [...result.problems]);
+
+    const fetchedAt = new Date(this.now()).toISOString();
+    const changed = result.kind === 'updated';
+    this.current = {
+      catalog: changed ? new Catalog(result.data) : held.catalog,
+      source: 'live',
+      location: this.baseUrl,
+      fetchedAt,
+      validators: result.validators,
+      dataProblems: changed ? summarizeProblems(this.baseUrl, result.problems) : held.dataProblems,
+    };
+    this.refreshProblems = [];
+    // The load problems described sources no longer in play (a corrupt cache is rewritten now).
+    this.loadProblems = [];
+    const file = this.cacheFile;
+    if (file) {
+      try {
+        await writeCache(file, { data: result.data, baseUrl: this.baseUrl, fetchedAt, validators: result.validators });
+      } catch (err) {
+        const line = `cache ${file}: cannot write: ${(err as Error).message}`;
+        this.refreshProblems = [...this.refreshProblems, line];
+        this.log('warning', line);
+      }
+    }
+    const outcome = result.kind;
+    this.lastRefresh = { at, ok: true, outcome };
+    const c = this.current.catalog.data;
+    const message =
+      outcome === 'updated'
+        ? `updated from ${this.baseUrl}: ${c.functions.length} functions, ${c.callbacks.length} callbacks, ${Object.keys(c.emoji).length} emoji`
+        : `not modified since the last fetch from ${this.baseUrl}`;
+    this.log('info', `catalog ${message}`);
+    if (changed) this.emit(true);
+    return { ok: true, outcome, message, problems: [...this.refreshProblems] };
+  }
+
+  private failed(at: string, problems: string[]): RefreshOutcome {
+    this.refreshProblems = problems;
+    const first = problems[0] ?? 'unknown failure';
+    this.lastRefresh = { at, ok: false, outcome: first };
+    for (const p of problems) this.log('warning', `catalog refresh: ${p}`);
+    const kept = this.current.source === 'none' ? 'no catalog' : `the ${this.current.source} catalog stays in use`;
+    return { ok: false, outcome: 'failed', message: `refresh failed (${kept}): ${first}`, problems };
+  }
+
+  /** Where the catalog came from, its age, counts and problems. */
+  status(): CatalogStatus {
+    const c = this.current;
+    const data = c.catalog.data;
+    const fetchedAtMs = c.fetchedAt ? Date.parse(c.fetchedAt) : NaN;
+    return {
+      source: c.source,
+      location: c.location,
+      ...(c.fetchedAt ? { fetchedAt: c.fetchedAt } : {}),
+      ...(Number.isNaN(fetchedAtMs) ? {} : { ageMs: Math.max(0, this.now() - fetchedAtMs) }),
+      counts: { functions: data.functions.length, callbacks: data.callbacks.length, emoji: Object.keys(data.emoji).length },
+      problems: [...this.loadProblems, ...this.refreshProblems, ...c.dataProblems],
+      ...(this.lastRefresh ? { lastRefresh: this.lastRefresh } : {}),
+      refreshing: this.inflight !== undefined,
+    };
+  }
+
+  /**
+   * Refreshes every `intervalMs` in the background (0 stops it). The timer does not keep the
+   * process alive.
+   */
+  autoRefresh(intervalMs: number): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    if (intervalMs > 0 && !this.disposed) {
+      this.timer = setInterval(() => void this.refresh(), intervalMs);
+      this.timer.unref?.();
+    }
+  }
+
+  /** Calls `listener` when the catalog or its status changes; returns the unsubscribe function. */
+  onDidChange(listener: (e: CatalogChangeEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Stops the timer, cancels a running refresh and closes connections. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    this.autoRefresh(0);
+    this.listeners.clear();
+    this.inflightAbort?.abort();
+    await this.inflight;
+    await this.client?.destroy();
+  }
+
+  private emitStatus(): void {
+    this.emit(false);
+  }
+
+  private emit(catalogChanged: boolean): void {
+    if (this.listeners.size === 0) return;
+    const e: CatalogChangeEvent = { catalogChanged, status: this.status() };
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(e);
+      } catch (err) {
+        this.log('error', `catalog change listener failed: ${(err as Error)?.message ?? String(err)}`);
+      }
+    }
+  }
+
+  private log(level: 'info' | 'warning' | 'error', message: string): void {
+    try {
+      this.opts.log?.(level, message);
+    } catch {
+      // A failing logger must not break the catalog.
+    }
+  }
+}
