@@ -79,7 +79,7 @@ describe('extension manifest', () => {
       for (const line of ['$elseif[a==b]', '  $else', '$endif', '$catch', '$endtry', '$endasync']) {
         assert.ok(decrease.test(line), `outdent ${JSON.stringify(line)}`);
       }
-      for (const line of ['$elsewhere', '$if[a]', '$try', 'text $endif', '$endiffy']) {
+      for (const line of ['$elsewhere', '$if[a]', '$try', 'text $endif', '$endiffy', '$else2']) {
         assert.ok(!decrease.test(line), `no outdent for ${JSON.stringify(line)}`);
       }
     });
@@ -88,6 +88,7 @@ describe('extension manifest', () => {
       const words = (text: string) => text.match(new RegExp(conf.wordPattern, 'g'));
       assert.deepEqual(words('$addField[Name;$authorID]'), ['$addField', 'Name', '$authorID']);
       assert.deepEqual(words('hi $username!'), ['hi', '$username']);
+      assert.deepEqual(words('$var2 costs $5'), ['$var2', 'costs', '$', '5']);
     });
   });
 

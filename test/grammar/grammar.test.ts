@@ -4,8 +4,12 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import * as oniguruma from 'vscode-oniguruma';
 import * as vsctm from 'vscode-textmate';
+import { parse } from '../../server/src/core/parser/parser';
+import { forEachLeaf } from '../../server/src/core/parser/query';
+import type { LeafKind } from '../../server/src/core/parser/tree';
 
 const root = join(__dirname, '..', '..');
 const grammarPath = join(root, 'syntaxes', 'bdscript.tmLanguage.json');
@@ -96,6 +100,56 @@ function lacks(src: string, needle: string, scopePrefix: string, nth = 0): void 
   }
 }
 
+/** What a character is, in terms both the grammar's scopes and the parser's leaves can say. */
+type CharClass = 'text' | 'name' | 'open' | 'separator' | 'close' | 'escape' | 'comment';
+
+const LEAF_CLASS: Readonly<Record<LeafKind, CharClass>> = {
+  text: 'text',
+  escape: 'escape',
+  name: 'name',
+  open: 'open',
+  separator: 'separator',
+  close: 'close',
+  commentName: 'comment',
+  commentOpen: 'comment',
+  commentText: 'comment',
+  commentClose: 'comment',
+};
+
+function grammarClass(scopes: readonly string[]): CharClass {
+  const has = (prefix: string) => scopes.some((s) => s.startsWith(prefix));
+  if (has('comment.block') || has('punctuation.definition.comment')) return 'comment';
+  if (has('support.function') || has('keyword.control')) return 'name';
+  if (has('punctuation.section.brackets.begin')) return 'open';
+  if (has('punctuation.section.brackets.end')) return 'close';
+  if (has('punctuation.separator.arguments')) return 'separator';
+  if (has('constant.character.escape')) return 'escape';
+  return 'text';
+}
+
+/**
+ * The first character where the grammar and the parser classify `src` differently, or
+ * undefined when they agree everywhere (line breaks are not compared: the grammar never sees them).
+ */
+function disagreement(src: string): string | undefined {
+  const byParser: CharClass[] = new Array(src.length).fill('text');
+  forEachLeaf(parse(src), (leaf) => {
+    for (let i = leaf.start; i < leaf.end; i++) byParser[i] = LEAF_CLASS[leaf.kind];
+  });
+  const lineStarts = [0];
+  for (let i = 0; i < src.length; i++) if (src[i] === '\n') lineStarts.push(i + 1);
+  for (const t of tokenize(src).tokens) {
+    const cls = grammarClass(t.scopes);
+    for (let i = t.start; i < t.end; i++) {
+      const at = lineStarts[t.line]! + i;
+      if (byParser[at] !== cls) {
+        return `at ${at} (${JSON.stringify(src.slice(Math.max(0, at - 15), at))}|${JSON.stringify(src.slice(at, at + 15))}): grammar says ${cls}, parser says ${byParser[at]}`;
+      }
+    }
+  }
+  return undefined;
+}
+
 const FN = 'support.function.bdscript';
 const KW = 'keyword.control.bdscript';
 const OPEN = 'punctuation.section.brackets.begin.bdscript';
@@ -155,7 +209,13 @@ describe('grammar', () => {
       has('$authorIDhello', '$authorIDhello', FN);
     });
 
-    it('ends a bare name at the first non-letter', () => {
+    it('takes digits after the first letter as part of the name, as the parser does', () => {
+      has('$item2 left', '$item2', FN);
+      has('$item2[x]', '$item2', FN);
+      has('$try2', '$try2', FN);
+    });
+
+    it('ends a bare name at the first character that is neither letter nor digit', () => {
       const src = "$authorID's id";
       has(src, '$authorID', FN);
       lacks(src, "'s id", 'support.function');
@@ -360,6 +420,43 @@ describe('grammar', () => {
         calls += tokens.filter((t) => t.scopes.includes(FN) || t.scopes.includes(KW)).length;
       }
       assert.ok(calls > 2000, `the corpus yields function names (${calls})`);
+    });
+  });
+
+  describe('agreement with the parser', () => {
+    // The grammar colours what the parser parses: names, brackets, separators, escapes and
+    // comments fall on the same characters. Documents with $disableSpecialEscaping are left
+    // out: there `%{DOL}%` and `%{-SEMICOL-}%` change meaning, which a grammar cannot know.
+    it('classifies every character of the wiki corpus as the parser does', function () {
+      if (!existsSync(corpusPath)) this.skip();
+      const blocks = readFileSync(corpusPath, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l) as { page: string; index: number; code: string });
+      let compared = 0;
+      for (const block of blocks) {
+        if (parse(block.code).specialEscapingDisabled) continue;
+        const d = disagreement(block.code);
+        assert.equal(d, undefined, `${block.page}#${block.index}: ${d}`);
+        compared++;
+      }
+      assert.ok(compared > 900, `compared ${compared} blocks`);
+    });
+
+    it('classifies generated documents as the parser does', () => {
+      const pieces = [
+        '$', 'c', '[', ']', ';', '\\', '\n', ' ', 'a', 'Z', '7', '$c[', '$if[', '$else', '$endif', '$try', '$authorID',
+        '$title[', '%{-SEMICOL-}%', '%ESCAPED%', '%{DOL}%', '%', '{', 'yes', '12', '-',
+      ];
+      fc.assert(
+        fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {
+          const src = parts.join('');
+          if (parse(src).specialEscapingDisabled) return;
+          const d = disagreement(src);
+          assert.equal(d, undefined, `${JSON.stringify(src)}: ${d}`);
+        }),
+        { numRuns: 2000 },
+      );
     });
   });
 });
