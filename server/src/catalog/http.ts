@@ -472,7 +472,7 @@ function toHttpError(url: string, err: unknown, o: HttpOptions): CatalogHttpErro
 
 export function seconds(ms: number): string {
   const s = ms / 1000;
-  return `${Number.isInteger(s) ? s : s.toFixed(s < 1 ? 2 : 1)} s`;
+  return `${Number(s.toFixed(s < 1 ? 2 : 1))} s`;
 }
 
 export function formatBytes(n: number): string {
