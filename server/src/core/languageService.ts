@@ -6,7 +6,6 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
   CodeAction,
   CodeActionContext,
-  CompletionContext,
   CompletionItem,
   CompletionList,
   Diagnostic,
@@ -19,7 +18,6 @@ import type {
   Range,
   SemanticTokens,
   SignatureHelp,
-  SignatureHelpContext,
 } from 'vscode-languageserver-types';
 import { Catalog } from './catalog/catalog';
 import { codeActions } from './features/codeActions';
@@ -33,7 +31,14 @@ import { inlayHints } from './features/inlayHints';
 import { semanticTokens } from './features/semanticTokens';
 import { signatureHelp } from './features/signatureHelp';
 import { documentSymbols } from './features/symbols';
-import { FULL_CLIENT, type Analysis, type ClientFeatures, type FeatureContext } from './features/types';
+import {
+  FULL_CLIENT,
+  type Analysis,
+  type ClientFeatures,
+  type CompletionContext,
+  type FeatureContext,
+  type SignatureHelpContext,
+} from './features/types';
 import { parse } from './parser/parser';
 import type { ParsedDocument } from './parser/tree';
 import { DEFAULT_SETTINGS, SCRIPT_LANGUAGES, type ScriptLanguage, type Settings } from './settings';

@@ -170,7 +170,7 @@ export class EmojiIndex {
     const budget = Math.max(1, Math.min(3, Math.floor(alias.length / 4)));
     const scored: Array<[number, string]> = [];
     for (const candidate of this.sortedAliases) {
-      if (Math.abs(candidate.length - alias.length) > budget) continue;
+      if (Math.abs(candidate.length - alias.length) > budget || candidate === alias) continue;
       const d = editDistance(alias.toLowerCase(), candidate.toLowerCase(), budget);
       if (d <= budget) scored.push([d, candidate]);
     }

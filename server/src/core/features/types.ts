@@ -3,6 +3,7 @@
 // shape of the data diagnostics attach for quick fixes, so code actions never re-derive it.
 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CompletionTriggerKind, SignatureHelp, SignatureHelpTriggerKind } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog/catalog';
 import type { ParsedDocument } from '../parser/tree';
 import type { ScriptLanguage, Settings } from '../settings';
@@ -75,4 +76,18 @@ export interface DiagnosticFix {
 /** `Diagnostic.data` for diagnostics made by core. */
 export interface DiagnosticData {
   readonly fixes?: readonly DiagnosticFix[];
+}
+
+/** How completion was triggered (LSP `CompletionContext`, which lives in the protocol package). */
+export interface CompletionContext {
+  readonly triggerKind: CompletionTriggerKind;
+  readonly triggerCharacter?: string;
+}
+
+/** How signature help was triggered (LSP `SignatureHelpContext`). */
+export interface SignatureHelpContext {
+  readonly triggerKind: SignatureHelpTriggerKind;
+  readonly triggerCharacter?: string;
+  readonly isRetrigger: boolean;
+  readonly activeSignatureHelp?: SignatureHelp;
 }
