@@ -3,7 +3,7 @@
 // shape of the data diagnostics attach for quick fixes, so code actions never re-derive it.
 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CompletionTriggerKind, SignatureHelp, SignatureHelpTriggerKind } from 'vscode-languageserver-types';
+import type { SignatureHelp } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog/catalog';
 import type { ParsedDocument } from '../parser/tree';
 import type { ScriptLanguage, Settings } from '../settings';
@@ -77,6 +77,12 @@ export interface DiagnosticFix {
 export interface DiagnosticData {
   readonly fixes?: readonly DiagnosticFix[];
 }
+
+/** LSP `CompletionTriggerKind`: 1 invoked, 2 trigger character, 3 re-trigger for incomplete results. */
+export type CompletionTriggerKind = 1 | 2 | 3;
+
+/** LSP `SignatureHelpTriggerKind`: 1 invoked, 2 trigger character, 3 content change. */
+export type SignatureHelpTriggerKind = 1 | 2 | 3;
 
 /** How completion was triggered (LSP `CompletionContext`, which lives in the protocol package). */
 export interface CompletionContext {
