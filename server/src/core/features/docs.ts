@@ -1,0 +1,414 @@
+// Rendering catalog records and their arguments as documentation for hover, completion and
+// signature help, in Markdown or plain text. Every string from the catalog is untrusted: it is
+// cleaned of control and bidi characters, cut to a bounded length, and in Markdown escaped so
+// that it can produce no HTML, no links, no images and no formatting of its own.
+
+import { bindArguments, type Slot } from '../catalog/bind';
+import type { Catalog } from '../catalog/catalog';
+import { WIKI_BASE, wikiUrl } from '../catalog/wiki';
+import { argumentFlag, Intents, type Argument, type CatalogRecord } from '../catalog/model';
+
+/** A record found for a call, and whether it is the other form than the one used. */
+export interface FoundRecord {
+  readonly record: CatalogRecord;
+  /** The call used the other form (bare vs bracketed), which the catalog does not have. */
+  readonly otherForm: boolean;
+}
+
+/**
+ * The record a call means: the form actually used (`bracketed`), falling back to the other form
+ * of the same name. Calls in the trigger look among callbacks first, calls in code among
+ * functions first; a name known to neither gives undefined.
+ */
+export function findRecord(catalog: Catalog, name: string, bracketed: boolean, inTrigger: boolean): FoundRecord | undefined {
+  const indexes = inTrigger ? [catalog.callbacks, catalog.functions] : [catalog.functions, catalog.callbacks];
+  for (const index of indexes) {
+    const same = index.get(name, bracketed);
+    if (same) return { record: same, otherForm: false };
+  }
+  for (const index of indexes) {
+    const other = index.get(name, !bracketed);
+    if (other) return { record: other, otherForm: true };
+  }
+  return undefined;
+}
+
+/** Bounds on what untrusted text may occupy in rendered documentation. */
+export const DOC_LIMITS = {
+  /** Descriptions are cut to this many UTF-16 units, with an ellipsis. */
+  description: 1000,
+  /** Function, argument and type names. */
+  name: 80,
+  /** One enum value. */
+  value: 60,
+  /** Enum values listed before "and N more". */
+  values: 30,
+  /** Arguments listed in full before "and N more". */
+  arguments: 40,
+  /** A completion label. */
+  label: 120,
+} as const;
+
+/** Whether rendered text is Markdown or plain text. */
+export interface DocOptions {
+  readonly markdown: boolean;
+}
+
+const ELLIPSIS = '…';
+
+/**
+ * Removes what must never reach a renderer: C0/C1 control characters other than newline and
+ * tab, bidi overrides and isolates (which can make text read differently from what it is), and
+ * lone surrogates. Newlines are normalised to `\n`.
+ */
+export function cleanText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
+}
+
+/** Cuts text to at most `max` UTF-16 units (ellipsis included), never splitting a surrogate pair. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = Math.max(0, max - ELLIPSIS.length);
+  const c = text.charCodeAt(end - 1);
+  if (c >= 0xd800 && c <= 0xdbff) end--;
+  return text.slice(0, end) + ELLIPSIS;
+}
+
+/** Untrusted text on one line: cleaned, whitespace runs collapsed, cut to `max`. */
+export function singleLine(text: string, max: number = DOC_LIMITS.name): string {
+  // Cut generously first so a 100 KB string costs no more than a short one.
+  const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
+  return truncate(cleanText(head).replace(/\s+/g, ' ').trim(), max);
+}
+
+/** Untrusted prose as plain text: cleaned, blank-line runs collapsed, cut to `max`. */
+export function plainText(text: string, max: number = DOC_LIMITS.description): string {
+  const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
+  return truncate(cleanText(head).replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim(), max);
+}
+
+/**
+ * Escapes text for Markdown: every ASCII punctuation character gets a backslash, which
+ * CommonMark defines for all of them. That leaves no HTML tag or entity (`<`, `&`), no link or
+ * image (`[`, `]`, `(`, `!`), no autolink (`:` in `https://`, `.` in `www.`), no emphasis,
+ * heading, list, table or code span. Apply it to text that has already been cleaned and cut.
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[!-/:-@[-`{-~]/g, '\\$&');
+}
+
+/**
+ * A Markdown code span holding `text` literally, however many backticks it contains: the fence
+ * is one backtick longer than the longest run inside, padded with spaces when needed.
+ */
+export function codeSpan(text: string): string {
+  const content = text.replace(/\n/g, ' ');
+  const fence = '`'.repeat(longestRun(content, '`') + 1);
+  const pad = content.startsWith('`') || content.endsWith('`') || (content.startsWith(' ') && content.endsWith(' ')) ? ' ' : '';
+  return `${fence}${pad}${content}${pad}${fence}`;
+}
+
+/** A fenced Markdown code block, its fence longer than any backtick run in `text`. */
+export function codeBlock(text: string, language = 'bdscript'): string {
+  const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
+  return `${fence}${language}\n${text}\n${fence}`;
+}
+
+function longestRun(text: string, ch: string): number {
+  let best = 0;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === ch) {
+      run++;
+      if (run > best) best = run;
+    } else {
+      run = 0;
+    }
+  }
+  return best;
+}
+
+/** A name, a value or a tag shown as code: a code span in Markdown, quoted in plain text. */
+export function code(text: string, opts: DocOptions, max: number = DOC_LIMITS.name): string {
+  const line = singleLine(text, max);
+  return opts.markdown ? codeSpan(line) : line;
+}
+
+/** Untrusted prose: escaped in Markdown, cleaned in plain text; cut to `max` either way. */
+export function prose(text: string, opts: DocOptions, max: number = DOC_LIMITS.description): string {
+  const plain = plainText(text, max);
+  return opts.markdown ? escapeMarkdown(plain) : plain;
+}
+
+/** One parameter of a signature label: where its name sits in the label, and what it is. */
+export interface SignatureParameter {
+  /** Offsets into the label: [start, end) of the argument's name. */
+  readonly start: number;
+  readonly end: number;
+  /** Index into the record's `arguments`. */
+  readonly param: number;
+  /** For a tuple member: its index in the tuple's `tupleTypes`. */
+  readonly member?: number;
+  readonly argument: Argument;
+}
+
+/** A record's signature as one line, with the position of every (flattened) parameter. */
+export interface Signature {
+  readonly label: string;
+  readonly parameters: readonly SignatureParameter[];
+}
+
+const signatureCache = new WeakMap<CatalogRecord, Signature>();
+
+/** The display name of an argument in a signature (never empty). */
+export function argumentName(arg: Argument, index: number, member?: number): string {
+  const name = singleLine(arg.name);
+  if (name !== '') return name;
+  return member === undefined ? `argument ${index + 1}` : `argument ${index + 1}.${member + 1}`;
+}
+
+/**
+ * The signature line of a record, built from its arguments (never from the tag text, which may
+ * hold anything): `$title[Title;(Index)]`, `$jsonSet[Key;...;Value]`,
+ * `$awaitReactions[<Command name;Reaction>;...]`; a bare form is just its name. Optional
+ * arguments are wrapped in parentheses, the trailing run of them in one group, as the wiki does.
+ */
+export function signature(record: CatalogRecord): Signature {
+  const cached = signatureCache.get(record);
+  if (cached) return cached;
+  let label = singleLine(record.name);
+  const parameters: SignatureParameter[] = [];
+  const args = record.arguments;
+  if (record.bracketed && args) {
+    label += '[';
+    let tail = args.length;
+    while (tail > 0 && !args[tail - 1]!.required) tail--;
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i]!;
+      if (i > 0) label += ';';
+      const optional = !arg.required;
+      const openGroup = optional && (i < tail || i === tail);
+      const closeGroup = optional && (i < tail || i === args.length - 1);
+      if (openGroup) label += '(';
+      if (arg.tupleTypes && arg.tupleTypes.length > 0) {
+        label += '<';
+        arg.tupleTypes.forEach((m, k) => {
+          if (k > 0) label += ';';
+          const name = argumentName(m, i, k);
+          parameters.push({ start: label.length, end: label.length + name.length, param: i, member: k, argument: m });
+          label += name;
+        });
+        label += '>';
+      } else {
+        const name = argumentName(arg, i);
+        parameters.push({ start: label.length, end: label.length + name.length, param: i, argument: arg });
+        label += name;
+      }
+      if (arg.repeatable) label += ';...';
+      if (closeGroup) label += ')';
+    }
+    label += ']';
+  }
+  const result: Signature = { label, parameters };
+  signatureCache.set(record, result);
+  return result;
+}
+
+/** The index into `signature(record).parameters` that a binding slot stands for, or -1. */
+export function parameterIndex(record: CatalogRecord, slot: Slot | undefined): number {
+  if (!slot) return -1;
+  return signature(record).parameters.findIndex((p) => p.param === slot.param && p.member === slot.member);
+}
+
+/** The slot the argument at `index` of a call with `count` arguments fills, if any. */
+export function slotAt(record: CatalogRecord, index: number, count: number): Slot | undefined {
+  if (!record.arguments) return undefined;
+  return bindArguments(record.arguments, Math.max(count, index + 1)).slots[index];
+}
+
+/** Names of the intents an intent bit set asks for (unknown bits are named by number). */
+export function intentNames(bits: number): string[] {
+  const out: string[] = [];
+  if (!Number.isFinite(bits) || bits <= 0) return out;
+  if (bits & Intents.ServerMembers) out.push('Server Members');
+  if (bits & Intents.Presence) out.push('Presence');
+  const rest = bits & ~(Intents.ServerMembers | Intents.Presence);
+  if (rest) out.push(`intent bits ${rest}`);
+  return out;
+}
+
+/** An argument's type for display: alternatives joined by ` | `. */
+export function typeText(arg: Argument): string {
+  return singleLine(arg.type.split('|').join(' | ')) || 'String';
+}
+
+/** Whether an argument's type allows a value of `type`. */
+export function allowsType(arg: Argument, type: Argument['types'][number]): boolean {
+  return arg.types.includes(type);
+}
+
+/** The values an argument accepts that can be listed: its enum values, or yes/no for Bool. */
+export function allowedValues(arg: Argument): readonly string[] {
+  if (arg.enumData && arg.enumData.length > 0) return arg.enumData;
+  if (allowsType(arg, 'Bool')) return ['yes', 'no'];
+  return [];
+}
+
+/** Short markers for a record: premium, intents, deprecation; for completion details. */
+export function recordMarkers(record: CatalogRecord): string[] {
+  const out: string[] = [];
+  if (record.kind === 'callback') out.push('callback');
+  if (record.premium) out.push('premium');
+  const intents = intentNames(record.intents);
+  if (intents.length > 0) out.push(`${intents.join(' + ')} intent`);
+  if (record.kind === 'function' && record.deprecated) out.push('deprecated');
+  return out;
+}
+
+/** A line of text rendered with a bold (Markdown) or plain heading. */
+function labelled(label: string, body: string, opts: DocOptions): string {
+  return opts.markdown ? `**${label}:** ${body}` : `${label}: ${body}`;
+}
+
+/** One argument as a line: name, type and flag, repetition, allowed values. */
+export function renderArgumentLine(arg: Argument, name: string, opts: DocOptions, memberOf?: string): string {
+  const parts = [escapeIf(typeText(arg), opts), argumentFlag(arg)];
+  if (arg.repeatable) parts.push(arg.tupleTypes && arg.tupleTypes.length > 0 ? 'repeats as a group' : 'repeatable');
+  if (memberOf) parts.push(memberOf);
+  let line = `${code(name, opts)}: ${parts.join(', ')}`;
+  const values = renderValues(allowedValuesForDisplay(arg), opts);
+  if (values) line += `; values: ${values}`;
+  return line;
+}
+
+function allowedValuesForDisplay(arg: Argument): readonly string[] {
+  if (arg.enumData && arg.enumData.length > 0) return arg.enumData;
+  if (allowsType(arg, 'Bool')) return ['yes', 'no', 'true', 'false'];
+  return [];
+}
+
+/** A list of values as code, at most `DOC_LIMITS.values` of them, then "and N more". */
+export function renderValues(values: readonly string[], opts: DocOptions): string {
+  if (values.length === 0) return '';
+  const shown = values.slice(0, DOC_LIMITS.values).map((v) => code(v, opts, DOC_LIMITS.value));
+  const more = values.length - shown.length;
+  return shown.join(', ') + (more > 0 ? `, and ${more} more` : '');
+}
+
+function escapeIf(text: string, opts: DocOptions): string {
+  return opts.markdown ? escapeMarkdown(text) : text;
+}
+
+/** The wiki link of a record: only our own URL (under `WIKI_BASE`), made safe as a link target. */
+export function wikiLink(record: CatalogRecord, opts: DocOptions): string {
+  const url = safeUrl(wikiUrl(record));
+  if (!url) return '';
+  return opts.markdown ? `[Open the wiki page](${url})` : `Wiki: ${url}`;
+}
+
+/** A URL under the wiki's base with every character that could end a Markdown link percent-encoded. */
+function safeUrl(url: string): string | undefined {
+  if (!url.startsWith(WIKI_BASE)) return undefined;
+  let out = '';
+  for (const ch of url) {
+    if (/^[A-Za-z0-9\-._~/%:#?=&]$/.test(ch)) out += ch;
+    else out += encodeURIComponent(ch).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+  }
+  return out;
+}
+
+export interface RecordDocOptions extends DocOptions {
+  /** A note shown under the signature (e.g. that the other form was used), already rendered for these options. */
+  readonly note?: string;
+  /** Leave out the signature (signature help shows it already). */
+  readonly withoutSignature?: boolean;
+  /** Leave out the argument list (signature help documents each parameter). */
+  readonly withoutArguments?: boolean;
+}
+
+/**
+ * A record's documentation: signature, description, arguments with type and flag and allowed
+ * values, premium, intents, deprecation with its replacement, and the wiki link.
+ */
+export function renderRecord(record: CatalogRecord, opts: RecordDocOptions): string {
+  const sections: string[] = [];
+  const sig = signature(record).label;
+  if (!opts.withoutSignature) sections.push(opts.markdown ? codeBlock(sig) : sig);
+  const kind = record.kind === 'callback' ? 'Callback' : 'Function';
+  const form = record.bracketed ? 'with arguments' : 'without arguments';
+  sections.push(opts.markdown ? `*${kind}, ${form}*` : `${kind}, ${form}`);
+  if (opts.note) sections.push(opts.note);
+  const description = record.kind === 'callback' ? record.description : record.longDescription || record.shortDescription;
+  const text = prose(description, opts);
+  if (text) sections.push(text);
+  if (record.kind === 'function' && record.deprecated) {
+    const instead = record.deprecatedFor ? ` use ${code(record.deprecatedFor, opts)} instead.` : ' avoid it in new code.';
+    sections.push(labelled('Deprecated', instead.trim(), opts));
+  }
+  if (record.premium) sections.push(labelled('Premium', 'needs a bot with premium.', opts));
+  const intents = intentNames(record.intents);
+  if (intents.length > 0) {
+    sections.push(labelled('Intents', `needs the ${intents.join(' and ')} ${intents.length > 1 ? 'intents' : 'intent'} enabled in the bot's settings.`, opts));
+  }
+  const args = record.arguments;
+  if (record.bracketed && args && !opts.withoutArguments) {
+    if (args.length === 0) sections.push(opts.markdown ? '**Arguments:** none' : 'Arguments: none');
+    else sections.push(renderArgumentList(args, opts));
+  }
+  const link = wikiLink(record, opts);
+  if (link) sections.push(link);
+  return sections.join('\n\n');
+}
+
+/** The argument list of a record, one line per argument (tuple members indented under it). */
+export function renderArgumentList(args: readonly Argument[], opts: DocOptions): string {
+  const lines: string[] = [opts.markdown ? '**Arguments:**' : 'Arguments:'];
+  const shown = Math.min(args.length, DOC_LIMITS.arguments);
+  for (let i = 0; i < shown; i++) {
+    const arg = args[i]!;
+    if (arg.tupleTypes && arg.tupleTypes.length > 0) {
+      const members = arg.tupleTypes.map((m, k) => argumentName(m, i, k)).join(';');
+      lines.push(`- ${code(`<${members}>`, opts)}: a group, ${argumentFlag(arg)}${arg.repeatable ? ', repeats as a group' : ''}`);
+      arg.tupleTypes.forEach((m, k) => lines.push(`  - ${renderArgumentLine(m, argumentName(m, i, k), opts)}`));
+    } else {
+      lines.push(`- ${renderArgumentLine(arg, argumentName(arg, i), opts)}`);
+    }
+  }
+  if (args.length > shown) lines.push(`- and ${args.length - shown} more`);
+  return lines.join('\n');
+}
+
+/**
+ * Hover text for one argument of a call: the parameter's name, its position, type, flag and
+ * allowed values.
+ */
+export function renderArgument(record: CatalogRecord, slot: Slot, opts: DocOptions): string {
+  const args = record.arguments ?? [];
+  const param = args[slot.param];
+  const name = argumentName(slot.argument, slot.param, slot.member);
+  const position = `argument ${slot.param + 1} of ${code(record.name, opts)}`;
+  const group =
+    slot.member !== undefined && param ? `member ${slot.member + 1} of a group${param.repeatable ? ' that repeats' : ''}` : undefined;
+  const lines = [opts.markdown ? `**${escapeMarkdown(name)}**, ${position}` : `${name}, ${position}`];
+  lines.push(renderArgumentLine(slot.argument, name, opts, group));
+  if (slot.repetition > 0) lines.push(`Repetition ${slot.repetition + 1}.`);
+  const description = prose(slot.argument.description, opts);
+  if (description) lines.push(description);
+  return lines.join('\n\n');
+}
+
+/** Hover text for an emoji: the emoji and its aliases, naming the alias under the cursor first. */
+export function renderEmoji(emoji: string, aliases: readonly string[], opts: DocOptions, alias?: string): string {
+  const shown = singleLine(emoji, 40);
+  const glyph = opts.markdown ? escapeMarkdown(shown) : shown;
+  const others = aliases.filter((a) => a !== alias);
+  const list = renderValues(others, opts);
+  if (alias !== undefined) {
+    const head = `${glyph} ${code(alias, opts, DOC_LIMITS.value)}`;
+    return list ? `${head}\n\nOther aliases: ${list}` : `${head}\n\nNo other aliases.`;
+  }
+  return list ? `${glyph} Emoji aliases: ${list}` : `${glyph} An emoji with no aliases.`;
+}
