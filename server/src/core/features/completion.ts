@@ -1,0 +1,542 @@
+// Completion: function and callback names after `$`, values inside arguments (enum values,
+// yes/no, permission names, `$var` and `$async` names from the document), and emoji aliases
+// after `:`. Everything is found from the one parse tree at the cursor in O(depth · log width);
+// items are cheap to build and carry their documentation only when resolved, unless few.
+
+import type { Position } from 'vscode-languageserver-types';
+import {
+  CompletionItemKind,
+  CompletionItemTag,
+  InsertTextFormat,
+  MarkupKind,
+  type CompletionItem,
+  type CompletionList,
+  type Range,
+} from 'vscode-languageserver-types';
+import type { Argument, CatalogRecord } from '../catalog/model';
+import { literalText, locate, callNameAt, type Location } from '../parser/query';
+import type { ArgNode, CallNode, Node, ParsedDocument } from '../parser/tree';
+import { allowedValues, allowsType, recordMarkers, renderRecord, signature, singleLine, slotAt, truncate, DOC_LIMITS } from './docs';
+import { BDFD_PERMISSIONS } from './permissions';
+import type { Analysis, CompletionContext, FeatureContext } from './types';
+
+/** Bounds on one answer; beyond them the list is marked incomplete so the client asks again. */
+export const COMPLETION_LIMITS = {
+  /** Function and callback items (both forms count). */
+  names: 300,
+  /** Values of an argument (enum values, permissions, document names). */
+  values: 300,
+  /** Emoji aliases. */
+  emoji: 100,
+  /** Items at or below this count carry their documentation at once (for clients that never resolve). */
+  eagerDocumentation: 25,
+} as const;
+
+/** What `item.data` holds for a function or callback item, so resolve can find the record. */
+export interface CompletionData {
+  /** `f` for a function, `c` for a callback. */
+  readonly k: 'f' | 'c';
+  /** The name with `$`. */
+  readonly n: string;
+  /** Whether the item is the bracketed form. */
+  readonly b: boolean;
+}
+
+const DOLLAR = 36;
+const COLON = 58;
+
+/**
+ * Sort prefixes: values and document names first, then names, then emoji. Names sort by
+ * deprecation (last), match class, callbacks before functions, then alphabetically.
+ */
+const GROUP = { value: 'a', name: 'b', emoji: 'c' } as const;
+
+/** Where a name is being typed: the whole name token to replace and what precedes the cursor. */
+interface NameSite {
+  /** Offset of `$` (or of `%{DOL}%`). */
+  readonly start: number;
+  /** Offset of the identifier after `$`. */
+  readonly identStart: number;
+  /** End of the identifier. */
+  readonly end: number;
+  /** A `[` follows the name already: insert the name only, bracketed forms only. */
+  readonly bracketFollows: boolean;
+}
+
+const EMPTY: CompletionList = { isIncomplete: false, items: [] };
+
+/** Completion at a position. Never throws on any document; returns an empty list where nothing fits. */
+export function complete(ctx: FeatureContext, analysis: Analysis, position: Position, context?: CompletionContext): CompletionList {
+  const { parsed, document } = analysis;
+  const text = parsed.text;
+  const offset = document.offsetAt(position);
+  const loc = locate(parsed, offset);
+  const out = new Output(ctx, analysis, offset);
+
+  // Inside a comment's text nothing is code.
+  const comment = commentAt(loc, offset);
+  if (comment === 'text') return EMPTY;
+
+  const site = comment ?? nameSite(parsed, loc, offset);
+  if (site) {
+    if (!loc.arg && inTriggerContext(parsed, site.start)) addNames(out, site, offset, 'callback');
+    addNames(out, site, offset, 'function');
+    return out.list();
+  }
+
+  const before = nodeBefore(loc, offset);
+  if (before && before.kind === 'text') {
+    const emoji = emojiSite(text, before.start, offset);
+    if (emoji) {
+      addEmoji(out, emoji, loc.arg);
+      return out.list();
+    }
+  }
+
+  if (loc.arg) addArgumentValues(out, loc.arg, offset);
+
+  // Functions on an explicit request at a position where no word is being typed.
+  const explicit = !context || context.triggerKind === 1;
+  if (explicit && !wordBefore(text, offset, before)) {
+    const empty: NameSite = { start: offset, identStart: offset, end: offset, bracketFollows: false };
+    if (!loc.arg && inTriggerContext(parsed, offset)) addNames(out, empty, offset, 'callback');
+    addNames(out, empty, offset, 'function');
+  }
+  return out.list();
+}
+
+/** Adds documentation to a function or callback item from its `data`; other items come back unchanged. */
+export function resolveCompletion(ctx: FeatureContext, item: CompletionItem): CompletionItem {
+  const data = readData(item.data);
+  if (!data || item.documentation !== undefined) return item;
+  const index = data.k === 'c' ? ctx.catalog.callbacks : ctx.catalog.functions;
+  const record = index.get(data.n, data.b);
+  if (!record) return item;
+  return { ...item, documentation: documentation(ctx, record) };
+}
+
+function readData(data: unknown): CompletionData | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { k, n, b } = data as Record<string, unknown>;
+  if ((k !== 'f' && k !== 'c') || typeof n !== 'string' || typeof b !== 'boolean') return undefined;
+  return { k, n, b };
+}
+
+function documentation(ctx: FeatureContext, record: CatalogRecord): CompletionItem['documentation'] {
+  const markdown = ctx.client.markdown;
+  return { kind: markdown ? MarkupKind.Markdown : MarkupKind.PlainText, value: renderRecord(record, { markdown }) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where the cursor is.
+
+/** The node holding the character before the cursor, in the innermost container. */
+function nodeBefore(loc: Location, offset: number): Node | null {
+  if (loc.node && loc.node.start < offset) return loc.node;
+  return loc.before;
+}
+
+/** Whether the cursor is in a comment: on its name (a name site) or in its text. */
+function commentAt(loc: Location, offset: number): NameSite | 'text' | null {
+  for (const node of [loc.node, loc.before]) {
+    if (!node || node.kind !== 'comment') continue;
+    if (offset > node.open && (node.close < 0 || offset <= node.close)) return 'text';
+    if (offset > node.start && offset <= node.open) return { start: node.start, identStart: node.start + 1, end: node.open, bracketFollows: true };
+  }
+  return null;
+}
+
+/** The name being typed at the cursor: a call's name, or a `$` with no name yet. */
+function nameSite(parsed: ParsedDocument, loc: Location, offset: number): NameSite | null {
+  const call = callNameAt(parsed, offset);
+  if (call) {
+    const identStart = call.nameEnd - (call.name.length - 1);
+    // Before the `$`, or inside a `%{DOL}%` acting as one: not typing this name.
+    if (offset < identStart) return null;
+    return { start: call.start, identStart, end: call.nameEnd, bracketFollows: call.open >= 0 };
+  }
+  const before = nodeBefore(loc, offset);
+  if (before && before.kind === 'text' && parsed.text.charCodeAt(offset - 1) === DOLLAR) {
+    return { start: offset - 1, identStart: offset, end: offset, bracketFollows: false };
+  }
+  return null;
+}
+
+/**
+ * Whether a name typed at top level at `at` belongs to the trigger: it is on the trigger line,
+ * or the document has no trigger and nothing but blank space comes before it (the code has not
+ * started, so the first thing written may well be the trigger).
+ */
+function inTriggerContext(parsed: ParsedDocument, at: number): boolean {
+  if (parsed.trigger) return at >= lineStartOf(parsed, parsed.trigger.start) && at <= parsed.trigger.end;
+  const text = parsed.text;
+  for (let i = 0; i < at; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;
+  }
+  return true;
+}
+
+function lineStartOf(parsed: ParsedDocument, offset: number): number {
+  const starts = parsed.lineStarts;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return starts[lo] ?? 0;
+}
+
+/** Whether a word character (letter or digit) of a text node sits right before the cursor. */
+function wordBefore(text: string, offset: number, before: Node | null): boolean {
+  if (!before || before.kind !== 'text' || offset === 0) return false;
+  return isWordChar(text.charCodeAt(offset - 1));
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+function isAliasChar(c: number): boolean {
+  return isWordChar(c) || c === 95 /* _ */ || c === 43 /* + */ || c === 45 /* - */;
+}
+
+/** An emoji alias being typed: `:` and a letter, then alias characters up to the cursor. */
+interface EmojiSite {
+  readonly start: number;
+  readonly end: number;
+  readonly prefix: string;
+}
+
+const MAX_ALIAS = 64;
+
+function emojiSite(text: string, nodeStart: number, offset: number): EmojiSite | null {
+  let i = offset;
+  while (i > nodeStart && offset - i < MAX_ALIAS && isAliasChar(text.charCodeAt(i - 1))) i--;
+  const colon = i - 1;
+  if (colon < nodeStart || text.charCodeAt(colon) !== COLON || i >= offset) return null;
+  const first = text.charCodeAt(i);
+  if (!((first >= 65 && first <= 90) || (first >= 97 && first <= 122))) return null;
+  let end = offset;
+  while (end < text.length && end - offset < MAX_ALIAS && isAliasChar(text.charCodeAt(end))) end++;
+  if (text.charCodeAt(end) === COLON) end++;
+  return { start: colon, end, prefix: text.slice(colon, offset) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building the answer.
+
+class Output {
+  readonly items: CompletionItem[] = [];
+  incomplete = false;
+  /** Function and callback items so far, counted against `COMPLETION_LIMITS.names`. */
+  names = 0;
+  /** Records behind function and callback items, for documentation when the list is short. */
+  private readonly records: Array<[CompletionItem, CatalogRecord]> = [];
+
+  constructor(
+    readonly ctx: FeatureContext,
+    readonly analysis: Analysis,
+    readonly offset: number,
+  ) {}
+
+  range(start: number, end: number): Range {
+    const doc = this.analysis.document;
+    return { start: doc.positionAt(start), end: doc.positionAt(end) };
+  }
+
+  /** The edit for an item: replaces [start, end) and, with insert/replace support, inserts over [start, cursor). */
+  edit(start: number, end: number, newText: string): Pick<CompletionItem, 'textEdit'> {
+    const replace = this.range(start, end);
+    if (this.ctx.client.insertReplace && end > this.offset) {
+      return { textEdit: { newText, insert: this.range(start, this.offset), replace } };
+    }
+    return { textEdit: { newText, range: replace } };
+  }
+
+  addRecordItem(item: CompletionItem, record: CatalogRecord): void {
+    this.items.push(item);
+    this.records.push([item, record]);
+  }
+
+  list(): CompletionList {
+    if (this.records.length > 0 && this.items.length <= COMPLETION_LIMITS.eagerDocumentation) {
+      for (const [item, record] of this.records) item.documentation = documentation(this.ctx, record);
+    }
+    return { isIncomplete: this.incomplete, items: this.items };
+  }
+}
+
+/** How a name matches what was typed: 0 prefix with the same case, 1 prefix ignoring case, 2 subsequence. */
+function matchClass(name: string, typed: string, typedLower: string): number {
+  if (typed === '') return 0;
+  if (name.startsWith(typed)) return 0;
+  const lower = name.toLowerCase();
+  if (lower.startsWith(typedLower)) return 1;
+  let j = 0;
+  for (let i = 0; i < lower.length && j < typedLower.length; i++) if (lower[i] === typedLower[j]) j++;
+  return j === typedLower.length ? 2 : -1;
+}
+
+interface Candidate {
+  readonly record: CatalogRecord;
+  readonly rank: number;
+  readonly cls: number;
+}
+
+/** Function or callback items for a name site, prefix matches before subsequence matches, deprecated last. */
+function addNames(out: Output, site: NameSite, offset: number, kind: 'function' | 'callback'): void {
+  const { ctx, analysis } = out;
+  const index = kind === 'function' ? ctx.catalog.functions : ctx.catalog.callbacks;
+  const typed = analysis.parsed.text.slice(site.identStart, offset);
+  const typedLower = typed.toLowerCase();
+  // Buckets by (deprecated, match class); names come sorted, so concatenating keeps the order.
+  const buckets: Candidate[][] = [[], [], [], [], [], []];
+  const names = index.names;
+  for (let rank = 0; rank < names.length; rank++) {
+    const name = names[rank]!;
+    const cls = matchClass(name.slice(1), typed, typedLower);
+    if (cls < 0) continue;
+    const forms = index.forms(name)!;
+    for (const record of [forms.bare, forms.bracketed]) {
+      if (!record || (site.bracketFollows && !record.bracketed)) continue;
+      const deprecated = record.kind === 'function' && record.deprecated;
+      buckets[(deprecated ? 3 : 0) + cls]!.push({ record, rank, cls });
+    }
+  }
+  for (const bucket of buckets) {
+    for (const candidate of bucket) {
+      if (out.names >= COMPLETION_LIMITS.names) {
+        out.incomplete = true;
+        return;
+      }
+      out.addRecordItem(nameItem(out, site, candidate), candidate.record);
+      out.names++;
+    }
+  }
+}
+
+function nameItem(out: Output, site: NameSite, { record, rank, cls }: Candidate): CompletionItem {
+  const { ctx } = out;
+  const deprecated = record.kind === 'function' && record.deprecated;
+  const insert = insertText(ctx, record, site.bracketFollows);
+  const markers = recordMarkers(record);
+  const item: CompletionItem = {
+    label: record.bracketed ? truncate(signature(record).label, DOC_LIMITS.label) : singleLine(record.name, DOC_LIMITS.label),
+    kind: record.kind === 'callback' ? CompletionItemKind.Event : CompletionItemKind.Function,
+    detail: [record.kind, ...markers.filter((m) => m !== 'callback')].join(' · '),
+    sortText: `${GROUP.name}${deprecated ? 1 : 0}${cls}${record.kind === 'callback' ? 0 : 1}${String(rank).padStart(5, '0')}${record.bracketed ? 1 : 0}`,
+    filterText: record.name,
+    insertTextFormat: insert.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+    ...out.edit(site.start, site.end, insert.text),
+    data: { k: record.kind === 'callback' ? 'c' : 'f', n: record.name, b: record.bracketed } satisfies CompletionData,
+  };
+  if (ctx.client.completionLabelDetails && markers.length > 0) item.labelDetails = { description: markers.join(' · ') };
+  if (deprecated) {
+    if (ctx.client.completionDeprecatedTag) item.tags = [CompletionItemTag.Deprecated];
+    else item.deprecated = true;
+  }
+  return item;
+}
+
+/**
+ * The text a name item inserts. Bare forms and names already followed by `[`: the name. In the
+ * `fullTag` style: the tag as the app inserts it. With snippets: placeholders named after the
+ * required arguments (optional ones too by setting), choices for Enum and Bool. Without
+ * snippets: `$name[`, leaving the `]` to the client's auto-close or the user.
+ */
+export function insertText(ctx: FeatureContext, record: CatalogRecord, bracketFollows: boolean): { text: string; snippet: boolean } {
+  if (!record.bracketed || bracketFollows) return { text: record.name, snippet: false };
+  const args = record.arguments ?? [];
+  if (ctx.settings.completion.insertStyle === 'fullTag') return { text: fullTag(record), snippet: false };
+  if (!ctx.client.snippets) return { text: record.name + (args.length === 0 ? '[]' : '['), snippet: false };
+  if (args.length === 0) return { text: escapeSnippet(record.name) + '[]', snippet: true };
+  const parts: string[] = [];
+  let tabstop = 1;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.required && !ctx.settings.completion.optionalArguments) break;
+    const members = arg.tupleTypes && arg.tupleTypes.length > 0 ? arg.tupleTypes : [arg];
+    members.forEach((member, k) => parts.push(placeholder(tabstop++, member, i, members === arg.tupleTypes ? k : undefined)));
+  }
+  const inner = parts.length > 0 ? parts.join(';') : '$1';
+  return { text: `${escapeSnippet(record.name)}[${inner}]$0`, snippet: true };
+}
+
+/** The tag text to insert in the app's style: the catalog's tag when it is a sane one-line tag, else the signature. */
+function fullTag(record: CatalogRecord): string {
+  const tag = record.tag;
+  const sane = tag.length <= 500 && tag.startsWith(record.name + '[') && tag.endsWith(']') && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(tag);
+  return sane ? tag : signature(record).label;
+}
+
+const MAX_CHOICES = 50;
+
+function placeholder(n: number, arg: Argument, index: number, member?: number): string {
+  const values = allowedValues(arg).filter((v) => v !== '');
+  if (values.length > 0 && values.length <= MAX_CHOICES) {
+    return `\${${n}|${values.map((v) => escapeChoice(escapeArgument(singleLine(v, DOC_LIMITS.value)))).join(',')}|}`;
+  }
+  let name = singleLine(arg.name).replace(/[;[\]$\\]/g, '').trim();
+  if (name === '') name = member === undefined ? `argument ${index + 1}` : `argument ${index + 1}.${member + 1}`;
+  return `\${${n}:${escapeSnippet(name)}}`;
+}
+
+/** Escapes text for a snippet's literal text or placeholder. */
+function escapeSnippet(text: string): string {
+  return text.replace(/[$}\\]/g, '\\$&');
+}
+
+/** Escapes text for a snippet choice. */
+function escapeChoice(text: string): string {
+  return text.replace(/[$}\\,|]/g, '\\$&');
+}
+
+/** Escapes a value so that it stays one literal argument in BDScript. */
+export function escapeArgument(value: string): string {
+  return value.replace(/[\\;\]]/g, '\\$&').replace(/\$/g, '%{DOL}%');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inside arguments.
+
+/** The record a call means for completion of its arguments: the bracketed form. */
+function bracketedRecord(out: Output, call: CallNode): CatalogRecord | undefined {
+  const { catalog } = out.ctx;
+  const indexes = call.inTrigger ? [catalog.callbacks, catalog.functions] : [catalog.functions, catalog.callbacks];
+  for (const index of indexes) {
+    const record = index.get(call.name, true);
+    if (record) return record;
+  }
+  return undefined;
+}
+
+/** The range a value replaces: the argument's literal text without surrounding blanks, or null when it holds code. */
+function valueRange(text: string, arg: ArgNode, offset: number): [number, number] | null {
+  for (const child of arg.children) if (child.kind === 'call' || child.kind === 'comment') return null;
+  let start = arg.start;
+  let end = arg.end;
+  while (start < end && isBlank(text.charCodeAt(start))) start++;
+  while (end > start && isBlank(text.charCodeAt(end - 1))) end--;
+  return [Math.min(start, offset), Math.max(end, offset)];
+}
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+/** Values the argument at the cursor allows, and names from the document for `$var` and `$await`. */
+function addArgumentValues(out: Output, arg: ArgNode, offset: number): void {
+  const text = out.analysis.parsed.text;
+  const range = valueRange(text, arg, offset);
+  if (!range) return;
+  const call = arg.parent;
+  const values: Array<{ value: string; kind: CompletionItemKind; detail: string }> = [];
+  if (arg.index === 0 && (call.name === '$var' || call.name === '$await')) {
+    const names = documentNames(out.analysis.parsed);
+    if (call.name === '$var') {
+      const own = literalText(text, arg)?.trim();
+      for (const [name, count] of names.vars) if (!(name === own && count <= 1)) values.push({ value: name, kind: CompletionItemKind.Variable, detail: 'variable in this document' });
+    } else {
+      for (const name of names.asyncs) values.push({ value: name, kind: CompletionItemKind.Reference, detail: '$async block in this document' });
+    }
+  }
+  const record = bracketedRecord(out, call);
+  const slot = record && slotAt(record, arg.index, call.args.length);
+  if (slot) {
+    const argument = slot.argument;
+    const detail = singleLine(argument.name) || 'value';
+    const kind = argument.enumData && argument.enumData.length > 0 ? CompletionItemKind.EnumMember : CompletionItemKind.Value;
+    for (const value of allowedValues(argument)) if (value !== '') values.push({ value, kind, detail });
+    if (allowsType(argument, 'Permission')) for (const value of BDFD_PERMISSIONS) values.push({ value, kind: CompletionItemKind.EnumMember, detail: 'permission' });
+  }
+  const seen = new Set<string>();
+  for (const { value, kind, detail } of values) {
+    if (seen.has(value)) continue;
+    if (seen.size >= COMPLETION_LIMITS.values) {
+      out.incomplete = true;
+      break;
+    }
+    seen.add(value);
+    const shown = singleLine(value, DOC_LIMITS.value);
+    out.items.push({
+      label: shown,
+      kind,
+      detail,
+      sortText: `${GROUP.value}${String(seen.size).padStart(5, '0')}`,
+      filterText: value,
+      insertTextFormat: InsertTextFormat.PlainText,
+      ...out.edit(range[0], range[1], escapeArgument(value)),
+    });
+  }
+}
+
+/** Names the document defines, computed once per parse. */
+interface DocumentNames {
+  /** First arguments of `$var[...]`, with how often each appears. */
+  readonly vars: ReadonlyMap<string, number>;
+  /** Names of `$async[...]` blocks. */
+  readonly asyncs: readonly string[];
+}
+
+const namesCache = new WeakMap<ParsedDocument, DocumentNames>();
+
+function documentNames(parsed: ParsedDocument): DocumentNames {
+  const cached = namesCache.get(parsed);
+  if (cached) return cached;
+  const vars = new Map<string, number>();
+  for (const call of parsed.calls) {
+    if (call.name !== '$var' || call.open < 0 || call.args.length === 0) continue;
+    const name = literalText(parsed.text, call.args[0]!)?.trim();
+    if (name && name.length <= DOC_LIMITS.name) vars.set(name, (vars.get(name) ?? 0) + 1);
+  }
+  const asyncs: string[] = [];
+  const stack = [...parsed.blocks];
+  while (stack.length > 0) {
+    const block = stack.pop()!;
+    if (block.kind === 'async' && block.name && !asyncs.includes(block.name)) asyncs.push(block.name);
+    stack.push(...block.children);
+  }
+  asyncs.sort();
+  const names: DocumentNames = { vars: new Map([...vars].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))), asyncs };
+  namesCache.set(parsed, names);
+  return names;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Emoji.
+
+/**
+ * Emoji aliases for `:` + letters. In an argument that takes an emoji the alias is inserted
+ * (BDFD resolves it); in message text the emoji itself, since Discord does not expand aliases
+ * in a bot's messages.
+ */
+function addEmoji(out: Output, site: EmojiSite, arg: ArgNode | null): void {
+  const emoji = out.ctx.catalog.emoji;
+  let takesEmoji = false;
+  if (arg) {
+    const record = bracketedRecord(out, arg.parent);
+    const slot = record && slotAt(record, arg.index, arg.parent.args.length);
+    takesEmoji = !!slot && allowsType(slot.argument, 'Emoji');
+  }
+  const aliases = emoji.withPrefix(site.prefix, COMPLETION_LIMITS.emoji + 1);
+  if (aliases.length > COMPLETION_LIMITS.emoji) {
+    aliases.length = COMPLETION_LIMITS.emoji;
+    out.incomplete = true;
+  }
+  aliases.forEach((alias, i) => {
+    const char = emoji.emojiFor(alias) ?? '';
+    const shownChar = singleLine(char, 40);
+    out.items.push({
+      label: `${singleLine(alias, DOC_LIMITS.value)} ${shownChar}`,
+      kind: CompletionItemKind.Text,
+      detail: takesEmoji ? `inserts ${singleLine(alias, DOC_LIMITS.value)}` : `inserts ${shownChar}`,
+      sortText: `${GROUP.emoji}${String(i).padStart(5, '0')}`,
+      filterText: alias,
+      insertTextFormat: InsertTextFormat.PlainText,
+      ...out.edit(site.start, site.end, takesEmoji || char === '' ? alias : char),
+    });
+  });
+}

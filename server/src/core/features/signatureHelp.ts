@@ -1,0 +1,41 @@
+// Signature help: the innermost call whose argument list holds the cursor, shown in its
+// bracketed form, with the active parameter found by binding the call's arguments (repeatable
+// parameters in the middle and tuples included) rather than by counting separators alone.
+
+import { MarkupKind, type ParameterInformation, type Position, type SignatureHelp, type SignatureInformation } from 'vscode-languageserver-types';
+import { enclosingCall } from '../parser/query';
+import { argumentName, findRecord, parameterIndex, renderArgumentLine, renderRecord, signature, slotAt, type DocOptions } from './docs';
+import type { Analysis, FeatureContext, SignatureHelpContext } from './types';
+
+/**
+ * Signature help at a position, or null outside any argument list and for names the catalog
+ * does not know in bracketed form. The context is not needed: every request is answered afresh
+ * from the cached parse, which is what a retrigger while typing wants.
+ */
+export function signatureHelp(ctx: FeatureContext, analysis: Analysis, position: Position, _context?: SignatureHelpContext): SignatureHelp | null {
+  const { parsed, document } = analysis;
+  const offset = document.offsetAt(position);
+  const enclosing = enclosingCall(parsed, offset);
+  if (!enclosing) return null;
+  const { call, arg } = enclosing;
+  const found = findRecord(ctx.catalog, call.name, true, call.inTrigger);
+  if (!found || found.otherForm) return null;
+  const record = found.record;
+  const opts: DocOptions = { markdown: ctx.client.markdown };
+  const kind = opts.markdown ? MarkupKind.Markdown : MarkupKind.PlainText;
+  const sig = signature(record);
+  const parameters: ParameterInformation[] = sig.parameters.map((p) => ({
+    label: [p.start, p.end],
+    documentation: { kind, value: renderArgumentLine(p.argument, argumentName(p.argument, p.param, p.member), opts) },
+  }));
+  const index = parameterIndex(record, slotAt(record, arg.index, call.args.length));
+  // One past the last parameter: no parameter is active (an argument too many).
+  const active = index >= 0 ? index : parameters.length;
+  const information: SignatureInformation = {
+    label: sig.label,
+    documentation: { kind, value: renderRecord(record, { ...opts, withoutSignature: true, withoutArguments: true }) },
+    parameters,
+  };
+  if (ctx.client.signatureActiveParameter) information.activeParameter = active;
+  return { signatures: [information], activeSignature: 0, activeParameter: active };
+}
