@@ -1,0 +1,45 @@
+// Go to definition: from `$await[name]` (the cursor on `$await` or on its name argument) to the
+// `$async[name]` block that defines the name, the first one when the name is duplicated.
+
+import type { Location, Position } from 'vscode-languageserver-types';
+import { callNameAt, enclosingCall, literalText } from '../parser/query';
+import type { ArgNode, CallNode, ParsedDocument } from '../parser/tree';
+import type { Analysis, FeatureContext } from './types';
+
+export function definition(_ctx: FeatureContext, analysis: Analysis, position: Position): Location[] {
+  const parsed = analysis.parsed;
+  const offset = analysis.document.offsetAt(position);
+  const awaitCall = awaitAt(parsed, offset);
+  if (!awaitCall || !awaitCall.args[0]) return [];
+  const name = literalText(parsed.text, awaitCall.args[0])?.trim();
+  if (!name) return [];
+  for (const call of parsed.calls) {
+    if (call.name !== '$async' || !call.args[0]) continue;
+    if (literalText(parsed.text, call.args[0])?.trim() !== name) continue;
+    const { start, end } = trimmed(parsed.text, call.args[0]);
+    return [
+      {
+        uri: analysis.document.uri,
+        range: { start: analysis.document.positionAt(start), end: analysis.document.positionAt(end) },
+      },
+    ];
+  }
+  return [];
+}
+
+/** The `$await` call whose name or first argument holds the cursor. */
+function awaitAt(parsed: ParsedDocument, offset: number): CallNode | null {
+  const named = callNameAt(parsed, offset);
+  if (named) return named.name === '$await' && named.open >= 0 ? named : null;
+  const inside = enclosingCall(parsed, offset);
+  return inside && inside.call.name === '$await' && inside.arg.index === 0 ? inside.call : null;
+}
+
+/** An argument's span without the blanks around its text. */
+function trimmed(text: string, arg: ArgNode): { start: number; end: number } {
+  let start = arg.start;
+  let end = arg.end;
+  while (start < end && /\s/.test(text[start]!)) start++;
+  while (end > start && /\s/.test(text[end - 1]!)) end--;
+  return { start, end };
+}

@@ -1,0 +1,93 @@
+// Folding ranges: blocks (the opener's line to the line before its end, and each branch to the
+// line before the next), calls whose arguments span lines, and comments that span lines. A
+// range that would fold no line is left out, and one range is kept per start line.
+
+import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver-types';
+import { lineOf } from '../parser/parser';
+import type { Block } from '../parser/blocks';
+import type { ParsedDocument } from '../parser/tree';
+import type { Analysis, FeatureContext } from './types';
+
+export function foldingRanges(_ctx: FeatureContext, analysis: Analysis): FoldingRange[] {
+  const parsed = analysis.parsed;
+  const lines = parsed.lineStarts;
+  /** Per start line, the range that folds the most (an outer call beats an inner one). */
+  const byStart = new Map<number, FoldingRange>();
+  const add = (startLine: number, endLine: number, kind?: FoldingRangeKind): void => {
+    if (endLine <= startLine) return;
+    const prev = byStart.get(startLine);
+    if (prev && prev.endLine >= endLine) return;
+    byStart.set(startLine, kind ? { startLine, endLine, kind } : { startLine, endLine });
+  };
+
+  // Blocks: the whole block, then each section (`$if` … `$else` … `$endif`).
+  const work: Block[] = [...parsed.blocks];
+  while (work.length > 0) {
+    const block = work.pop()!;
+    for (const child of block.children) work.push(child);
+    if (!block.closer) continue;
+    const marks = [block.opener, ...block.branches, block.closer].map((c) => lineOf(lines, c.start));
+    add(marks[0]!, marks[marks.length - 1]! - 1);
+    for (let k = 1; k < marks.length - 1; k++) add(marks[k]!, marks[k + 1]! - 1);
+  }
+
+  // Calls and comments whose brackets sit on different lines.
+  const shapes = new LineShapes(parsed);
+  for (const call of parsed.calls) {
+    if (call.open < 0 || call.close < 0) continue;
+    addBracketed(shapes, call.open, call.close, add);
+  }
+  for (const comment of parsed.comments) {
+    if (comment.close < 0) continue;
+    addBracketed(shapes, comment.open, comment.close, add, FoldingRangeKind.Comment);
+  }
+
+  return [...byStart.values()].sort((a, b) => a.startLine - b.startLine);
+}
+
+/**
+ * Folds from the line of `[` to the line of `]` when nothing but more `]` follows it there (the
+ * whole call collapses onto its first line); otherwise, or when `]` starts its line, to the line
+ * before, so the text after `]` stays visible.
+ */
+function addBracketed(
+  lines: LineShapes,
+  open: number,
+  close: number,
+  add: (startLine: number, endLine: number, kind?: FoldingRangeKind) => void,
+  kind?: FoldingRangeKind,
+): void {
+  const startLine = lineOf(lines.parsed.lineStarts, open);
+  const closeLine = lineOf(lines.parsed.lineStarts, close);
+  if (closeLine === startLine) return;
+  const shape = lines.of(closeLine);
+  const throughClose = close > shape.firstNonBlank && close + 1 >= shape.closersFrom;
+  add(startLine, throughClose ? closeLine : closeLine - 1, kind);
+}
+
+/** Per line, where its first non-blank character is and where its trailing run of `]` and blanks starts; computed once per line. */
+class LineShapes {
+  private readonly cache = new Map<number, { firstNonBlank: number; closersFrom: number }>();
+
+  constructor(readonly parsed: ParsedDocument) {}
+
+  of(line: number): { firstNonBlank: number; closersFrom: number } {
+    let shape = this.cache.get(line);
+    if (shape) return shape;
+    const text = this.parsed.text;
+    const start = this.parsed.lineStarts[line]!;
+    let end = this.parsed.lineStarts[line + 1] ?? text.length;
+    while (end > start && (text.charCodeAt(end - 1) === 10 || text.charCodeAt(end - 1) === 13)) end--;
+    let firstNonBlank = start;
+    while (firstNonBlank < end && isBlank(text.charCodeAt(firstNonBlank))) firstNonBlank++;
+    let closersFrom = end;
+    while (closersFrom > start && (text.charCodeAt(closersFrom - 1) === 93 || isBlank(text.charCodeAt(closersFrom - 1)))) closersFrom--;
+    shape = { firstNonBlank, closersFrom };
+    this.cache.set(line, shape);
+    return shape;
+  }
+}
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9;
+}

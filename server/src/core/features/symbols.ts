@@ -1,0 +1,142 @@
+// Document symbols: the outline of a BDScript document. The trigger line is an Event; every
+// `$if`/`$try`/`$async` block is a symbol whose children are its branches (`$elseif`, `$else`,
+// `$catch`), the blocks nested in it and the `$var[Name;Value]` assignments inside it.
+
+import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver-types';
+import { literalText } from '../parser/query';
+import type { Block } from '../parser/blocks';
+import type { CallNode, ParsedDocument } from '../parser/tree';
+import type { Analysis, FeatureContext } from './types';
+
+/** Longest symbol name shown for a condition; longer ones are cut with an ellipsis. */
+const MAX_NAME_LENGTH = 60;
+
+interface Item {
+  readonly start: number;
+  readonly end: number;
+  readonly selectionStart: number;
+  readonly selectionEnd: number;
+  readonly name: string;
+  readonly detail?: string;
+  readonly kind: SymbolKind;
+  readonly children: Item[];
+}
+
+export function documentSymbols(_ctx: FeatureContext, analysis: Analysis): DocumentSymbol[] {
+  const parsed = analysis.parsed;
+  const items: Item[] = [];
+
+  if (parsed.trigger) {
+    const first = parsed.calls.find((c) => c.inTrigger);
+    if (first) {
+      items.push(
+        item(parsed.trigger.start, parsed.trigger.end, first.start, first.nameEnd, first.name, SymbolKind.Event, 'trigger'),
+      );
+    }
+  }
+
+  // Blocks and their branches, walked without recursion.
+  const work: Block[] = [...parsed.blocks];
+  while (work.length > 0) {
+    const block = work.pop()!;
+    for (const child of block.children) work.push(child);
+    items.push(blockItem(parsed, block));
+    const ends = [...block.branches.map((b) => b.start), block.closer ? block.closer.start : block.end];
+    block.branches.forEach((branch, k) => {
+      const end = Math.max(branch.end, ends[k + 1]!);
+      if (end > block.end) return;
+      items.push(item(branch.start, end, branch.start, branch.nameEnd, callLabel(parsed, branch), SymbolKind.Namespace));
+    });
+  }
+
+  // `$var[Name;Value]` assignments with a literal name.
+  for (const call of parsed.calls) {
+    if (call.name !== '$var' || call.args.length < 2) continue;
+    const name = literalText(parsed.text, call.args[0]!)?.trim();
+    if (!name) continue;
+    const arg = call.args[0]!;
+    items.push(item(call.start, call.end, arg.start, arg.end, oneLine(name), SymbolKind.Variable, '$var'));
+  }
+
+  return nestItems(items).map((i) => toSymbol(analysis, i));
+}
+
+function blockItem(parsed: ParsedDocument, block: Block): Item {
+  const opener = block.opener;
+  if (block.kind === 'async') {
+    const name = block.name ? oneLine(block.name) : '$async';
+    const sel = block.name && opener.args[0] ? opener.args[0] : null;
+    return item(block.start, block.end, sel ? sel.start : opener.start, sel ? sel.end : opener.nameEnd, name, SymbolKind.Function, '$async');
+  }
+  return item(block.start, block.end, opener.start, opener.nameEnd, callLabel(parsed, opener), SymbolKind.Namespace, block.closer ? undefined : 'not closed');
+}
+
+/** `$if[condition]` with the condition on one line and cut to a readable length, or `$else`. */
+function callLabel(parsed: ParsedDocument, call: CallNode): string {
+  if (call.open < 0) return call.name;
+  const end = call.close >= 0 ? call.close : Math.min(call.end, call.open + 1 + MAX_NAME_LENGTH * 2);
+  return `${call.name}[${oneLine(parsed.text.slice(call.open + 1, end))}]`;
+}
+
+function oneLine(s: string): string {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_NAME_LENGTH ? flat.slice(0, MAX_NAME_LENGTH - 1) + '…' : flat;
+}
+
+function item(
+  start: number,
+  end: number,
+  selectionStart: number,
+  selectionEnd: number,
+  name: string,
+  kind: SymbolKind,
+  detail?: string,
+): Item {
+  return { start, end, selectionStart, selectionEnd, name: name === '' ? '(empty)' : name, kind, children: [], ...(detail ? { detail } : {}) };
+}
+
+/**
+ * Nests items by containment: each item goes under the innermost earlier item that contains
+ * it. An item that only overlaps the open one (a branch crossing a nested block) goes under the
+ * nearest one that does contain it, so children always lie inside their parent.
+ */
+function nestItems(items: Item[]): Item[] {
+  items.sort((a, b) => a.start - b.start || b.end - a.end);
+  const roots: Item[] = [];
+  const open: Item[] = [];
+  for (const it of items) {
+    while (open.length > 0) {
+      const top = open[open.length - 1]!;
+      if (top.start <= it.start && it.end <= top.end) break;
+      open.pop();
+    }
+    const parent = open[open.length - 1];
+    (parent ? parent.children : roots).push(it);
+    open.push(it);
+  }
+  return roots;
+}
+
+function toSymbol(analysis: Analysis, root: Item): DocumentSymbol {
+  const doc = analysis.document;
+  const convert = (it: Item): DocumentSymbol => ({
+    name: it.name,
+    ...(it.detail ? { detail: it.detail } : {}),
+    kind: it.kind,
+    range: { start: doc.positionAt(it.start), end: doc.positionAt(it.end) },
+    selectionRange: { start: doc.positionAt(it.selectionStart), end: doc.positionAt(it.selectionEnd) },
+    children: [],
+  });
+  // Convert without recursion: blocks can nest deeply.
+  const out = convert(root);
+  const work: Array<[Item, DocumentSymbol]> = [[root, out]];
+  while (work.length > 0) {
+    const [it, sym] = work.pop()!;
+    for (const child of it.children) {
+      const c = convert(child);
+      sym.children!.push(c);
+      work.push([child, c]);
+    }
+  }
+  return out;
+}
