@@ -70,11 +70,11 @@ export function codeActions(_ctx: FeatureContext, analysis: Analysis, range: Ran
     }
   }
 
-  // 2. "Add missing `]`" for unclosed calls whose name or `[` touches the range.
+  // 2. "Add missing `]`" for unclosed calls whose first line (name to end of the `[` line) touches the range.
   for (const problem of parsed.problems) {
     if (problem.code !== 'unclosed-bracket' || !problem.call) continue;
     const call = problem.call;
-    if (call.start > rangeEnd || call.open + 1 < rangeStart) continue;
+    if (call.start > rangeEnd || lineContentEnd(parsed, call.open) < rangeStart) continue;
     const edit = missingBracketEdit(parsed, call);
     if (!edit) continue;
     const related = diagnostics.filter((d) => d.code === 'unclosed-bracket' && d.start <= call.open + 1 && call.start <= d.end);
