@@ -1,0 +1,176 @@
+// Literal value checks per argument type: whether the text of an argument (escapes resolved, no
+// call inside) fits the catalog's type, and if not, what was expected and what the user may have
+// meant. Compound types pass when any alternative passes; String, Tuple and unknown types always
+// pass. BDFD does not trim arguments, so neither do these checks (`" 10"` is not an Integer).
+
+import type { EmojiIndex } from '../catalog/catalog';
+import { editDistance } from '../catalog/catalog';
+import type { Argument, KnownArgType } from '../catalog/model';
+import { isPermission, similarPermissions } from './permissions';
+
+/** What a literal that does not fit its argument's type gets. */
+export interface ValueVerdict {
+  /** `unknown-emoji` for an `:alias:` the emoji map lacks; `invalid-argument` otherwise. */
+  readonly code: 'invalid-argument' | 'unknown-emoji';
+  /** The sentence after "`$fn` argument "Name" ": `must be yes, no, true or false; got "maybe"`. */
+  readonly detail: string;
+  /** Replacement values for the whole argument ("did you mean"), nearest first. */
+  readonly suggestions: readonly string[];
+}
+
+/**
+ * The value BDFD functions accept for "leave this as it is" (`$modifyRole[id;!unchanged;...]`,
+ * `$editThread`, `$modifyChannel`); it passes every type.
+ */
+export const UNCHANGED = '!unchanged';
+
+const INTEGER = /^[+-]?\d+$/;
+const FLOAT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+const BOOL = new Set(['yes', 'no', 'true', 'false']);
+/** Snowflakes are digits; a sign is allowed because `$roleGrant` takes `+id`/`-id`. */
+const SNOWFLAKE = /^[+-]?\d+$/;
+const COLOR_HEX = /^#?(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/;
+const URL = /^https?:\/\/\S/i;
+/** A number of seconds, or number+unit groups (`30s`, `10m`, `1h30m`). */
+const DURATION = /^(?:\d+|(?:\d+[smhdwSMHDW])+)$/;
+/** `2`, `>2`, `2>`, `<2`, `2<`, and a bare `>` or `<`. */
+const HOW_MANY = /^(?:[<>]?\d+|\d+[<>]|[<>])$/;
+/** Custom emoji (`<:name:id>`, `<a:name:id>`) and emoji IDs. */
+const CUSTOM_EMOJI = /^(?:<a?:[A-Za-z0-9_~]+:\d+>|\d+)$/;
+const ALIAS = /^:[^:\s]+:$/;
+/**
+ * A sequence of emoji code points: pictographs, their modifiers and joiners, regional indicator
+ * pairs (flags), keycaps and tag sequences (subdivision flags).
+ */
+const UNICODE_EMOJI =
+  /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[#*0-9]\uFE0F?\u20E3|[\u200D\uFE0F]|[\u{E0020}-\u{E007F}])+$/u;
+
+/** Whether a literal is an emoji a function can use: unicode, a known `:alias:`, or custom. */
+function emojiKind(value: string, emoji: EmojiIndex): 'ok' | 'unknown-alias' | 'invalid' {
+  if (CUSTOM_EMOJI.test(value)) return 'ok';
+  if (ALIAS.test(value)) {
+    // Without an emoji map nothing can be said about aliases.
+    if (emoji.size === 0 || emoji.emojiFor(value) !== undefined) return 'ok';
+    return 'unknown-alias';
+  }
+  if (emoji.aliasesOf(value).length > 0) return 'ok';
+  return UNICODE_EMOJI.test(value) ? 'ok' : 'invalid';
+}
+
+/** Whether `value` fits one known type (Enum values come from `arg`). */
+export function fitsType(type: KnownArgType, value: string, arg: Pick<Argument, 'enumData'>, emoji: EmojiIndex): boolean {
+  switch (type) {
+    case 'String':
+    case 'Tuple':
+      return true;
+    case 'Integer':
+      return INTEGER.test(value);
+    case 'Float':
+      return FLOAT.test(value);
+    case 'Bool':
+      return BOOL.has(value.toLowerCase());
+    case 'Snowflake':
+      return SNOWFLAKE.test(value);
+    case 'Color':
+      return COLOR_HEX.test(value) || INTEGER.test(value);
+    case 'URL':
+      return URL.test(value);
+    case 'Duration':
+      return DURATION.test(value);
+    case 'HowMany':
+      return HOW_MANY.test(value);
+    case 'Enum':
+      return !arg.enumData || arg.enumData.length === 0 || enumMatch(arg.enumData, value) !== undefined;
+    case 'Permission':
+      return isPermission(value);
+    case 'Emoji':
+      return emojiKind(value, emoji) === 'ok';
+  }
+}
+
+/** The enum value `value` names, ignoring case. */
+export function enumMatch(values: readonly string[], value: string): string | undefined {
+  const lower = value.toLowerCase();
+  return values.find((v) => v.toLowerCase() === lower);
+}
+
+/** What a type expects, as a phrase for messages. */
+function expectation(type: KnownArgType, arg: Pick<Argument, 'enumData'>): string {
+  switch (type) {
+    case 'Integer':
+      return 'a whole number';
+    case 'Float':
+      return 'a number';
+    case 'Bool':
+      return 'yes, no, true or false';
+    case 'Snowflake':
+      return 'a Discord ID (digits)';
+    case 'Color':
+      return 'a colour: a hex code such as #FF0000 or FF0000, or an integer';
+    case 'URL':
+      return 'a URL starting with http:// or https://';
+    case 'Duration':
+      return 'a duration such as 30s, 10m, 2h, 1d or 1w (a plain number means seconds)';
+    case 'HowMany':
+      return 'a count such as 2, >2 or <2';
+    case 'Enum':
+      return `one of ${(arg.enumData ?? []).join(', ')}`;
+    case 'Permission':
+      return 'a permission name such as managemessages (optionally with + or -)';
+    case 'Emoji':
+      return 'an emoji: a Unicode emoji, an :alias:, <:name:id>, <a:name:id> or an emoji ID';
+    case 'String':
+    case 'Tuple':
+      return 'text';
+  }
+}
+
+/** A value as messages quote it: shortened when long, control characters made visible. */
+export function quoteValue(value: string): string {
+  const short = value.length > 60 ? value.slice(0, 57) + '…' : value;
+  return JSON.stringify(short);
+}
+
+/** Values from `candidates` close to `value` (case-insensitive edit distance), nearest first. */
+function near(value: string, candidates: readonly string[], max = 3): string[] {
+  const lower = value.toLowerCase();
+  const budget = Math.max(1, Math.min(3, Math.floor(lower.length / 3)));
+  const scored: Array<[number, string]> = [];
+  for (const c of candidates) {
+    const cl = c.toLowerCase();
+    const d = cl.startsWith(lower) && lower.length >= 3 ? 1 : editDistance(lower, cl, budget);
+    if (d <= budget) scored.push([d, c]);
+  }
+  scored.sort((a, b) => a[0] - b[0]);
+  return scored.slice(0, max).map(([, c]) => c);
+}
+
+/**
+ * Checks a literal argument value against its argument's type. Undefined when the value fits
+ * (or cannot be judged); otherwise what was expected and any near values.
+ */
+export function checkValue(value: string, arg: Argument, emoji: EmojiIndex): ValueVerdict | undefined {
+  const types = arg.types;
+  if (types.length === 0 || arg.unknownTypes.length > 0) return undefined;
+  if (types.includes('String') || types.includes('Tuple')) return undefined;
+  if (value.toLowerCase() === UNCHANGED) return undefined;
+  for (const type of types) if (fitsType(type, value, arg, emoji)) return undefined;
+
+  const got = quoteValue(value);
+  if (types.includes('Emoji') && emojiKind(value, emoji) === 'unknown-alias') {
+    return {
+      code: 'unknown-emoji',
+      detail: `uses the emoji alias ${got}, which the emoji list does not know`,
+      suggestions: emoji.similar(value),
+    };
+  }
+  const suggestions: string[] = [];
+  for (const type of types) {
+    if (type === 'Enum' && arg.enumData) suggestions.push(...near(value, arg.enumData));
+    if (type === 'Permission') suggestions.push(...similarPermissions(value));
+    if (type === 'Bool') suggestions.push(...near(value, ['yes', 'no', 'true', 'false'], 1));
+  }
+  const expected = [...new Set(types.map((t) => expectation(t, arg)))];
+  const phrase = expected.length === 1 ? expected[0]! : `${expected.slice(0, -1).join(', ')} or ${expected[expected.length - 1]!}`;
+  return { code: 'invalid-argument', detail: `must be ${phrase}; got ${got}`, suggestions: [...new Set(suggestions)].slice(0, 3) };
+}
