@@ -411,6 +411,7 @@ function isTruncation(text: string, message: string): boolean {
 
 function abortError(url: string, reason: unknown): CatalogHttpError {
   if (reason instanceof CatalogHttpError) return reason;
+  if ((reason as Error | undefined)?.name === 'TimeoutError') return new CatalogHttpError(url, "timed out (the caller's time limit)");
   return new CatalogHttpError(url, 'cancelled');
 }
 

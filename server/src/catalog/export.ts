@@ -1,0 +1,210 @@
+// Moving a catalog in and out of files: `pull` saves a snapshot fetched from any endpoint (ours or
+// the real one) only once the whole catalog arrived and decoded; `exportStatic` writes the API as
+// plain files that a static host or CDN can serve; `loadSnapshotFile` reads a snapshot for them.
+
+import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import { decodeSnapshot } from '../core/catalog/decode';
+import { encodeSnapshot, stringifySnapshot } from '../core/catalog/encode';
+import { Catalog } from '../core/catalog/catalog';
+import type { CatalogData, CatalogRecord } from '../core/catalog/model';
+import { bundledSnapshotPath, bundledSnapshotText } from './bundled';
+import { writeFileAtomic } from './cache';
+import { CatalogClient, CatalogHttpError, LIST_ENDPOINTS, TOOL_VERSION, type HttpOptions } from './http';
+import { listBodies, recordBody } from './service';
+import { fetchCatalog, summarizeProblems } from './sources';
+
+// ---------------------------------------------------------------------------------------------
+// Reading a snapshot.
+
+export type SnapshotLoad =
+  | { readonly ok: true; readonly data: CatalogData; readonly location: string; readonly problems: readonly string[] }
+  | { readonly ok: false; readonly location: string; readonly reason: string };
+
+/** Reads and decodes a snapshot file, or the bundled snapshot when `file` is undefined. Never throws. */
+export async function loadSnapshotFile(file: string | undefined): Promise<SnapshotLoad> {
+  const location = file ?? bundledSnapshotPath;
+  let text: string;
+  try {
+    text = file === undefined ? bundledSnapshotText() : await fsp.readFile(file, 'utf8');
+  } catch (err) {
+    return { ok: false, location, reason: `cannot read: ${(err as Error).message}` };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, location, reason: `not valid JSON (${(err as Error).message})` };
+  }
+  const decoded = decodeSnapshot(json, location);
+  if (decoded.value.data.functions.length === 0) {
+    const first = decoded.problems.find((p) => p.severity === 'error');
+    return { ok: false, location, reason: `holds no functions${first ? ` (${first.message})` : ''}` };
+  }
+  return { ok: true, data: decoded.value.data, location, problems: summarizeProblems(location, decoded.problems) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pull.
+
+export interface PullOptions {
+  /** Base URL of a catalog API. */
+  readonly from: string;
+  /** The snapshot file to write. */
+  readonly out: string;
+  /** Bounds the whole pull, retries included. */
+  readonly timeoutMs?: number;
+  readonly http?: Partial<HttpOptions>;
+  readonly now?: () => number;
+}
+
+export type PullResult =
+  | {
+      readonly ok: true;
+      readonly file: string;
+      readonly counts: { readonly functions: number; readonly callbacks: number; readonly emoji: number };
+      /** Decoding warnings about the data that was saved. */
+      readonly problems: readonly string[];
+    }
+  | {
+      readonly ok: false;
+      /** `network` for a failed or refused download (nothing written), `io` for a failed write. */
+      readonly kind: 'network' | 'io';
+      readonly problems: readonly string[];
+    };
+
+/**
+ * Fetches the five lists from `from`, and only when all arrived and decoded well enough writes
+ * them to `out` atomically as a snapshot. On any failure `out` is left as it was. Never throws.
+ */
+export async function pull(opts: PullOptions): Promise<PullResult> {
+  const timeoutMs = opts.timeoutMs ?? opts.http?.totalTimeoutMs;
+  let client: CatalogClient;
+  try {
+    client = new CatalogClient(opts.from, {
+      ...opts.http,
+      ...(timeoutMs !== undefined ? { totalTimeoutMs: timeoutMs } : {}),
+    });
+  } catch (err) {
+    return { ok: false, kind: 'network', problems: [err instanceof CatalogHttpError ? err.message : String(err)] };
+  }
+  try {
+    // The requests run in parallel and each is bounded by totalTimeoutMs, retries included, so
+    // the whole pull is bounded by it too.
+    const result = await fetchCatalog(client);
+    if (!result.ok) return { ok: false, kind: 'network', problems: result.problems };
+    const data = result.data;
+    const counts = { functions: data.functions.length, callbacks: data.callbacks.length, emoji: Object.keys(data.emoji).length };
+    const text = stringifySnapshot(
+      encodeSnapshot(data, {
+        generatedBy: `bdscript ${TOOL_VERSION} catalog pull`,
+        source: client.baseUrl,
+        date: new Date((opts.now ?? Date.now)()).toISOString(),
+        counts: { ...counts, aliases: Object.values(data.emoji).reduce((n, a) => n + a.length, 0) },
+      }),
+    );
+    try {
+      await writeFileAtomic(opts.out, text);
+    } catch (err) {
+      return { ok: false, kind: 'io', problems: [`cannot write ${opts.out}: ${(err as Error).message}`] };
+    }
+    return { ok: true, file: opts.out, counts, problems: summarizeProblems(client.baseUrl, result.problems) };
+  } finally {
+    await client.destroy();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Static export.
+
+export interface ExportResult {
+  /** Files written, relative to the output folder. */
+  readonly files: readonly string[];
+  /** Tags that cannot be file names, with the reason. */
+  readonly skipped: readonly string[];
+}
+
+/** A file the export writes besides the API, so that the folder can be recognised again. */
+const HEADERS_FILE = '_headers';
+
+/**
+ * Writes the seven endpoints as files under `outDir`: `function_list` … `emoji_alias_list`, and
+ * `function/<tag>` and `callback/<tag>` for every tag-list spelling (plus the bare spelling of a
+ * name that has only a bracketed form, as the service answers it), and a `_headers` file with
+ * the content type, CORS and caching headers in the format of Netlify and Cloudflare Pages.
+ *
+ * A static host decodes the request path before it looks for the file, so `/function/%24c%5B%5D`
+ * finds `function/$c[]`. Refuses a non-empty folder that is not an earlier export; in an earlier
+ * export, the per-tag folders are replaced so that removed records disappear.
+ */
+export async function exportStatic(data: CatalogData, outDir: string): Promise<ExportResult> {
+  let existing: string[] = [];
+  try {
+    existing = await fsp.readdir(outDir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  if (existing.length > 0 && !existing.includes('function_list')) {
+    throw new Error(`${outDir} is not empty and does not hold an earlier export; choose an empty or new folder`);
+  }
+  await fsp.mkdir(outDir, { recursive: true });
+  for (const sub of ['function', 'callback']) await fsp.rm(path.join(outDir, sub), { recursive: true, force: true });
+
+  const files: string[] = [];
+  const skipped: string[] = [];
+  const write = async (rel: string, text: string): Promise<void> => {
+    await fsp.writeFile(path.join(outDir, rel), text, 'utf8');
+    files.push(rel);
+  };
+  const bodies = listBodies(data);
+  for (const endpoint of LIST_ENDPOINTS) await write(endpoint.slice(1), bodies[endpoint]);
+
+  const catalog = new Catalog(data);
+  for (const [kind, index] of [['function', catalog.functions], ['callback', catalog.callbacks]] as const) {
+    await fsp.mkdir(path.join(outDir, kind), { recursive: true });
+    const entries: Array<[string, CatalogRecord]> = [];
+    for (const name of index.names) {
+      const forms = index.forms(name)!;
+      if (forms.bare) entries.push([forms.bare.listTag, forms.bare]);
+      if (forms.bracketed) {
+        entries.push([forms.bracketed.listTag, forms.bracketed]);
+        if (!forms.bare) entries.push([name, forms.bracketed]);
+      }
+    }
+    // Case-insensitive file systems (macOS, Windows) would merge two such files into one.
+    const taken = new Map<string, string>();
+    for (const [spelling, record] of entries) {
+      const clash = taken.get(spelling.toLowerCase());
+      const unsafe = unsafeFileName(spelling) ?? (clash ? `differs only in case from ${JSON.stringify(clash)}` : undefined);
+      taken.set(spelling.toLowerCase(), clash ?? spelling);
+      if (unsafe) {
+        skipped.push(`${kind} ${JSON.stringify(spelling)}: ${unsafe}`);
+        continue;
+      }
+      await write(`${kind}/${spelling}`, recordBody(record));
+    }
+  }
+  await write(
+    HEADERS_FILE,
+    [
+      '/*',
+      '  Content-Type: application/json; charset=utf-8',
+      '  Access-Control-Allow-Origin: *',
+      '  Access-Control-Expose-Headers: ETag, Last-Modified',
+      '  Cache-Control: public, max-age=300',
+      '  X-Content-Type-Options: nosniff',
+      `/${HEADERS_FILE}`,
+      '  Content-Type: text/plain; charset=utf-8',
+      '',
+    ].join('\n'),
+  );
+  return { files, skipped };
+}
+
+/** Why a tag cannot be a portable file name, or undefined when it can. */
+function unsafeFileName(spelling: string): string | undefined {
+  if (spelling.length > 200) return 'longer than 200 characters';
+  if (/[\x00-\x1f\x7f/\\:*?"<>|%]/.test(spelling)) return 'holds a character that is not portable in file names';
+  if (/^\.+$/.test(spelling) || /[. ]$/.test(spelling)) return 'not a portable file name';
+  return undefined;
+}

@@ -1,0 +1,85 @@
+// The `bdscript` command line: a table of commands, `--help` and `--version`, and the one place
+// that maps a command's exit code onto the process. esbuild bundles this file into dist/cli.js;
+// server/bin/bdscript calls `runCli()`.
+
+import { EXIT_OK, EXIT_USAGE, type CliIO } from './args';
+import { TOOL_VERSION } from '../catalog/http';
+
+export type CommandRunner = (argv: string[], io: CliIO) => Promise<number>;
+
+interface Command {
+  /** One line for `bdscript --help`. */
+  readonly summary: string;
+  /**
+   * Loads the command's module only when it runs. A typed `require` rather than `import()`:
+   * esbuild bundles both, but only `require` works under tsx's CommonJS hook in tests.
+   */
+  readonly load: () => CommandRunner;
+}
+
+/**
+ * The commands. To add one, add a line here that loads its `run…(argv, io)` function, e.g.
+ * `check: { summary: '…', load: () => (require('./check') as typeof import('./check')).runCheck },`.
+ */
+const COMMANDS: Readonly<Record<string, Command>> = {
+  catalog: { summary: 'Serve, pull, export or inspect the function catalog', load: () => (require('./catalogCommands') as typeof import('./catalogCommands')).runCatalog },
+};
+
+function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+  return [
+    'Usage: bdscript <command> [options]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Options:',
+    '  --help, -h   Show help (also after a command: bdscript <command> --help)',
+    '  --version    Show the version',
+    '',
+    'Exit codes: 0 success, 1 the command failed or found problems, 2 usage or I/O error.',
+    '',
+  ].join('\n');
+}
+
+/** Runs the CLI on `argv` (without `node` and the script) and resolves with the exit code. */
+export async function main(argv: readonly string[], io: CliIO): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+    (first === undefined ? io.stderr : io.stdout)(usage());
+    return first === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  if (first === '--version' || first === '-v') {
+    io.stdout(`${TOOL_VERSION}\n`);
+    return EXIT_OK;
+  }
+  const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
+  if (!command) {
+    io.stderr(`bdscript: unknown ${first.startsWith('-') ? 'option' : 'command'} ${first}\n\n${usage()}`);
+    return EXIT_USAGE;
+  }
+  try {
+    const run = command.load();
+    return await run(rest, io);
+  } catch (err) {
+    // Commands report their own failures; reaching here is a bug, but it still ends cleanly.
+    io.stderr(`bdscript ${first}: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
+    return EXIT_USAGE;
+  }
+}
+
+/** Entry for the real process: reads `process.argv`, sets `process.exitCode`, never calls exit. */
+export function runCli(): Promise<void> {
+  const io: CliIO = {
+    stdout: (s) => void process.stdout.write(s),
+    stderr: (s) => void process.stderr.write(s),
+    cwd: process.cwd(),
+    env: process.env,
+  };
+  return main(process.argv.slice(2), io).then((code) => {
+    process.exitCode = code;
+  });
+}
+
+if (require.main === module) void runCli();
