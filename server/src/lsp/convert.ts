@@ -1,0 +1,248 @@
+// Converts the core's answers (UTF-16 positions) into the client's position encoding: every
+// range, position, edit, label offset and semantic token column that leaves the server. With
+// UTF-16 (the usual case) every function returns its input untouched.
+
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type {
+  CodeAction,
+  CompletionItem,
+  CompletionList,
+  Diagnostic,
+  DocumentSymbol,
+  FoldingRange,
+  Hover,
+  InlayHint,
+  InsertReplaceEdit,
+  Location,
+  Range,
+  SemanticTokens,
+  SignatureHelp,
+  TextEdit,
+  WorkspaceEdit,
+} from 'vscode-languageserver-types';
+import type { PositionConverter } from './positions';
+
+/** Converts outgoing data for one document; other documents are looked up by uri. */
+export class OutgoingConverter {
+  constructor(
+    private readonly conv: PositionConverter,
+    private readonly doc: TextDocument,
+    private readonly lookup: (uri: string) => TextDocument | undefined,
+  ) {}
+
+  private get identity(): boolean {
+    return this.conv.encoding === 'utf-16';
+  }
+
+  range(range: Range, doc: TextDocument = this.doc): Range {
+    return this.identity ? range : this.conv.rangeToClient(doc, range);
+  }
+
+  private edit<T extends TextEdit>(edit: T, doc: TextDocument = this.doc): T {
+    return this.identity ? edit : { ...edit, range: this.range(edit.range, doc) };
+  }
+
+  private editOrInsertReplace(edit: TextEdit | InsertReplaceEdit): TextEdit | InsertReplaceEdit {
+    if (this.identity) return edit;
+    if ('range' in edit) return this.edit(edit);
+    return { ...edit, insert: this.range(edit.insert), replace: this.range(edit.replace) };
+  }
+
+  diagnostics(list: Diagnostic[]): Diagnostic[] {
+    if (this.identity) return list;
+    return list.map((d) => ({
+      ...d,
+      range: this.range(d.range),
+      ...(d.relatedInformation ? { relatedInformation: d.relatedInformation.map((r) => ({ ...r, location: this.location(r.location) })) } : {}),
+    }));
+  }
+
+  location(loc: Location): Location {
+    if (this.identity) return loc;
+    const doc = loc.uri === this.doc.uri ? this.doc : this.lookup(loc.uri);
+    return doc ? { ...loc, range: this.range(loc.range, doc) } : loc;
+  }
+
+  locations(list: Location[]): Location[] {
+    return this.identity ? list : list.map((l) => this.location(l));
+  }
+
+  completionItem(item: CompletionItem): CompletionItem {
+    if (this.identity) return item;
+    return {
+      ...item,
+      ...(item.textEdit ? { textEdit: this.editOrInsertReplace(item.textEdit) } : {}),
+      ...(item.additionalTextEdits ? { additionalTextEdits: item.additionalTextEdits.map((e) => this.edit(e)) } : {}),
+    };
+  }
+
+  completionList(list: CompletionList): CompletionList {
+    if (this.identity) return list;
+    const editRange = list.itemDefaults?.editRange;
+    return {
+      ...list,
+      ...(editRange
+        ? {
+            itemDefaults: {
+              ...list.itemDefaults,
+              editRange: 'start' in editRange ? this.range(editRange) : { insert: this.range(editRange.insert), replace: this.range(editRange.replace) },
+            },
+          }
+        : {}),
+      items: list.items.map((i) => this.completionItem(i)),
+    };
+  }
+
+  hover(hover: Hover | null): Hover | null {
+    if (this.identity || !hover || !hover.range) return hover;
+    return { ...hover, range: this.range(hover.range) };
+  }
+
+  /** Parameter labels given as [start, end] offsets count in the client's encoding too. */
+  signatureHelp(help: SignatureHelp | null): SignatureHelp | null {
+    if (this.identity || !help) return help;
+    return {
+      ...help,
+      signatures: help.signatures.map((s) => ({
+        ...s,
+        ...(s.parameters
+          ? {
+              parameters: s.parameters.map((p) =>
+                Array.isArray(p.label) ? { ...p, label: [this.conv.columnInText(s.label, p.label[0]), this.conv.columnInText(s.label, p.label[1])] as [number, number] } : p,
+              ),
+            }
+          : {}),
+      })),
+    };
+  }
+
+  workspaceEdit(edit: WorkspaceEdit): WorkspaceEdit {
+    if (this.identity) return edit;
+    const out: WorkspaceEdit = { ...edit };
+    if (edit.changes) {
+      const changes: Record<string, TextEdit[]> = {};
+      for (const [uri, edits] of Object.entries(edit.changes)) {
+        const doc = uri === this.doc.uri ? this.doc : this.lookup(uri);
+        changes[uri] = doc ? edits.map((e) => this.edit(e, doc)) : edits;
+      }
+      out.changes = changes;
+    }
+    if (edit.documentChanges) {
+      out.documentChanges = edit.documentChanges.map((c) => {
+        if (!('textDocument' in c) || !('edits' in c)) return c;
+        const doc = c.textDocument.uri === this.doc.uri ? this.doc : this.lookup(c.textDocument.uri);
+        return doc ? { ...c, edits: c.edits.map((e) => this.edit(e as TextEdit, doc)) } : c;
+      });
+    }
+    return out;
+  }
+
+  codeActions(actions: CodeAction[]): CodeAction[] {
+    if (this.identity) return actions;
+    return actions.map((a) => ({
+      ...a,
+      ...(a.edit ? { edit: this.workspaceEdit(a.edit) } : {}),
+      ...(a.diagnostics ? { diagnostics: this.diagnostics(a.diagnostics) } : {}),
+    }));
+  }
+
+  symbols(list: DocumentSymbol[]): DocumentSymbol[] {
+    if (this.identity) return list;
+    return list.map((s) => ({
+      ...s,
+      range: this.range(s.range),
+      selectionRange: this.range(s.selectionRange),
+      ...(s.children ? { children: this.symbols(s.children) } : {}),
+    }));
+  }
+
+  foldingRanges(list: FoldingRange[]): FoldingRange[] {
+    if (this.identity) return list;
+    return list.map((f) => ({
+      ...f,
+      ...(f.startCharacter !== undefined ? { startCharacter: this.conv.toClient(this.doc, { line: f.startLine, character: f.startCharacter }).character } : {}),
+      ...(f.endCharacter !== undefined ? { endCharacter: this.conv.toClient(this.doc, { line: f.endLine, character: f.endCharacter }).character } : {}),
+    }));
+  }
+
+  inlayHints(list: InlayHint[]): InlayHint[] {
+    if (this.identity) return list;
+    return list.map((h) => ({
+      ...h,
+      position: this.conv.toClient(this.doc, h.position),
+      ...(h.textEdits ? { textEdits: h.textEdits.map((e) => this.edit(e)) } : {}),
+      ...(Array.isArray(h.label) ? { label: h.label.map((part) => (part.location ? { ...part, location: this.location(part.location) } : part)) } : {}),
+    }));
+  }
+
+  /** Semantic tokens are relative (line delta, start delta, length); decode, convert, encode. */
+  semanticTokens(tokens: SemanticTokens): SemanticTokens {
+    if (this.identity) return tokens;
+    const data = tokens.data;
+    const count = data.length - (data.length % 5);
+    const out: number[] = new Array<number>(count);
+    const cursor = new LineCursor(this.doc, this.conv);
+    let line = 0;
+    let start = 0;
+    let prevLine = 0;
+    let prevStart = 0;
+    for (let i = 0; i < count; i += 5) {
+      const dl = data[i]!;
+      line += dl;
+      start = dl === 0 ? start + data[i + 1]! : data[i + 1]!;
+      const length = data[i + 2]!;
+      // Tokens come in document order, so one cursor walks each line once.
+      const s = cursor.column(line, start);
+      const e = cursor.peek(line, start + length);
+      out[i] = line - prevLine;
+      out[i + 1] = line === prevLine ? s - prevStart : s;
+      out[i + 2] = Math.max(0, e - s);
+      out[i + 3] = data[i + 3]!;
+      out[i + 4] = data[i + 4]!;
+      prevLine = line;
+      prevStart = s;
+    }
+    return { ...tokens, data: out };
+  }
+}
+
+/** Walks a document's lines left to right, turning UTF-16 columns into the client's encoding. */
+class LineCursor {
+  private line = -1;
+  private text = '';
+  private at16 = 0;
+  private atEnc = 0;
+
+  constructor(
+    private readonly doc: TextDocument,
+    private readonly conv: PositionConverter,
+  ) {}
+
+  /** The encoded column of a UTF-16 column; moves the cursor there when it is ahead. */
+  column(line: number, column16: number): number {
+    this.seekLine(line);
+    const target = Math.min(Math.max(column16, 0), this.text.length);
+    if (target < this.at16) return this.conv.columnInText(this.text, target);
+    this.atEnc += this.conv.columnInText(this.text.slice(this.at16, target), target - this.at16);
+    this.at16 = target;
+    return this.atEnc;
+  }
+
+  /** The encoded column of a UTF-16 column without moving the cursor. */
+  peek(line: number, column16: number): number {
+    this.seekLine(line);
+    const target = Math.min(Math.max(column16, 0), this.text.length);
+    if (target < this.at16) return this.conv.columnInText(this.text, target);
+    return this.atEnc + this.conv.columnInText(this.text.slice(this.at16, target), target - this.at16);
+  }
+
+  private seekLine(line: number): void {
+    if (line === this.line) return;
+    this.line = line;
+    const start = this.doc.offsetAt({ line, character: 0 });
+    const next = line + 1 < this.doc.lineCount ? this.doc.offsetAt({ line: line + 1, character: 0 }) : this.doc.getText().length;
+    this.text = this.doc.getText().slice(start, next).replace(/(\r\n|\r|\n)$/, '');
+    this.at16 = 0;
+    this.atEnc = 0;
+  }
+}
