@@ -1,0 +1,65 @@
+// What the process entry hands the language server: a way to build a catalog provider for the
+// catalog settings, timers and identity. The LSP wiring depends on these interfaces only, so it
+// never touches HTTP or the file system, and tests can hand in a catalog provider of their own.
+
+import type { Catalog } from '../core/catalog/catalog';
+import type { Settings } from '../core/settings';
+import type { CatalogStatus } from './protocol';
+
+/** The catalog as the server uses it: the best local source first, then refreshes. */
+export interface CatalogProvider {
+  /** The catalog in use now; replaced (never mutated) when a fresher one arrives. */
+  readonly catalog: Catalog;
+  /** Loads the best local source (cache, user snapshot, bundled). Never rejects. */
+  loadLocal(): Promise<void>;
+  /** Fetches the catalog from its URL, unless offline. Concurrent calls may share one fetch. */
+  refresh(): Promise<unknown>;
+  /** Source, age, counts, problems and the last refresh, as sent to clients. */
+  status(): CatalogStatus;
+  /** Calls `listener` when the catalog or its status changed; returns the unsubscribe function. */
+  onDidChange(listener: () => void): () => void;
+  /** Stops timers and requests in flight; the provider is not used afterwards. */
+  dispose(): void;
+}
+
+/** What a catalog provider is built from. */
+export interface CatalogProviderOptions {
+  /** The `bdscript.catalog.*` settings. */
+  readonly settings: Settings['catalog'];
+  /** The editor's storage folder (`globalStoragePath` in initializationOptions), if it gave one. */
+  readonly storagePath?: string;
+  /** Where the provider's own messages go (the client's log). */
+  readonly log: (level: 'info' | 'warning' | 'error', message: string) => void;
+}
+
+/** Timer functions, handed in so the wiring stays free of globals it does not need. */
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(callback: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+export interface ServerRuntime {
+  /** Builds the catalog provider for the given settings; called again when they change. */
+  createCatalogProvider(options: CatalogProviderOptions): CatalogProvider;
+  /** Timers; the host's own when omitted. */
+  readonly timers?: Timers;
+  /** `serverInfo` in the initialize result. */
+  readonly name?: string;
+  readonly version?: string;
+}
+
+/** The host's timers, with intervals and timeouts that do not keep a process alive on their own. */
+export const hostTimers: Timers = {
+  setTimeout: (callback, ms) => unrefTimer(setTimeout(callback, ms)),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  setInterval: (callback, ms) => unrefTimer(setInterval(callback, ms)),
+  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+};
+
+function unrefTimer<T>(handle: T): T {
+  const h = handle as { unref?: () => void };
+  if (typeof h.unref === 'function') h.unref();
+  return handle;
+}

@@ -1,0 +1,131 @@
+// The language server process: reads the transport from the command line (`--stdio`,
+// `--node-ipc`, `--socket=N`), builds the real runtime (the catalog manager with its disk cache
+// and HTTP client), sends console output and unexpected errors to the client's log, and starts
+// the wiring. esbuild bundles this file into dist/server.js.
+
+import * as path from 'node:path';
+import { createConnection, type Connection } from 'vscode-languageserver/node';
+import { defaultCacheDir } from '../catalog/cache';
+import { TOOL_VERSION } from '../catalog/http';
+import { CatalogManager } from '../catalog/sources';
+import { startServer } from '../lsp/server';
+import type { CatalogProvider, CatalogProviderOptions, ServerRuntime } from '../lsp/runtime';
+
+export const SERVER_NAME = 'bdscript-language-server';
+
+const TRANSPORTS = ['--stdio', '--node-ipc', '--socket', '--pipe'];
+
+function usage(): string {
+  return [
+    `Usage: ${SERVER_NAME} --stdio | --node-ipc | --socket=PORT`,
+    '',
+    'The BDScript language server (Bot Designer for Discord). An editor starts it and speaks the',
+    'Language Server Protocol over the chosen transport.',
+    '',
+    'Options:',
+    '  --stdio              Speak LSP over stdin and stdout (Neovim, Helix, Emacs, ...)',
+    '  --node-ipc           Speak LSP over the Node IPC channel (the VS Code extension)',
+    '  --socket=PORT        Connect to a socket on 127.0.0.1 at PORT',
+    '  --clientProcessId=N  Exit when process N (the editor) is gone',
+    '  --version            Show the version',
+    '  --help, -h           Show this help',
+    '',
+    'Settings (section `bdscript`) come from initializationOptions and workspace/configuration;',
+    'see the README for the keys. The catalog cache lives in bdscript.catalog.cacheDir, else the',
+    "editor's storage folder, else $XDG_CACHE_HOME/bdscript or ~/.cache/bdscript.",
+    '',
+  ].join('\n');
+}
+
+/** The cache folder for the catalog settings: the setting, the editor's storage, or the user's cache folder. */
+export function resolveCacheDir(cacheDir: string, storagePath: string | undefined, env: Record<string, string | undefined> = process.env): string {
+  if (cacheDir) return path.resolve(cacheDir);
+  if (storagePath) return path.resolve(storagePath);
+  return defaultCacheDir(env);
+}
+
+/** The real catalog provider: the catalog manager, with a dispose that never rejects. */
+export function createCatalogProvider(options: CatalogProviderOptions): CatalogProvider {
+  const { settings, storagePath, log } = options;
+  const manager = new CatalogManager({
+    url: settings.url,
+    offline: settings.offline,
+    ...(settings.snapshot ? { snapshotPath: path.resolve(settings.snapshot) } : {}),
+    cacheDir: resolveCacheDir(settings.cacheDir, storagePath),
+    log,
+  });
+  return {
+    get catalog() {
+      return manager.catalog;
+    },
+    loadLocal: () => manager.loadLocal(),
+    refresh: () => manager.refresh(),
+    status: () => manager.status(),
+    onDidChange: (listener) => manager.onDidChange(() => listener()),
+    dispose: () => {
+      manager.dispose().catch((err: unknown) => log('warning', `closing the catalog client failed: ${String(err)}`));
+    },
+  };
+}
+
+export function nodeRuntime(): ServerRuntime {
+  return { createCatalogProvider, name: SERVER_NAME, version: TOOL_VERSION };
+}
+
+function describe(value: unknown): string {
+  return value instanceof Error ? (value.stack ?? value.message) : String(value);
+}
+
+/** Sends console output to the client's log: under --stdio, stdout carries only the protocol. */
+function redirectConsole(connection: Connection): void {
+  const text = (args: unknown[]) => args.map((a) => (typeof a === 'string' ? a : describe(a))).join(' ');
+  const send = (fn: (message: string) => void) => (...args: unknown[]) => {
+    try {
+      fn(text(args));
+    } catch {
+      // No connection to log to; dropping the line is all that is left.
+    }
+  };
+  console.log = send((m) => connection.console.log(m));
+  console.info = send((m) => connection.console.info(m));
+  console.debug = send((m) => connection.console.log(m));
+  console.warn = send((m) => connection.console.warn(m));
+  console.error = send((m) => connection.console.error(m));
+  console.trace = send((m) => connection.console.log(m));
+}
+
+/** Runs the server process; returns an exit code when it ends before serving (help, version, usage). */
+export function main(argv: readonly string[]): number | undefined {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(usage());
+    return 0;
+  }
+  if (argv.includes('--version') || argv.includes('-v')) {
+    process.stdout.write(`${SERVER_NAME} ${TOOL_VERSION}\n`);
+    return 0;
+  }
+  if (!argv.some((a) => TRANSPORTS.includes(a.split('=')[0]!))) {
+    process.stderr.write(`${SERVER_NAME}: no transport given\n\n${usage()}`);
+    return 2;
+  }
+  // The library reads the transport from process.argv itself.
+  const connection = createConnection();
+  redirectConsole(connection);
+  process.on('unhandledRejection', (reason) => {
+    console.error(`unhandled rejection: ${describe(reason)}`);
+  });
+  process.on('uncaughtException', (err) => {
+    console.error(`uncaught exception: ${describe(err)}`);
+  });
+  startServer(connection, nodeRuntime());
+  connection.listen();
+  return undefined;
+}
+
+/** Entry for the real process (dist/server.js run directly, or the bin launcher). */
+export function run(): void {
+  const code = main(process.argv.slice(2));
+  if (code !== undefined) process.exitCode = code;
+}
+
+if (require.main === module) run();

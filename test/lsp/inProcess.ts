@@ -1,0 +1,154 @@
+// Runs the server wiring in this process over a pair of in-memory pipes, with a catalog provider
+// the test controls, and an LspClient on the other end. The connection's watchdog records the
+// exit instead of ending the test process.
+
+import { PassThrough } from 'node:stream';
+import { createConnection, type WatchDog } from 'vscode-languageserver';
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
+import type { Catalog } from '../../server/src/core/catalog/catalog';
+import type { CatalogSourceKind, CatalogStatus } from '../../server/src/lsp/protocol';
+import type { CatalogProvider, CatalogProviderOptions, ServerRuntime } from '../../server/src/lsp/runtime';
+import { startServer, type ServerHandle } from '../../server/src/lsp/server';
+import { LspClient, type LspClientOptions } from '../support/lspClient';
+import { testCatalog } from '../support/testCatalog';
+
+/** A catalog provider whose catalog, refresh result and load timing the test decides. */
+export class FakeProvider implements CatalogProvider {
+  catalog: Catalog;
+  source: CatalogSourceKind = 'bundled';
+  /** What the next refresh installs; undefined keeps the catalog (a failed refresh). */
+  next: Catalog | undefined;
+  refreshes = 0;
+  disposed = false;
+  private inflight = false;
+  private readonly listeners = new Set<() => void>();
+  private releaseLoad!: () => void;
+  private readonly loadGate: Promise<void>;
+
+  constructor(
+    readonly options: CatalogProviderOptions,
+    initial: Catalog,
+    /** When false, loadLocal waits for `finishLoad()`. */
+    loadAtOnce = true,
+  ) {
+    this.catalog = initial;
+    this.loadGate = new Promise<void>((resolve) => {
+      this.releaseLoad = resolve;
+    });
+    if (loadAtOnce) this.releaseLoad();
+  }
+
+  finishLoad(): void {
+    this.releaseLoad();
+  }
+
+  async loadLocal(): Promise<void> {
+    await this.loadGate;
+  }
+
+  async refresh(): Promise<unknown> {
+    this.refreshes++;
+    this.inflight = true;
+    this.emit();
+    await Promise.resolve();
+    this.inflight = false;
+    if (this.next) {
+      this.catalog = this.next;
+      this.source = 'live';
+      this.next = undefined;
+    }
+    this.emit();
+    return undefined;
+  }
+
+  status(): CatalogStatus {
+    const d = this.catalog.data;
+    return {
+      source: this.source,
+      location: this.options.settings.url,
+      counts: { functions: d.functions.length, callbacks: d.callbacks.length, emoji: Object.keys(d.emoji).length },
+      problems: [],
+      refreshing: this.inflight,
+    };
+  }
+
+  onDidChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+  }
+
+  private emit(): void {
+    for (const l of [...this.listeners]) l();
+  }
+}
+
+export interface InProcessOptions extends LspClientOptions {
+  /** The catalog every new provider starts with; the small test catalog by default. */
+  catalog?: Catalog;
+  /** Providers wait for `finishLoad()` before their local catalog is ready. */
+  holdLoad?: boolean;
+  /** Replaces the runtime's provider factory (e.g. one that throws). */
+  createCatalogProvider?: ServerRuntime['createCatalogProvider'];
+}
+
+export interface InProcessServer {
+  readonly client: LspClient;
+  /** Every provider the server created, in order; the last is the one in use. */
+  readonly providers: FakeProvider[];
+  readonly handle: ServerHandle;
+  /** Exit codes the server asked for (after `exit`). */
+  readonly exits: number[];
+  close(): void;
+}
+
+export function startInProcess(options: InProcessOptions = {}): InProcessServer {
+  const toServer = new PassThrough();
+  const toClient = new PassThrough();
+  const providers: FakeProvider[] = [];
+  const exits: number[] = [];
+  let shutdownReceived = false;
+  const watchDog: WatchDog = {
+    initialize: () => undefined,
+    get shutdownReceived() {
+      return shutdownReceived;
+    },
+    set shutdownReceived(value: boolean) {
+      shutdownReceived = value;
+    },
+    exit: (code: number) => {
+      exits.push(code);
+    },
+  };
+  const connection = createConnection((logger) => createProtocolConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient), logger), watchDog);
+  const runtime: ServerRuntime = {
+    createCatalogProvider:
+      options.createCatalogProvider ??
+      ((opts) => {
+        const p = new FakeProvider(opts, options.catalog ?? testCatalog(), !options.holdLoad);
+        providers.push(p);
+        return p;
+      }),
+    name: 'bdscript-test',
+    version: '0.0.0-test',
+  };
+  const handle = startServer(connection, runtime);
+  connection.listen();
+  const client = new LspClient(toClient, toServer, options);
+  return {
+    client,
+    providers,
+    handle,
+    exits,
+    close() {
+      handle.dispose();
+      client.dispose();
+      connection.dispose();
+      toServer.end();
+      toClient.end();
+    },
+  };
+}

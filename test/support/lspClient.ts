@@ -1,0 +1,248 @@
+// A small LSP client for tests: JSON-RPC over a pair of streams (a spawned server's stdio, or
+// in-process pipes), with the requests tests need, answers to the server's own requests
+// (configuration, progress tokens, registrations) and bounded waits for notifications.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import {
+  CancellationTokenSource,
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-languageserver/node';
+import type { Diagnostic } from 'vscode-languageserver-types';
+
+export interface RecordedMessage {
+  readonly seq: number;
+  readonly method: string;
+  readonly params: unknown;
+}
+
+export interface PublishDiagnostics {
+  readonly uri: string;
+  readonly version?: number;
+  readonly diagnostics: Diagnostic[];
+}
+
+export interface LspClientOptions {
+  /** What the client answers to `workspace/configuration` for section `bdscript` (null when absent). */
+  settings?: unknown;
+  /** Default bound of each wait, in milliseconds. */
+  timeoutMs?: number;
+}
+
+/** Client capabilities of a full client (VS Code-like); tests override what they need. */
+export function fullClientCapabilities(): Record<string, unknown> {
+  return {
+    general: { positionEncodings: ['utf-16'] },
+    window: { workDoneProgress: true },
+    workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, semanticTokens: { refreshSupport: true }, inlayHint: { refreshSupport: true } },
+    textDocument: {
+      synchronization: { dynamicRegistration: false },
+      completion: {
+        completionItem: { snippetSupport: true, insertReplaceSupport: true, labelDetailsSupport: true, tagSupport: { valueSet: [1] }, resolveSupport: { properties: ['documentation'] } },
+        contextSupport: true,
+      },
+      hover: { contentFormat: ['markdown', 'plaintext'] },
+      signatureHelp: { signatureInformation: { activeParameterSupport: true, parameterInformation: { labelOffsetSupport: true } }, contextSupport: true },
+      publishDiagnostics: { versionSupport: true, relatedInformation: true },
+      codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor', 'refactor.rewrite'] } } },
+      documentSymbol: { hierarchicalDocumentSymbolSupport: true },
+      semanticTokens: { requests: { full: true, range: true }, tokenTypes: [], tokenModifiers: [], formats: ['relative'] },
+      inlayHint: {},
+    },
+  };
+}
+
+export class LspClient {
+  readonly connection: MessageConnection;
+  /** Every notification and server-to-client request received, in order. */
+  readonly received: RecordedMessage[] = [];
+  settings: unknown;
+  private seq = 0;
+  private readonly waiters = new Set<() => void>();
+  private readonly timeoutMs: number;
+  private closed = false;
+
+  constructor(input: Readable, output: Writable, options: LspClientOptions = {}) {
+    this.settings = options.settings ?? null;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.connection = createMessageConnection(new StreamMessageReader(input), new StreamMessageWriter(output));
+    this.connection.onNotification((method: string, params: unknown) => this.record(method, params));
+    this.connection.onRequest((method: string, params: unknown) => {
+      this.record(method, params);
+      if (method === 'workspace/configuration') {
+        const items = (params as { items?: Array<{ section?: string }> } | undefined)?.items ?? [];
+        return items.map((item) => (item.section === 'bdscript' ? this.settings : null));
+      }
+      // Progress tokens, registrations and refresh requests need only an answer.
+      return null;
+    });
+    this.connection.onClose(() => {
+      this.closed = true;
+      this.wake();
+    });
+    this.connection.listen();
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  private record(method: string, params: unknown): void {
+    this.received.push({ seq: ++this.seq, method, params });
+    this.wake();
+  }
+
+  private wake(): void {
+    for (const w of [...this.waiters]) w();
+  }
+
+  /** A marker for waits: only messages received after it count. */
+  mark(): number {
+    return this.seq;
+  }
+
+  /**
+   * The first message of `method` after `since` that satisfies `predicate`, waiting (bounded)
+   * for it to arrive. Rejects with what was received when the bound is reached.
+   */
+  waitFor<T = unknown>(method: string, predicate: (params: T) => boolean = () => true, opts: { since?: number; timeoutMs?: number } = {}): Promise<T> {
+    const since = opts.since ?? 0;
+    const find = () => this.received.find((m) => m.seq > since && m.method === method && predicate(m.params as T));
+    return new Promise<T>((resolve, reject) => {
+      const check = () => {
+        const hit = find();
+        if (hit) {
+          done();
+          resolve(hit.params as T);
+        } else if (this.closed) {
+          done();
+          reject(new Error(`connection closed while waiting for ${method}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        done();
+        const seen = this.received.filter((m) => m.seq > since).map((m) => m.method);
+        reject(new Error(`no matching ${method} within ${opts.timeoutMs ?? this.timeoutMs} ms; received since: ${JSON.stringify(seen).slice(0, 2000)}`));
+      }, opts.timeoutMs ?? this.timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(check);
+      };
+      this.waiters.add(check);
+      check();
+    });
+  }
+
+  /** The next diagnostics published for `uri` after `since` (and for `version`, when given). */
+  diagnostics(uri: string, opts: { since?: number; version?: number; timeoutMs?: number; where?: (d: PublishDiagnostics) => boolean } = {}): Promise<PublishDiagnostics> {
+    return this.waitFor<PublishDiagnostics>(
+      'textDocument/publishDiagnostics',
+      (p) => p.uri === uri && (opts.version === undefined || p.version === opts.version) && (opts.where ? opts.where(p) : true),
+      opts,
+    );
+  }
+
+  /** Every message of `method` received so far. */
+  all<T = unknown>(method: string): T[] {
+    return this.received.filter((m) => m.method === method).map((m) => m.params as T);
+  }
+
+  request<R = unknown>(method: string, params?: unknown): Promise<R> {
+    return this.connection.sendRequest(method, params) as Promise<R>;
+  }
+
+  /** Sends a request and cancels it right away; resolves with the answer or rejects with the error. */
+  requestAndCancel<R = unknown>(method: string, params?: unknown): Promise<R> {
+    const source = new CancellationTokenSource();
+    const answer = this.connection.sendRequest(method, params, source.token) as Promise<R>;
+    source.cancel();
+    return answer;
+  }
+
+  notify(method: string, params?: unknown): Promise<void> {
+    return this.connection.sendNotification(method, params);
+  }
+
+  async initialize(params: { capabilities?: unknown; initializationOptions?: unknown; processId?: number | null } = {}): Promise<{ capabilities: Record<string, unknown>; serverInfo?: { name: string; version?: string } }> {
+    const result = await this.request<{ capabilities: Record<string, unknown> }>('initialize', {
+      processId: params.processId ?? null,
+      rootUri: null,
+      capabilities: params.capabilities ?? fullClientCapabilities(),
+      ...(params.initializationOptions !== undefined ? { initializationOptions: params.initializationOptions } : {}),
+    });
+    await this.notify('initialized', {});
+    return result;
+  }
+
+  open(uri: string, text: string, version = 1, languageId = 'bdscript'): Promise<void> {
+    return this.notify('textDocument/didOpen', { textDocument: { uri, languageId, version, text } });
+  }
+
+  change(uri: string, version: number, contentChanges: unknown[]): Promise<void> {
+    return this.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges });
+  }
+
+  close(uri: string): Promise<void> {
+    return this.notify('textDocument/didClose', { textDocument: { uri } });
+  }
+
+  /** `shutdown` then `exit`. */
+  async shutdown(): Promise<void> {
+    await this.request('shutdown');
+    await this.notify('exit');
+  }
+
+  dispose(): void {
+    this.connection.dispose();
+  }
+}
+
+/** A language server process with a client on its stdio; stderr is kept for messages. */
+export interface SpawnedServer {
+  readonly client: LspClient;
+  readonly child: ChildProcess;
+  /** What the server wrote on stderr. */
+  stderr(): string;
+  /** Resolves with the exit code (or signal) when the process ends, bounded; kills it on the bound. */
+  exited(timeoutMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Ends the process if it still runs (by its pid, with SIGKILL). */
+  kill(): void;
+}
+
+export function spawnServer(command: string, args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string } & LspClientOptions = {}): SpawnedServer {
+  const child = spawn(command, args, { env: opts.env ?? process.env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  // A server that dies early must fail the test with its message, not crash the runner.
+  child.stdin!.on('error', () => undefined);
+  const client = new LspClient(child.stdout!, child.stdin!, opts);
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  return {
+    client,
+    child,
+    stderr: () => stderr,
+    exited: (timeoutMs = 10_000) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          kill();
+          reject(new Error(`the server did not exit within ${timeoutMs} ms; stderr: ${stderr.slice(-2000)}`));
+        }, timeoutMs);
+        void exit.then((r) => {
+          clearTimeout(timer);
+          resolve(r);
+        });
+      }),
+    kill,
+  };
+}
