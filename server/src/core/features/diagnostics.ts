@@ -1,0 +1,634 @@
+// Diagnostics: every problem core can see in one analysed document, as LSP diagnostics with a
+// stable code (rules.ts), a message naming the function and argument, the exact range, a
+// severity from the settings, and quick fixes in `data`. Syntax and block problems come from
+// the parser; everything about calls is judged in one pass over `parsed.calls`; in-file
+// directives silence rules per line or per file. Nothing here throws on odd input.
+
+import {
+  DiagnosticSeverity,
+  DiagnosticTag,
+  type Diagnostic,
+  type DiagnosticRelatedInformation,
+} from 'vscode-languageserver-types';
+import { bindArguments, slotLabel } from '../catalog/bind';
+import type { RecordIndex } from '../catalog/catalog';
+import type { Argument, CatalogRecord, FunctionRecord } from '../catalog/model';
+import { Intents } from '../catalog/model';
+import { BLOCK_ROLES, type Block, type BlockProblem } from '../parser/blocks';
+import { COMMENT_NAME, lineOf } from '../parser/parser';
+import { literalText } from '../parser/query';
+import type { ArgNode, CallNode, Node, ParsedDocument, SyntaxProblem } from '../parser/tree';
+import { scriptLanguageFromName } from '../languageService';
+import type { SeveritySetting } from '../settings';
+import { featureOfFunction, hasFeature, SWITCH_TO_BDSCRIPT2 } from './languages';
+import { RULE_BY_CODE } from './rules';
+import type { Analysis, DiagnosticData, DiagnosticFix, FeatureContext, OffsetEdit } from './types';
+import { checkValue } from './values';
+
+/** The `source` of every diagnostic made here. */
+export const DIAGNOSTIC_SOURCE = 'bdscript';
+
+/** At most this many diagnostics per document; the rest would only bury the first ones. */
+export const MAX_DIAGNOSTICS = 5000;
+
+const SEVERITY: Readonly<Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity>> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** Where to enable privileged intents, for the `intents` message. */
+const INTENT_ADVICE =
+  "enable it in the bot's settings in the BDFD app and in the Discord developer portal (Bot → Privileged Gateway Intents)";
+
+interface Extra {
+  readonly fixes?: readonly DiagnosticFix[];
+  readonly tags?: DiagnosticTag[];
+  readonly related?: ReadonlyArray<{ readonly start: number; readonly end: number; readonly message: string }>;
+}
+
+/** Which rules the file's directives silence: everywhere, or on given lines. */
+class Silencer {
+  private readonly file = new Set<string>();
+  private fileAll = false;
+  private readonly lines = new Map<number, Set<string> | 'all'>();
+
+  add(kind: 'file' | number, codes: readonly string[]): void {
+    if (kind === 'file') {
+      if (codes.length === 0) this.fileAll = true;
+      for (const c of codes) this.file.add(c);
+      return;
+    }
+    const prev = this.lines.get(kind);
+    if (prev === 'all') return;
+    if (codes.length === 0) {
+      this.lines.set(kind, 'all');
+      return;
+    }
+    const set = prev ?? new Set<string>();
+    for (const c of codes) set.add(c);
+    this.lines.set(kind, set);
+  }
+
+  silenced(code: string, line: number): boolean {
+    if (this.fileAll || this.file.has(code)) return true;
+    const on = this.lines.get(line);
+    return on === 'all' || (on !== undefined && on.has(code));
+  }
+}
+
+/** Collects diagnostics: applies severity settings and directives, converts offsets to ranges. */
+class Collector {
+  readonly out: Array<{ offset: number; diagnostic: Diagnostic }> = [];
+  readonly silencer = new Silencer();
+
+  constructor(
+    private readonly ctx: FeatureContext,
+    private readonly analysis: Analysis,
+  ) {}
+
+  severityOf(code: string): DiagnosticSeverity | undefined {
+    const overrides = this.ctx.settings.diagnostics.severity;
+    const setting = Object.hasOwn(overrides, code) ? overrides[code] : RULE_BY_CODE.get(code)?.severity;
+    if (setting === undefined || setting === 'off') return undefined;
+    return SEVERITY[setting] ?? DiagnosticSeverity.Warning;
+  }
+
+  add(code: string, start: number, end: number, message: string, extra: Extra = {}): void {
+    if (this.out.length >= MAX_DIAGNOSTICS) return;
+    const severity = this.severityOf(code);
+    if (severity === undefined) return;
+    const doc = this.analysis.document;
+    const range = { start: doc.positionAt(start), end: doc.positionAt(Math.max(start, end)) };
+    if (this.silencer.silenced(code, range.start.line)) return;
+    const diagnostic: Diagnostic = { range, severity, code, source: DIAGNOSTIC_SOURCE, message };
+    if (extra.tags && extra.tags.length > 0) diagnostic.tags = extra.tags;
+    if (extra.related && extra.related.length > 0) {
+      diagnostic.relatedInformation = extra.related.map(
+        (r): DiagnosticRelatedInformation => ({
+          location: { uri: doc.uri, range: { start: doc.positionAt(r.start), end: doc.positionAt(r.end) } },
+          message: r.message,
+        }),
+      );
+    }
+    if (extra.fixes && extra.fixes.length > 0) {
+      const data: DiagnosticData = { fixes: extra.fixes };
+      diagnostic.data = data;
+    }
+    this.out.push({ offset: start, diagnostic });
+  }
+
+  finish(): Diagnostic[] {
+    // A stable sort keeps diagnostics at one offset in the order they were found.
+    return this.out.sort((a, b) => a.offset - b.offset).map((e) => e.diagnostic);
+  }
+}
+
+/** Computes every diagnostic of an analysed document. */
+export function computeDiagnostics(ctx: FeatureContext, analysis: Analysis): Diagnostic[] {
+  const collector = new Collector(ctx, analysis);
+  const parsed = analysis.parsed;
+  readDirectives(collector, parsed);
+  syntaxProblems(collector, parsed);
+  blockProblems(collector, parsed);
+  new CallChecker(ctx, analysis, collector).run();
+  return collector.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Directives.
+
+function readDirectives(d: Collector, parsed: ParsedDocument): void {
+  for (const directive of parsed.directives) {
+    if (directive.kind === 'language') {
+      const value = directive.value ?? '';
+      if (!scriptLanguageFromName(value)) {
+        d.add(
+          'unknown-directive',
+          directive.start,
+          directive.end,
+          value === ''
+            ? '`bdscript-language` needs a language: BDScript 2, BDScript or BDScript Unstable.'
+            : `Unknown script language "${value}" in \`bdscript-language\`: use BDScript 2, BDScript or BDScript Unstable.`,
+        );
+      }
+      continue;
+    }
+    const unknown = directive.codes.filter((c) => !RULE_BY_CODE.has(c));
+    const known = directive.codes.filter((c) => RULE_BY_CODE.has(c));
+    // A directive that names only unknown rules silences nothing (not everything).
+    if (unknown.length === 0 || known.length > 0) {
+      const target = directive.kind === 'disable' ? 'file' : directive.kind === 'disable-line' ? directive.line : directive.line + 1;
+      d.silencer.add(target, known);
+    }
+    if (unknown.length > 0) {
+      d.add(
+        'unknown-directive',
+        directive.start,
+        directive.end,
+        `\`bdscript-${directive.kind}\` names ${unknown.length === 1 ? 'an unknown rule' : 'unknown rules'}: ${unknown.map((c) => `"${c}"`).join(', ')}.`,
+      );
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Syntax and block problems found by the parser.
+
+function syntaxProblems(d: Collector, parsed: ParsedDocument): void {
+  for (const p of parsed.problems) {
+    d.add(p.code, p.start, p.end, p.message, syntaxExtra(p));
+  }
+}
+
+function syntaxExtra(p: SyntaxProblem): Extra {
+  switch (p.code) {
+    case 'unescaped-bracket':
+      return {
+        fixes: [{ title: 'Escape this `]` as `\\]`', edits: [{ start: p.start, end: p.end, newText: '\\]' }] }],
+        ...(p.related ? { related: [{ ...p.related, message: 'The `[` still open as text' }] } : {}),
+      };
+    default:
+      // `unclosed-bracket`: the code actions add the missing `]` from the parse tree itself.
+      return {};
+  }
+}
+
+function blockProblems(d: Collector, parsed: ParsedDocument): void {
+  if (parsed.blockProblems.length === 0) return;
+  let branchOwner: Map<CallNode, Block> | undefined;
+  const ownerOf = (call: CallNode): Block | undefined => {
+    if (!branchOwner) {
+      branchOwner = new Map();
+      const work = [...parsed.blocks];
+      while (work.length > 0) {
+        const block = work.pop()!;
+        for (const b of block.branches) branchOwner.set(b, block);
+        work.push(...block.children);
+      }
+    }
+    return branchOwner.get(call);
+  };
+  for (const p of parsed.blockProblems) {
+    d.add(p.code, p.start, p.end, p.message, { related: blockRelated(p, ownerOf) });
+  }
+}
+
+function blockRelated(p: BlockProblem, ownerOf: (call: CallNode) => Block | undefined): Extra['related'] {
+  const out: Array<{ start: number; end: number; message: string }> = [];
+  const at = (call: CallNode, message: string) => out.push({ start: call.start, end: call.nameEnd, message });
+  switch (p.code) {
+    case 'duplicate-else':
+    case 'elseif-after-else': {
+      const block = ownerOf(p.call);
+      if (block) at(block.opener, 'The `$if` of this block');
+      if (p.related) at(p.related, p.code === 'duplicate-else' ? 'The first `$else`' : 'The branch before it');
+      break;
+    }
+    case 'duplicate-catch':
+      if (p.related) at(p.related, 'The first `$catch`');
+      break;
+    case 'duplicate-async':
+      if (p.related) at(p.related, 'The first `$async` with this name');
+      break;
+    default:
+      if (p.related) at(p.related, `\`${p.related.name}\``);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls.
+
+/** How a call's arguments read: the literal of each (undefined when a call is inside). */
+interface ArgInfo {
+  readonly node: ArgNode;
+  readonly literal: string | undefined;
+  readonly empty: boolean;
+}
+
+class CallChecker {
+  private readonly text: string;
+  private readonly parsed: ParsedDocument;
+  /** "Did you mean" per unknown name, computed once per name. */
+  private readonly suggestionMemo = new Map<string, { near: string[]; prefix?: string }>();
+  /** The call alone on the first line when there is no trigger (a callback candidate). */
+  private readonly firstLineCall: CallNode | null;
+  /** The line of the last top-level block function, for `blocks-on-one-line`. */
+  private lastBlockLine = -1;
+
+  constructor(
+    private readonly ctx: FeatureContext,
+    private readonly analysis: Analysis,
+    private readonly d: Collector,
+  ) {
+    this.parsed = analysis.parsed;
+    this.text = analysis.parsed.text;
+    this.firstLineCall = this.parsed.trigger ? null : aloneOnFirstLine(this.parsed);
+  }
+
+  run(): void {
+    for (const call of this.parsed.calls) {
+      if (this.d.out.length >= MAX_DIAGNOSTICS) return;
+      // A bare `$c` is a comment name, never judged.
+      if (call.name === COMMENT_NAME) continue;
+      this.checkLanguage(call);
+      this.checkCall(call);
+    }
+  }
+
+  private checkCall(call: CallNode): void {
+    const catalog = this.ctx.catalog;
+    const isTriggerRoot = call.inTrigger && call.parent === null;
+    if (isTriggerRoot && catalog.callbacks.forms(call.name)) {
+      this.checkRecord(call, catalog.callbacks);
+      return;
+    }
+    if (catalog.functions.forms(call.name)) {
+      this.checkRecord(call, catalog.functions);
+      return;
+    }
+    if (catalog.callbacks.forms(call.name)) {
+      this.d.add(
+        'callback-in-code',
+        call.start,
+        call.nameEnd,
+        `\`${call.name}\` is a callback: it belongs in the command's trigger, not in its code. ` +
+          'Put it alone on the first line of the file to make that line the trigger.',
+      );
+      return;
+    }
+    if (call === this.firstLineCall) {
+      const near = nearCallbacks(catalog.callbacks, call.name);
+      if (near.length > 0 || call.name.startsWith('$on')) {
+        this.d.add(
+          'not-a-callback',
+          call.start,
+          call.nameEnd,
+          `\`${call.name}\` is not a callback, so this first line is code, not the trigger.` + didYouMean(near),
+          { fixes: this.renameFixes(call, near) },
+        );
+        return;
+      }
+    }
+    const { near, prefix } = this.suggestions(call.name);
+    let hint = didYouMean(near);
+    if (!hint && prefix) {
+      // `$pingms`: the whole identifier is the name, but text glued to a known name is a likely reading.
+      hint = ` Did you mean \`${prefix}\` followed by the text "${call.name.slice(prefix.length)}"? Names run to the first character that is not a letter or digit.`;
+    }
+    this.d.add('unknown-function', call.start, call.nameEnd, `Unknown function \`${call.name}\`.` + hint, {
+      fixes: this.renameFixes(call, near),
+    });
+  }
+
+  /** Near names for an unknown name, and the longest known name it starts with; memoised. */
+  private suggestions(name: string): { near: string[]; prefix?: string } {
+    let found = this.suggestionMemo.get(name);
+    if (!found) {
+      const functions = this.ctx.catalog.functions;
+      // The comment function is never what a misspelt name meant.
+      const near = functions.similar(name).filter((n) => n !== COMMENT_NAME);
+      let prefix: string | undefined;
+      for (let k = name.length - 1; k >= 3 && !prefix; k--) if (functions.forms(name.slice(0, k))) prefix = name.slice(0, k);
+      found = prefix ? { near, prefix } : { near };
+      this.suggestionMemo.set(name, found);
+    }
+    return found;
+  }
+
+  /** Fixes that replace a call's name (keeping a `%{DOL}%` prefix) by each of `names`. */
+  private renameFixes(call: CallNode, names: readonly string[], preferredWhenSingle = true): DiagnosticFix[] {
+    const identStart = call.nameEnd - (call.name.length - 1);
+    return names.map((n) => ({
+      title: `Change to \`${n}\``,
+      edits: [{ start: identStart, end: call.nameEnd, newText: n.slice(1) }],
+      ...(preferredWhenSingle && names.length === 1 ? { preferred: true } : {}),
+    }));
+  }
+
+  private checkRecord<R extends CatalogRecord>(call: CallNode, index: RecordIndex<R>): void {
+    const forms = index.forms(call.name)!;
+    const bracketed = call.open >= 0;
+    const record = bracketed ? forms.bracketed : forms.bare;
+    if (record) {
+      this.checkFlags(call, record);
+      if (bracketed && record.arguments && call.close >= 0) this.checkArguments(call, record, record.arguments);
+      return;
+    }
+    if (bracketed) {
+      // Only the bare form exists.
+      const only = forms.bare!;
+      const emptyList = call.close >= 0 && call.args.length === 1 && call.args[0]!.children.length === 0;
+      this.d.add(
+        'wrong-form',
+        call.start,
+        call.close >= 0 ? call.end : call.open + 1,
+        `\`${call.name}\` takes no arguments: write it without brackets.`,
+        emptyList ? { fixes: [{ title: 'Remove the empty `[]`', edits: [{ start: call.open, end: call.end, newText: '' }], preferred: true }] } : {},
+      );
+      this.checkFlags(call, only);
+      return;
+    }
+    // Only the bracketed form exists. When all its arguments are optional, the bare call is
+    // taken as the bracketed form with none (the wiki shows some such functions bare).
+    const full = forms.bracketed!;
+    const params = full.arguments ?? [];
+    if (bindArguments(params, 0).missing.length > 0) {
+      this.d.add(
+        'wrong-form',
+        call.start,
+        call.nameEnd,
+        `\`${call.name}\` needs arguments: \`${full.tag}\`.`,
+        { fixes: [{ title: 'Add `[]`', edits: [{ start: call.nameEnd, end: call.nameEnd, newText: '[]' }] }] },
+      );
+    }
+    this.checkFlags(call, full);
+  }
+
+  /** Deprecation, premium and intents: about the function itself, on its name. */
+  private checkFlags(call: CallNode, record: CatalogRecord): void {
+    const what = record.kind === 'callback' ? 'callback' : 'function';
+    if (record.kind === 'function' && record.deprecated) this.deprecated(call, record);
+    if (record.premium && !this.ctx.settings.premium) {
+      this.d.add(
+        'premium',
+        call.start,
+        call.nameEnd,
+        `\`${call.name}\` is a premium ${what}: it only works for bots with BDFD premium. If your bot has premium, turn on the \`bdscript.premium\` setting.`,
+      );
+    }
+    const intents: string[] = [];
+    if (record.intents & Intents.ServerMembers) intents.push('Server Members');
+    if (record.intents & Intents.Presence) intents.push('Presence');
+    if (intents.length > 0) {
+      const names = intents.join(' and ');
+      this.d.add(
+        'intents',
+        call.start,
+        call.nameEnd,
+        `\`${call.name}\` needs the ${names} intent${intents.length > 1 ? 's' : ''}: ${INTENT_ADVICE.replace('it', intents.length > 1 ? 'them' : 'it')}.`,
+      );
+    }
+  }
+
+  private deprecated(call: CallNode, record: FunctionRecord): void {
+    const replacement = record.deprecatedFor;
+    const fixes: DiagnosticFix[] = [];
+    if (replacement) {
+      const bracketed = call.open >= 0;
+      const target = this.ctx.catalog.functions.get(replacement, bracketed);
+      if (target) {
+        // Preferred only when the arguments given also fit the replacement's parameters.
+        let fits = true;
+        if (bracketed && target.arguments) {
+          const count = call.args.length;
+          const binding = bindArguments(target.arguments, count);
+          fits = binding.missing.length === 0 && binding.slots.every((s) => s !== undefined);
+        }
+        fixes.push({
+          title: `Replace with \`${replacement}\``,
+          edits: [{ start: call.nameEnd - (call.name.length - 1), end: call.nameEnd, newText: replacement.slice(1) }],
+          ...(fits ? { preferred: true } : {}),
+        });
+      }
+    }
+    this.d.add(
+      'deprecated',
+      call.start,
+      call.nameEnd,
+      `\`${call.name}\` is deprecated${replacement ? `: use \`${replacement}\` instead` : ''}.`,
+      { tags: [DiagnosticTag.Deprecated], fixes },
+    );
+  }
+
+  private checkArguments(call: CallNode, record: CatalogRecord, params: readonly Argument[]): void {
+    const args = call.args.map((node): ArgInfo => {
+      const literal = node.start === node.end ? '' : literalText(this.text, node);
+      return { node, literal, empty: literal === '' };
+    });
+    const onlyEmpty = args.length === 1 && args[0]!.empty;
+    if (params.length === 0) {
+      // `$f[]` is how a function without parameters is often written.
+      if (!onlyEmpty) {
+        this.d.add(
+          'too-many-arguments',
+          args[0]!.node.start,
+          args[args.length - 1]!.node.end,
+          `\`${call.name}\` takes no arguments.`,
+        );
+      }
+      return;
+    }
+    // `$f[]` with an optional first parameter means "no arguments", as the wiki writes it.
+    const count = onlyEmpty && !params[0]!.required ? 0 : args.length;
+    const binding = bindArguments(params, count);
+
+    const firstExtra = binding.slots.findIndex((s) => s === undefined);
+    if (firstExtra >= 0) {
+      const max = binding.slots.length - binding.slots.filter((s) => s === undefined).length;
+      const sep = call.separators[firstExtra - 1];
+      const start = sep ? sep.start : args[firstExtra]!.node.start;
+      const end = args[args.length - 1]!.node.end;
+      const fixes: DiagnosticFix[] = [];
+      if (acceptsText(params[params.length - 1]!)) {
+        const edits: OffsetEdit[] = [];
+        for (let k = firstExtra - 1; k < call.separators.length; k++) {
+          const s = call.separators[k];
+          if (s && this.text.charCodeAt(s.start) === 59 /* ; */ && s.end === s.start + 1) edits.push({ start: s.start, end: s.end, newText: '\\;' });
+        }
+        if (edits.length > 0) {
+          fixes.push({ title: `Escape the extra \`;\` as \`\\;\` (text of "${slotLabel(binding.slots[firstExtra - 1]!, params)}")`, edits });
+        }
+      }
+      this.d.add(
+        'too-many-arguments',
+        start,
+        end,
+        `\`${call.name}\` takes at most ${max} argument${max === 1 ? '' : 's'} (${params.map((p) => p.name || '…').join('; ')}); ` +
+          `got ${args.length}. If a \`;\` is meant as text, escape it as \`\\;\`.`,
+        { fixes },
+      );
+    }
+
+    if (binding.missing.length > 0) {
+      const names = binding.missing.map((s) => `"${slotLabel(s, params)}"`);
+      this.d.add(
+        'missing-argument',
+        call.close,
+        call.close + 1,
+        `\`${call.name}\` is missing the required argument${names.length === 1 ? '' : 's'} ${names.join(', ')}: \`${record.tag}\`.`,
+      );
+    }
+
+    for (let i = 0; i < count; i++) {
+      const slot = binding.slots[i];
+      if (!slot) continue;
+      const arg = args[i]!;
+      const label = slotLabel(slot, params);
+      if (arg.empty) {
+        if (!slot.argument.empty) {
+          this.d.add(
+            'empty-argument',
+            arg.node.start,
+            arg.node.end,
+            slot.argument.required
+              ? `\`${call.name}\` argument "${label}" is required and may not be empty.`
+              : `\`${call.name}\` argument "${label}" may be left out but not given empty.`,
+          );
+        }
+        continue;
+      }
+      if (arg.literal === undefined) continue;
+      const verdict = checkValue(arg.literal, slot.argument, this.ctx.catalog.emoji);
+      if (!verdict) continue;
+      // A fix may replace the argument's text only when that text is exactly its value.
+      const plain = arg.node.children.length === 1 && arg.node.children[0]!.kind === 'text';
+      const fixes: DiagnosticFix[] = plain
+        ? verdict.suggestions.map((s) => ({
+            title: `Change to "${s}"`,
+            edits: [{ start: arg.node.start, end: arg.node.end, newText: s }],
+            ...(verdict.suggestions.length === 1 ? { preferred: true } : {}),
+          }))
+        : [];
+      this.d.add(
+        verdict.code,
+        arg.node.start,
+        arg.node.end,
+        `\`${call.name}\` argument "${label}" ${verdict.detail}.` + didYouMean(verdict.suggestions, false),
+        { fixes },
+      );
+    }
+  }
+
+  /** Script language checks: BDScript 2 functions, blocks in arguments, blocks on one line. */
+  private checkLanguage(call: CallNode): void {
+    const language = this.analysis.language;
+    const feature = featureOfFunction(call.name);
+    const isBlock = BLOCK_ROLES.has(call.name);
+    const line = isBlock && call.parent === null ? lineOf(this.parsed.lineStarts, call.start) : -1;
+    const sameLine = line >= 0 && line === this.lastBlockLine;
+    if (line >= 0) this.lastBlockLine = line;
+    // One language diagnostic per call: the function itself is the first thing to fix.
+    if (feature && !hasFeature(language, feature)) {
+      this.languageFeature(call, `\`${call.name}\` only exists in BDScript 2; this file is ${language}.`);
+      return;
+    }
+    if (!isBlock) return;
+    if (call.parent !== null) {
+      if (!hasFeature(language, 'blocks-in-arguments')) {
+        this.languageFeature(call, `\`${call.name}\` inside a function's argument needs BDScript 2; this file is ${language}.`);
+      }
+      return;
+    }
+    if (sameLine && !hasFeature(language, 'blocks-on-one-line')) {
+      this.languageFeature(call, `Several block functions on one line need BDScript 2; this file is ${language}. Put \`${call.name}\` on a line of its own.`);
+    }
+  }
+
+  private languageFeature(call: CallNode, message: string): void {
+    this.d.add('language-feature', call.start, call.nameEnd, `${message} ${SWITCH_TO_BDSCRIPT2}`);
+  }
+}
+
+/**
+ * Callbacks an unknown first-line name may mean: near names, names it is the start of
+ * (`$onJoin` → `$onJoined`) and names it starts with (`$onJoinedd`). The list is short.
+ */
+function nearCallbacks(callbacks: RecordIndex<CatalogRecord>, name: string): string[] {
+  const out = callbacks.similar(name);
+  for (const n of callbacks.withPrefix(name, 3)) if (!out.includes(n)) out.push(n);
+  for (let k = name.length - 1; k >= 4; k--) {
+    const prefix = name.slice(0, k);
+    if (callbacks.forms(prefix) && !out.includes(prefix)) out.push(prefix);
+  }
+  return out.slice(0, 3);
+}
+
+/** Whether an argument takes free text, so that a stray `;` was probably meant as text. */
+function acceptsText(arg: Argument): boolean {
+  return arg.types.length === 0 || arg.types.includes('String') || arg.unknownTypes.length > 0;
+}
+
+/** " Did you mean `$a` or `$b`?" (or with quotes for values), or "" without suggestions. */
+function didYouMean(names: readonly string[], code = true): string {
+  if (names.length === 0) return '';
+  const q = (n: string) => (code ? `\`${n}\`` : `"${n}"`);
+  const list = names.length === 1 ? q(names[0]!) : `${names.slice(0, -1).map(q).join(', ')} or ${q(names[names.length - 1]!)}`;
+  return ` Did you mean ${list}?`;
+}
+
+/**
+ * The first non-blank content of the file when it is one call with only blanks and comments
+ * after it on its line: where a trigger would be, had the name been a callback.
+ */
+function aloneOnFirstLine(parsed: ParsedDocument): CallNode | null {
+  const text = parsed.text;
+  const roots: readonly Node[] = parsed.roots;
+  let k = 0;
+  for (; k < roots.length; k++) {
+    const node = roots[k]!;
+    if (node.kind === 'text' && isBlank(text, node.start, node.end)) continue;
+    break;
+  }
+  const first = roots[k];
+  if (!first || first.kind !== 'call') return null;
+  const nextLine = parsed.lineStarts[lineOf(parsed.lineStarts, first.end) + 1] ?? text.length;
+  for (k++; k < roots.length; k++) {
+    const node = roots[k]!;
+    if (node.start >= nextLine) break;
+    if (node.kind === 'comment') continue;
+    if (node.kind === 'text' && isBlank(text, node.start, Math.min(node.end, nextLine))) continue;
+    return null;
+  }
+  return first;
+}
+
+function isBlank(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;
+  }
+  return true;
+}

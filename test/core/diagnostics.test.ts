@@ -1,0 +1,408 @@
+// Diagnostics tests: every rule by code and exact range (ranges written «...»), messages that name
+// the function and argument, quick fixes checked on the text after the edit, severities and
+// directives, script languages, triggers and callbacks, escapes, comments, nesting and blocks
+// inside arguments. All through the language service facade and the small test catalog.
+
+import * as assert from 'node:assert/strict';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver-types';
+import { Catalog } from '../../server/src/core/catalog/catalog';
+import { decodeCatalogParts } from '../../server/src/core/catalog/decode';
+import { RULES } from '../../server/src/core/features/rules';
+import type { DiagnosticData } from '../../server/src/core/features/types';
+import { applyOffsetEdits, marked } from '../support/markers';
+import { serviceFor, type ServiceOptions } from '../support/service';
+import { testCatalogParts } from '../support/testCatalog';
+
+/** The test catalog plus a few records the rules need: all-optional, no parameters, a name that is both. */
+function extendedCatalog(): Catalog {
+  const parts = testCatalogParts();
+  const functions = parts.function_list as unknown[];
+  functions.push(
+    {
+      tag: '$isTicket[(Channel ID)]',
+      shortDescription: 'Whether a channel is a ticket.',
+      longDescription: '',
+      arguments: [{ name: 'Channel ID', type: 'Snowflake', required: false }],
+      intents: 0,
+      premium: false,
+      color: 0,
+    },
+    { tag: '$stop', shortDescription: 'Stops the command.', longDescription: '', arguments: null, intents: 0, premium: false, color: 0 },
+    { tag: '$botTyping[]', shortDescription: 'Shows the bot typing.', longDescription: '', arguments: [], intents: 0, premium: false, color: 0 },
+    // A function that shares its name with a callback: in code the function wins.
+    { tag: '$onInteraction', shortDescription: 'A function with a callback name.', longDescription: '', arguments: null, intents: 0, premium: false, color: 0 },
+  );
+  const decoded = decodeCatalogParts(parts, 'extended');
+  assert.deepEqual(decoded.problems, []);
+  return new Catalog(decoded.value);
+}
+
+let extended: Catalog | undefined;
+const catalog = (): Catalog => (extended ??= extendedCatalog());
+
+interface Result {
+  text: string;
+  document: TextDocument;
+  diagnostics: Diagnostic[];
+  /** The text after applying the fix with this title (asserts it exists). */
+  fixed: (title: string | RegExp, which?: Diagnostic) => string;
+}
+
+function diagnose(src: string, options: ServiceOptions = {}): Result {
+  const { text } = marked(src, { cursor: 'none' });
+  const { service, document } = serviceFor(text, { catalog: catalog(), ...options });
+  const diagnostics = service.validate(document);
+  for (const d of diagnostics) {
+    assert.equal(d.source, 'bdscript');
+    assert.ok(RULES.some((r) => r.code === d.code), `unknown code ${String(d.code)}`);
+  }
+  const fixed = (title: string | RegExp, which?: Diagnostic): string => {
+    const pool = which ? [which] : diagnostics;
+    for (const d of pool) {
+      for (const fix of (d.data as DiagnosticData | undefined)?.fixes ?? []) {
+        if (typeof title === 'string' ? fix.title === title : title.test(fix.title)) return applyOffsetEdits(text, [...fix.edits]);
+      }
+    }
+    assert.fail(`no fix titled ${String(title)} among ${JSON.stringify(pool.map((d) => (d.data as DiagnosticData | undefined)?.fixes?.map((f) => f.title)))}`);
+  };
+  return { text, document, diagnostics, fixed };
+}
+
+/**
+ * Asserts the diagnostics of a fixture: one per `«...»` range, with the given codes in the
+ * order of the ranges, and nothing else. Returns the result for further checks.
+ */
+function expectCodes(src: string, codes: readonly string[], options: ServiceOptions = {}): Result {
+  const { ranges } = marked(src, { cursor: 'none' });
+  const result = diagnose(src, options);
+  const document = result.document;
+  const got = result.diagnostics.map((d) => `${String(d.code)}@${document.offsetAt(d.range.start)}-${document.offsetAt(d.range.end)}`);
+  const want = codes.map((c, i) => {
+    const r = ranges[i];
+    assert.ok(r, `fixture needs a «range» for ${c}: ${src}`);
+    return `${c}@${r.start}-${r.end}`;
+  });
+  assert.equal(ranges.length, codes.length, `fixture has ${ranges.length} ranges for ${codes.length} codes: ${src}`);
+  assert.deepEqual([...got].sort(), [...want].sort(), `diagnostics of ${JSON.stringify(result.text)}: ${result.diagnostics.map((d) => d.message).join(' | ')}`);
+  return result;
+}
+
+const PREMIUM = { settings: { premium: true } };
+
+/** One fixture per rule; the test below makes sure every rule in RULES has one. */
+const RULE_FIXTURES: Record<string, { src: string; options?: ServiceOptions }> = {
+  'unclosed-bracket': { src: '$title«[»Hello' },
+  'unescaped-bracket': { src: '$title[[link\\](url)] $description[[link«]»(url)' },
+  'stray-bracket': { src: 'Hello«]»' },
+  'unclosed-comment': { src: '«$c[»never closed' },
+  'unknown-function': { src: '«$usernam»' },
+  'wrong-form': { src: '«$nomention[]»' },
+  'too-many-arguments': { src: '$channelID[general«;chat»]' },
+  'missing-argument': { src: '$addButton[no;id;label«]»' },
+  'empty-argument': { src: '$addButton[no;«»;label;primary]' },
+  'invalid-argument': { src: '$addButton[no;id;label;«blue»]' },
+  'unknown-emoji': { src: '$addReactions[👍;«:thumbup:»]' },
+  'unclosed-block': { src: '«$if»[a]\nyes' },
+  'stray-block-end': { src: 'yes\n«$endif»' },
+  'else-outside-if': { src: '«$else»' },
+  'elseif-after-else': { src: '$if[a]\n$else\n«$elseif»[b]\n$endif' },
+  'duplicate-else': { src: '$if[a]\n$else\n«$else»\n$endif' },
+  'catch-outside-try': { src: '«$catch»' },
+  'duplicate-catch': { src: '$try\n$catch\n«$catch»\n$endtry' },
+  'error-outside-catch': { src: '$try\n«$error»[message]\n$catch\n$endtry' },
+  'duplicate-async': { src: '$async[job]\n$endasync\n«$async»[job]\n$endasync' },
+  'unknown-async': { src: '$async[job]\n$endasync\n$await[«jobs»]' },
+  deprecated: { src: '«$channelIDFromName»[general]' },
+  premium: { src: '«$awaitReactions»[cmd;👍]' },
+  intents: { src: '«$userJoined»[123]' },
+  'callback-in-code': { src: '$nomention\n«$onJoined»[123]' },
+  'not-a-callback': { src: '«$onJoin»[123]\nHello' },
+  'language-feature': { src: '$c[bdscript-language: BDScript]\n$if[a]\n«$elseif»[b]\n$endif' },
+  'unknown-directive': { src: '«$c[bdscript-disable nonsense]»' },
+};
+
+describe('diagnostics', () => {
+  describe('one fixture per rule', () => {
+    it('covers every rule of the table', () => {
+      assert.deepEqual(Object.keys(RULE_FIXTURES).sort(), RULES.map((r) => r.code).sort());
+    });
+    for (const [code, { src, options }] of Object.entries(RULE_FIXTURES)) {
+      it(`${code}: ${JSON.stringify(src)}`, () => {
+        const { ranges } = marked(src, { cursor: 'none' });
+        const result = expectCodes(src, ranges.map(() => code), options);
+        const rule = RULES.find((r) => r.code === code)!;
+        const severity = { error: 1, warning: 2, information: 3, hint: 4 }[rule.severity];
+        for (const d of result.diagnostics) assert.equal(d.severity, severity);
+      });
+    }
+  });
+
+  describe('unknown functions', () => {
+    it('suggests near names and fixes to the single one', () => {
+      const r = expectCodes('«$usernam» and «$Username»', ['unknown-function', 'unknown-function']);
+      assert.equal(r.diagnostics[0]!.message, 'Unknown function `$usernam`. Did you mean `$username`?');
+      assert.equal(r.diagnostics[1]!.message, 'Unknown function `$Username`. Did you mean `$username`?');
+      assert.equal(r.fixed('Change to `$username`', r.diagnostics[0]), '$username and $Username');
+      assert.equal((r.diagnostics[0]!.data as DiagnosticData).fixes![0]!.preferred, true);
+    });
+    it('names the known function a long unknown name starts with', () => {
+      const r = expectCodes('Pong! «$usernameabcdef»', ['unknown-function']);
+      assert.match(r.diagnostics[0]!.message, /Did you mean `\$username` followed by the text "abcdef"\?/);
+      assert.equal(r.diagnostics[0]!.data, undefined);
+    });
+    it('never judges comments, a bare $c, escaped dollars or prices', () => {
+      expectCodes('$c[$nothing here; $usernam] $c costs $5 and %{DOL}%usernam', []);
+      const r = expectCodes('«$x»', ['unknown-function']);
+      assert.equal(r.diagnostics[0]!.message, 'Unknown function `$x`.');
+    });
+    it('keeps a %{DOL}% prefix when fixing a name that special escaping turned into a call', () => {
+      const r = expectCodes('$disableSpecialEscaping\n«%{DOL}%usernme»', ['unknown-function']);
+      assert.equal(r.fixed('Change to `$username`'), '$disableSpecialEscaping\n%{DOL}%username');
+    });
+    it('judges calls nested at any depth and inside comments never', () => {
+      expectCodes('$title[$username[$username[«$authorIDD»]]] $c[$title[$x\\]]', ['unknown-function']);
+    });
+  });
+
+  describe('forms', () => {
+    it('flags brackets on a bare-only function and removes empty ones', () => {
+      const r = expectCodes('«$nomention[]» «$nomention[x]»', ['wrong-form', 'wrong-form']);
+      assert.equal(r.diagnostics[0]!.message, '`$nomention` takes no arguments: write it without brackets.');
+      assert.equal(r.fixed('Remove the empty `[]`', r.diagnostics[0]), '$nomention $nomention[x]');
+      assert.equal(r.diagnostics[1]!.data, undefined);
+    });
+    it('flags a bare call to a bracket-only function, unless all its arguments are optional', () => {
+      const r = expectCodes('«$title» hi $isTicket', ['wrong-form']);
+      assert.equal(r.diagnostics[0]!.message, '`$title` needs arguments: `$title[Title;(Index)]`.');
+      assert.equal(r.fixed('Add `[]`'), '$title[] hi $isTicket');
+    });
+    it('accepts both forms where both exist', () => {
+      expectCodes('$random $random[1;10] $username $username[123] $channelID $channelID[general]', []);
+    });
+  });
+
+  describe('argument counts', () => {
+    it('reports extra arguments from the separator before the first extra one, with the escape as fix', () => {
+      const r = expectCodes('$channelID[general«;chat;room»]', ['too-many-arguments']);
+      assert.match(r.diagnostics[0]!.message, /^`\$channelID` takes at most 1 argument \(Channel name\); got 3\./);
+      assert.equal(r.fixed(/^Escape the extra/), '$channelID[general\\;chat\\;room]');
+    });
+    it('offers no escape when the last parameter is not text', () => {
+      const r = expectCodes('$title[a;1«;c»]', ['too-many-arguments']);
+      assert.equal(r.diagnostics[0]!.data, undefined);
+    });
+    it('treats $f[] as no arguments for functions without parameters or with an optional first one', () => {
+      expectCodes('$botTyping[] $isTicket[] $botTyping[«x»]', ['too-many-arguments']);
+    });
+    it('binds repeatable parameters in the middle and tuples', () => {
+      expectCodes('$jsonSet[a;b;c;1] $jsonSet[a;1] $onlyPerms[ban;kick;No!] $randomText[a;b;c]', []);
+      const r = expectCodes('$jsonSet[a«]»', ['missing-argument']);
+      assert.equal(r.diagnostics[0]!.message, '`$jsonSet` is missing the required argument "Value": `$jsonSet[Key;...;Value]`.');
+      expectCodes('$awaitReactions[cmd;👍;other;✅]', [], PREMIUM);
+      const t = expectCodes('$awaitReactions[cmd;👍;other«]»', ['missing-argument'], PREMIUM);
+      assert.match(t.diagnostics[0]!.message, /"Reaction"/);
+    });
+    it('names every missing argument on the closing bracket', () => {
+      const r = expectCodes('$addButton[no;id«]»', ['missing-argument']);
+      assert.equal(r.diagnostics[0]!.message, '`$addButton` is missing the required arguments "Label", "Style": `$addButton[New row;Button ID/URL;Label;Style;(Disabled;Emoji;Message ID)]`.');
+    });
+    it('does not count the arguments of an unclosed call, which run to the end of the document', () => {
+      expectCodes('$title«[»a;b;c\n$addButton«[»no', ['unclosed-bracket', 'unclosed-bracket']);
+    });
+  });
+
+  describe('empty arguments', () => {
+    it('allows emptiable and vacantable ones, flags required and optional ones', () => {
+      expectCodes('$addButton[no;id;;primary;;;] $title[;2]', []);
+      const r = expectCodes('$addButton[no;«»;label;primary] $title[hi;«»] $username[«»]', ['empty-argument', 'empty-argument', 'empty-argument']);
+      assert.equal(r.diagnostics[0]!.message, '`$addButton` argument "Button ID/URL" is required and may not be empty.');
+      assert.equal(r.diagnostics[1]!.message, '`$title` argument "Index" may be left out but not given empty.');
+    });
+    it('does not trim: a space is a value (as $textSplit[$message; ] relies on)', () => {
+      const r = expectCodes('$title[hi;« »]', ['invalid-argument']);
+      assert.equal(r.diagnostics[0]!.message, '`$title` argument "Index" must be a whole number; got " ".');
+    });
+    it('counts an argument holding only a comment as empty', () => {
+      expectCodes('$username[«$c[who]»]', ['empty-argument']);
+    });
+  });
+
+  describe('literal values', () => {
+    it('names the function, the argument, what it must be and what it got', () => {
+      const r = expectCodes('$addButton[no;id;label;«blue»]', ['invalid-argument']);
+      assert.equal(r.diagnostics[0]!.message, '`$addButton` argument "Style" must be one of primary, secondary, success, danger, link; got "blue".');
+    });
+    it('suggests near enum values and fixes to the single one', () => {
+      const r = expectCodes('$addButton[no;id;label;«primay»] $addButton[yes;id;label;DANGER]', ['invalid-argument']);
+      assert.match(r.diagnostics[0]!.message, /Did you mean "primary"\?$/);
+      assert.equal(r.fixed('Change to "primary"'), '$addButton[no;id;label;primary] $addButton[yes;id;label;DANGER]');
+    });
+    it('checks every type the test catalog uses', () => {
+      expectCodes(
+        '$addButton[«maybe»;id;l;link;«x»;«nope»;«abc»] $color[«red»] $image[«example.com»] $round[«1,5»] $cooldown[«10 m»;x] $argsCheck[«>=2»;x] $onlyPerms[«bann»;x]',
+        new Array<string>(10).fill('invalid-argument'),
+      );
+      expectCodes(
+        '$addButton[yes;https://x.y;l;Link;no;✅;123] $color[#FF0000] $color[ff544c] $image[https://x.y/a.png] $round[1.5;2] $cooldown[1h30m;x] $argsCheck[>1;x] $onlyPerms[-ManageRoles;x] $random[1;2.5]',
+        [],
+      );
+    });
+    it('does not judge arguments that contain a call', () => {
+      expectCodes('$addButton[$username;id;l;$username[1];$nomention;$username;$username] $color[$username]', []);
+    });
+    it('reads escapes in values and fixes only plain text', () => {
+      const r = expectCodes('$addButton[no;id;l;«prim\\;ary»] $title[a\\]b;1]', ['invalid-argument']);
+      assert.match(r.diagnostics[0]!.message, /got "prim;ary"/);
+      assert.equal(r.diagnostics[0]!.data, undefined);
+    });
+    it('knows emoji aliases and suggests near ones', () => {
+      expectCodes('$addReactions[:thumbsup:;✅;<:x:123>;<a:y:456>;#️⃣;:+1:]', []);
+      const r = expectCodes('$addReactions[«:thumbup:»;«thumbsup»]', ['unknown-emoji', 'invalid-argument']);
+      assert.match(r.diagnostics[0]!.message, /^`\$addReactions` argument "Emoji" uses the emoji alias ":thumbup:"/);
+      assert.equal(r.fixed('Change to ":thumbsup:"'), '$addReactions[:thumbsup:;thumbsup]');
+    });
+  });
+
+  describe('syntax', () => {
+    it('escapes a ] that closes a call too early, which also resolves the stray one', () => {
+      const r = expectCodes('$description[[link«]»(url)«]»', ['unescaped-bracket', 'stray-bracket']);
+      const fixed = r.fixed('Escape this `]` as `\\]`');
+      assert.equal(fixed, '$description[[link\\](url)]');
+      expectCodes(fixed, []);
+      assert.equal(r.diagnostics[0]!.relatedInformation?.[0]?.location.range.start.character, 13);
+    });
+    it('raises no bracket problem for escaped characters in any spelling', () => {
+      expectCodes('$title[a\\;b\\]c\\\\ %ESCAPED% %{-SEMICOL-}% [x\\]] [link](url) $c[a \\] b]', []);
+    });
+    it('reports an unclosed [ once, with no argument noise', () => {
+      expectCodes('$title«[»a;b;c;d\n$nomention', ['unclosed-bracket']);
+    });
+  });
+
+  describe('blocks', () => {
+    it('accepts nested blocks, blocks inside arguments and several on one line (BDScript 2)', () => {
+      expectCodes(
+        '$if[a]\n$try\n$title[$if[b]x$else y$endif]\n$catch\n$description[$error[message]]\n$endtry\n$elseif[c]\n$else\n$endif $async[a]$endasync$await[a]',
+        [],
+      );
+    });
+    it('relates a second $else to its $if and the first $else', () => {
+      const r = expectCodes('$if[a]\n$else\n«$else»\n$endif', ['duplicate-else']);
+      const related = r.diagnostics[0]!.relatedInformation!;
+      assert.deepEqual(related.map((x) => [x.location.uri, x.location.range.start.line, x.message]), [
+        ['file:///test.bds', 0, 'The `$if` of this block'],
+        ['file:///test.bds', 1, 'The first `$else`'],
+      ]);
+    });
+    it('relates a duplicate $async name to the first one', () => {
+      const r = expectCodes('$async[a]$endasync\n«$async»[a]$endasync', ['duplicate-async']);
+      assert.equal(r.diagnostics[0]!.relatedInformation![0]!.location.range.start.line, 0);
+    });
+    it('keeps blocks inside an argument apart from the outside', () => {
+      expectCodes('$title[«$if»[a]x] «$endif»', ['unclosed-block', 'stray-block-end']);
+    });
+  });
+
+  describe('catalog flags', () => {
+    it('strikes deprecated functions through and replaces the name keeping the arguments', () => {
+      const r = expectCodes('«$channelIDFromName»[general]', ['deprecated']);
+      const d = r.diagnostics[0]!;
+      assert.deepEqual(d.tags, [DiagnosticTag.Deprecated]);
+      assert.equal(d.message, '`$channelIDFromName` is deprecated: use `$channelID` instead.');
+      assert.equal(r.fixed('Replace with `$channelID`'), '$channelID[general]');
+      assert.equal((d.data as DiagnosticData).fixes![0]!.preferred, true);
+    });
+    it('warns about premium functions and callbacks unless the bot has premium', () => {
+      const r = expectCodes('«$alwaysReply»\n«$awaitReactions»[cmd;👍]', ['premium', 'premium']);
+      assert.match(r.diagnostics[0]!.message, /^`\$alwaysReply` is a premium callback/);
+      assert.match(r.diagnostics[1]!.message, /^`\$awaitReactions` is a premium function/);
+      expectCodes('$alwaysReply\n$awaitReactions[cmd;👍]', [], PREMIUM);
+    });
+    it('names the intent and where to enable it', () => {
+      const r = expectCodes('«$userJoined»[1] «$getUserStatus»[1]', ['intents', 'intents']);
+      assert.equal(r.diagnostics[0]!.severity, DiagnosticSeverity.Information);
+      assert.match(r.diagnostics[0]!.message, /needs the Server Members intent: enable it in the bot's settings in the BDFD app and in the Discord developer portal \(Bot → Privileged Gateway Intents\)/);
+      assert.match(r.diagnostics[1]!.message, /needs the Presence intent/);
+    });
+  });
+
+  describe('triggers and callbacks', () => {
+    it('accepts a callback alone on the first line and judges the calls in its arguments as functions', () => {
+      expectCodes('$onInteraction[button] $c[trigger]\n$nomention\nClicked', []);
+      expectCodes('«$onJoined»[«$usernam»]\nWelcome', ['intents', 'unknown-function']);
+    });
+    it('flags a callback used in code, and one that shares the line with text', () => {
+      expectCodes('«$onJoined»[123] hello', ['callback-in-code']);
+      expectCodes('$nomention\n$title[«$alwaysReply»]', ['callback-in-code']);
+    });
+    it('lets the function win in code when a name is both', () => {
+      expectCodes('$nomention\n$onInteraction', []);
+    });
+    it('suggests the callback for an unknown first-line name close to one or starting with $on', () => {
+      const r = expectCodes('«$onJoin»[123]\nHello', ['not-a-callback']);
+      assert.equal(r.diagnostics[0]!.message, '`$onJoin` is not a callback, so this first line is code, not the trigger. Did you mean `$onJoined`?');
+      assert.equal(r.fixed('Change to `$onJoined`'), '$onJoined[123]\nHello');
+      expectCodes('«$onSomething»\nHello', ['not-a-callback']);
+      expectCodes('«$usernam»\nHello', ['unknown-function']);
+    });
+  });
+
+  describe('script languages', () => {
+    it('flags BDScript 2 functions in BDScript and BDScript Unstable, naming the language and the switch', () => {
+      const r = expectCodes('$c[bdscript-language: BDScript]\n«$var»[a;1] «$try» «$catch» «$endtry»', ['language-feature', 'language-feature', 'language-feature', 'language-feature']);
+      assert.match(r.diagnostics[0]!.message, /^`\$var` only exists in BDScript 2; this file is BDScript\. .*`\$c\[bdscript-language: BDScript 2\]`/);
+      expectCodes('«$stop»', ['language-feature'], { settings: { language: 'BDScript Unstable' } });
+      expectCodes('$stop $var[a;1]', []);
+    });
+    it('lets the in-file directive win over the setting', () => {
+      expectCodes('$c[bdscript-language: bdscript-2]\n$stop', [], { settings: { language: 'BDScript' } });
+    });
+    it('flags blocks inside arguments and several block functions on one line outside BDScript 2', () => {
+      expectCodes('$c[bdscript-language: BDScript]\n$title[«$if»[a]x«$endif»]\n$if[b]\ny\n$endif', ['language-feature', 'language-feature']);
+      expectCodes('$c[bdscript-language: BDScript]\n$if[a]x «$endif»', ['language-feature']);
+    });
+    it('reports an unknown language and keeps the setting', () => {
+      const r = expectCodes('«$c[bdscript-language: Python]»\n$stop', ['unknown-directive']);
+      assert.match(r.diagnostics[0]!.message, /"Python"/);
+    });
+  });
+
+  describe('severity and directives', () => {
+    it('takes severities from the settings, and off drops the rule', () => {
+      const r = expectCodes('«$usernam»', ['unknown-function'], { settings: { diagnostics: { severity: { 'unknown-function': 'error' } } } });
+      assert.equal(r.diagnostics[0]!.severity, DiagnosticSeverity.Error);
+      expectCodes('$usernam', [], { settings: { diagnostics: { severity: { 'unknown-function': 'off' } } } });
+      expectCodes('«$usernam»', ['unknown-function'], { settings: { diagnostics: { severity: { toString: 'off', constructor: 'off' } } } });
+    });
+    it('silences a rule on the line, the next line or the whole file', () => {
+      expectCodes('$usernam $c[bdscript-disable-line unknown-function]\n«$usernam»', ['unknown-function']);
+      expectCodes('$c[bdscript-disable-next-line]\n$usernam $title\n«$usernam»', ['unknown-function']);
+      expectCodes('$c[bdscript-disable unknown-function -- the catalog is old]\n$usernam\n«$title»', ['wrong-form']);
+      expectCodes('$c[bdscript-disable]\n$usernam $title[', []);
+      expectCodes('$usernam $c[bdscript-disable-line premium, unknown-function]', []);
+    });
+    it('reports unknown rules in a directive and silences nothing when it names only those', () => {
+      const r = expectCodes('«$c[bdscript-disable-line nonsense, other]» «$usernam»', ['unknown-directive', 'unknown-function']);
+      assert.equal(r.diagnostics[0]!.message, '`bdscript-disable-line` names unknown rules: "nonsense", "other".');
+    });
+  });
+
+  it('returns diagnostics in document order with LSP ranges in UTF-16', () => {
+    const { diagnostics } = diagnose('😀 $usernam\n$nomention[] $usernam');
+    assert.deepEqual(
+      diagnostics.map((d) => [d.range.start.line, d.range.start.character, d.range.end.character]),
+      [
+        [0, 3, 11],
+        [1, 0, 12],
+        [1, 13, 21],
+      ],
+    );
+  });
+
+  it('never throws on hostile text and caps the number of diagnostics', () => {
+    const { diagnostics } = diagnose('$x'.repeat(20_000) + '$a['.repeat(2000) + ']'.repeat(5000));
+    assert.ok(diagnostics.length <= 5000);
+    assert.ok(diagnostics.length > 1000);
+  });
+});
