@@ -96,6 +96,13 @@ describe('semantic tokens', () => {
       prev = { line: t.line, end: t.char + t.length };
       covered += t.length;
     }
+    // A range request gives exactly the full answer's tokens on the lines it covers.
+    const ranged = decodeSemanticTokens(service.semanticTokens(document, { start: { line: 1001, character: 0 }, end: { line: 1011, character: 0 } }).data);
+    assert.deepEqual(
+      ranged,
+      decoded.filter((t) => t.line >= 1001 && t.line < 1011),
+    );
+    assert.ok(ranged.length > 20);
     // Per unit: `$title[` 7, `$username` 9, `;` 1, `\;` 2, `]` 1, `$c[a` 4, `b]` 2, `$if[` 4, `$message` 8, `]` 1, `$endif` 6: 45.
     assert.equal(covered, 45 * Math.ceil(1_000_000 / unit.length));
   });

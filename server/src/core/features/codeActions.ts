@@ -11,10 +11,11 @@ import {
   type TextEdit,
 } from 'vscode-languageserver-types';
 import { lineOf } from '../parser/parser';
-import { forEachLeaf, locate } from '../parser/query';
+import { locate } from '../parser/query';
 import type { CallNode, CommentNode, ParsedDocument } from '../parser/tree';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import { RULE_BY_CODE } from './rules';
+import { forEachLeafIn } from './semanticTokens';
 import type { Analysis, FeatureContext, OffsetEdit } from './types';
 
 /** Caps on what untrusted diagnostic data may ask for. */
@@ -300,7 +301,7 @@ export function escapeSelection(parsed: ParsedDocument, start: number, end: numb
       else if (c === 36 /* $ */ && dollar !== '$') emit(i, i + 1, dollar);
     }
   };
-  forEachLeaf(parsed, (leaf) => {
+  forEachLeafIn(parsed, start, end, (leaf) => {
     if (leaf.end <= start || leaf.start >= end) return;
     const from = Math.max(leaf.start, start);
     const to = Math.min(leaf.end, end);
