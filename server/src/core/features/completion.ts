@@ -242,18 +242,27 @@ class Output {
     readonly offset: number,
   ) {}
 
+  private readonly ranges = new Map<string, Range>();
+
+  /** The LSP range of [start, end), made once per answer: items of one site share it. */
   range(start: number, end: number): Range {
-    const doc = this.analysis.document;
-    return { start: doc.positionAt(start), end: doc.positionAt(end) };
+    const key = `${start}:${end}`;
+    let range = this.ranges.get(key);
+    if (!range) {
+      const doc = this.analysis.document;
+      range = { start: doc.positionAt(start), end: doc.positionAt(end) };
+      this.ranges.set(key, range);
+    }
+    return range;
   }
 
   /** The edit for an item: replaces [start, end) and, with insert/replace support, inserts over [start, cursor). */
-  edit(start: number, end: number, newText: string): Pick<CompletionItem, 'textEdit'> {
-    const replace = this.range(start, end);
+  edit(start: number, end: number, newText: string): NonNullable<CompletionItem['textEdit']> {
     if (this.ctx.client.insertReplace && end > this.offset) {
-      return { textEdit: { newText, insert: this.range(start, this.offset), replace } };
+      const replace = this.range(start, end);
+      return { newText, insert: this.range(start, this.offset), replace };
     }
-    return { textEdit: { newText, range: replace } };
+    return { newText, range: this.range(start, end) };
   }
 
   addRecordItem(item: CompletionItem, record: CatalogRecord): void {
@@ -318,26 +327,66 @@ function addNames(out: Output, site: NameSite, offset: number, kind: 'function' 
   }
 }
 
-function nameItem(out: Output, site: NameSite, { record, rank, cls }: Candidate): CompletionItem {
-  const { ctx } = out;
+/** The parts of a name item that depend only on the record and the context, built once per context. */
+interface StaticItem {
+  readonly label: string;
+  readonly kind: CompletionItemKind;
+  readonly detail: string;
+  readonly filterText: string;
+  readonly insertTextFormat: InsertTextFormat;
+  readonly newText: string;
+  readonly data: CompletionData;
+  /** The end of the sort key: callbacks before functions, the name's rank, bare before bracketed. */
+  readonly sortTail: string;
+  readonly labelDetails?: CompletionItem['labelDetails'];
+  readonly tags?: CompletionItem['tags'];
+  readonly deprecated?: boolean;
+}
+
+const staticItems = new WeakMap<FeatureContext, Map<CatalogRecord, [StaticItem?, StaticItem?]>>();
+
+function staticItem(ctx: FeatureContext, record: CatalogRecord, bracketFollows: boolean, rank: number): StaticItem {
+  let byRecord = staticItems.get(ctx);
+  if (!byRecord) staticItems.set(ctx, (byRecord = new Map()));
+  let pair = byRecord.get(record);
+  if (!pair) byRecord.set(record, (pair = [undefined, undefined]));
+  const slot = bracketFollows ? 1 : 0;
+  const cached = pair[slot];
+  if (cached) return cached;
   const deprecated = record.kind === 'function' && record.deprecated;
-  const insert = insertText(ctx, record, site.bracketFollows);
+  const insert = insertText(ctx, record, bracketFollows);
   const markers = recordMarkers(record);
-  const item: CompletionItem = {
+  const item: StaticItem = {
     label: record.bracketed ? truncate(signature(record).label, DOC_LIMITS.label) : singleLine(record.name, DOC_LIMITS.label),
     kind: record.kind === 'callback' ? CompletionItemKind.Event : CompletionItemKind.Function,
     detail: [record.kind, ...markers.filter((m) => m !== 'callback')].join(' · '),
-    sortText: `${GROUP.name}${deprecated ? 1 : 0}${cls}${record.kind === 'callback' ? 0 : 1}${String(rank).padStart(5, '0')}${record.bracketed ? 1 : 0}`,
     filterText: record.name,
     insertTextFormat: insert.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
-    ...out.edit(site.start, site.end, insert.text),
-    data: { k: record.kind === 'callback' ? 'c' : 'f', n: record.name, b: record.bracketed } satisfies CompletionData,
+    newText: insert.text,
+    data: { k: record.kind === 'callback' ? 'c' : 'f', n: record.name, b: record.bracketed },
+    sortTail: `${record.kind === 'callback' ? 0 : 1}${String(rank).padStart(5, '0')}${record.bracketed ? 1 : 0}`,
+    ...(ctx.client.completionLabelDetails && markers.length > 0 ? { labelDetails: { description: markers.join(' · ') } } : {}),
+    ...(deprecated ? (ctx.client.completionDeprecatedTag ? { tags: [CompletionItemTag.Deprecated] } : { deprecated: true }) : {}),
   };
-  if (ctx.client.completionLabelDetails && markers.length > 0) item.labelDetails = { description: markers.join(' · ') };
-  if (deprecated) {
-    if (ctx.client.completionDeprecatedTag) item.tags = [CompletionItemTag.Deprecated];
-    else item.deprecated = true;
-  }
+  pair[slot] = item;
+  return item;
+}
+
+function nameItem(out: Output, site: NameSite, { record, rank, cls }: Candidate): CompletionItem {
+  const s = staticItem(out.ctx, record, site.bracketFollows, rank);
+  const item: CompletionItem = {
+    label: s.label,
+    kind: s.kind,
+    detail: s.detail,
+    sortText: GROUP.name + (s.tags || s.deprecated ? '1' : '0') + cls + s.sortTail,
+    filterText: s.filterText,
+    insertTextFormat: s.insertTextFormat,
+    textEdit: out.edit(site.start, site.end, s.newText),
+    data: s.data,
+  };
+  if (s.labelDetails) item.labelDetails = s.labelDetails;
+  if (s.tags) item.tags = s.tags;
+  if (s.deprecated) item.deprecated = true;
   return item;
 }
 
@@ -468,7 +517,7 @@ function addArgumentValues(out: Output, arg: ArgNode, offset: number): void {
       sortText: `${GROUP.value}${String(seen.size).padStart(5, '0')}`,
       filterText: value,
       insertTextFormat: InsertTextFormat.PlainText,
-      ...out.edit(range[0], range[1], escapeArgument(value)),
+      textEdit: out.edit(range[0], range[1], escapeArgument(value)),
     });
   }
 }
@@ -536,7 +585,7 @@ function addEmoji(out: Output, site: EmojiSite, arg: ArgNode | null): void {
       sortText: `${GROUP.emoji}${String(i).padStart(5, '0')}`,
       filterText: alias,
       insertTextFormat: InsertTextFormat.PlainText,
-      ...out.edit(site.start, site.end, takesEmoji || char === '' ? alias : char),
+      textEdit: out.edit(site.start, site.end, takesEmoji || char === '' ? alias : char),
     });
   });
 }

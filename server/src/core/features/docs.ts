@@ -250,10 +250,15 @@ export function allowsType(arg: Argument, type: Argument['types'][number]): bool
   return arg.types.includes(type);
 }
 
-/** The values an argument accepts that can be listed: its enum values, or yes/no for Bool. */
+/** Whether an argument takes only booleans (not `Integer|Bool` and the like). */
+export function onlyBool(arg: Argument): boolean {
+  return arg.types.length > 0 && arg.types.every((t) => t === 'Bool') && arg.unknownTypes.length === 0;
+}
+
+/** The values an argument accepts that can be listed: its enum values, or yes/no for a Bool argument. */
 export function allowedValues(arg: Argument): readonly string[] {
   if (arg.enumData && arg.enumData.length > 0) return arg.enumData;
-  if (allowsType(arg, 'Bool')) return ['yes', 'no'];
+  if (onlyBool(arg)) return ['yes', 'no'];
   return [];
 }
 
@@ -286,7 +291,7 @@ export function renderArgumentLine(arg: Argument, name: string, opts: DocOptions
 
 function allowedValuesForDisplay(arg: Argument): readonly string[] {
   if (arg.enumData && arg.enumData.length > 0) return arg.enumData;
-  if (allowsType(arg, 'Bool')) return ['yes', 'no', 'true', 'false'];
+  if (onlyBool(arg)) return ['yes', 'no', 'true', 'false'];
   return [];
 }
 
