@@ -4,10 +4,10 @@
 
 import { PassThrough } from 'node:stream';
 import { createConnection, type WatchDog } from 'vscode-languageserver';
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
-import type { Catalog } from '../../server/src/core/catalog/catalog';
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type Message, type MessageStrategy } from 'vscode-languageserver/node';
+import { Catalog } from '../../server/src/core/catalog/catalog';
 import type { CatalogSourceKind, CatalogStatus } from '../../server/src/lsp/protocol';
-import type { CatalogProvider, CatalogProviderOptions, ServerRuntime } from '../../server/src/lsp/runtime';
+import type { CatalogProvider, CatalogProviderOptions, ServerRuntime, Timers } from '../../server/src/lsp/runtime';
 import { startServer, type ServerHandle } from '../../server/src/lsp/server';
 import { LspClient, type LspClientOptions } from '../support/lspClient';
 import { testCatalog } from '../support/testCatalog';
@@ -27,11 +27,12 @@ export class FakeProvider implements CatalogProvider {
 
   constructor(
     readonly options: CatalogProviderOptions,
-    initial: Catalog,
+    private readonly initial: Catalog,
     /** When false, loadLocal waits for `finishLoad()`. */
     loadAtOnce = true,
   ) {
-    this.catalog = initial;
+    // Like the real manager: empty until the local load has run.
+    this.catalog = Catalog.empty();
     this.loadGate = new Promise<void>((resolve) => {
       this.releaseLoad = resolve;
     });
@@ -44,6 +45,8 @@ export class FakeProvider implements CatalogProvider {
 
   async loadLocal(): Promise<void> {
     await this.loadGate;
+    this.catalog = this.initial;
+    this.emit();
   }
 
   async refresh(): Promise<unknown> {
@@ -86,6 +89,21 @@ export class FakeProvider implements CatalogProvider {
   }
 }
 
+/**
+ * Host timers, except that a zero delay runs on the next turn (setImmediate): a handler's yield
+ * then happens before the server reads the next message, the same on every machine.
+ */
+const immediateTimers: Timers = {
+  setTimeout: (callback, ms) => (ms <= 0 ? { immediate: setImmediate(callback) } : { timeout: setTimeout(callback, ms) }),
+  clearTimeout: (handle) => {
+    const h = handle as { immediate?: NodeJS.Immediate; timeout?: NodeJS.Timeout } | undefined;
+    if (h?.immediate) clearImmediate(h.immediate);
+    if (h?.timeout) clearTimeout(h.timeout);
+  },
+  setInterval: (callback, ms) => setInterval(callback, ms),
+  clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
+};
+
 export interface InProcessOptions extends LspClientOptions {
   /** The catalog every new provider starts with; the small test catalog by default. */
   catalog?: Catalog;
@@ -102,6 +120,8 @@ export interface InProcessServer {
   readonly handle: ServerHandle;
   /** Exit codes the server asked for (after `exit`). */
   readonly exits: number[];
+  /** Calls `hook` with each message's method once the server has started handling it. */
+  onServerMessage(hook: (method: string) => void): void;
   close(): void;
 }
 
@@ -123,7 +143,20 @@ export function startInProcess(options: InProcessOptions = {}): InProcessServer 
       exits.push(code);
     },
   };
-  const connection = createConnection((logger) => createProtocolConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient), logger), watchDog);
+  const seen: Array<(method: string) => void> = [];
+  // Lets a test act right after the server has started handling a message (up to its first await).
+  const messageStrategy = {
+    handleMessage: (message: Message, next: (message: Message) => unknown) => {
+      const result = next(message);
+      const method = (message as { method?: unknown }).method;
+      if (typeof method === 'string') for (const hook of [...seen]) hook(method);
+      return result as ReturnType<MessageStrategy['handleMessage']>;
+    },
+  } satisfies MessageStrategy;
+  const connection = createConnection(
+    (logger) => createProtocolConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient), logger, { messageStrategy }),
+    watchDog,
+  );
   const runtime: ServerRuntime = {
     createCatalogProvider:
       options.createCatalogProvider ??
@@ -134,6 +167,7 @@ export function startInProcess(options: InProcessOptions = {}): InProcessServer 
       }),
     name: 'bdscript-test',
     version: '0.0.0-test',
+    timers: immediateTimers,
   };
   const handle = startServer(connection, runtime);
   connection.listen();
@@ -143,6 +177,9 @@ export function startInProcess(options: InProcessOptions = {}): InProcessServer 
     providers,
     handle,
     exits,
+    onServerMessage(hook) {
+      seen.push(hook);
+    },
     close() {
       handle.dispose();
       client.dispose();

@@ -70,6 +70,8 @@ export class LspClient {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.connection = createMessageConnection(new StreamMessageReader(input), new StreamMessageWriter(output));
     this.connection.onNotification((method: string, params: unknown) => this.record(method, params));
+    // `$/progress` for tokens nobody listens to arrives here, not at the handler above.
+    this.connection.onUnhandledProgress((params) => this.record('$/progress', params));
     this.connection.onRequest((method: string, params: unknown) => {
       this.record(method, params);
       if (method === 'workspace/configuration') {

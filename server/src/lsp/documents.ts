@@ -67,6 +67,9 @@ export class DocumentStore {
           continue;
         }
         TextDocument.update(doc, [{ text }], version);
+      } else if (!isRange(change['range'])) {
+        // A range that is not one is skipped rather than guessed at.
+        skipped++;
       } else {
         // Each change is relative to the text after the previous ones, so convert one at a time.
         const range = converter.rangeToServer(doc, change['range']);
@@ -90,6 +93,14 @@ export class DocumentStore {
     this.docs.delete(uri);
     return uri;
   }
+}
+
+function isPosition(v: unknown): boolean {
+  return isObject(v) && typeof v['line'] === 'number' && typeof v['character'] === 'number' && Number.isFinite(v['line']) && Number.isFinite(v['character']);
+}
+
+function isRange(v: unknown): boolean {
+  return isObject(v) && isPosition(v['start']) && isPosition(v['end']);
 }
 
 function versionOf(value: unknown, fallback: number): number {
