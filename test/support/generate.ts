@@ -484,3 +484,26 @@ export function generateCommand(catalog: Catalog, seed = 1, lines = 200): string
 /** Sizes in bytes written the way benchmarks print them. */
 export const KB = 1024;
 export const MB = 1024 * 1024;
+
+/**
+ * Adversarial document shapes, each built from a count `n`: what a parser or feature with a
+ * hidden quadratic step, a recursion or a per-line assumption would choke on. Benchmarks run
+ * them at n = 100k, fuzzing compares n with k·n.
+ */
+export const ADVERSARIAL_SHAPES: Readonly<Record<string, (n: number, catalog?: Catalog) => string>> = {
+  /** `n` calls nested in each other's first argument, all closed. */
+  'nested calls': (n) => '$title['.repeat(n) + 'x' + ']'.repeat(n),
+  /** `n` calls whose `[` is never closed, nested. */
+  'unclosed [': (n) => '$title['.repeat(n),
+  /** One call with `n` + 1 arguments. */
+  'many ;': (n) => '$randomText[' + ';'.repeat(n) + ']',
+  /** `n` `$if` blocks nested in each other's condition, never closed, then `n` `$endif`. */
+  'nested $if': (n) => '$if['.repeat(n) + '$endif'.repeat(n),
+  /** `n` `$error` calls inside `n` nested closed calls: scope walks from deep inside. */
+  'deep $error': (n) => '$title['.repeat(n) + '$error[message]'.repeat(n) + ']'.repeat(n),
+  /** `n` text `[` then `n` + 1 `]` at top level. */
+  'text brackets': (n) => '['.repeat(n) + ']'.repeat(n + 1),
+  /** Realistic code on one line of about `n` · 10 code units. */
+  'one long line': (n, catalog) =>
+    catalog ? generateDocument(catalog, { seed: 3, size: n * 10, trigger: false }).replace(/[\r\n]/g, ' ') : '$username '.repeat(n),
+};
