@@ -42,7 +42,7 @@ export function hover(ctx: FeatureContext, analysis: Analysis, position: Positio
     if (emoji) return answer(emoji.value, emoji.start, emoji.end);
   }
 
-  if (loc.arg) return argumentHover(ctx, parsed, loc.arg, opts, answer);
+  if (loc.arg) return argumentHover(ctx, parsed, loc.arg, offset, opts, answer);
   return null;
 }
 
@@ -63,6 +63,7 @@ function argumentHover(
   ctx: FeatureContext,
   parsed: ParsedDocument,
   arg: ArgNode,
+  offset: number,
   opts: DocOptions,
   answer: (value: string, start: number, end: number) => Hover,
 ): Hover | null {
@@ -76,7 +77,7 @@ function argumentHover(
   const text = parsed.text;
   while (start < end && /\s/.test(text[start]!)) start++;
   while (end > start && /\s/.test(text[end - 1]!)) end--;
-  return answer(renderArgument(found.record, slot, opts), start, end);
+  return answer(renderArgument(found.record, slot, opts), Math.min(start, offset), Math.max(end, offset));
 }
 
 function isAliasChar(c: number): boolean {
