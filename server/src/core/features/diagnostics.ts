@@ -10,7 +10,7 @@ import {
   type Diagnostic,
   type DiagnosticRelatedInformation,
 } from 'vscode-languageserver-types';
-import { bindArguments, slotLabel } from '../catalog/bind';
+import { bindArguments, slotLabel, type Binding } from '../catalog/bind';
 import type { RecordIndex } from '../catalog/catalog';
 import type { Argument, CatalogRecord, FunctionRecord } from '../catalog/model';
 import { Intents } from '../catalog/model';
@@ -241,11 +241,38 @@ function blockRelated(p: BlockProblem, ownerOf: (call: CallNode) => Block | unde
 // ---------------------------------------------------------------------------------------------
 // Calls.
 
-/** How a call's arguments read: the literal of each (undefined when a call is inside). */
-interface ArgInfo {
-  readonly node: ArgNode;
-  readonly literal: string | undefined;
-  readonly empty: boolean;
+/** A binding plus where the extra arguments start (-1 when none are extra). */
+interface MemoBinding extends Binding {
+  readonly extraFrom: number;
+}
+
+/** Bindings per parameter list and argument count: the same call shapes repeat all over a file. */
+const BINDINGS = new WeakMap<readonly Argument[], MemoBinding[]>();
+const MEMO_COUNTS = 64;
+
+function bindingFor(params: readonly Argument[], count: number): MemoBinding {
+  let byCount = BINDINGS.get(params);
+  const cached = byCount?.[count];
+  if (cached) return cached;
+  const b = bindArguments(params, count);
+  const binding: MemoBinding = { slots: b.slots, missing: b.missing, extraFrom: b.slots.indexOf(undefined) };
+  if (count < MEMO_COUNTS) {
+    if (!byCount) BINDINGS.set(params, (byCount = []));
+    byCount[count] = binding;
+  }
+  return binding;
+}
+
+/** An argument with no text, escape or call in it (comments do not count). */
+function isEmptyArg(arg: ArgNode): boolean {
+  for (const child of arg.children) if (child.kind !== 'comment') return false;
+  return true;
+}
+
+/** Whether an argument's type can reject a literal at all (String, Tuple and unknown types cannot). */
+function needsValueCheck(arg: Argument): boolean {
+  const types = arg.types;
+  return types.length > 0 && arg.unknownTypes.length === 0 && !types.includes('String') && !types.includes('Tuple');
 }
 
 class CallChecker {
@@ -444,54 +471,20 @@ class CallChecker {
   }
 
   private checkArguments(call: CallNode, record: CatalogRecord, params: readonly Argument[]): void {
-    const args = call.args.map((node): ArgInfo => {
-      const literal = node.start === node.end ? '' : literalText(this.text, node);
-      return { node, literal, empty: literal === '' };
-    });
-    const onlyEmpty = args.length === 1 && args[0]!.empty;
+    const args = call.args;
+    const onlyEmpty = args.length === 1 && isEmptyArg(args[0]!);
     if (params.length === 0) {
       // `$f[]` is how a function without parameters is often written.
       if (!onlyEmpty) {
-        this.d.add(
-          'too-many-arguments',
-          args[0]!.node.start,
-          args[args.length - 1]!.node.end,
-          `\`${call.name}\` takes no arguments.`,
-        );
+        this.d.add('too-many-arguments', args[0]!.start, args[args.length - 1]!.end, `\`${call.name}\` takes no arguments.`);
       }
       return;
     }
     // `$f[]` with an optional first parameter means "no arguments", as the wiki writes it.
     const count = onlyEmpty && !params[0]!.required ? 0 : args.length;
-    const binding = bindArguments(params, count);
+    const binding = bindingFor(params, count);
 
-    const firstExtra = binding.slots.findIndex((s) => s === undefined);
-    if (firstExtra >= 0) {
-      const max = binding.slots.length - binding.slots.filter((s) => s === undefined).length;
-      const sep = call.separators[firstExtra - 1];
-      const start = sep ? sep.start : args[firstExtra]!.node.start;
-      const end = args[args.length - 1]!.node.end;
-      const fixes: DiagnosticFix[] = [];
-      if (acceptsText(params[params.length - 1]!)) {
-        const edits: OffsetEdit[] = [];
-        for (let k = firstExtra - 1; k < call.separators.length; k++) {
-          const s = call.separators[k];
-          if (s && this.text.charCodeAt(s.start) === 59 /* ; */ && s.end === s.start + 1) edits.push({ start: s.start, end: s.end, newText: '\\;' });
-        }
-        if (edits.length > 0) {
-          fixes.push({ title: `Escape the extra \`;\` as \`\\;\` (text of "${slotLabel(binding.slots[firstExtra - 1]!, params)}")`, edits });
-        }
-      }
-      this.d.add(
-        'too-many-arguments',
-        start,
-        end,
-        `\`${call.name}\` takes at most ${max} argument${max === 1 ? '' : 's'} (${params.map((p) => p.name || '…').join('; ')}); ` +
-          `got ${args.length}. If a \`;\` is meant as text, escape it as \`\\;\`.`,
-        { fixes },
-      );
-    }
-
+    if (binding.extraFrom >= 0) this.tooMany(call, params, binding);
     if (binding.missing.length > 0) {
       const names = binding.missing.map((s) => `"${slotLabel(s, params)}"`);
       this.d.add(
@@ -506,13 +499,13 @@ class CallChecker {
       const slot = binding.slots[i];
       if (!slot) continue;
       const arg = args[i]!;
-      const label = slotLabel(slot, params);
-      if (arg.empty) {
+      if (isEmptyArg(arg)) {
         if (!slot.argument.empty) {
+          const label = slotLabel(slot, params);
           this.d.add(
             'empty-argument',
-            arg.node.start,
-            arg.node.end,
+            arg.start,
+            arg.end,
             slot.argument.required
               ? `\`${call.name}\` argument "${label}" is required and may not be empty.`
               : `\`${call.name}\` argument "${label}" may be left out but not given empty.`,
@@ -520,26 +513,55 @@ class CallChecker {
         }
         continue;
       }
-      if (arg.literal === undefined) continue;
-      const verdict = checkValue(arg.literal, slot.argument, this.ctx.catalog.emoji);
+      if (!needsValueCheck(slot.argument)) continue;
+      const literal = literalText(this.text, arg);
+      if (literal === undefined) continue;
+      const verdict = checkValue(literal, slot.argument, this.ctx.catalog.emoji);
       if (!verdict) continue;
       // A fix may replace the argument's text only when that text is exactly its value.
-      const plain = arg.node.children.length === 1 && arg.node.children[0]!.kind === 'text';
+      const plain = arg.children.length === 1 && arg.children[0]!.kind === 'text';
       const fixes: DiagnosticFix[] = plain
         ? verdict.suggestions.map((s) => ({
             title: `Change to "${s}"`,
-            edits: [{ start: arg.node.start, end: arg.node.end, newText: s }],
+            edits: [{ start: arg.start, end: arg.end, newText: s }],
             ...(verdict.suggestions.length === 1 ? { preferred: true } : {}),
           }))
         : [];
       this.d.add(
         verdict.code,
-        arg.node.start,
-        arg.node.end,
-        `\`${call.name}\` argument "${label}" ${verdict.detail}.` + didYouMean(verdict.suggestions, false),
+        arg.start,
+        arg.end,
+        `\`${call.name}\` argument "${slotLabel(slot, params)}" ${verdict.detail}.` + didYouMean(verdict.suggestions, false),
         { fixes },
       );
     }
+  }
+
+  /** Too many arguments: from the separator before the first extra one to the last argument. */
+  private tooMany(call: CallNode, params: readonly Argument[], binding: MemoBinding): void {
+    const args = call.args;
+    const first = binding.extraFrom;
+    const max = first;
+    const sep = call.separators[first - 1];
+    const fixes: DiagnosticFix[] = [];
+    if (acceptsText(params[params.length - 1]!)) {
+      const edits: OffsetEdit[] = [];
+      for (let k = first - 1; k < call.separators.length; k++) {
+        const s = call.separators[k];
+        if (s && s.end === s.start + 1 && this.text.charCodeAt(s.start) === 59 /* ; */) edits.push({ start: s.start, end: s.end, newText: '\\;' });
+      }
+      if (edits.length > 0) {
+        fixes.push({ title: `Escape the extra \`;\` as \`\\;\` (text of "${slotLabel(binding.slots[first - 1]!, params)}")`, edits });
+      }
+    }
+    this.d.add(
+      'too-many-arguments',
+      sep ? sep.start : args[first]!.start,
+      args[args.length - 1]!.end,
+      `\`${call.name}\` takes at most ${max} argument${max === 1 ? '' : 's'} (${params.map((p) => p.name || '…').join('; ')}); ` +
+        `got ${args.length}. If a \`;\` is meant as text, escape it as \`\\;\`.`,
+      { fixes },
+    );
   }
 
   /** Script language checks: BDScript 2 functions, blocks in arguments, blocks on one line. */
