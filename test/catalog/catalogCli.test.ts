@@ -15,9 +15,7 @@ import { fetchCatalog } from '../../server/src/catalog/sources';
 import { parseArgs, UsageError, type CliIO } from '../../server/src/cli/args';
 import { main } from '../../server/src/cli/main';
 import { decodeSnapshot } from '../../server/src/core/catalog/decode';
-import { encodeSnapshot, stringifySnapshot } from '../../server/src/core/catalog/encode';
-import type { CatalogData } from '../../server/src/core/catalog/model';
-import { catalogBodies, startCatalogService } from '../support/catalogService';
+import { catalogBodies, snapshotText, sortedByTag, startCatalogService } from '../support/catalogService';
 import * as F from '../support/faultServer';
 import { testCatalogData } from '../support/testCatalog';
 
@@ -40,22 +38,6 @@ async function run(argv: string[], cwd: string, env: Record<string, string | und
   const { io, out } = capture(cwd, env);
   const code = await main(argv, io);
   return { code, ...out };
-}
-
-function snapshotText(data: CatalogData): string {
-  return stringifySnapshot(
-    encodeSnapshot(data, {
-      generatedBy: 'catalogCli.test',
-      source: 'test',
-      date: '2026-01-01T00:00:00.000Z',
-      counts: { functions: data.functions.length, callbacks: data.callbacks.length, emoji: Object.keys(data.emoji).length, aliases: 0 },
-    }),
-  );
-}
-
-function sorted(data: CatalogData): CatalogData {
-  const by = <R extends { listTag: string }>(rs: readonly R[]): R[] => [...rs].sort((a, b) => (a.listTag < b.listTag ? -1 : a.listTag > b.listTag ? 1 : 0));
-  return { ...data, functions: by(data.functions), callbacks: by(data.callbacks) };
 }
 
 describe('bdscript argument parser', () => {
@@ -130,7 +112,7 @@ describe('bdscript command line', function () {
         assert.match(r.stdout, new RegExp(`^wrote ${path.join(dir, 'snap.json').replace(/[$]/g, '\\$')}: ${full.functions.length} functions`));
         const decoded = decodeSnapshot(JSON.parse(await fsp.readFile(path.join(dir, 'snap.json'), 'utf8')));
         assert.deepEqual(decoded.problems, []);
-        assert.deepEqual(sorted(decoded.value.data), sorted(full));
+        assert.deepEqual(sortedByTag(decoded.value.data), sortedByTag(full));
         assert.equal(decoded.value.provenance?.source, svc.url);
       } finally {
         await svc.close();
@@ -226,7 +208,7 @@ describe('bdscript command line', function () {
       try {
         const fetched = await fetchCatalog(client);
         assert.ok(fetched.ok);
-        assert.deepEqual(sorted(fetched.data), sorted(full));
+        assert.deepEqual(sortedByTag(fetched.data), sortedByTag(full));
         const one = await client.getJson('/function/' + encodeURIComponent('$c[]'));
         assert.equal(one.kind === 'ok' && (one.json as { tag: string }).tag, '$c[Comment]');
       } finally {
@@ -319,7 +301,7 @@ describe('bdscript command line', function () {
       try {
         const r = await fetchCatalog(client);
         assert.ok(r.ok);
-        assert.deepEqual(sorted(r.data), sorted(full));
+        assert.deepEqual(sortedByTag(r.data), sortedByTag(full));
       } finally {
         await client.destroy();
       }

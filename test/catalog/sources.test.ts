@@ -10,9 +10,9 @@ import * as path from 'node:path';
 import { cacheFileFor, readCache } from '../../server/src/catalog/cache';
 import { CatalogClient, LIST_ENDPOINTS, type HttpOptions } from '../../server/src/catalog/http';
 import { CatalogManager, fetchCatalog, type CatalogChangeEvent, type CatalogManagerOptions } from '../../server/src/catalog/sources';
-import { encodeFunctionList, encodeSnapshot, stringifySnapshot } from '../../server/src/core/catalog/encode';
+import { encodeFunctionList } from '../../server/src/core/catalog/encode';
 import type { CatalogData } from '../../server/src/core/catalog/model';
-import { catalogBodies, startCatalogService } from '../support/catalogService';
+import { catalogBodies, snapshotText, sortedByTag, startCatalogService } from '../support/catalogService';
 import * as F from '../support/faultServer';
 import { testCatalogData } from '../support/testCatalog';
 
@@ -30,23 +30,6 @@ const FAST: Partial<HttpOptions> = {
 const full = testCatalogData();
 /** A smaller catalog standing in for the bundled snapshot, so sources can be told apart. */
 const bundled: CatalogData = { ...full, functions: full.functions.slice(0, full.functions.length - 4) };
-
-function snapshotText(data: CatalogData, source = 'test'): string {
-  return stringifySnapshot(
-    encodeSnapshot(data, {
-      generatedBy: 'sources.test',
-      source,
-      date: '2026-01-01T00:00:00.000Z',
-      counts: { functions: data.functions.length, callbacks: data.callbacks.length, emoji: Object.keys(data.emoji).length, aliases: 0 },
-    }),
-  );
-}
-
-/** Catalog data with records sorted by tag-list spelling, for comparing regardless of order. */
-function byTag(data: CatalogData): CatalogData {
-  const sort = <R extends { listTag: string }>(rs: readonly R[]): R[] => [...rs].sort((a, b) => (a.listTag < b.listTag ? -1 : a.listTag > b.listTag ? 1 : 0));
-  return { ...data, functions: sort(data.functions), callbacks: sort(data.callbacks) };
-}
 
 describe('catalog sources', function () {
   // Every fault below must end well within this.
@@ -155,7 +138,7 @@ describe('catalog sources', function () {
         assert.equal(s2.fetchedAt, '2026-03-01T12:00:00.000Z');
         assert.equal(s2.ageMs, 3600_000);
         // The cache stores records in snapshot order (sorted by tag); the content is the same.
-        assert.deepEqual(byTag(later.catalog.data), byTag(m.catalog.data));
+        assert.deepEqual(sortedByTag(later.catalog.data), sortedByTag(m.catalog.data));
       } finally {
         await svc.close();
       }

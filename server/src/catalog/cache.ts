@@ -89,20 +89,24 @@ export async function readCache(file: string, baseUrl: string): Promise<CacheRea
   };
 }
 
-/** Writes the cache for `content.baseUrl` atomically; rejects on an I/O error (the old file stays). */
-export async function writeCache(file: string, content: CacheContent): Promise<void> {
-  const d = content.data;
-  const snapshot = encodeSnapshot(d, {
-    generatedBy: `bdscript ${TOOL_VERSION} catalog cache`,
-    source: content.baseUrl,
-    date: content.fetchedAt,
+/** Catalog data in the snapshot format, with provenance saying which tool wrote it from where. */
+export function snapshotOf(data: CatalogData, what: string, source: string, date: string): Record<string, Json> {
+  return encodeSnapshot(data, {
+    generatedBy: `bdscript ${TOOL_VERSION} ${what}`,
+    source,
+    date,
     counts: {
-      functions: d.functions.length,
-      callbacks: d.callbacks.length,
-      emoji: Object.keys(d.emoji).length,
-      aliases: Object.values(d.emoji).reduce((n, a) => n + a.length, 0),
+      functions: data.functions.length,
+      callbacks: data.callbacks.length,
+      emoji: Object.keys(data.emoji).length,
+      aliases: Object.values(data.emoji).reduce((n, a) => n + a.length, 0),
     },
   });
+}
+
+/** Writes the cache for `content.baseUrl` atomically; rejects on an I/O error (the old file stays). */
+export async function writeCache(file: string, content: CacheContent): Promise<void> {
+  const snapshot = snapshotOf(content.data, 'catalog cache', content.baseUrl, content.fetchedAt);
   const validators: Record<string, Json> = {};
   for (const endpoint of LIST_ENDPOINTS) {
     const v = content.validators[endpoint];

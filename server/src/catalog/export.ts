@@ -5,12 +5,12 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { decodeSnapshot } from '../core/catalog/decode';
-import { encodeSnapshot, stringifySnapshot } from '../core/catalog/encode';
+import { stringifySnapshot } from '../core/catalog/encode';
 import { Catalog } from '../core/catalog/catalog';
 import type { CatalogData, CatalogRecord } from '../core/catalog/model';
 import { bundledSnapshotPath, bundledSnapshotText } from './bundled';
-import { writeFileAtomic } from './cache';
-import { CatalogClient, CatalogHttpError, LIST_ENDPOINTS, TOOL_VERSION, type HttpOptions } from './http';
+import { snapshotOf, writeFileAtomic } from './cache';
+import { CatalogClient, CatalogHttpError, LIST_ENDPOINTS, type HttpOptions } from './http';
 import { listBodies, recordBody } from './service';
 import { fetchCatalog, summarizeProblems } from './sources';
 
@@ -95,14 +95,7 @@ export async function pull(opts: PullOptions): Promise<PullResult> {
     if (!result.ok) return { ok: false, kind: 'network', problems: result.problems };
     const data = result.data;
     const counts = { functions: data.functions.length, callbacks: data.callbacks.length, emoji: Object.keys(data.emoji).length };
-    const text = stringifySnapshot(
-      encodeSnapshot(data, {
-        generatedBy: `bdscript ${TOOL_VERSION} catalog pull`,
-        source: client.baseUrl,
-        date: new Date((opts.now ?? Date.now)()).toISOString(),
-        counts: { ...counts, aliases: Object.values(data.emoji).reduce((n, a) => n + a.length, 0) },
-      }),
-    );
+    const text = stringifySnapshot(snapshotOf(data, 'catalog pull', client.baseUrl, new Date((opts.now ?? Date.now)()).toISOString()));
     try {
       await writeFileAtomic(opts.out, text);
     } catch (err) {
@@ -124,7 +117,7 @@ export interface ExportResult {
   readonly skipped: readonly string[];
 }
 
-/** A file the export writes besides the API, so that the folder can be recognised again. */
+/** The response headers for hosts that read them from a file (Netlify, Cloudflare Pages). */
 const HEADERS_FILE = '_headers';
 
 /**

@@ -421,9 +421,9 @@ export class CatalogManager {
     this.inflight = run.finally(() => {
       this.inflight = undefined;
       this.inflightAbort = undefined;
-      if (!this.disposed) this.emitStatus();
+      if (!this.disposed) this.emit(false);
     });
-    this.emitStatus();
+    this.emit(false);
     return this.inflight;
   }
 
@@ -533,10 +533,6 @@ export class CatalogManager {
     this.inflightAbort?.abort();
     await this.inflight;
     await this.client?.destroy();
-  }
-
-  private emitStatus(): void {
-    this.emit(false);
   }
 
   private emit(catalogChanged: boolean): void {
