@@ -157,6 +157,25 @@ describe('code actions', () => {
       assert.equal(parse(r.apply('Add missing `]` to `$title[`')).problems.filter((p) => p.code === 'unclosed-bracket').length, 1);
     });
 
+    it('closes an unclosed comment at the end of its first line', () => {
+      assert.equal(actionsAt('$c[no|te\n$title[x').apply('Add missing `]` to `$c[`'), '$c[note]\n$title[x');
+      assert.equal(actionsAt('$title[a] $c[|note  \nmore').apply('Add missing `]` to `$c[`'), '$title[a] $c[note]  \nmore');
+      // A `]` after a lone backslash would be escaped text, so no fix is offered there.
+      assert.ok(!actionsAt('$c[no|te\\\nmore').titles.some((t) => t.startsWith('Add')));
+    });
+
+    it('offers at most three, the calls named in the range first, then the innermost', () => {
+      const r = actionsAt('$title[$p[$q[$r[$s[x|');
+      assert.deepEqual(
+        r.titles.filter((t) => t.startsWith('Add')),
+        ['Add missing `]` to `$s[`', 'Add missing `]` to `$r[`', 'Add missing `]` to `$q[`'],
+      );
+      assert.equal(r.apply('Add missing `]` to `$r[`'), '$title[$p[$q[$r[$s[x]]');
+      const named = actionsAt('$ti|tle[$p[$q[$r[$s[x');
+      assert.equal(named.titles.filter((t) => t.startsWith('Add'))[0], 'Add missing `]` to `$title[`');
+      assert.equal(named.apply('Add missing `]` to `$title[`'), '$title[$p[$q[$r[$s[x]]]]]');
+    });
+
     it("is offered only when the range touches the call's first line, attaches its diagnostic and is not duplicated", () => {
       assert.deepEqual(actionsAt('$title[x] and |more $description[y').titles.filter((t) => t.startsWith('Add')), []);
       assert.deepEqual(actionsAt('$description[y\nmo|re').titles.filter((t) => t.startsWith('Add')), []);

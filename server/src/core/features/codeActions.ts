@@ -12,6 +12,7 @@ import {
 } from 'vscode-languageserver-types';
 import { lineOf } from '../parser/parser';
 import { locate } from '../parser/query';
+import type { Directive } from '../parser/directives';
 import type { CallNode, CommentNode, ParsedDocument } from '../parser/tree';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import { RULE_BY_CODE } from './rules';
@@ -24,6 +25,9 @@ const MAX_FIXES_PER_DIAGNOSTIC = 20;
 const MAX_EDITS_PER_FIX = 200;
 const MAX_TITLE_LENGTH = 200;
 const MAX_NEW_TEXT_LENGTH = 100_000;
+
+/** At most this many "Add missing `]`" actions: deeply nested unclosed calls would otherwise cost quadratic time. */
+const MAX_BRACKET_FIXES = 3;
 
 /** Diagnostic codes for which escaping the selection is the fix. */
 const ESCAPE_RELATED_CODES = new Set(['unescaped-bracket', 'stray-bracket', 'too-many-arguments']);
@@ -71,11 +75,18 @@ export function codeActions(_ctx: FeatureContext, analysis: Analysis, range: Ran
     }
   }
 
-  // 2. "Add missing `]`" for unclosed calls whose first line (name to end of the `[` line) touches the range.
+  // 2. "Add missing `]`" for unclosed calls whose first line (name to end of the `[` line)
+  // touches the range: the ones whose name or `[` is in the range first, then the innermost.
+  const unclosed: CallNode[] = [];
   for (const problem of parsed.problems) {
     if (problem.code !== 'unclosed-bracket' || !problem.call) continue;
     const call = problem.call;
     if (call.start > rangeEnd || lineContentEnd(parsed, call.open) < rangeStart) continue;
+    unclosed.push(call);
+  }
+  const onName = (c: CallNode): boolean => c.start <= rangeEnd && rangeStart <= c.open + 1;
+  unclosed.sort((a, b) => Number(onName(b)) - Number(onName(a)) || b.start - a.start);
+  for (const call of unclosed.slice(0, MAX_BRACKET_FIXES)) {
     const edit = missingBracketEdit(parsed, call);
     if (!edit) continue;
     const related = diagnostics.filter((d) => d.code === 'unclosed-bracket' && d.start <= call.open + 1 && call.start <= d.end);
@@ -87,6 +98,29 @@ export function codeActions(_ctx: FeatureContext, analysis: Analysis, range: Ran
         ...(related.length > 0 ? { diagnostics: related.map((d) => d.diagnostic) } : {}),
       },
       [edit],
+    );
+  }
+
+  // An unclosed comment (there is at most one: it runs to the end) closes at the end of its first line.
+  for (const problem of parsed.problems) {
+    if (problem.code !== 'unclosed-comment') continue;
+    const comment = findComment(parsed.comments, problem.start);
+    if (!comment || comment.start > rangeEnd || lineContentEnd(parsed, comment.open) < rangeStart) continue;
+    let at = lineContentEnd(parsed, comment.open);
+    while (at > comment.open + 1 && isBlank(text.charCodeAt(at - 1))) at--;
+    // After an odd run of backslashes the `]` would be escaped comment text.
+    let slashes = 0;
+    while (at - slashes - 1 > comment.open && text.charCodeAt(at - slashes - 1) === 92) slashes++;
+    if (slashes % 2 === 1) continue;
+    const related = diagnostics.filter((d) => d.code === 'unclosed-comment' && d.start <= comment.open + 1 && comment.start <= d.end);
+    push(
+      {
+        title: 'Add missing `]` to `$c[`',
+        kind: CodeActionKind.QuickFix,
+        isPreferred: true,
+        ...(related.length > 0 ? { diagnostics: related.map((d) => d.diagnostic) } : {}),
+      },
+      [{ start: at, end: at, newText: ']' }],
     );
   }
 
@@ -334,7 +368,7 @@ export function escapeSelection(parsed: ParsedDocument, start: number, end: numb
 
 /** Appends ` $c[bdscript-disable-line code]` to a line, or adds the code to that line's directive. */
 function silenceLineEdit(parsed: ParsedDocument, code: string, line: number): OffsetEdit | undefined {
-  const existing = parsed.directives.find((d) => d.kind === 'disable-line' && d.line === line);
+  const existing = lineDirective(parsed, line);
   if (existing) return addCodeToDirective(parsed, existing, code);
   const text = parsed.text;
   const at = lineEndOf(parsed, line);
@@ -345,6 +379,19 @@ function silenceLineEdit(parsed: ParsedDocument, code: string, line: number): Of
   // Inside an argument a space would change the argument's value; at top level it reads better.
   const space = loc.arg === null && at > parsed.lineStarts[line]! && !isBlank(text.charCodeAt(at - 1)) ? ' ' : '';
   return { start: at, end: at, newText: `${space}$c[bdscript-disable-line ${code}]` };
+}
+
+const lineDirectives = new WeakMap<ParsedDocument, Map<number, Directive>>();
+
+/** The first `bdscript-disable-line` directive on a line, from a per-document index. */
+function lineDirective(parsed: ParsedDocument, line: number): Directive | undefined {
+  let byLine = lineDirectives.get(parsed);
+  if (!byLine) {
+    byLine = new Map();
+    for (const d of parsed.directives) if (d.kind === 'disable-line' && !byLine.has(d.line)) byLine.set(d.line, d);
+    lineDirectives.set(parsed, byLine);
+  }
+  return byLine.get(line);
 }
 
 /** Adds the code to the file's `bdscript-disable` directive, or writes one after the trigger line. */

@@ -1,11 +1,6 @@
-// Semantic tokens from the parse tree, in one pass over its leaves. The legend keeps to the
-// standard types so default themes colour it through their TextMate fallbacks: catalog
-// functions are `function` + `defaultLibrary` (support.function), names the catalog does not
-// know are `function` + `unknown` (entity.name.function), block functions ($if, $try, $async,
-// ...) are `keyword` (keyword.control), callbacks are `event`, whole `$c[...]` comments are
-// `comment`, and `[`, `]` and `;` are `operator`. Escapes use the custom type `escape`, which no
-// theme styles, so the grammar's constant.character.escape colour stays. Deprecated functions add
-// `deprecated`. Plain text gets no token.
+// Semantic tokens from the parse tree: one pass over its leaves, encoded as LSP relative
+// positions in UTF-16 units with multi-line leaves split per line. The legend below says how each
+// kind of leaf is typed and why it looks right in default themes.
 
 import type { Range, SemanticTokens } from 'vscode-languageserver-types';
 import { BLOCK_ROLES } from '../parser/blocks';
@@ -13,6 +8,16 @@ import { forEachLeaf } from '../parser/query';
 import type { CallNode, Leaf, ParsedDocument } from '../parser/tree';
 import type { Analysis, FeatureContext } from './types';
 
+/**
+ * The legend keeps to standard types, so default themes colour tokens through their TextMate
+ * fallbacks. Catalog functions are `function` + `defaultLibrary` (support.function); names the
+ * catalog does not know are `function` + `unknown` (entity.name.function, so they still read as
+ * calls while the diagnostic marks them); block functions ($if, $try, $async, ...) are `keyword`
+ * (keyword.control); callbacks are `event`; a whole `$c[...]` comment is `comment`; `[`, `]` and
+ * `;` are `operator`. Escapes use the custom type `escape`, which no theme styles, so the
+ * grammar's constant.character.escape colour stays. Deprecated functions add `deprecated`.
+ * Plain text gets no token.
+ */
 export const SEMANTIC_TOKENS_LEGEND: { tokenTypes: string[]; tokenModifiers: string[] } = {
   tokenTypes: ['function', 'keyword', 'event', 'comment', 'operator', 'escape'],
   tokenModifiers: ['defaultLibrary', 'deprecated', 'unknown'],
