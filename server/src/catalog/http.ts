@@ -236,6 +236,11 @@ export class CatalogClient {
       throw new CatalogHttpError(url, `HTTP ${res.statusCode}`, res.statusCode);
     }
     const contentType = header(res.headers, 'content-type') ?? '';
+    if (/\bhtml\b/i.test(contentType)) {
+      // A captive portal or a misconfigured proxy: nothing in that body is worth reading.
+      discard(res.body);
+      throw new CatalogHttpError(url, `expected JSON but got an HTML page (${contentType.split(';')[0]!.trim()}), HTTP ${res.statusCode}`, res.statusCode);
+    }
     const encoding = (header(res.headers, 'content-encoding') ?? 'identity').trim().toLowerCase();
     const makeDecoder = DECODERS[encoding];
     if (makeDecoder === undefined) {
@@ -261,9 +266,6 @@ export class CatalogClient {
       if (decoder) discard(decoder);
     }
     const body = Buffer.concat(chunks, size);
-    if (/\bhtml\b/i.test(contentType)) {
-      throw new CatalogHttpError(url, `expected JSON but got an HTML page (${contentType.split(';')[0]!.trim()}), HTTP ${res.statusCode}`, res.statusCode);
-    }
     if (size === 0) throw new CatalogHttpError(url, `empty body (HTTP ${res.statusCode})`, res.statusCode);
     let text: string;
     try {
