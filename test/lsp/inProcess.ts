@@ -171,7 +171,7 @@ export function startInProcess(options: InProcessOptions = {}): InProcessServer 
   };
   const handle = startServer(connection, runtime);
   connection.listen();
-  const client = new LspClient(toClient, toServer, options);
+  const client = LspClient.overStreams(toClient, toServer, options);
   return {
     client,
     providers,

@@ -10,6 +10,8 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
   type MessageConnection,
+  type MessageReader,
+  type MessageWriter,
 } from 'vscode-languageserver/node';
 import type { Diagnostic } from 'vscode-languageserver-types';
 
@@ -65,10 +67,15 @@ export class LspClient {
   private readonly timeoutMs: number;
   private closed = false;
 
-  constructor(input: Readable, output: Writable, options: LspClientOptions = {}) {
+  /** A client on a stream pair (a child's stdout and stdin, or in-memory pipes). */
+  static overStreams(input: Readable, output: Writable, options: LspClientOptions = {}): LspClient {
+    return new LspClient(new StreamMessageReader(input), new StreamMessageWriter(output), options);
+  }
+
+  constructor(reader: MessageReader, writer: MessageWriter, options: LspClientOptions = {}) {
     this.settings = options.settings ?? null;
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.connection = createMessageConnection(new StreamMessageReader(input), new StreamMessageWriter(output));
+    this.connection = createMessageConnection(reader, writer);
     this.connection.onNotification((method: string, params: unknown) => this.record(method, params));
     // `$/progress` for tokens nobody listens to arrives here, not at the handler above.
     this.connection.onUnhandledProgress((params) => this.record('$/progress', params));
@@ -226,7 +233,7 @@ export function spawnServer(command: string, args: string[], opts: { env?: NodeJ
   });
   // A server that dies early must fail the test with its message, not crash the runner.
   child.stdin!.on('error', () => undefined);
-  const client = new LspClient(child.stdout!, child.stdin!, opts);
+  const client = LspClient.overStreams(child.stdout!, child.stdin!, opts);
   const kill = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
