@@ -57,7 +57,6 @@ type Render = (md: string) => string;
 /** markdown-it (installed with @vscode/vsce) with HTML and autolinks on: the harshest setting. */
 function renderer(): Render | undefined {
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const MarkdownIt = require('markdown-it') as new (opts: object) => { render(src: string): string; renderInline(src: string): string };
     const md = new MarkdownIt({ html: true, linkify: true });
     return (src) => md.renderInline(src);

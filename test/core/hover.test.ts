@@ -52,7 +52,6 @@ function hoverAt(src: string, expect: Expect, options: ServiceOptions = {}): str
 /** markdown-it (present through @vscode/vsce) as an oracle of what a renderer makes of the text, when installed. */
 function markdownRenderer(): ((md: string) => string) | undefined {
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const MarkdownIt = require('markdown-it') as new (opts: object) => { render(src: string): string };
     const md = new MarkdownIt({ html: true, linkify: true });
     return (src) => md.render(src);
