@@ -171,6 +171,10 @@ describe('code actions', () => {
         ['Add missing `]` to `$s[`', 'Add missing `]` to `$r[`', 'Add missing `]` to `$q[`'],
       );
       assert.equal(r.apply('Add missing `]` to `$r[`'), '$title[$p[$q[$r[$s[x]]');
+      assert.deepEqual(
+        r.actions.filter((a) => a.title.startsWith('Add')).map((a) => a.isPreferred === true),
+        [true, false, false],
+      );
       const named = actionsAt('$ti|tle[$p[$q[$r[$s[x');
       assert.equal(named.titles.filter((t) => t.startsWith('Add'))[0], 'Add missing `]` to `$title[`');
       assert.equal(named.apply('Add missing `]` to `$title[`'), '$title[$p[$q[$r[$s[x]]]]]');

@@ -86,15 +86,19 @@ export function codeActions(_ctx: FeatureContext, analysis: Analysis, range: Ran
   }
   const onName = (c: CallNode): boolean => c.start <= rangeEnd && rangeStart <= c.open + 1;
   unclosed.sort((a, b) => Number(onName(b)) - Number(onName(a)) || b.start - a.start);
+  let firstBracketFix = true;
   for (const call of unclosed.slice(0, MAX_BRACKET_FIXES)) {
     const edit = missingBracketEdit(parsed, call);
     if (!edit) continue;
     const related = diagnostics.filter((d) => d.code === 'unclosed-bracket' && d.start <= call.open + 1 && call.start <= d.end);
+    // Only the most relevant one is preferred, so "auto fix" has a single choice.
+    const preferred = firstBracketFix;
+    firstBracketFix = false;
     push(
       {
         title: `Add missing \`]\` to \`${call.name}[\``,
         kind: CodeActionKind.QuickFix,
-        isPreferred: true,
+        ...(preferred ? { isPreferred: true } : {}),
         ...(related.length > 0 ? { diagnostics: related.map((d) => d.diagnostic) } : {}),
       },
       [edit],
