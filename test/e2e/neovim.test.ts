@@ -1,0 +1,187 @@
+// End to end with a real third-party client: Neovim (headless, no config, no plugins) and its
+// built-in vim.lsp client start the bundled server, open a .bds file and get diagnostics,
+// completion without snippet support, hover and signature help; edits go through Neovim's own
+// incremental sync. Skips with a message when `nvim` is not installed (CI installs it).
+
+import * as assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { CompletionItem, CompletionList, Diagnostic, Hover, SignatureHelp } from 'vscode-languageserver-types';
+
+const ROOT = path.resolve(__dirname, '../..');
+const SERVER = path.join(ROOT, 'dist/server.js');
+const DRIVER = path.join(__dirname, 'nvim/driver.lua');
+/** Bound of each wait inside the driver; the whole run is killed after RUN_LIMIT_MS. */
+const WAIT_MS = 15_000;
+const RUN_LIMIT_MS = 90_000;
+
+const FIXTURE = ['$nomention', '$title[Hi 😀;1]', '$addButtn[yes;id;Label;primary]', '$description[$tit]', ''].join('\n');
+
+interface Step {
+  step: string;
+  [key: string]: unknown;
+}
+
+interface Published {
+  uri: string;
+  diagnostics: Diagnostic[];
+}
+
+function nvimVersion(): string | undefined {
+  const r = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.split('\n')[0] : undefined;
+}
+
+/** Runs nvim with the driver; resolves with its exit code and the steps it wrote. Kills it on the bound. */
+function runNeovim(tmp: string, file: string): Promise<{ code: number | null; steps: Step[]; stderr: string }> {
+  const out = path.join(tmp, 'steps.jsonl');
+  const nvimHome = path.join(tmp, 'nvim-home');
+  mkdirSync(nvimHome, { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env['PATH'],
+    HOME: nvimHome,
+    XDG_CONFIG_HOME: path.join(nvimHome, 'config'),
+    XDG_CACHE_HOME: path.join(nvimHome, 'cache'),
+    XDG_DATA_HOME: path.join(nvimHome, 'data'),
+    XDG_STATE_HOME: path.join(nvimHome, 'state'),
+    BDS_OUT: out,
+    BDS_FILE: file,
+    BDS_NODE: process.execPath,
+    BDS_SERVER: SERVER,
+    BDS_SERVER_HOME: path.join(tmp, 'server-home'),
+    BDS_SERVER_CACHE: path.join(tmp, 'server-home', 'cache'),
+    BDS_WAIT_MS: String(WAIT_MS),
+    // Bundled catalog only: nothing leaves this machine.
+    BDS_INIT_OPTIONS: JSON.stringify({ catalog: { offline: true } }),
+  };
+  const child = spawn('nvim', ['--headless', '--clean', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${DRIVER}`], {
+    env,
+    cwd: tmp,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stdout.on('data', () => undefined);
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      // nvim overran every bound of the driver: end it (and with it the server it started).
+      child.kill('SIGKILL');
+    }, RUN_LIMIT_MS);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      const steps = existsSync(out)
+        ? readFileSync(out, 'utf8')
+            .split('\n')
+            .filter((l) => l.trim())
+            .map((l) => JSON.parse(l) as Step)
+        : [];
+      resolve({ code, steps, stderr });
+    });
+  });
+}
+
+function hoverText(h: Hover): string {
+  const c = h.contents;
+  return typeof c === 'object' && c !== null && 'value' in c ? c.value : JSON.stringify(c);
+}
+
+describe('e2e: Neovim built-in LSP client', function () {
+  this.timeout(RUN_LIMIT_MS + 10_000);
+  let tmp: string;
+  let steps: Step[] = [];
+  const step = (name: string): Step => {
+    const found = steps.find((s) => s.step === name);
+    assert.ok(found, `the driver wrote no "${name}" step; steps: ${JSON.stringify(steps).slice(0, 3000)}`);
+    return found;
+  };
+
+  before(async function () {
+    const version = nvimVersion();
+    if (!version) {
+      console.log('    nvim is not installed: skipping the Neovim end-to-end test (apt-get install neovim)');
+      this.skip();
+    }
+    assert.ok(existsSync(SERVER), `${SERVER} is missing: run \`npm run build\` first (npm test does)`);
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'bds-nvim-'));
+    const file = path.join(tmp, 'ping.bds');
+    writeFileSync(file, FIXTURE);
+    const run = await runNeovim(tmp, file);
+    steps = run.steps;
+    const problems = steps.filter((s) => s.step === 'error' || s.step === 'timeout');
+    assert.deepEqual(problems, [], `${version}: ${run.stderr}`);
+    assert.equal(run.code, 0, `nvim exited with ${run.code}: ${run.stderr}; steps: ${JSON.stringify(steps).slice(0, 2000)}`);
+  });
+
+  after(() => {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('initializes with UTF-16 positions and no snippet support on the client side', () => {
+    const init = step('initialized');
+    assert.equal(init['offset_encoding'], 'utf-16');
+    assert.equal(init['snippet_support'], false);
+    assert.equal(init['completion'], true);
+    assert.equal(init['hover'], true);
+    assert.equal(init['signature_help'], true);
+  });
+
+  it('publishes diagnostics that Neovim shows', () => {
+    const d = step('diagnostics');
+    const published = d['published'] as Published;
+    assert.match(published.uri, /ping\.bds$/);
+    const typo = published.diagnostics.find((x) => x.code === 'unknown-function');
+    assert.ok(typo, JSON.stringify(published.diagnostics));
+    assert.deepEqual(typo.range.start, { line: 2, character: 0 });
+    // vim.diagnostic holds what the server sent (0-based lnum).
+    const shown = d['nvim'] as Array<{ lnum: number; message: string }>;
+    assert.ok(shown.some((x) => x.lnum === 2 && /\$addButtn/.test(x.message)), JSON.stringify(shown));
+  });
+
+  it('completes without snippets', () => {
+    const c = step('completion');
+    assert.equal(c['error'], undefined);
+    const result = c['result'] as CompletionList | CompletionItem[];
+    const items = Array.isArray(result) ? result : result.items;
+    const title = items.find((i) => i.label.startsWith('$title'));
+    assert.ok(title, `no $title among ${items.length} items`);
+    for (const item of items) {
+      assert.notEqual(item.insertTextFormat, 2, `${item.label} is a snippet`);
+      const text = item.textEdit?.newText ?? item.insertText ?? item.label;
+      assert.doesNotMatch(text, /\$\{\d|\$\d/, `${item.label} inserts a placeholder: ${text}`);
+    }
+  });
+
+  it('hovers', () => {
+    const h = step('hover');
+    assert.equal(h['error'], undefined);
+    assert.match(hoverText(h['result'] as Hover), /\$title\[Title;\(Index\)\]/);
+  });
+
+  it('gives signature help at a UTF-16 column after an emoji', () => {
+    const s = step('signature_help');
+    // "$title[Hi 😀;" is 13 UTF-16 units (the emoji is two) and 15 bytes: Neovim sends 13.
+    assert.deepEqual(s['position'], { line: 1, character: 13 });
+    const help = s['result'] as SignatureHelp;
+    assert.equal(help.signatures[0]!.label, '$title[Title;(Index)]');
+    assert.equal(help.activeParameter ?? help.signatures[0]!.activeParameter, 1);
+  });
+
+  it('follows incremental edits made in Neovim', () => {
+    const shifted = (step('after_emoji')['published'] as Published).diagnostics.find((x) => x.code === 'unknown-function');
+    // "😀 " before the name: two UTF-16 units and a space.
+    assert.deepEqual(shifted?.range.start, { line: 2, character: 3 });
+    const fixed = step('after_fix');
+    assert.equal(fixed['line'], '😀 $addButton[yes;id;Label;primary]');
+    assert.deepEqual(
+      (fixed['published'] as Published).diagnostics.filter((x) => x.range.start.line === 2),
+      [],
+    );
+  });
+
+  it('shuts the server down cleanly', () => {
+    assert.equal(step('stopped')['exit_code'], 0);
+    assert.ok(step('done'));
+  });
+});
