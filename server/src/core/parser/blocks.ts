@@ -77,6 +77,42 @@ export function blockScope(call: CallNode): ArgNode | null {
   return arg;
 }
 
+/**
+ * `blockScope` with memory: calls come in document order, so every argument's scope is known
+ * once its parent's is, and a chain of unclosed calls is walked once instead of once per call.
+ */
+class ScopeResolver {
+  private readonly memo = new Map<ArgNode, ArgNode | null>();
+
+  of(call: CallNode): ArgNode | null {
+    return call.parent ? this.ofArg(call.parent) : null;
+  }
+
+  ofArg(start: ArgNode): ArgNode | null {
+    const pending: ArgNode[] = [];
+    let arg: ArgNode | null = start;
+    let scope: ArgNode | null = null;
+    while (arg) {
+      if (arg.parent.close >= 0) {
+        scope = arg;
+        break;
+      }
+      const known = this.memo.get(arg);
+      if (known !== undefined) {
+        scope = known;
+        break;
+      }
+      pending.push(arg);
+      arg = arg.parent.parent;
+    }
+    for (const a of pending) this.memo.set(a, scope);
+    return scope;
+  }
+}
+
+/** How many enclosing scopes `$error` looks through for its `$catch`; real code nests a few. */
+const MAX_CATCH_SEARCH_DEPTH = 256;
+
 /** Matches the block functions among `calls` (in document order) into a block tree. */
 export function matchBlocks(
   text: string,
@@ -88,6 +124,7 @@ export function matchBlocks(
   const asyncNames = new Map<string, CallNode>();
   const awaits: Array<{ call: CallNode; name: string }> = [];
 
+  const scopes = new ScopeResolver();
   const problem = (code: BlockProblemCode, call: CallNode, message: string, related?: CallNode): void => {
     problems.push({ code, call, start: call.start, end: call.nameEnd, message, related });
   };
@@ -100,14 +137,14 @@ export function matchBlocks(
       continue;
     }
     if (name === '$error') {
-      if (!insideCatch(call, stacks)) {
+      if (!insideCatch(call, stacks, scopes)) {
         problem('error-outside-catch', call, '`$error` only has a value inside a `$catch` branch of a `$try` block.');
       }
       continue;
     }
     const role = BLOCK_ROLES.get(name);
     if (!role) continue;
-    const scope = blockScope(call);
+    const scope = scopes.of(call);
     let stack = stacks.get(scope);
     if (!stack) stacks.set(scope, (stack = []));
 
@@ -201,9 +238,9 @@ function unclosed(block: MutableBlock, problem: (code: BlockProblemCode, call: C
 }
 
 /** Whether `call` sits in the `$catch` branch of an open `$try`, in its scope or an enclosing one. */
-function insideCatch(call: CallNode, stacks: ReadonlyMap<ArgNode | null, MutableBlock[]>): boolean {
-  let scope = blockScope(call);
-  for (;;) {
+function insideCatch(call: CallNode, stacks: ReadonlyMap<ArgNode | null, MutableBlock[]>, scopes: ScopeResolver): boolean {
+  let scope = scopes.of(call);
+  for (let depth = 0; depth < MAX_CATCH_SEARCH_DEPTH; depth++) {
     const stack = stacks.get(scope);
     if (stack) {
       for (let k = stack.length - 1; k >= 0; k--) {
@@ -212,8 +249,9 @@ function insideCatch(call: CallNode, stacks: ReadonlyMap<ArgNode | null, Mutable
       }
     }
     if (!scope) return false;
-    scope = blockScope(scope.parent);
+    scope = scopes.of(scope.parent);
   }
+  return false;
 }
 
 /** Sets parent/children by containment (blocks nest properly) and returns the outermost ones. */
