@@ -65,6 +65,19 @@ export function manifestFields(): Record<string, unknown> {
       ],
       grammars: [{ language: LANGUAGE_ID, scopeName: SCOPE_NAME, path: GRAMMAR_PATH }],
       configuration: { title: 'BDScript', properties },
+      // The server's semantic token legend uses one custom type and one custom modifier;
+      // declaring them lets themes and users style them, and maps escapes to the grammar's scope.
+      semanticTokenTypes: [{ id: 'escape', description: 'An escape sequence such as \\; or %{DOL}%.' }],
+      semanticTokenModifiers: [{ id: 'unknown', description: 'A function name the catalog does not know.' }],
+      semanticTokenScopes: [
+        {
+          language: LANGUAGE_ID,
+          scopes: {
+            escape: ['constant.character.escape.bdscript'],
+            'function.unknown': ['entity.name.function.bdscript'],
+          },
+        },
+      ],
       commands: COMMANDS.map((c) => ({ ...c })),
       menus: {
         commandPalette: [{ command: 'bdscript.openWikiPage', when: inBdscriptEditor }],

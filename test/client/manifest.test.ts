@@ -5,6 +5,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { manifestFields, rewriteManifest } from '../../client/src/manifest';
+import { SEMANTIC_TOKENS_LEGEND } from '../../server/src/core/features/semanticTokens';
 import { SETTINGS_SCHEMA } from '../../server/src/core/settings';
 
 const root = join(__dirname, '..', '..');
@@ -28,6 +29,18 @@ describe('extension manifest', () => {
   it('agrees with the manifest generator (run `npx tsx client/src/manifest.ts --write` after changing it)', () => {
     const fields = manifestFields();
     for (const key of Object.keys(fields)) assert.deepEqual(pkg[key], fields[key], `package.json ${key}`);
+  });
+
+  it('declares every semantic token type and modifier of the server legend that LSP does not predefine', () => {
+    const standardTypes = new Set('namespace type class enum interface struct typeParameter parameter variable property enumMember event function method macro keyword modifier comment string number regexp operator decorator'.split(' '));
+    const standardModifiers = new Set('declaration definition readonly static deprecated abstract async modification documentation defaultLibrary'.split(' '));
+    const declaredTypes = new Set((pkg.contributes.semanticTokenTypes ?? []).map((t: { id: string }) => t.id));
+    const declaredModifiers = new Set((pkg.contributes.semanticTokenModifiers ?? []).map((t: { id: string }) => t.id));
+    const customTypes = SEMANTIC_TOKENS_LEGEND.tokenTypes.filter((t) => !standardTypes.has(t));
+    const customModifiers = SEMANTIC_TOKENS_LEGEND.tokenModifiers.filter((m) => !standardModifiers.has(m));
+    assert.ok(customTypes.length > 0, 'the legend has a custom type (escape)');
+    for (const t of customTypes) assert.ok(declaredTypes.has(t), `semanticTokenTypes declares ${t}`);
+    for (const m of customModifiers) assert.ok(declaredModifiers.has(m), `semanticTokenModifiers declares ${m}`);
   });
 
   describe('language', () => {
