@@ -7,7 +7,7 @@ import { createConnection, type WatchDog } from 'vscode-languageserver';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type Message, type MessageStrategy } from 'vscode-languageserver/node';
 import { Catalog } from '../../server/src/core/catalog/catalog';
 import type { CatalogSourceKind, CatalogStatus } from '../../server/src/lsp/protocol';
-import type { CatalogProvider, CatalogProviderOptions, ServerRuntime, Timers } from '../../server/src/lsp/runtime';
+import type { CatalogProvider, CatalogProviderOptions, ServerRuntime } from '../../server/src/lsp/runtime';
 import { startServer, type ServerHandle } from '../../server/src/lsp/server';
 import { LspClient, type LspClientOptions } from '../support/lspClient';
 import { testCatalog } from '../support/testCatalog';
@@ -89,21 +89,6 @@ export class FakeProvider implements CatalogProvider {
   }
 }
 
-/**
- * Host timers, except that a zero delay runs on the next turn (setImmediate): a handler's yield
- * then happens before the server reads the next message, the same on every machine.
- */
-const immediateTimers: Timers = {
-  setTimeout: (callback, ms) => (ms <= 0 ? { immediate: setImmediate(callback) } : { timeout: setTimeout(callback, ms) }),
-  clearTimeout: (handle) => {
-    const h = handle as { immediate?: NodeJS.Immediate; timeout?: NodeJS.Timeout } | undefined;
-    if (h?.immediate) clearImmediate(h.immediate);
-    if (h?.timeout) clearTimeout(h.timeout);
-  },
-  setInterval: (callback, ms) => setInterval(callback, ms),
-  clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
-};
-
 export interface InProcessOptions extends LspClientOptions {
   /** The catalog every new provider starts with; the small test catalog by default. */
   catalog?: Catalog;
@@ -167,7 +152,6 @@ export function startInProcess(options: InProcessOptions = {}): InProcessServer 
       }),
     name: 'bdscript-test',
     version: '0.0.0-test',
-    timers: immediateTimers,
   };
   const handle = startServer(connection, runtime);
   connection.listen();

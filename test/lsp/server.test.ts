@@ -277,6 +277,23 @@ describe('lsp/server (in process)', () => {
       assert.ok(list.items.some((i) => i.label.startsWith('$title')));
     });
 
+    it('drops a validation whose document changed while the catalog was loading', async () => {
+      const s = start({ holdLoad: true });
+      await s.client.initialize({ initializationOptions: { catalog: { offline: true } } });
+      // The load finishes once the edit has been applied: the validation of version 1 is stale.
+      s.onServerMessage((method) => {
+        if (method === 'textDocument/didChange') s.providers[0]!.finishLoad();
+      });
+      await s.client.open(URI, '$addButtn[yes;id;Label;primary]', 1);
+      await s.client.change(URI, 2, [{ range: { start: { line: 0, character: 8 }, end: { line: 0, character: 8 } }, text: 'o' }]);
+      const latest = await s.client.diagnostics(URI, { version: 2 });
+      assert.deepEqual(latest.diagnostics, []);
+      assert.deepEqual(
+        s.client.all<PublishDiagnostics>('textDocument/publishDiagnostics').map((p) => p.version),
+        [2],
+      );
+    });
+
     it('re-validates open documents when a refresh brings a new catalog, and reports status', async () => {
       const s = start({ catalog: testCatalog() });
       await s.client.initialize({ initializationOptions: { catalog: { offline: true } } });

@@ -50,10 +50,17 @@ export interface ServerRuntime {
   readonly version?: string;
 }
 
-/** The host's timers, with intervals and timeouts that do not keep a process alive on their own. */
+/**
+ * The host's timers. Timeouts and intervals do not keep a process alive on their own; a zero
+ * delay runs on the next turn of the event loop (setImmediate), after messages already read.
+ */
 export const hostTimers: Timers = {
-  setTimeout: (callback, ms) => unrefTimer(setTimeout(callback, ms)),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  setTimeout: (callback, ms) => (ms <= 0 ? { immediate: setImmediate(callback) } : { timeout: unrefTimer(setTimeout(callback, ms)) }),
+  clearTimeout: (handle) => {
+    const h = handle as { immediate?: ReturnType<typeof setImmediate>; timeout?: ReturnType<typeof setTimeout> } | undefined;
+    if (h?.immediate) clearImmediate(h.immediate);
+    if (h?.timeout) clearTimeout(h.timeout);
+  },
   setInterval: (callback, ms) => unrefTimer(setInterval(callback, ms)),
   clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
 };

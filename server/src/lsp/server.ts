@@ -119,6 +119,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   let refreshTimer: unknown;
   /** Background refreshes start once the first settings are known (after `initialized`). */
   let started = false;
+  let initializedReceived = false;
   let disposed = false;
   let lastStatusText = '';
   let settingsQueue: Promise<void> = Promise.resolve();
@@ -144,7 +145,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   }
 
   function notifyStatus(): void {
-    if (disposed) return;
+    // Nothing but logs and progress may precede the client's `initialized`.
+    if (disposed || !initializedReceived) return;
     const status = currentStatus();
     const { ageMs: _age, ...stable } = status;
     const text = JSON.stringify(stable);
@@ -410,6 +412,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   });
 
   connection.onInitialized(() => {
+    initializedReceived = true;
+    notifyStatus();
     if (abilities.configuration && abilities.didChangeConfigurationRegistration) {
       connection.client.register(DidChangeConfigurationNotification.type, { section: 'bdscript' }).catch((err: unknown) => {
         log.warn(`registering for configuration changes failed: ${err instanceof Error ? err.message : String(err)}`);
