@@ -22,6 +22,7 @@ interface Command {
  * `check: { summary: '…', load: () => (require('./check') as typeof import('./check')).runCheck },`.
  */
 const COMMANDS: Readonly<Record<string, Command>> = {
+  check: { summary: 'Check BDScript files with the editor\'s diagnostics', load: () => (require('./check') as typeof import('./check')).runCheck },
   catalog: { summary: 'Serve, pull, export or inspect the function catalog', load: () => (require('./catalogCommands') as typeof import('./catalogCommands')).runCatalog },
 };
 

@@ -1,0 +1,261 @@
+// `bdscript check`: the editor's diagnostics for files on disk, as `file:line:col: severity code
+// message` lines or JSON. The catalog comes from local sources only (cache, then the bundled
+// snapshot) unless `--catalog URL` or `--refresh` asks for the network, or `--catalog FILE`
+// names a snapshot. Exit 0 without errors, 1 with errors, 2 on usage or I/O errors.
+
+import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
+import { defaultCacheDir } from '../catalog/cache';
+import { loadSnapshotFile } from '../catalog/export';
+import { CatalogManager } from '../catalog/sources';
+import { Catalog } from '../core/catalog/catalog';
+import { FULL_CLIENT } from '../core/features/types';
+import { LanguageService, scriptLanguageFromName } from '../core/languageService';
+import { DEFAULT_CATALOG_URL, normalizeSettings, SCRIPT_LANGUAGES, type ScriptLanguage } from '../core/settings';
+import {
+  EXIT_FAILURE,
+  EXIT_OK,
+  EXIT_USAGE,
+  UsageError,
+  flag,
+  parseArgs,
+  stringOpt,
+  type ArgSpec,
+  type CliIO,
+  type ParsedArgs,
+} from './args';
+
+const USAGE = [
+  'Usage: bdscript check [options] FILES...',
+  '',
+  'Checks BDScript files with the same diagnostics as the editor and prints one line per',
+  'problem: file:line:col: severity code message (line and column count from 1).',
+  '',
+  'Options:',
+  '  --format text|json   Output format (default text). json prints an array of',
+  '                       {file, range, severity, code, message} with 0-based UTF-16 LSP positions',
+  '  --catalog URL|FILE   Fetch the catalog from this API base URL (falling back to local sources',
+  '                       with a warning), or read it from a snapshot file',
+  '  --cache-dir DIR      Catalog cache folder (default $XDG_CACHE_HOME/bdscript or ~/.cache/bdscript)',
+  `  --refresh            Fetch the catalog from ${DEFAULT_CATALOG_URL} (or --catalog URL) first`,
+  '  --premium            The bot has premium: no warnings about premium functions',
+  `  --language NAME      Script language of files without a directive: ${SCRIPT_LANGUAGES.join(', ')}`,
+  '                       (default BDScript 2)',
+  '',
+  'Without --catalog or --refresh only local sources are used (the cache, then the bundled',
+  'snapshot) and the network is never touched. Silence rules in a file with',
+  '$c[bdscript-disable CODE] or $c[bdscript-disable-line CODE].',
+  '',
+  'Exit codes: 0 no errors found, 1 errors found, 2 usage or I/O error.',
+].join('\n');
+
+const SPEC: ArgSpec = {
+  options: {
+    format: { type: 'string' },
+    catalog: { type: 'string' },
+    'cache-dir': { type: 'string' },
+    refresh: { type: 'boolean' },
+    premium: { type: 'boolean' },
+    language: { type: 'string' },
+  },
+  maxPositionals: Number.MAX_SAFE_INTEGER,
+};
+
+const SEVERITY_NAMES: Readonly<Record<DiagnosticSeverity, string>> = {
+  [DiagnosticSeverity.Error]: 'error',
+  [DiagnosticSeverity.Warning]: 'warning',
+  [DiagnosticSeverity.Information]: 'information',
+  [DiagnosticSeverity.Hint]: 'hint',
+};
+
+/** One diagnostic as `--format json` prints it. */
+export interface CheckJsonEntry {
+  readonly file: string;
+  readonly range: { readonly start: { line: number; character: number }; readonly end: { line: number; character: number } };
+  readonly severity: 'error' | 'warning' | 'information' | 'hint';
+  readonly code: string;
+  readonly message: string;
+}
+
+interface Options {
+  readonly format: 'text' | 'json';
+  readonly catalog?: { readonly kind: 'url'; readonly url: string } | { readonly kind: 'file'; readonly file: string };
+  readonly cacheDir: string;
+  readonly refresh: boolean;
+  readonly premium: boolean;
+  readonly language?: ScriptLanguage;
+  readonly files: readonly string[];
+}
+
+/** `bdscript check …`: parses its options, loads a catalog, diagnoses every file, prints them. */
+export async function runCheck(argv: string[], io: CliIO): Promise<number> {
+  let options: Options;
+  try {
+    const args = parseArgs(argv, SPEC);
+    if (args.help) {
+      io.stdout(USAGE + '\n');
+      return EXIT_OK;
+    }
+    options = readOptions(args, io);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`bdscript check: ${err.message}\nRun bdscript check --help for usage.\n`);
+      return EXIT_USAGE;
+    }
+    throw err;
+  }
+
+  const catalog = await loadCatalog(options, io);
+  if (!catalog) return EXIT_USAGE;
+
+  const settings = normalizeSettings({ premium: options.premium, ...(options.language ? { language: options.language } : {}) });
+  const service = new LanguageService({ catalog, settings, client: FULL_CLIENT });
+  const entries: CheckJsonEntry[] = [];
+  let ioFailed = false;
+  let checked = 0;
+  for (const file of options.files) {
+    const full = path.resolve(io.cwd, file);
+    let text: string;
+    try {
+      text = await fsp.readFile(full, 'utf8');
+    } catch (err) {
+      io.stderr(`bdscript check: cannot read ${file}: ${describeIoError(err)}\n`);
+      ioFailed = true;
+      continue;
+    }
+    // Editors do not count a byte order mark as text; neither do positions here.
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    checked++;
+    const document = TextDocument.create(pathToFileURL(full).href, 'bdscript', 1, text);
+    for (const d of service.validate(document)) entries.push(toEntry(file, d));
+    service.forget(document.uri);
+  }
+
+  if (options.format === 'json') {
+    io.stdout(JSON.stringify(entries, null, 2) + '\n');
+  } else {
+    for (const e of entries) {
+      io.stdout(`${e.file}:${e.range.start.line + 1}:${e.range.start.character + 1}: ${e.severity} ${e.code} ${e.message}\n`);
+    }
+    io.stderr(summary(checked, entries) + '\n');
+  }
+  if (ioFailed) return EXIT_USAGE;
+  return entries.some((e) => e.severity === 'error') ? EXIT_FAILURE : EXIT_OK;
+}
+
+function readOptions(args: ParsedArgs, io: CliIO): Options {
+  const format = stringOpt(args, 'format') ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError(`option --format takes text or json, not "${format}"`);
+  let language: ScriptLanguage | undefined;
+  const languageName = stringOpt(args, 'language');
+  if (languageName !== undefined) {
+    language = scriptLanguageFromName(languageName);
+    if (!language) throw new UsageError(`unknown script language "${languageName}"; use one of: ${SCRIPT_LANGUAGES.join(', ')}`);
+  }
+  const source = stringOpt(args, 'catalog');
+  let catalog: Options['catalog'];
+  if (source !== undefined) {
+    if (source.trim() === '') throw new UsageError('option --catalog needs a URL or a file');
+    catalog = /^https?:\/\//i.test(source) ? { kind: 'url', url: source } : { kind: 'file', file: path.resolve(io.cwd, source) };
+  }
+  const refresh = flag(args, 'refresh');
+  if (refresh && catalog?.kind === 'file') throw new UsageError('--refresh fetches from a URL; it cannot be used with --catalog FILE');
+  if (args.positionals.length === 0) throw new UsageError('no files to check');
+  const cacheDirOpt = stringOpt(args, 'cache-dir');
+  return {
+    format,
+    ...(catalog ? { catalog } : {}),
+    cacheDir: cacheDirOpt ? path.resolve(io.cwd, cacheDirOpt) : defaultCacheDir(io.env),
+    refresh,
+    premium: flag(args, 'premium'),
+    ...(language ? { language } : {}),
+    files: args.positionals,
+  };
+}
+
+/**
+ * The catalog to check with. A snapshot file must load (else undefined: an I/O error); a URL or
+ * `--refresh` tries the network and falls back to local sources with a warning; otherwise only
+ * local sources are read.
+ */
+async function loadCatalog(options: Options, io: CliIO): Promise<Catalog | undefined> {
+  if (options.catalog?.kind === 'file') {
+    const loaded = await loadSnapshotFile(options.catalog.file);
+    if (!loaded.ok) {
+      io.stderr(`bdscript check: catalog ${loaded.location}: ${loaded.reason}\n`);
+      return undefined;
+    }
+    return new Catalog(loaded.data);
+  }
+  const url = options.catalog?.kind === 'url' ? options.catalog.url : DEFAULT_CATALOG_URL;
+  const online = options.catalog?.kind === 'url' || options.refresh;
+  const local = new CatalogManager({ url, offline: !online, cacheDir: options.cacheDir });
+  let fresh: CatalogManager | undefined;
+  try {
+    await local.loadLocal();
+    let catalog = local.catalog;
+    if (online) {
+      // A cache of this URL makes the fetch conditional and guards against a shrunken answer.
+      // Otherwise the local catalog is another one (the bundled snapshot), not a baseline for
+      // what this URL serves, so the fetch starts from nothing.
+      const fromCache = local.status().source === 'cache';
+      const manager = fromCache ? local : (fresh = new CatalogManager({ url, cacheDir: options.cacheDir }));
+      const outcome = await manager.refresh();
+      if (outcome.ok) {
+        catalog = manager.catalog;
+      } else {
+        const status = local.status();
+        io.stderr(`bdscript check: warning: could not fetch the catalog from ${url}: ${outcome.problems[0] ?? outcome.message}\n`);
+        io.stderr(`bdscript check: warning: using the ${SOURCE_NAMES[status.source]}${status.location ? ` (${status.location})` : ''} instead\n`);
+      }
+    }
+    if (catalog.data.functions.length === 0) {
+      io.stderr('bdscript check: warning: no catalog could be loaded; every function will look unknown\n');
+    }
+    return catalog;
+  } finally {
+    await Promise.all([local.dispose(), fresh?.dispose()]);
+  }
+}
+
+const SOURCE_NAMES: Readonly<Record<string, string>> = {
+  live: 'live catalog',
+  cache: 'cached catalog',
+  snapshot: 'snapshot file',
+  bundled: 'bundled catalog',
+  none: 'empty catalog',
+};
+
+function toEntry(file: string, d: Diagnostic): CheckJsonEntry {
+  return {
+    file,
+    range: {
+      start: { line: d.range.start.line, character: d.range.start.character },
+      end: { line: d.range.end.line, character: d.range.end.character },
+    },
+    severity: (SEVERITY_NAMES[d.severity ?? DiagnosticSeverity.Error] ?? 'error') as CheckJsonEntry['severity'],
+    code: String(d.code ?? ''),
+    message: typeof d.message === 'string' ? d.message : d.message.value,
+  };
+}
+
+/** "checked 2 files: 1 error, 3 warnings, 0 information, 0 hints". */
+function summary(files: number, entries: readonly CheckJsonEntry[]): string {
+  const count = (s: CheckJsonEntry['severity']) => entries.filter((e) => e.severity === s).length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return (
+    `checked ${plural(files, 'file')}: ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ` +
+    `${count('information')} information, ${plural(count('hint'), 'hint')}`
+  );
+}
+
+function describeIoError(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'is a directory';
+  if (code === 'EACCES') return 'permission denied';
+  return (err as Error)?.message ?? String(err);
+}
