@@ -141,20 +141,20 @@ describe('diagnostics', () => {
   describe('unknown functions', () => {
     it('suggests near names and fixes to the single one', () => {
       const r = expectCodes('«$usernam» and «$Username»', ['unknown-function', 'unknown-function']);
-      assert.equal(r.diagnostics[0]!.message, 'Unknown function `$usernam`. Did you mean `$username`?');
-      assert.equal(r.diagnostics[1]!.message, 'Unknown function `$Username`. Did you mean `$username`?');
+      assert.equal(r.diagnostics[0]!.message as string, 'Unknown function `$usernam`. Did you mean `$username`?');
+      assert.equal(r.diagnostics[1]!.message as string, 'Unknown function `$Username`. Did you mean `$username`?');
       assert.equal(r.fixed('Change to `$username`', r.diagnostics[0]), '$username and $Username');
       assert.equal((r.diagnostics[0]!.data as DiagnosticData).fixes![0]!.preferred, true);
     });
     it('names the known function a long unknown name starts with', () => {
       const r = expectCodes('Pong! «$usernameabcdef»', ['unknown-function']);
-      assert.match(r.diagnostics[0]!.message, /Did you mean `\$username` followed by the text "abcdef"\?/);
+      assert.match(r.diagnostics[0]!.message as string, /Did you mean `\$username` followed by the text "abcdef"\?/);
       assert.equal(r.diagnostics[0]!.data, undefined);
     });
     it('never judges comments, a bare $c, escaped dollars or prices', () => {
       expectCodes('$c[$nothing here; $usernam] $c costs $5 and %{DOL}%usernam', []);
       const r = expectCodes('«$x»', ['unknown-function']);
-      assert.equal(r.diagnostics[0]!.message, 'Unknown function `$x`.');
+      assert.equal(r.diagnostics[0]!.message as string, 'Unknown function `$x`.');
     });
     it('keeps a %{DOL}% prefix when fixing a name that special escaping turned into a call', () => {
       const r = expectCodes('$disableSpecialEscaping\n«%{DOL}%usernme»', ['unknown-function']);
@@ -168,13 +168,13 @@ describe('diagnostics', () => {
   describe('forms', () => {
     it('flags brackets on a bare-only function and removes empty ones', () => {
       const r = expectCodes('«$nomention[]» «$nomention[x]»', ['wrong-form', 'wrong-form']);
-      assert.equal(r.diagnostics[0]!.message, '`$nomention` takes no arguments: write it without brackets.');
+      assert.equal(r.diagnostics[0]!.message as string, '`$nomention` takes no arguments: write it without brackets.');
       assert.equal(r.fixed('Remove the empty `[]`', r.diagnostics[0]), '$nomention $nomention[x]');
       assert.equal(r.diagnostics[1]!.data, undefined);
     });
     it('flags a bare call to a bracket-only function, unless all its arguments are optional', () => {
       const r = expectCodes('«$title» hi $isTicket', ['wrong-form']);
-      assert.equal(r.diagnostics[0]!.message, '`$title` needs arguments: `$title[Title;(Index)]`.');
+      assert.equal(r.diagnostics[0]!.message as string, '`$title` needs arguments: `$title[Title;(Index)]`.');
       assert.equal(r.fixed('Add `[]`'), '$title[] hi $isTicket');
     });
     it('accepts both forms where both exist', () => {
@@ -185,7 +185,7 @@ describe('diagnostics', () => {
   describe('argument counts', () => {
     it('reports extra arguments from the separator before the first extra one, with the escape as fix', () => {
       const r = expectCodes('$channelID[general«;chat;room»]', ['too-many-arguments']);
-      assert.match(r.diagnostics[0]!.message, /^`\$channelID` takes at most 1 argument \(Channel name\); got 3\./);
+      assert.match(r.diagnostics[0]!.message as string, /^`\$channelID` takes at most 1 argument \(Channel name\); got 3\./);
       assert.equal(r.fixed(/^Escape the extra/), '$channelID[general\\;chat\\;room]');
     });
     it('offers no escape when the last parameter is not text', () => {
@@ -198,14 +198,14 @@ describe('diagnostics', () => {
     it('binds repeatable parameters in the middle and tuples', () => {
       expectCodes('$jsonSet[a;b;c;1] $jsonSet[a;1] $onlyPerms[ban;kick;No!] $randomText[a;b;c]', []);
       const r = expectCodes('$jsonSet[a«]»', ['missing-argument']);
-      assert.equal(r.diagnostics[0]!.message, '`$jsonSet` is missing the required argument "Value": `$jsonSet[Key;...;Value]`.');
+      assert.equal(r.diagnostics[0]!.message as string, '`$jsonSet` is missing the required argument "Value": `$jsonSet[Key;...;Value]`.');
       expectCodes('$awaitReactions[cmd;👍;other;✅]', [], PREMIUM);
       const t = expectCodes('$awaitReactions[cmd;👍;other«]»', ['missing-argument'], PREMIUM);
-      assert.match(t.diagnostics[0]!.message, /"Reaction"/);
+      assert.match(t.diagnostics[0]!.message as string, /"Reaction"/);
     });
     it('names every missing argument on the closing bracket', () => {
       const r = expectCodes('$addButton[no;id«]»', ['missing-argument']);
-      assert.equal(r.diagnostics[0]!.message, '`$addButton` is missing the required arguments "Label", "Style": `$addButton[New row;Button ID/URL;Label;Style;(Disabled;Emoji;Message ID)]`.');
+      assert.equal(r.diagnostics[0]!.message as string, '`$addButton` is missing the required arguments "Label", "Style": `$addButton[New row;Button ID/URL;Label;Style;(Disabled;Emoji;Message ID)]`.');
     });
     it('does not count the arguments of an unclosed call, which run to the end of the document', () => {
       expectCodes('$title«[»a;b;c\n$addButton«[»no', ['unclosed-bracket', 'unclosed-bracket']);
@@ -216,12 +216,12 @@ describe('diagnostics', () => {
     it('allows emptiable and vacantable ones, flags required and optional ones', () => {
       expectCodes('$addButton[no;id;;primary;;;] $title[;2]', []);
       const r = expectCodes('$addButton[no;«»;label;primary] $title[hi;«»] $username[«»]', ['empty-argument', 'empty-argument', 'empty-argument']);
-      assert.equal(r.diagnostics[0]!.message, '`$addButton` argument "Button ID/URL" is required and may not be empty.');
-      assert.equal(r.diagnostics[1]!.message, '`$title` argument "Index" may be left out but not given empty.');
+      assert.equal(r.diagnostics[0]!.message as string, '`$addButton` argument "Button ID/URL" is required and may not be empty.');
+      assert.equal(r.diagnostics[1]!.message as string, '`$title` argument "Index" may be left out but not given empty.');
     });
     it('does not trim: a space is a value (as $textSplit[$message; ] relies on)', () => {
       const r = expectCodes('$title[hi;« »]', ['invalid-argument']);
-      assert.equal(r.diagnostics[0]!.message, '`$title` argument "Index" must be a whole number; got " ".');
+      assert.equal(r.diagnostics[0]!.message as string, '`$title` argument "Index" must be a whole number; got " ".');
     });
     it('counts an argument holding only a comment as empty', () => {
       expectCodes('$username[«$c[who]»]', ['empty-argument']);
@@ -231,11 +231,11 @@ describe('diagnostics', () => {
   describe('literal values', () => {
     it('names the function, the argument, what it must be and what it got', () => {
       const r = expectCodes('$addButton[no;id;label;«blue»]', ['invalid-argument']);
-      assert.equal(r.diagnostics[0]!.message, '`$addButton` argument "Style" must be one of primary, secondary, success, danger, link; got "blue".');
+      assert.equal(r.diagnostics[0]!.message as string, '`$addButton` argument "Style" must be one of primary, secondary, success, danger, link; got "blue".');
     });
     it('suggests near enum values and fixes to the single one', () => {
       const r = expectCodes('$addButton[no;id;label;«primay»] $addButton[yes;id;label;DANGER]', ['invalid-argument']);
-      assert.match(r.diagnostics[0]!.message, /Did you mean "primary"\?$/);
+      assert.match(r.diagnostics[0]!.message as string, /Did you mean "primary"\?$/);
       assert.equal(r.fixed('Change to "primary"'), '$addButton[no;id;label;primary] $addButton[yes;id;label;DANGER]');
     });
     it('checks every type the test catalog uses', () => {
@@ -253,13 +253,13 @@ describe('diagnostics', () => {
     });
     it('reads escapes in values and fixes only plain text', () => {
       const r = expectCodes('$addButton[no;id;l;«prim\\;ary»] $title[a\\]b;1]', ['invalid-argument']);
-      assert.match(r.diagnostics[0]!.message, /got "prim;ary"/);
+      assert.match(r.diagnostics[0]!.message as string, /got "prim;ary"/);
       assert.equal(r.diagnostics[0]!.data, undefined);
     });
     it('knows emoji aliases and suggests near ones', () => {
       expectCodes('$addReactions[:thumbsup:;✅;<:x:123>;<a:y:456>;#️⃣;:+1:]', []);
       const r = expectCodes('$addReactions[«:thumbup:»;«thumbsup»]', ['unknown-emoji', 'invalid-argument']);
-      assert.match(r.diagnostics[0]!.message, /^`\$addReactions` argument "Emoji" uses the emoji alias ":thumbup:"/);
+      assert.match(r.diagnostics[0]!.message as string, /^`\$addReactions` argument "Emoji" uses the emoji alias ":thumbup:"/);
       assert.equal(r.fixed('Change to ":thumbsup:"'), '$addReactions[:thumbsup:;thumbsup]');
     });
   });
@@ -309,21 +309,21 @@ describe('diagnostics', () => {
       const r = expectCodes('«$channelIDFromName»[general]', ['deprecated']);
       const d = r.diagnostics[0]!;
       assert.deepEqual(d.tags, [DiagnosticTag.Deprecated]);
-      assert.equal(d.message, '`$channelIDFromName` is deprecated: use `$channelID` instead.');
+      assert.equal(d.message as string, '`$channelIDFromName` is deprecated: use `$channelID` instead.');
       assert.equal(r.fixed('Replace with `$channelID`'), '$channelID[general]');
       assert.equal((d.data as DiagnosticData).fixes![0]!.preferred, true);
     });
     it('warns about premium functions and callbacks unless the bot has premium', () => {
       const r = expectCodes('«$alwaysReply»\n«$awaitReactions»[cmd;👍]', ['premium', 'premium']);
-      assert.match(r.diagnostics[0]!.message, /^`\$alwaysReply` is a premium callback/);
-      assert.match(r.diagnostics[1]!.message, /^`\$awaitReactions` is a premium function/);
+      assert.match(r.diagnostics[0]!.message as string, /^`\$alwaysReply` is a premium callback/);
+      assert.match(r.diagnostics[1]!.message as string, /^`\$awaitReactions` is a premium function/);
       expectCodes('$alwaysReply\n$awaitReactions[cmd;👍]', [], PREMIUM);
     });
     it('names the intent and where to enable it', () => {
       const r = expectCodes('«$userJoined»[1] «$getUserStatus»[1]', ['intents', 'intents']);
       assert.equal(r.diagnostics[0]!.severity, DiagnosticSeverity.Information);
-      assert.match(r.diagnostics[0]!.message, /needs the Server Members intent: enable it in the bot's settings in the BDFD app and in the Discord developer portal \(Bot → Privileged Gateway Intents\)/);
-      assert.match(r.diagnostics[1]!.message, /needs the Presence intent/);
+      assert.match(r.diagnostics[0]!.message as string, /needs the Server Members intent: enable it in the bot's settings in the BDFD app and in the Discord developer portal \(Bot → Privileged Gateway Intents\)/);
+      assert.match(r.diagnostics[1]!.message as string, /needs the Presence intent/);
     });
   });
 
@@ -341,17 +341,19 @@ describe('diagnostics', () => {
     });
     it('suggests the callback for an unknown first-line name close to one or starting with $on', () => {
       const r = expectCodes('«$onJoin»[123]\nHello', ['not-a-callback']);
-      assert.equal(r.diagnostics[0]!.message, '`$onJoin` is not a callback, so this first line is code, not the trigger. Did you mean `$onJoined`?');
+      assert.equal(r.diagnostics[0]!.message as string, '`$onJoin` is not a callback, so this first line is code, not the trigger. Did you mean `$onJoined`?');
       assert.equal(r.fixed('Change to `$onJoined`'), '$onJoined[123]\nHello');
       expectCodes('«$onSomething»\nHello', ['not-a-callback']);
       expectCodes('«$usernam»\nHello', ['unknown-function']);
+      const r2 = expectCodes('«$onlyPerm»[ban;No]\nHello', ['unknown-function']);
+      assert.match(r2.diagnostics[0]!.message as string, /Did you mean `\$onlyPerms`\?/);
     });
   });
 
   describe('script languages', () => {
     it('flags BDScript 2 functions in BDScript and BDScript Unstable, naming the language and the switch', () => {
       const r = expectCodes('$c[bdscript-language: BDScript]\n«$var»[a;1] «$try» «$catch» «$endtry»', ['language-feature', 'language-feature', 'language-feature', 'language-feature']);
-      assert.match(r.diagnostics[0]!.message, /^`\$var` only exists in BDScript 2; this file is BDScript\. .*`\$c\[bdscript-language: BDScript 2\]`/);
+      assert.match(r.diagnostics[0]!.message as string, /^`\$var` only exists in BDScript 2; this file is BDScript\. .*`\$c\[bdscript-language: BDScript 2\]`/);
       expectCodes('«$stop»', ['language-feature'], { settings: { language: 'BDScript Unstable' } });
       expectCodes('$stop $var[a;1]', []);
     });
@@ -364,7 +366,7 @@ describe('diagnostics', () => {
     });
     it('reports an unknown language and keeps the setting', () => {
       const r = expectCodes('«$c[bdscript-language: Python]»\n$stop', ['unknown-directive']);
-      assert.match(r.diagnostics[0]!.message, /"Python"/);
+      assert.match(r.diagnostics[0]!.message as string, /"Python"/);
     });
   });
 
@@ -384,8 +386,12 @@ describe('diagnostics', () => {
     });
     it('reports unknown rules in a directive and silences nothing when it names only those', () => {
       const r = expectCodes('«$c[bdscript-disable-line nonsense, other]» «$usernam»', ['unknown-directive', 'unknown-function']);
-      assert.equal(r.diagnostics[0]!.message, '`bdscript-disable-line` names unknown rules: "nonsense", "other".');
+      assert.equal(r.diagnostics[0]!.message as string, '`bdscript-disable-line` names unknown rules: "nonsense", "other".');
     });
+  });
+
+  it('judges no name before a catalog has loaded, but still reports syntax and blocks', () => {
+    expectCodes('$usernam $title «$if»[a] $addButton«[»', ['unclosed-block', 'unclosed-bracket'], { catalog: Catalog.empty() });
   });
 
   it('returns diagnostics in document order with LSP ranges in UTF-16', () => {

@@ -307,6 +307,8 @@ class CallChecker {
 
   private checkCall(call: CallNode): void {
     const catalog = this.ctx.catalog;
+    // Before any catalog has loaded every name would look unknown; say nothing rather than that.
+    if (catalog.functions.records.length === 0) return;
     const isTriggerRoot = call.inTrigger && call.parent === null;
     if (isTriggerRoot && catalog.callbacks.forms(call.name)) {
       this.checkRecord(call, catalog.callbacks);
@@ -328,7 +330,8 @@ class CallChecker {
     }
     if (call === this.firstLineCall) {
       const near = nearCallbacks(catalog.callbacks, call.name);
-      if (near.length > 0 || call.name.startsWith('$on')) {
+      // `$onlyPerm` on the first line is a misspelt function, not a misspelt callback.
+      if (near.length > 0 || (call.name.startsWith('$on') && this.suggestions(call.name).near.length === 0)) {
         this.d.add(
           'not-a-callback',
           call.start,
