@@ -5,7 +5,7 @@
 
 import * as assert from 'node:assert/strict';
 import { execFile, fork } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -211,6 +211,55 @@ describe('e2e: bundled server over stdio', function () {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
+  });
+
+  it('keeps answering under abuse: rapid edits, cancellations, unknown documents, bad params', async () => {
+    const server = startServer();
+    await server.client.initialize({ capabilities: fullClientCapabilities(), initializationOptions: { catalog: { offline: true } } });
+    let text = '$title[]';
+    await server.client.open(URI, text, 1);
+    const edits = 2000;
+    for (let i = 0; i < edits; i++) {
+      void server.client.change(URI, i + 2, [{ range: { start: { line: 0, character: 7 }, end: { line: 0, character: 7 } }, text: 'x' }]);
+      text = `${text.slice(0, 7)}x${text.slice(7)}`;
+      if (i % 200 === 0) {
+        // Requests cancelled at once, in the middle of the edits; each must still be answered.
+        const cancelled = ['textDocument/completion', 'textDocument/hover', 'textDocument/signatureHelp', 'textDocument/semanticTokens/full'].map((m) =>
+          server.client.requestAndCancel(m, { textDocument: { uri: URI }, position: { line: 0, character: 7 } }).then(
+            () => 'answered',
+            (err: { code?: number }) => (err.code === -32800 ? 'cancelled' : `error ${String(err.code)}`),
+          ),
+        );
+        for (const outcome of await Promise.all(cancelled)) assert.match(outcome, /^(answered|cancelled)$/);
+      }
+    }
+    assert.equal(await server.client.request('textDocument/hover', { textDocument: { uri: 'file:///nowhere.bds' }, position: { line: 0, character: 0 } }), null);
+    assert.ok(await server.client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 40, character: 1e9 } }) !== undefined);
+    await server.client.notify('textDocument/didChange', { textDocument: { uri: URI }, contentChanges: 'nonsense' });
+    // The last edit drops the closing bracket: the one problem sits at the end of the final text.
+    await server.client.change(URI, edits + 2, [{ range: { start: { line: 0, character: text.length - 1 }, end: { line: 0, character: text.length } }, text: '' }]);
+    const final = await server.client.diagnostics(URI, { version: edits + 2 });
+    assert.deepEqual(
+      final.diagnostics.map((d) => d.code),
+      ['unclosed-bracket'],
+    );
+    await shutdown(server);
+  });
+
+  it('runs as a single copied file, without node_modules', async () => {
+    const alone = path.join(tmp, 'alone', 'server.js');
+    mkdirSync(path.dirname(alone), { recursive: true });
+    copyFileSync(SERVER, alone);
+    running = spawnServer(process.execPath, [alone, '--stdio'], {
+      env: { ...process.env, HOME: tmp, XDG_CACHE_HOME: path.join(tmp, 'xdg-cache'), NODE_PATH: '' },
+      cwd: path.dirname(alone),
+    });
+    await running.client.initialize({ capabilities: fullClientCapabilities(), initializationOptions: { catalog: { offline: true } } });
+    const status = await running.client.request<CatalogStatus>('bdscript/catalogStatus');
+    assert.equal(status.source, 'bundled');
+    assert.ok(status.counts.functions > 100, 'the embedded snapshot is loaded');
+    await session(running.client, true);
+    await shutdown(running);
   });
 
   it('answers --version and --help, and refuses to start without a transport', async () => {
