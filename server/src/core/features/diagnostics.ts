@@ -39,8 +39,8 @@ const SEVERITY: Readonly<Record<Exclude<SeveritySetting, 'off'>, DiagnosticSever
 };
 
 /** Where to enable privileged intents, for the `intents` message. */
-const INTENT_ADVICE =
-  "enable it in the bot's settings in the BDFD app and in the Discord developer portal (Bot → Privileged Gateway Intents)";
+const intentAdvice = (them: boolean): string =>
+  `enable ${them ? 'them' : 'it'} in the bot's settings in the BDFD app and in the Discord developer portal (Bot → Privileged Gateway Intents)`;
 
 interface Extra {
   readonly fixes?: readonly DiagnosticFix[];
@@ -369,12 +369,12 @@ class CallChecker {
   }
 
   /** Fixes that replace a call's name (keeping a `%{DOL}%` prefix) by each of `names`. */
-  private renameFixes(call: CallNode, names: readonly string[], preferredWhenSingle = true): DiagnosticFix[] {
+  private renameFixes(call: CallNode, names: readonly string[]): DiagnosticFix[] {
     const identStart = call.nameEnd - (call.name.length - 1);
     return names.map((n) => ({
       title: `Change to \`${n}\``,
       edits: [{ start: identStart, end: call.nameEnd, newText: n.slice(1) }],
-      ...(preferredWhenSingle && names.length === 1 ? { preferred: true } : {}),
+      ...(names.length === 1 ? { preferred: true } : {}),
     }));
   }
 
@@ -405,7 +405,7 @@ class CallChecker {
     // taken as the bracketed form with none (the wiki shows some such functions bare).
     const full = forms.bracketed!;
     const params = full.arguments ?? [];
-    if (bindArguments(params, 0).missing.length > 0) {
+    if (bindingFor(params, 0).missing.length > 0) {
       this.d.add(
         'wrong-form',
         call.start,
@@ -438,7 +438,7 @@ class CallChecker {
         'intents',
         call.start,
         call.nameEnd,
-        `\`${call.name}\` needs the ${names} intent${intents.length > 1 ? 's' : ''}: ${INTENT_ADVICE.replace('it', intents.length > 1 ? 'them' : 'it')}.`,
+        `\`${call.name}\` needs the ${names} intent${intents.length > 1 ? 's' : ''}: ${intentAdvice(intents.length > 1)}.`,
       );
     }
   }
