@@ -15,9 +15,8 @@ const SEED = 20261123;
 /** Work on the input repeated K times may cost at most BOUND times K times the work on it once. */
 const K = 8;
 const BOUND = 3;
-/** Shapes still too slow at depth 20,000 for npm test (see `npm run bench`); they run at 2,000. */
-const SLOW_SHAPES = new Set(['nested $if', 'deep $error', 'unclosed [']);
-const depthFor = (name: string): number => (SLOW_SHAPES.has(name) ? 2_000 : 20_000);
+/** Deep enough for a recursion to overflow the stack. */
+const DEPTH = 20_000;
 
 describe('fuzz (fixed runs)', function () {
   this.timeout(120_000);
@@ -79,7 +78,7 @@ describe('fuzz (fixed runs)', function () {
 
     it('handles adversarial shapes at depth 20,000', () => {
       for (const [name, shape] of Object.entries(ADVERSARIAL_SHAPES)) {
-        const text = shape(depthFor(name), catalog);
+        const text = shape(DEPTH, catalog);
         assert.doesNotThrow(() => checkParse(parseWith(catalog, text)), name);
       }
       checkParse(parseWith(catalog, '$c['.repeat(10_000) + '\\'.repeat(10_001)));
@@ -109,8 +108,7 @@ describe('fuzz (fixed runs)', function () {
     it('every feature survives adversarial shapes', function () {
       const service = facade(this);
       for (const [name, shape] of Object.entries(ADVERSARIAL_SHAPES)) {
-        // Deep enough for a recursion to overflow the stack, small enough for npm test.
-        const text = shape(depthFor(name), catalog);
+        const text = shape(DEPTH, catalog);
         assert.doesNotThrow(() => checkFeatures(service, text, [0, 1, text.length >> 1, text.length - 1, text.length]), name);
       }
       const button = '$addButton[' + ';'.repeat(10_000) + ']';
