@@ -22,10 +22,16 @@ export interface NodeModuleLaunch<T> {
  */
 export function buildServerOptions<T>(serverModule: string, transport: T): { run: NodeModuleLaunch<T>; debug: NodeModuleLaunch<T> } {
   return {
-    run: { module: serverModule, transport },
-    debug: { module: serverModule, transport, options: { execArgv: ['--nolazy', `--inspect=${DEBUG_PORT}`] } },
+    run: { module: serverModule, transport, options: { execArgv: [...SERVER_NODE_FLAGS] } },
+    debug: { module: serverModule, transport, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', `--inspect=${DEBUG_PORT}`] } },
   };
 }
+
+/**
+ * Node flags for the server process, the same as the `bdscript-language-server` launcher's: a
+ * 64 MB young generation keeps the parse tree of a large document out of repeated scavenges.
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
 
 /**
  * The `bdscript` settings as one nested object (`{catalog: {url: ...}, premium: ...}`), read key

@@ -1,4 +1,6 @@
 // Tests of the client's pure helpers: catalog status text, tooltip and picker lines, wiki URL
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 // checks, server launch options and the initializationOptions built from settings.
 import { strict as assert } from 'node:assert';
 import { buildInitializationOptions, buildServerOptions, DEBUG_PORT, readSettings } from '../../client/src/options';
@@ -250,8 +252,14 @@ describe('client helpers', () => {
     const ipc = Symbol('ipc');
     const options = buildServerOptions('/ext/dist/server.js', ipc);
 
-    it('runs the bundled server module over the given transport', () => {
-      assert.deepEqual(options.run, { module: '/ext/dist/server.js', transport: ipc });
+    it('runs the bundled server module over the given transport, with the server\'s node flags', () => {
+      assert.deepEqual(options.run, { module: '/ext/dist/server.js', transport: ipc, options: { execArgv: ['--max-semi-space-size=64'] } });
+      assert.deepEqual(options.debug.options?.execArgv.slice(0, 1), ['--max-semi-space-size=64']);
+    });
+
+    it('uses the same node flags as the bdscript-language-server launcher', () => {
+      const launcher = readFileSync(join(__dirname, '..', '..', 'server', 'bin', 'bdscript-language-server'), 'utf8');
+      assert.equal(launcher.split('\n')[0], `#!/usr/bin/env -S node ${options.run.options!.execArgv.join(' ')}`);
     });
 
     it('adds the inspector only when debugging', () => {

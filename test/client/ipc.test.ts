@@ -110,7 +110,7 @@ describe('client and bundled server over node IPC', function () {
     const init = buildInitializationOptions((k) => settings[k], storage);
     const { run } = buildServerOptions(serverModule, 'ipc');
     // vscode-languageclient forks the module with `--node-ipc` for TransportKind.ipc; do the same.
-    const child = fork(run.module, ['--node-ipc', `--clientProcessId=${process.pid}`], { silent: true, execArgv: [] });
+    const child = fork(run.module, ['--node-ipc', `--clientProcessId=${process.pid}`], { silent: true, execArgv: [...(run.options?.execArgv ?? [])] });
     peer = new IpcPeer(child, readSettings((k) => settings[k]));
     const result = (await peer.request('initialize', {
       processId: process.pid,

@@ -37,6 +37,10 @@ const SEMICOL_ESCAPE = '%{-SEMICOL-}%';
 const BRACKET_ESCAPE = '%ESCAPED%';
 const DOLLAR_ESCAPE = '%{DOL}%';
 
+/** Shared by every bare call; frozen so that a stray push fails loudly instead of corrupting calls. */
+const NO_ARGS: readonly ArgNode[] = Object.freeze([]);
+const NO_SEPARATORS: readonly Span[] = Object.freeze([]);
+
 /** The comment function's name. */
 export const COMMENT_NAME = '$c';
 
@@ -143,16 +147,18 @@ function scan(text: string, specialEscapingDisabled: boolean): Scanned {
   };
   const openCall = (start: number, nameEnd: number, name: string): void => {
     flush(start);
+    const bracketed = text.charCodeAt(nameEnd) === OPEN;
     const call: CallNode = {
       kind: 'call',
       name,
       start,
       end: nameEnd,
       nameEnd,
-      open: text.charCodeAt(nameEnd) === OPEN ? nameEnd : -1,
+      open: bracketed ? nameEnd : -1,
       close: -1,
-      args: [],
-      separators: [],
+      // Bare calls share empty lists: most calls are bare, and every allocation here is GC work.
+      args: bracketed ? [] : (NO_ARGS as ArgNode[]),
+      separators: bracketed ? [] : (NO_SEPARATORS as Span[]),
       parent: parentArg,
       inTrigger: false,
     };
