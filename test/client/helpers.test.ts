@@ -1,8 +1,8 @@
 // Tests of the client's pure helpers: catalog status text, tooltip and picker lines, wiki URL
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 // checks, server launch options and the initializationOptions built from settings.
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildInitializationOptions, buildServerOptions, DEBUG_PORT, readSettings } from '../../client/src/options';
 import {
   coerceStatus,
