@@ -41,18 +41,14 @@ import {
 } from './features/types';
 import { parse } from './parser/parser';
 import type { ParsedDocument } from './parser/tree';
-import { DEFAULT_SETTINGS, SCRIPT_LANGUAGES, type ScriptLanguage, type Settings } from './settings';
+import { DEFAULT_SETTINGS, scriptLanguageFromName, type ScriptLanguage, type Settings } from './settings';
+
+export { scriptLanguageFromName };
 
 export interface LanguageServiceOptions {
   readonly catalog?: Catalog;
   readonly settings?: Settings;
   readonly client?: ClientFeatures;
-}
-
-/** Reads a script language name leniently: case, spaces and dashes do not matter. */
-export function scriptLanguageFromName(name: string): ScriptLanguage | undefined {
-  const key = name.toLowerCase().replace(/[\s_-]+/g, '');
-  return SCRIPT_LANGUAGES.find((l) => l.toLowerCase().replace(/\s+/g, '') === key);
 }
 
 /** The script language in effect: the file's directive when it names a known one, else the setting. */

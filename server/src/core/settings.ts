@@ -8,6 +8,12 @@ export const DEFAULT_CATALOG_URL = 'https://botdesignerdiscord.com/public/api';
 export const SCRIPT_LANGUAGES = ['BDScript 2', 'BDScript', 'BDScript Unstable'] as const;
 export type ScriptLanguage = (typeof SCRIPT_LANGUAGES)[number];
 
+/** Reads a script language name leniently: case, spaces and dashes do not matter. */
+export function scriptLanguageFromName(name: string): ScriptLanguage | undefined {
+  const key = name.toLowerCase().replace(/[\s_-]+/g, '');
+  return SCRIPT_LANGUAGES.find((l) => l.toLowerCase().replace(/\s+/g, '') === key);
+}
+
 export const SEVERITIES = ['error', 'warning', 'information', 'hint', 'off'] as const;
 export type SeveritySetting = (typeof SEVERITIES)[number];
 
