@@ -1,0 +1,196 @@
+// In-process benchmarks of the language service: parse alone and parse + full diagnostics on
+// generated documents from 10 KB to 8 MB and on adversarial shapes, compared with a bare
+// `charCodeAt` pass over the same text in the same repetitions; completion, hover and signature
+// help latency at many positions of the 1 MB document; and the cost of one keystroke.
+
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Position } from 'vscode-languageserver-types';
+import type { Catalog } from '../../server/src/core/catalog/catalog';
+import { LanguageService } from '../../server/src/core/languageService';
+import { parse } from '../../server/src/core/parser/parser';
+import { ADVERSARIAL_SHAPES, generateCommand, generateDocument, KB, MB, Rng } from '../support/generate';
+import { keep, percentiles, ratios, sampleInterleaved, sampleSync, summarize, timeMs, type Figure, type Percentiles } from './stats';
+
+export interface SizeResult {
+  readonly label: string;
+  readonly chars: number;
+  readonly lines: number;
+  readonly diagnostics: number;
+  readonly bare: Figure;
+  readonly parse: Figure;
+  readonly diagnose: Figure;
+  /** Parse + diagnostics over the bare pass, per repetition. */
+  readonly ratioToBare: Figure;
+  /** Median parse + diagnostics time per MiB of text. */
+  readonly msPerMB: number;
+}
+
+export interface ShapeResult {
+  readonly label: string;
+  readonly n: number;
+  readonly chars: number;
+  readonly diagnose: Figure;
+  readonly ratioToBare: Figure;
+  readonly msPerMB: number;
+  /** Time per character at n over time per character at n / 8 (1 is linear). */
+  readonly growth: number;
+}
+
+export interface LanguageServiceResults {
+  readonly sizes: SizeResult[];
+  /** 8 MB per-MB cost over 1 MB per-MB cost (1 is linear). */
+  readonly linearity8to1: number;
+  readonly command200: Figure & { readonly chars: number };
+  readonly adversarial: ShapeResult[];
+  readonly positions: { readonly completion: Percentiles; readonly hover: Percentiles; readonly signatureHelp: Percentiles };
+  readonly keystroke: { readonly end: Figure; readonly middle: Figure };
+}
+
+export interface LanguageServiceOptions {
+  readonly quick: boolean;
+  readonly log: (line: string) => void;
+}
+
+/** The floor no parser can beat: one pass reading every code unit. */
+export function barePass(text: string): number {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (h + text.charCodeAt(i)) | 0;
+  return h;
+}
+
+let version = 0;
+
+/** Parse + full diagnostics of a fresh version (nothing cached). */
+function diagnose(service: LanguageService, uri: string, text: string): number {
+  const document = TextDocument.create(uri, 'bdscript', ++version, text);
+  return service.validate(document).length;
+}
+
+export function benchLanguageService(catalog: Catalog, options: LanguageServiceOptions): LanguageServiceResults {
+  const { quick, log } = options;
+  const service = new LanguageService({ catalog });
+  const isCallback = (name: string): boolean => catalog.callbacks.forms(name) !== undefined;
+
+  // ---- sizes -------------------------------------------------------------------------------
+  const plan: Array<[string, number, number]> = quick
+    ? [['10 KB', 10 * KB, 30], ['100 KB', 100 * KB, 15], ['1 MB', MB, 7], ['8 MB', 8 * MB, 3]]
+    : [['10 KB', 10 * KB, 200], ['100 KB', 100 * KB, 50], ['1 MB', MB, 21], ['8 MB', 8 * MB, 7]];
+  const sizes: SizeResult[] = [];
+  const texts = new Map<string, string>();
+  for (const [label, size, runs] of plan) {
+    const text = generateDocument(catalog, { seed: 1, size });
+    texts.set(label, text);
+    const uri = `file:///bench-${label.replace(' ', '')}.bds`;
+    const diagnostics = diagnose(service, uri, text);
+    const s = sampleInterleaved(
+      { bare: () => barePass(text), parse: () => parse(text, { isCallback }), diagnose: () => diagnose(service, uri, text) },
+      Math.min(3, runs),
+      runs,
+    );
+    service.forget(uri);
+    const d = summarize(s.diagnose!, 'ms');
+    const result: SizeResult = {
+      label,
+      chars: text.length,
+      lines: text.split('\n').length,
+      diagnostics,
+      bare: summarize(s.bare!, 'ms'),
+      parse: summarize(s.parse!, 'ms'),
+      diagnose: d,
+      ratioToBare: summarize(ratios(s.diagnose!, s.bare!), '×'),
+      msPerMB: d.median / (text.length / MB),
+    };
+    sizes.push(result);
+    log(`  ${label}: diagnose ${d.median.toFixed(2)} ms (${result.ratioToBare.median.toFixed(1)}× bare), ${diagnostics} diagnostics`);
+  }
+  const perMB = (label: string): number => sizes.find((r) => r.label === label)!.msPerMB;
+  const linearity8to1 = perMB('8 MB') / perMB('1 MB');
+
+  // ---- a typical 200-line command ----------------------------------------------------------
+  const command = generateCommand(catalog, 1, 200);
+  const commandSamples = sampleSync(() => diagnose(service, 'file:///command.bds', command), 20, quick ? 100 : 500);
+  const command200 = { ...summarize(commandSamples, 'ms'), chars: command.length };
+  log(`  200-line command (${command.length} chars): ${command200.median.toFixed(3)} ms`);
+
+  // ---- adversarial shapes at n = 100k, and growth from n / 8 --------------------------------
+  const adversarial: ShapeResult[] = [];
+  const n = 100_000;
+  for (const [label, shape] of Object.entries(ADVERSARIAL_SHAPES)) {
+    const text = shape(n, catalog);
+    const small = shape(n / 8, catalog);
+    const uri = 'file:///adversarial.bds';
+    const runs = quick ? 3 : 7;
+    const s = sampleInterleaved({ bare: () => barePass(text), diagnose: () => diagnose(service, uri, text) }, 1, runs);
+    const smallRuns = sampleSync(() => diagnose(service, uri, small), 2, runs * 2);
+    service.forget(uri);
+    const d = summarize(s.diagnose!, 'ms');
+    const perCharLarge = d.median / text.length;
+    const perCharSmall = summarize(smallRuns, 'ms').median / small.length;
+    const result: ShapeResult = {
+      label,
+      n,
+      chars: text.length,
+      diagnose: d,
+      ratioToBare: summarize(ratios(s.diagnose!, s.bare!), '×'),
+      msPerMB: d.median / (text.length / MB),
+      growth: perCharLarge / perCharSmall,
+    };
+    adversarial.push(result);
+    log(`  ${label} (${text.length} chars): ${d.median.toFixed(1)} ms, growth ×${result.growth.toFixed(2)}`);
+  }
+
+  // ---- completion, hover and signature help at many positions of the 1 MB document ---------
+  const big = texts.get('1 MB')!;
+  const document = TextDocument.create('file:///positions.bds', 'bdscript', ++version, big);
+  service.validate(document);
+  const parsed = service.analyze(document).parsed;
+  const rng = new Rng(77);
+  const count = quick ? 200 : 1000;
+  const positions: Position[] = [];
+  for (let k = 0; k < count; k++) {
+    // Half anywhere, half where editors ask: after a name, inside arguments.
+    let offset: number;
+    if (k % 2 === 0) offset = rng.int(0, big.length);
+    else {
+      const call = rng.pick(parsed.calls);
+      const arg = call.args.length > 0 && rng.chance(0.6) ? rng.pick(call.args) : undefined;
+      offset = arg ? rng.int(arg.start, arg.end) : rng.int(call.start + 1, call.nameEnd);
+    }
+    positions.push(document.positionAt(offset));
+  }
+  const latency = (fn: (p: Position) => unknown): Percentiles => {
+    for (const p of positions.slice(0, 50)) keep(fn(p));
+    return percentiles(
+      positions.map((p) => timeMs(() => fn(p))),
+      'ms',
+    );
+  };
+  const completion = latency((p) => service.complete(document, p));
+  const hover = latency((p) => service.hover(document, p));
+  const signatureHelp = latency((p) => service.signatureHelp(document, p));
+  log(`  positions: completion p95 ${completion.p95.toFixed(3)} ms, hover p95 ${hover.p95.toFixed(3)} ms, signature p95 ${signatureHelp.p95.toFixed(3)} ms`);
+
+  // ---- one keystroke: edit + re-analysis and diagnostics -----------------------------------
+  const keystroke = (where: 'end' | 'middle'): Figure => {
+    const doc = TextDocument.create(`file:///keystroke-${where}.bds`, 'bdscript', ++version, big);
+    service.validate(doc);
+    const runs = quick ? 10 : 40;
+    const samples: number[] = [];
+    for (let k = 0; k < runs + 3; k++) {
+      const offset = where === 'end' ? doc.getText().length : doc.getText().length >> 1;
+      const at = doc.positionAt(offset);
+      const ms = timeMs(() => {
+        TextDocument.update(doc, [{ range: { start: at, end: at }, text: k % 2 === 0 ? 'x' : ' ' }], doc.version + 1);
+        return service.validate(doc).length;
+      });
+      if (k >= 3) samples.push(ms);
+    }
+    service.forget(doc.uri);
+    return summarize(samples, 'ms');
+  };
+  const end = keystroke('end');
+  const middle = keystroke('middle');
+  log(`  keystroke: end ${end.median.toFixed(2)} ms, middle ${middle.median.toFixed(2)} ms`);
+
+  return { sizes, linearity8to1, command200, adversarial, positions: { completion, hover, signatureHelp }, keystroke: { end, middle } };
+}

@@ -1,0 +1,226 @@
+// `npm run bench`: the benchmarks (never part of `npm test`; speed belongs here, not in timed
+// tests). Prints the machine, a Markdown table of every figure (median, min, max over repeated
+// runs after warm-ups), the ratios measured within the same runs, and each target as met or
+// missed; `--json` prints the figures object instead, `--quick` makes a shorter run.
+//
+//   npm run bench -- [--quick] [--json] [--only ls|wire|catalog] [--node-defaults]
+//
+// The benchmarks run under the server's own Node flags (SERVER_NODE_FLAGS, which both launchers
+// pass), so in-process figures match the server; `--node-defaults` runs without them. The wire
+// benchmarks need the bundle: run `npm run build` first.
+
+import { spawn } from 'node:child_process';
+import * as os from 'node:os';
+import { SERVER_NODE_FLAGS } from '../../client/src/options';
+import { snapshotCatalog } from '../support/testCatalog';
+import { benchCatalog, type CatalogResults } from './catalog';
+import { benchLanguageService, type LanguageServiceResults } from './languageService';
+import { fmt, fmtFigure, table, type Figure } from './stats';
+import { benchWire, type WireResults } from './wire';
+
+interface Target {
+  readonly name: string;
+  /** What the target says, in words (`< 50 ms`). */
+  readonly target: string;
+  readonly value: number;
+  readonly unit: string;
+  readonly met: boolean;
+  /** Value over the target's bound: below 1 is within it (for "at least" targets, bound over value). */
+  readonly ratio: number;
+}
+
+interface Figures {
+  readonly command: string;
+  readonly machine: { cpu: string; cores: number; memoryGB: number; node: string; nodeFlags: string[]; platform: string; date: string };
+  readonly quick: boolean;
+  languageService?: LanguageServiceResults;
+  wire?: WireResults | { skipped: string };
+  catalog?: CatalogResults;
+  targets: Target[];
+}
+
+function atMost(name: string, target: string, value: number, bound: number, unit: string): Target {
+  return { name, target, value, unit, met: value < bound, ratio: value / bound };
+}
+
+function atLeast(name: string, target: string, value: number, bound: number, unit: string): Target {
+  return { name, target, value, unit, met: value >= bound, ratio: bound / value };
+}
+
+function targets(f: Figures): Target[] {
+  const out: Target[] = [];
+  const ls = f.languageService;
+  if (ls) {
+    const mb = ls.sizes.find((s) => s.label === '1 MB')!;
+    out.push(atMost('1 MB diagnosed (parse + full diagnostics)', '< 50 ms', mb.diagnose.median, 50, 'ms'));
+    out.push(atMost('1 MB diagnosed vs a bare charCodeAt pass', '< 25×', mb.ratioToBare.median, 25, '×'));
+    out.push(atMost('Linear to 8 MB: per-MB cost 8 MB / 1 MB', '≤ 1.5', ls.linearity8to1, 1.5, '×'));
+    for (const s of ls.adversarial) out.push(atMost(`Linear on ${s.label}: per-char cost n=100k / n=12.5k`, '≤ 1.5', s.growth, 1.5, '×'));
+    out.push(atMost('Completion p95 on 1 MB', '< 5 ms', ls.positions.completion.p95, 5, 'ms'));
+    out.push(atMost('Hover p95 on 1 MB', '< 5 ms', ls.positions.hover.p95, 5, 'ms'));
+    out.push(atMost('Signature help p95 on 1 MB', '< 5 ms', ls.positions.signatureHelp.p95, 5, 'ms'));
+    out.push(atMost('Typical 200-line command diagnosed', '< 2 ms', ls.command200.median, 2, 'ms'));
+  }
+  const wire = f.wire;
+  if (wire && !('skipped' in wire)) {
+    out.push(atMost('Spawn to first completion (bundled snapshot)', '< 300 ms', wire.spawnToCompletion.median, 300, 'ms'));
+    out.push(atMost('Server RSS, full catalog and emoji map loaded', '< 100 MB', wire.rssLoadedMB, 100, 'MB'));
+    out.push(atMost(`Server RSS after ${wire.edits} edits of a 200-line command`, '< 100 MB', wire.rssCommandEditsMB, 100, 'MB'));
+    out.push(atMost('Server RSS, 1 MB document open', '< 100 MB', wire.rssOpenMB, 100, 'MB'));
+    out.push(atMost(`Server RSS after ${wire.edits} edits of the 1 MB document`, '< 100 MB', wire.rssAfterEditsMB, 100, 'MB'));
+  }
+  const cat = f.catalog;
+  if (cat) {
+    const list = cat.load.find((l) => l.label.startsWith('/function_list, identity'));
+    const listBr = cat.load.find((l) => l.label.startsWith('/function_list, br'));
+    if (list) out.push(atLeast('Service /function_list (identity)', '≥ 10,000 req/s', list.requestsPerSecond, 10_000, 'req/s'));
+    if (listBr) out.push(atLeast('Service /function_list (br, as the client asks)', '≥ 10,000 req/s', listBr.requestsPerSecond, 10_000, 'req/s'));
+  }
+  return out;
+}
+
+function render(f: Figures): string {
+  const parts: string[] = [];
+  const m = f.machine;
+  parts.push(
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGB.toFixed(0)} GB, Node ${m.node} ${m.nodeFlags.length > 0 ? `(${m.nodeFlags.join(' ')}) ` : '(default flags) '}` +
+      `on ${m.platform}; ${m.date}${f.quick ? ' (quick run)' : ''}`,
+  );
+  parts.push(`Command: ${f.command}`);
+
+  const ls = f.languageService;
+  if (ls) {
+    const rows: string[][] = [];
+    for (const s of ls.sizes) {
+      rows.push([`Parse, ${s.label} (${s.lines.toLocaleString('en-US')} lines)`, ...fmtFigure(s.parse), '']);
+      rows.push([`Parse + diagnostics, ${s.label}`, ...fmtFigure(s.diagnose), `${fmt(s.msPerMB)} ms/MB, ${s.diagnostics} diagnostics`]);
+      rows.push([`  ratio to bare pass, ${s.label}`, ...fmtFigure(s.ratioToBare), `bare pass ${fmt(s.bare.median, 'ms')}`]);
+    }
+    rows.push(['Per-MB cost, 8 MB / 1 MB', fmt(ls.linearity8to1, '×'), '', '', '1 = linear']);
+    rows.push([`Typical 200-line command (${ls.command200.chars} chars)`, ...fmtFigure(ls.command200), '']);
+    for (const s of ls.adversarial) {
+      rows.push([`Adversarial: ${s.label}, n = 100k (${(s.chars / 1024 / 1024).toFixed(2)} MB)`, ...fmtFigure(s.diagnose), `${fmt(s.msPerMB)} ms/MB, ${fmt(s.ratioToBare.median)}× bare, growth ×${fmt(s.growth)}`]);
+    }
+    for (const [name, p] of Object.entries(ls.positions)) {
+      rows.push([`${name} on 1 MB, ${p.samples} positions`, `p50 ${fmt(p.p50, 'ms')}`, `p95 ${fmt(p.p95, 'ms')}`, `max ${fmt(p.max, 'ms')}`, '']);
+    }
+    rows.push(['Keystroke at the end of 1 MB (edit + re-analysis + diagnostics)', ...fmtFigure(ls.keystroke.end), '']);
+    rows.push(['Keystroke in the middle of 1 MB', ...fmtFigure(ls.keystroke.middle), '']);
+    parts.push('### Language service (in process)\n\n' + table(['Benchmark', 'median', 'min', 'max', 'notes'], rows, ['l', 'r', 'r', 'r', 'l']));
+  }
+
+  const wire = f.wire;
+  if (wire) {
+    if ('skipped' in wire) parts.push(`### Over the wire\n\nSkipped: ${wire.skipped}`);
+    else {
+      const rows: string[][] = [
+        ['Spawn → initialize → didOpen → first completion', ...fmtFigure(wire.spawnToCompletion), 'bundled snapshot, offline'],
+        ['Keystroke → publishDiagnostics, 1 MB document', ...fmtFigure(wire.keystrokeToDiagnostics), wire.debounceMs !== undefined ? `includes the server's ${wire.debounceMs} ms debounce` : ''],
+        ['Server RSS, catalog and emoji map loaded', fmt(wire.rssLoadedMB, 'MB'), '', '', 'after the first completion'],
+        [`Server RSS after ${wire.edits} edits of a 200-line command`, fmt(wire.rssCommandEditsMB, 'MB'), '', '', 'diagnostics awaited every 10th edit'],
+        ['Server RSS, 1 MB document open and diagnosed', fmt(wire.rssOpenMB, 'MB'), '', '', ''],
+        [`Server RSS after ${wire.edits} edits of the 1 MB document`, fmt(wire.rssAfterEditsMB, 'MB'), '', '', 'diagnostics awaited every 10th edit'],
+      ];
+      parts.push(`### Over the wire (node ${wire.nodeFlags.join(' ')} dist/server.js --stdio)\n\n` + table(['Benchmark', 'median', 'min', 'max', 'notes'], rows, ['l', 'r', 'r', 'r', 'l']));
+    }
+  }
+
+  const cat = f.catalog;
+  if (cat) {
+    const rows: string[][] = [
+      [`Decode the full catalog (${cat.decode.functions} functions, ${cat.decode.emoji} emoji, ${(cat.decode.bytes / 1024).toFixed(0)} KB)`, ...fmtFigure(cat.decode), 'JSON.parse + decode + index'],
+      ['Refresh answered with 304s (five conditional GETs)', ...fmtFigure(cat.refresh304), '127.0.0.1'],
+    ];
+    parts.push('### Catalog\n\n' + table(['Benchmark', 'median', 'min', 'max', 'notes'], rows, ['l', 'r', 'r', 'r', 'l']));
+    const loadRows = cat.load.map((l) => [
+      l.label,
+      fmt(l.requestsPerSecond),
+      fmt(l.latencyP50Ms, 'ms'),
+      fmt(l.latencyP99Ms, 'ms'),
+      fmt(l.latencyMaxMs, 'ms'),
+      `${fmt(l.bytesPerSecond / 1024 / 1024)} MB/s`,
+      `${(l.serviceCpu * 100).toFixed(0)}%`,
+      `${(l.clientCpu * 100).toFixed(0)}%`,
+      String(l.failures),
+    ]);
+    parts.push(
+      `Service load (autocannon in ${cat.workers} worker threads, ${cat.connections} keep-alive connections, ${cat.durationSeconds} s each; ` +
+        `the service in its own process on 127.0.0.1; CPU in shares of one core; latency has autocannon's 1 ms resolution):\n\n` +
+        table(['Endpoint', 'req/s', 'p50', 'p99', 'max', 'throughput', 'service CPU', 'load tool CPU', 'failures'], loadRows),
+    );
+  }
+
+  if (f.targets.length > 0) {
+    const rows = f.targets.map((t) => [t.name, t.target, fmt(t.value, t.unit), t.met ? 'met' : '**missed**', fmt(t.ratio, '×')]);
+    parts.push('### Targets\n\n' + table(['Target', 'bound', 'measured', 'result', 'measured / bound'], rows, ['l', 'l', 'r', 'l', 'r']));
+  }
+  return parts.join('\n\n');
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const quick = argv.includes('--quick');
+  const json = argv.includes('--json');
+  const onlyIndex = argv.indexOf('--only');
+  const only = onlyIndex >= 0 ? argv[onlyIndex + 1] : undefined;
+  for (const a of argv) {
+    if (!['--quick', '--json', '--only', 'ls', 'wire', 'catalog', '--node-defaults'].includes(a)) {
+      throw new Error(`unknown option ${a}; use --quick, --json, --only ls|wire|catalog, --node-defaults`);
+    }
+  }
+  const hasServerFlags = SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag));
+  if (!hasServerFlags && !argv.includes('--node-defaults')) {
+    // Run again under the server's Node flags (tsx's own loader flags are in execArgv already).
+    const child = spawn(process.execPath, [...process.execArgv, ...SERVER_NODE_FLAGS, __filename, ...argv], { stdio: 'inherit' });
+    await new Promise<void>((resolve) => {
+      child.on('exit', (code, signal) => {
+        process.exitCode = code ?? (signal ? 1 : 0);
+        resolve();
+      });
+    });
+    return;
+  }
+  const wants = (what: string): boolean => !only || only === what;
+  // Progress goes to stderr so that `--json` output stays machine-readable.
+  const log = (line: string): void => void process.stderr.write(line + '\n');
+
+  const cpus = os.cpus();
+  const figures: Figures = {
+    command: `npm run bench${argv.length > 0 ? ' -- ' + argv.join(' ') : ''}`,
+    machine: {
+      cpu: cpus[0]?.model.trim() ?? 'unknown',
+      cores: cpus.length,
+      memoryGB: os.totalmem() / 2 ** 30,
+      node: process.version,
+      nodeFlags: process.execArgv.filter((a) => !a.includes('tsx') && !a.startsWith('--require') && !a.startsWith('--import')),
+      platform: `${os.platform()} ${os.release()}`,
+      date: new Date().toISOString(),
+    },
+    quick,
+    targets: [],
+  };
+  const catalog = snapshotCatalog();
+  if (wants('ls')) {
+    log('language service ...');
+    figures.languageService = benchLanguageService(catalog, { quick, log });
+  }
+  if (wants('wire')) {
+    log('over the wire ...');
+    figures.wire = await benchWire(catalog, { quick, log });
+    if ('skipped' in figures.wire) log(`  skipped: ${figures.wire.skipped}`);
+  }
+  if (wants('catalog')) {
+    log('catalog ...');
+    figures.catalog = await benchCatalog({ quick, log });
+  }
+  figures.targets = targets(figures);
+  if (json) process.stdout.write(JSON.stringify(figures, null, 2) + '\n');
+  else process.stdout.write('\n' + render(figures) + '\n');
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${(err as Error)?.stack ?? String(err)}\n`);
+  process.exitCode = 1;
+});
+
+export type { Figure };
