@@ -59,8 +59,8 @@ function run(command: string, args: string[], cwd: string): Promise<{ stdout: st
 /** Paths inside the package the extension may ship, relative to `extension/`. */
 const ALLOWED = [
   /^package\.json$/,
-  /^(README|CHANGELOG)\.md$/,
-  /^LICENSE(\.md|\.txt)?$/,
+  /^(README|CHANGELOG)\.md$/i, // vsce stores the readme as readme.md
+  /^LICENSE(\.md|\.txt)?$/i,
   /^dist\/(extension|server)\.js$/,
   /^dist\/(extension|server)\.js\.LEGAL\.txt$/,
   /^server\/snapshot\/(catalog\.json|README\.md)$/,
