@@ -105,6 +105,16 @@ describe('fuzz (fixed runs)', function () {
       );
     });
 
+    it('answers inside the document on counterexamples npm run fuzz has found', function () {
+      const service = facade(this);
+      // Each entry: the shrunk document and cursor offsets of a failure, kept once fixed.
+      const found: Array<[string, number[]]> = [
+        // Completion of an argument value that spans lines must still edit only the cursor's line.
+        ['$error[\nmessage]', [7]],
+      ];
+      for (const [text, offsets] of found) checkFeatures(service, text, offsets);
+    });
+
     it('every feature survives adversarial shapes', function () {
       const service = facade(this);
       for (const [name, shape] of Object.entries(ADVERSARIAL_SHAPES)) {
