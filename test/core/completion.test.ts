@@ -342,6 +342,10 @@ describe('completion', () => {
       complete('$addButton[no;id;label; seco|ndary ]', { includes: ['secondary'], resultText: '$addButton[no;id;label; secondary| ]' });
     });
 
+    it('replaces only the cursor\'s line of a value that spans lines (an LSP edit is one line)', () => {
+      complete('$addButton[no;id;label;\nprim|\nary]', { includes: ['primary'], resultText: '$addButton[no;id;label;\nprimary|\nary]' });
+    });
+
     it('offers yes and no for Bool arguments', () => {
       complete('$addButton[|]', { includes: ['yes', 'no'], order: ['yes', 'no'], pick: 'no', resultText: '$addButton[no|]' });
       complete('$addButton[no;id;label;primary;|]', { includes: ['yes', 'no'] });

@@ -465,11 +465,28 @@ function bracketedRecord(out: Output, call: CallNode): CatalogRecord | undefined
 /** The range a value replaces: the argument's literal text without surrounding blanks, or null when it holds code. */
 function valueRange(text: string, arg: ArgNode, offset: number): [number, number] | null {
   for (const child of arg.children) if (child.kind === 'call' || child.kind === 'comment') return null;
+  // An LSP completion edit must stay on the cursor's line, so a value spanning lines is cut there.
   let start = arg.start;
   let end = arg.end;
+  for (let k = offset - 1; k >= start; k--) {
+    if (isLineBreak(text.charCodeAt(k))) {
+      start = k + 1;
+      break;
+    }
+  }
+  for (let k = offset; k < end; k++) {
+    if (isLineBreak(text.charCodeAt(k))) {
+      end = k;
+      break;
+    }
+  }
   while (start < end && isBlank(text.charCodeAt(start))) start++;
   while (end > start && isBlank(text.charCodeAt(end - 1))) end--;
   return [Math.min(start, offset), Math.max(end, offset)];
+}
+
+function isLineBreak(c: number): boolean {
+  return c === 10 || c === 13;
 }
 
 function isBlank(c: number): boolean {
