@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parse } from '../../server/src/core/parser/parser';
-import { callNameAt, enclosingCall, forEachLeaf, literalText, locate } from '../../server/src/core/parser/query';
+import { callNameAt, enclosingCall, forEachLeaf, literalText, locate, separatorSpan } from '../../server/src/core/parser/query';
 import type { Node, ParsedDocument } from '../../server/src/core/parser/tree';
 import { marked } from '../support/markers';
 
@@ -87,7 +87,7 @@ describe('parser', () => {
     assert.deepEqual({ start: call.start, end: call.nameEnd }, name);
     assert.equal(call.open, open!.start);
     assert.deepEqual(call.args.map((a) => ({ start: a.start, end: a.end })), [a0, a1, a2]);
-    assert.deepEqual(call.separators, [s0, s1]);
+    assert.deepEqual([separatorSpan(call, 0), separatorSpan(call, 1)], [s0, s1]);
     assert.equal(call.close, close!.start);
     assert.equal(call.end, close!.end);
   });
@@ -119,7 +119,7 @@ describe('parser', () => {
     const call = doc.calls[1]!;
     assert.equal(call.name, '$replaceText');
     assert.equal(call.args.length, 3);
-    assert.deepEqual(call.separators.map((s) => s.end - s.start), [13, 13]);
+    assert.deepEqual([0, 1].map((k) => separatorSpan(call, k)).map((s) => s.end - s.start), [13, 13]);
     leafCoverage(doc);
     const inComment = parse('$c[$disableSpecialEscaping] %{DOL}%x');
     assert.equal(inComment.specialEscapingDisabled, false);

@@ -10,7 +10,7 @@ import type { Catalog } from '../../server/src/core/catalog/catalog';
 import { RULE_BY_CODE } from '../../server/src/core/features/rules';
 import type { LanguageService } from '../../server/src/core/languageService';
 import { parse } from '../../server/src/core/parser/parser';
-import { forEachLeaf } from '../../server/src/core/parser/query';
+import { forEachLeaf, separatorSpan } from '../../server/src/core/parser/query';
 import type { ArgNode, Node, ParsedDocument } from '../../server/src/core/parser/tree';
 
 type LanguageServiceModule = typeof import('../../server/src/core/languageService');
@@ -62,16 +62,16 @@ export function checkParse(doc: ParsedDocument): void {
     }
     assert.equal(doc.text[call.open], '[', `call ${call.name}: open is not [`);
     if (call.close >= 0) assert.equal(doc.text[call.close], ']', `call ${call.name}: close is not ]`);
-    assert.equal(call.separators.length, call.args.length - 1, `call ${call.name}: separators vs arguments`);
     let at = call.open + 1;
     call.args.forEach((arg: ArgNode, i: number) => {
       assert.equal(arg.start, at, `call ${call.name}: argument ${i} starts at ${arg.start}, expected ${at}`);
       assert.ok(arg.end >= arg.start && arg.end <= call.end, `call ${call.name}: argument ${i} ends at ${arg.end}`);
       assert.equal(arg.parent, call);
       assert.equal(arg.index, i);
-      if (i < call.separators.length) {
-        const sep = call.separators[i]!;
-        assert.equal(sep.start, arg.end, `call ${call.name}: separator ${i} does not follow argument ${i}`);
+      if (i < call.args.length - 1) {
+        const sep = separatorSpan(call, i);
+        const separatorText = doc.text.slice(sep.start, sep.end);
+        assert.ok(separatorText === ';' || separatorText === '%{-SEMICOL-}%', `call ${call.name}: separator ${i} is ${JSON.stringify(separatorText)}`);
         at = sep.end;
       }
       for (const child of arg.children) assert.ok(child.start >= arg.start && child.end <= arg.end, `child outside argument of ${call.name}`);

@@ -16,7 +16,7 @@ import type { Argument, CatalogRecord, FunctionRecord } from '../catalog/model';
 import { Intents } from '../catalog/model';
 import { BLOCK_ROLES, type Block, type BlockProblem } from '../parser/blocks';
 import { COMMENT_NAME, lineOf } from '../parser/parser';
-import { literalText } from '../parser/query';
+import { literalText, separatorSpan } from '../parser/query';
 import type { ArgNode, CallNode, Node, ParsedDocument, SyntaxProblem } from '../parser/tree';
 import { scriptLanguageFromName, type SeveritySetting } from '../settings';
 import { featureOfFunction, hasFeature, SWITCH_TO_BDSCRIPT2 } from './languages';
@@ -544,13 +544,13 @@ class CallChecker {
     const args = call.args;
     const first = binding.extraFrom;
     const max = first;
-    const sep = call.separators[first - 1];
+    const sep = first > 0 ? separatorSpan(call, first - 1) : undefined;
     const fixes: DiagnosticFix[] = [];
     if (acceptsText(params[params.length - 1]!)) {
       const edits: OffsetEdit[] = [];
-      for (let k = first - 1; k < call.separators.length; k++) {
-        const s = call.separators[k];
-        if (s && s.end === s.start + 1 && this.text.charCodeAt(s.start) === 59 /* ; */) edits.push({ start: s.start, end: s.end, newText: '\\;' });
+      for (let k = Math.max(0, first - 1); k < args.length - 1; k++) {
+        const s = separatorSpan(call, k);
+        if (s.end === s.start + 1 && this.text.charCodeAt(s.start) === 59 /* ; */) edits.push({ start: s.start, end: s.end, newText: '\\;' });
       }
       if (edits.length > 0) {
         fixes.push({ title: `Escape the extra \`;\` as \`\\;\` (text of "${slotLabel(binding.slots[first - 1]!, params)}")`, edits });

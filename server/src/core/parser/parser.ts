@@ -39,7 +39,8 @@ const DOLLAR_ESCAPE = '%{DOL}%';
 
 /** Shared by every bare call; frozen so that a stray push fails loudly instead of corrupting calls. */
 const NO_ARGS: readonly ArgNode[] = Object.freeze([]);
-const NO_SEPARATORS: readonly Span[] = Object.freeze([]);
+/** Shared by every empty argument. */
+const NO_NODES: readonly Node[] = Object.freeze([]);
 
 /** The comment function's name. */
 export const COMMENT_NAME = '$c';
@@ -105,8 +106,12 @@ export function parse(text: string, options: ParseOptions = {}): ParsedDocument 
 interface Frame {
   readonly call: CallNode;
   arg: ArgNode;
-  /** Offsets of text `[` inside this call's arguments not yet matched by a text `]`. */
-  readonly textOpens: number[];
+  /** Where this call's arguments start on the argument stack. */
+  readonly argMark: number;
+  /** Where the current argument's children start on the node stack. */
+  childMark: number;
+  /** Where this call's unmatched text `[` offsets start on the text-bracket stack. */
+  readonly textMark: number;
 }
 
 interface Scanned {
@@ -116,6 +121,41 @@ interface Scanned {
   problems: SyntaxProblem[];
 }
 
+/**
+ * Names are interned across parses: a document repeats a few hundred names thousands of
+ * times, and one shared string per name saves an allocation per call and lets catalog
+ * lookups reuse the string's cached hash. Bounded, so random identifiers cannot grow it.
+ */
+const internedNames = new Map<number, string[]>();
+let internedCount = 0;
+const MAX_INTERNED_NAMES = 20_000;
+
+function internName(text: string, start: number, end: number): string {
+  let hash = 0x811c9dc5;
+  for (let k = start; k < end; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
+  const bucket = internedNames.get(hash);
+  if (bucket) {
+    outer: for (const candidate of bucket) {
+      if (candidate.length !== end - start) continue;
+      for (let k = 0; k < candidate.length; k++) if (candidate.charCodeAt(k) !== text.charCodeAt(start + k)) continue outer;
+      return candidate;
+    }
+  }
+  const name = text.slice(start, end);
+  if (internedCount < MAX_INTERNED_NAMES) {
+    internedCount++;
+    if (bucket) bucket.push(name);
+    else internedNames.set(hash, [name]);
+  }
+  return name;
+}
+
+/**
+ * One pass that builds the tree. Children, arguments and unmatched text brackets are
+ * collected on three scratch stacks and copied into exactly-sized arrays when their
+ * argument or call ends: most arguments hold one child, and a growing `[]` would reserve
+ * room for seventeen, which made the tree twice its size and the scavenger its main cost.
+ */
 function scan(text: string, specialEscapingDisabled: boolean): Scanned {
   const n = text.length;
   const roots: Node[] = [];
@@ -124,25 +164,54 @@ function scan(text: string, specialEscapingDisabled: boolean): Scanned {
   const problems: SyntaxProblem[] = [];
   const frames: Frame[] = [];
   const topTextOpens: number[] = [];
-  let container: Node[] = roots;
+  const nodeStack: Node[] = [];
+  let nodeTop = 0;
+  const argStack: ArgNode[] = [];
+  let argTop = 0;
+  const textOpenStack: number[] = [];
+  let textOpenTop = 0;
+  let frame: Frame | undefined;
   let parentArg: ArgNode | null = null;
   let textStart = 0;
   let i = 0;
 
+  const push = (node: Node): void => {
+    if (frame) nodeStack[nodeTop++] = node;
+    else roots.push(node);
+  };
   const flush = (end: number): void => {
-    if (end > textStart) container.push({ kind: 'text', start: textStart, end, parent: parentArg });
+    if (end > textStart) push({ kind: 'text', start: textStart, end, parent: parentArg });
   };
   const escape = (start: number, end: number, value: EscapedChar): void => {
     flush(start);
-    container.push({ kind: 'escape', start, end, value, parent: parentArg });
+    push({ kind: 'escape', start, end, value, parent: parentArg });
     // An escaped `]` is the text partner of a text `[`.
-    if (value === ']') (frames.length > 0 ? frames[frames.length - 1]!.textOpens : topTextOpens).pop();
+    if (value === ']') {
+      if (frame) {
+        if (textOpenTop > frame.textMark) textOpenTop--;
+      } else {
+        topTextOpens.pop();
+      }
+    }
     i = end;
     textStart = end;
   };
-  const newArg = (call: CallNode, start: number): ArgNode => {
-    const arg: ArgNode = { kind: 'arg', start, end: start, children: [], parent: call, index: call.args.length };
-    call.args.push(arg);
+  /** Ends the current argument at `end`: its children move from the stack into their array. */
+  const endArg = (f: Frame, end: number): void => {
+    const arg = f.arg as { end: number; children: Node[] };
+    arg.end = end;
+    arg.children = nodeTop > f.childMark ? nodeStack.slice(f.childMark, nodeTop) : (NO_NODES as Node[]);
+    nodeTop = f.childMark;
+  };
+  /** Ends the current call's argument list: its arguments move from the stack into their array. */
+  const endArgs = (f: Frame): void => {
+    (f.call as { args: ArgNode[] }).args = argStack.slice(f.argMark, argTop);
+    argTop = f.argMark;
+    textOpenTop = f.textMark;
+  };
+  const newArg = (f: { call: CallNode; argMark: number }, start: number): ArgNode => {
+    const arg: ArgNode = { kind: 'arg', start, end: start, children: NO_NODES as Node[], parent: f.call, index: argTop - f.argMark };
+    argStack[argTop++] = arg;
     return arg;
   };
   const openCall = (start: number, nameEnd: number, name: string): void => {
@@ -156,19 +225,19 @@ function scan(text: string, specialEscapingDisabled: boolean): Scanned {
       nameEnd,
       open: bracketed ? nameEnd : -1,
       close: -1,
-      // Bare calls share empty lists: most calls are bare, and every allocation here is GC work.
-      args: bracketed ? [] : (NO_ARGS as ArgNode[]),
-      separators: bracketed ? [] : (NO_SEPARATORS as Span[]),
+      // Bare calls share the empty list; bracketed calls get theirs when their `]` comes.
+      args: NO_ARGS as ArgNode[],
       parent: parentArg,
       inTrigger: false,
     };
-    container.push(call);
+    push(call);
     calls.push(call);
-    if (call.open >= 0) {
-      const arg = newArg(call, nameEnd + 1);
-      frames.push({ call, arg, textOpens: [] });
-      container = arg.children;
-      parentArg = arg;
+    if (bracketed) {
+      const f: Frame = { call, arg: undefined as unknown as ArgNode, argMark: argTop, childMark: nodeTop, textMark: textOpenTop };
+      f.arg = newArg(f, nameEnd + 1);
+      frames.push(f);
+      frame = f;
+      parentArg = f.arg;
       i = nameEnd + 1;
     } else {
       i = nameEnd;
@@ -177,12 +246,11 @@ function scan(text: string, specialEscapingDisabled: boolean): Scanned {
   };
   const separator = (start: number, end: number): void => {
     flush(start);
-    const frame = frames[frames.length - 1]!;
-    (frame.arg as { end: number }).end = start;
-    frame.call.separators.push({ start, end });
-    frame.arg = newArg(frame.call, end);
-    container = frame.arg.children;
-    parentArg = frame.arg;
+    const f = frame!;
+    endArg(f, start);
+    f.arg = newArg(f, end);
+    f.childMark = nodeTop;
+    parentArg = f.arg;
     i = end;
     textStart = end;
   };
@@ -198,7 +266,7 @@ function scan(text: string, specialEscapingDisabled: boolean): Scanned {
       if (j === i + 2 && text.charCodeAt(i + 1) === 99 /* c */ && text.charCodeAt(j) === OPEN) {
         flush(i);
         const comment = scanComment(text, i, j, parentArg);
-        container.push(comment);
+        push(comment);
         comments.push(comment);
         if (comment.close < 0) {
           problems.push({
@@ -212,7 +280,7 @@ function scan(text: string, specialEscapingDisabled: boolean): Scanned {
         textStart = i;
         continue;
       }
-      openCall(i, j, text.slice(i, j));
+      openCall(i, j, internName(text, i, j));
       continue;
     }
     if (c === BACKSLASH) {
@@ -246,28 +314,30 @@ function scan(text: string, specialEscapingDisabled: boolean): Scanned {
       }
       if (c === CLOSE) {
         flush(i);
-        const frame = frames.pop()!;
-        const call = frame.call;
-        (frame.arg as { end: number }).end = i;
+        const f = frames.pop()!;
+        const call = f.call;
+        endArg(f, i);
+        const textOpen = textOpenTop > f.textMark ? textOpenStack[textOpenTop - 1]! : -1;
+        endArgs(f);
         call.close = i;
         (call as { end: number }).end = i + 1;
-        if (frame.textOpens.length > 0) {
+        if (textOpen >= 0) {
           problems.push({
             code: 'unescaped-bracket',
             start: i,
             end: i + 1,
             call,
-            related: { start: frame.textOpens[frame.textOpens.length - 1]!, end: frame.textOpens[frame.textOpens.length - 1]! + 1 },
+            related: { start: textOpen, end: textOpen + 1 },
             message: `This \`]\` closes \`${call.name}[\`, but a \`[\` in its arguments is still open as text. If the \`]\` belongs to that \`[\`, escape it as \`\\]\`.`,
           });
         }
+        frame = frames[frames.length - 1];
         parentArg = call.parent;
-        container = parentArg ? parentArg.children : roots;
         i++;
         textStart = i;
         continue;
       }
-      if (c === OPEN) frames[frames.length - 1]!.textOpens.push(i);
+      if (c === OPEN) textOpenStack[textOpenTop++] = i;
       i++;
       continue;
     }
@@ -286,10 +356,12 @@ function scan(text: string, specialEscapingDisabled: boolean): Scanned {
     i++;
   }
   flush(n);
-  // Calls still open at the end run to the end of the document.
-  for (let f = frames.length - 1; f >= 0; f--) {
-    const { call, arg } = frames[f]!;
-    (arg as { end: number }).end = n;
+  // Calls still open at the end run to the end of the document, innermost first.
+  for (let k = frames.length - 1; k >= 0; k--) {
+    const f = frames[k]!;
+    const call = f.call;
+    endArg(f, n);
+    endArgs(f);
     (call as { end: number }).end = n;
     problems.push({
       code: 'unclosed-bracket',

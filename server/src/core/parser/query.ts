@@ -1,7 +1,7 @@
 // Reading the tree: the literal value of an argument, what sits at a cursor offset, and a walk
 // over the leaves. All of it is iterative, so deep nesting costs no call stack.
 
-import type { ArgNode, CallNode, Leaf, Node, ParsedDocument } from './tree';
+import type { ArgNode, CallNode, Leaf, Node, ParsedDocument, Span } from './tree';
 
 /**
  * The value an argument has before run time when it holds no call: text with escapes
@@ -25,6 +25,11 @@ export function literalText(text: string, arg: ArgNode): string | undefined {
     }
   }
   return out;
+}
+
+/** The separator after argument `index` of a call (between it and the next argument). */
+export function separatorSpan(call: CallNode, index: number): Span {
+  return { start: call.args[index]!.end, end: call.args[index + 1]!.start };
 }
 
 /** Whether an argument holds a call anywhere inside it (directly). */
@@ -131,10 +136,7 @@ export function forEachLeaf(doc: ParsedDocument, visit: (leaf: Leaf) => void): v
         for (let a = item.args.length - 1; a >= 0; a--) {
           const children = item.args[a]!.children;
           for (let c = children.length - 1; c >= 0; c--) work.push(children[c]!);
-          if (a > 0) {
-            const sep = item.separators[a - 1]!;
-            work.push({ kind: 'separator', start: sep.start, end: sep.end, node: item });
-          }
+          if (a > 0) work.push({ kind: 'separator', start: item.args[a - 1]!.end, end: item.args[a]!.start, node: item });
         }
         break;
       }

@@ -43,10 +43,12 @@ export interface CallNode extends Span {
   readonly open: number;
   /** Offset of `]`, or -1 when the call is bare or the `[` is never closed. */
   close: number;
-  /** Arguments in order; empty for a bare call; `$f[]` has one empty argument. */
+  /**
+   * Arguments in order; empty for a bare call; `$f[]` has one empty argument. The separator
+   * between two arguments is the gap between them (`separatorSpan` in query.ts): `;`, or
+   * `%{-SEMICOL-}%` when special escaping is disabled.
+   */
   readonly args: ArgNode[];
-  /** The `;` separators between arguments (longer when `%{-SEMICOL-}%` acts as one). */
-  readonly separators: Span[];
   /** The argument this call sits in, or null at top level. */
   parent: ArgNode | null;
   /** Whether the call sits in the file's trigger line (see `ParsedDocument.trigger`). */
