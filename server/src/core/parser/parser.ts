@@ -37,6 +37,10 @@ const SEMICOL_ESCAPE = '%{-SEMICOL-}%';
 const BRACKET_ESCAPE = '%ESCAPED%';
 const DOLLAR_ESCAPE = '%{DOL}%';
 
+/** The characters that can start syntax or an escape: `$ % \\ ; [ ]`. Everything else is text. */
+const SPECIAL = new Uint8Array(128);
+for (const c of [DOLLAR, PERCENT, BACKSLASH, SEMI, OPEN, CLOSE]) SPECIAL[c] = 1;
+
 /** Shared by every bare call; frozen so that a stray push fails loudly instead of corrupting calls. */
 const NO_ARGS: readonly ArgNode[] = Object.freeze([]);
 /** Shared by every empty argument. */
@@ -257,6 +261,11 @@ function scan(text: string, specialEscapingDisabled: boolean): Scanned {
 
   while (i < n) {
     const c = text.charCodeAt(i);
+    // Most characters are plain text: one table lookup skips them.
+    if (c >= 128 || SPECIAL[c] === 0) {
+      i++;
+      continue;
+    }
     if (c === DOLLAR) {
       const j = identifierEnd(text, i + 1);
       if (j === i + 1) {
