@@ -110,6 +110,21 @@ describe('catalog sources', function () {
   });
 
   describe('refresh from the service', () => {
+    it('accepts a mirror that serves a smaller catalog than the bundled one (the shrink check compares with this URL\'s own data)', async () => {
+      const small: CatalogData = { ...full, functions: full.functions.slice(0, 3) };
+      const svc = await startCatalogService(small);
+      try {
+        const m = manager({ url: svc.url });
+        await m.loadLocal();
+        assert.equal(m.status().source, 'bundled');
+        const r = await m.refresh();
+        assert.equal(r.outcome, 'updated', r.message);
+        assert.equal(m.status().counts.functions, 3);
+      } finally {
+        await svc.close();
+      }
+    });
+
     it('fetches all lists, caches them, and the next start reads the cache', async () => {
       const svc = await startCatalogService(full);
       try {
@@ -326,7 +341,7 @@ describe('catalog sources', function () {
 
     it('a refused first refresh keeps the bundled catalog and writes no cache', async () => {
       const server = await F.startFaultServer(catalogBodies(full));
-      server.routes.set('/function_list', F.json(one));
+      server.routes.set('/function_list', F.json(garbageRecords));
       try {
         const m = manager({ url: server.url });
         await m.loadLocal();

@@ -15,6 +15,7 @@ import {
 } from '../core/catalog/decode';
 import type { CatalogData, CatalogProblem, Decoded } from '../core/catalog/model';
 import type { CatalogSourceKind, CatalogStatus } from '../lsp/protocol';
+import { DEFAULT_CATALOG_URL } from '../core/settings';
 import { bundledSnapshotPath, bundledSnapshotText } from './bundled';
 import { cacheFileFor, readCache, writeCache, type EndpointValidators } from './cache';
 import {
@@ -427,6 +428,17 @@ export class CatalogManager {
     return this.inflight;
   }
 
+  /**
+   * Whether the held catalog says how big this URL's catalog should be: data fetched from this
+   * URL (live or its cache) does; a snapshot does only for the official API it was taken from.
+   * A mirror that serves a smaller catalog is not refused for being smaller than the bundle.
+   */
+  private isBaseline(held: Current): boolean {
+    if (held.source === 'live' || held.source === 'cache') return true;
+    if (held.source === 'none') return false;
+    return this.opts.url.replace(/\/+$/, '') === DEFAULT_CATALOG_URL;
+  }
+
   private async runRefresh(): Promise<RefreshOutcome> {
     const at = new Date(this.now()).toISOString();
     if (this.disposed) return { ok: false, outcome: 'failed', message: 'the catalog manager was disposed', problems: [] };
@@ -439,7 +451,7 @@ export class CatalogManager {
     const held = this.current;
     const result = await fetchCatalog(this.client, {
       ...(held.validators ? { current: { data: held.catalog.data, validators: held.validators } } : {}),
-      ...(held.source !== 'none' ? { baseline: held.catalog.data } : {}),
+      ...(this.isBaseline(held) ? { baseline: held.catalog.data } : {}),
       signal: this.inflightAbort.signal,
     });
     if (this.disposed) return { ok: false, outcome: 'failed', message: 'the catalog manager was disposed', problems: [] };

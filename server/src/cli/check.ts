@@ -193,19 +193,15 @@ async function loadCatalog(options: Options, io: CliIO): Promise<Catalog | undef
   const url = options.catalog?.kind === 'url' ? options.catalog.url : DEFAULT_CATALOG_URL;
   const online = options.catalog?.kind === 'url' || options.refresh;
   const local = new CatalogManager({ url, offline: !online, cacheDir: options.cacheDir });
-  let fresh: CatalogManager | undefined;
   try {
     await local.loadLocal();
     let catalog = local.catalog;
     if (online) {
-      // A cache of this URL makes the fetch conditional and guards against a shrunken answer.
-      // Otherwise the local catalog is another one (the bundled snapshot), not a baseline for
-      // what this URL serves, so the fetch starts from nothing.
-      const fromCache = local.status().source === 'cache';
-      const manager = fromCache ? local : (fresh = new CatalogManager({ url, cacheDir: options.cacheDir }));
-      const outcome = await manager.refresh();
+      // The manager judges a shrunken answer against this URL's cache, or the bundled snapshot
+      // when the URL is the official API, and makes the fetch conditional when it can.
+      const outcome = await local.refresh();
       if (outcome.ok) {
-        catalog = manager.catalog;
+        catalog = local.catalog;
       } else {
         const status = local.status();
         io.stderr(`bdscript check: warning: could not fetch the catalog from ${url}: ${outcome.problems[0] ?? outcome.message}\n`);
@@ -217,7 +213,7 @@ async function loadCatalog(options: Options, io: CliIO): Promise<Catalog | undef
     }
     return catalog;
   } finally {
-    await Promise.all([local.dispose(), fresh?.dispose()]);
+    await local.dispose();
   }
 }
 
