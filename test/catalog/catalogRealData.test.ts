@@ -11,8 +11,8 @@ import { CatalogManager, fetchCatalog } from '../../server/src/catalog/sources';
 import { catalogBodies, startCatalogService } from '../support/catalogService';
 import * as F from '../support/faultServer';
 import { testCatalogData } from '../support/testCatalog';
+import { FACTS_DIR, REAL_SAMPLE } from '../support/shared';
 
-const SHARED = path.resolve(__dirname, '../../../shared');
 
 describe('catalog I/O on real data', function () {
   this.timeout(20_000);
@@ -50,15 +50,15 @@ describe('catalog I/O on real data', function () {
   });
 
   it('accepts the real /function_list response as the live API sent it', async function () {
-    const sample = path.join(SHARED, 'real-api-sample/function_list.json');
-    if (!existsSync(sample) || !existsSync(path.join(SHARED, 'catalog-facts/callback_list.json'))) this.skip();
+    const sample = REAL_SAMPLE;
+    if (!existsSync(sample) || !existsSync(path.join(FACTS_DIR, 'callback_list.json'))) this.skip();
     const body = readFileSync(sample, 'utf8');
     // Callbacks from the wiki facts (API shape plus fields the API does not have), emoji from the test catalog.
     const server = await F.startFaultServer({
       ...catalogBodies(testCatalogData()),
       '/function_list': body,
-      '/callback_list': readFileSync(path.join(SHARED, 'catalog-facts/callback_list.json'), 'utf8'),
-      '/callback_tag_list': readFileSync(path.join(SHARED, 'catalog-facts/callback_tag_list.json'), 'utf8'),
+      '/callback_list': readFileSync(path.join(FACTS_DIR, 'callback_list.json'), 'utf8'),
+      '/callback_tag_list': readFileSync(path.join(FACTS_DIR, 'callback_tag_list.json'), 'utf8'),
     });
     const m = new CatalogManager({ url: server.url, cacheDir: '' });
     try {

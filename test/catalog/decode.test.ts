@@ -21,10 +21,8 @@ import {
   deriveTagList,
 } from '../../server/src/core/catalog/decode';
 import type { Argument, CatalogProblem, Decoded, FunctionRecord } from '../../server/src/core/catalog/model';
+import { FACTS_DIR, REAL_SAMPLE } from '../support/shared';
 
-const SHARED = path.resolve(__dirname, '../../../shared');
-const REAL = path.join(SHARED, 'real-api-sample/function_list.json');
-const FACTS = path.join(SHARED, 'catalog-facts');
 
 function readJson(file: string): unknown {
   return JSON.parse(readFileSync(file, 'utf8')) as unknown;
@@ -66,8 +64,8 @@ function argOf(arg: Record<string, unknown>): { a: Argument; decoded: Decoded<Fu
 describe('catalog decoder', () => {
   describe('real data', () => {
     it('decodes the real /function_list sample: 494 records, no errors, drift normalised', function () {
-      if (!existsSync(REAL)) this.skip();
-      const decoded = decodeFunctionList(readJson(REAL));
+      if (!existsSync(REAL_SAMPLE)) this.skip();
+      const decoded = decodeFunctionList(readJson(REAL_SAMPLE));
       assert.equal(decoded.value.length, 494);
       assert.deepEqual(errors(decoded.problems), []);
       const args = decoded.value.flatMap((r) => allArguments(r.arguments));
@@ -95,14 +93,14 @@ describe('catalog decoder', () => {
     });
 
     it('decodes the wiki facts: 423 functions and 13 callbacks, wiki paths kept, ellipsis read as repeatable', function () {
-      if (!existsSync(FACTS)) this.skip();
-      const functions = decodeFunctionList(readJson(path.join(FACTS, 'function_list.json')));
+      if (!existsSync(FACTS_DIR)) this.skip();
+      const functions = decodeFunctionList(readJson(path.join(FACTS_DIR, 'function_list.json')));
       assert.equal(functions.value.length, 423);
       assert.deepEqual(functions.problems, []);
       assert.ok(functions.value.every((r) => r.wiki !== undefined && r.wiki.endsWith('.md')));
       assert.equal(functions.value.find((r) => r.name === '$giveRole')!.deprecatedFor, '$roleGrant');
       assert.ok(functions.value.find((r) => r.name === '$addCmdReactions')!.arguments![0]!.repeatable);
-      const callbacks = decodeCallbackList(readJson(path.join(FACTS, 'callback_list.json')));
+      const callbacks = decodeCallbackList(readJson(path.join(FACTS_DIR, 'callback_list.json')));
       assert.equal(callbacks.value.length, 13);
       assert.deepEqual(callbacks.problems, []);
       const joined = callbacks.value.find((r) => r.listTag === '$onJoined[]')!;
@@ -112,15 +110,15 @@ describe('catalog decoder', () => {
     });
 
     it('sorts tag lists exactly as the facts files are sorted', function () {
-      if (!existsSync(FACTS)) this.skip();
+      if (!existsSync(FACTS_DIR)) this.skip();
       for (const [list, tags] of [
         ['function_list.json', 'function_tag_list.json'],
         ['callback_list.json', 'callback_tag_list.json'],
       ] as const) {
-        const expected = readJson(path.join(FACTS, tags));
+        const expected = readJson(path.join(FACTS_DIR, tags));
         const records = list.startsWith('function')
-          ? decodeFunctionList(readJson(path.join(FACTS, list))).value
-          : decodeCallbackList(readJson(path.join(FACTS, list))).value;
+          ? decodeFunctionList(readJson(path.join(FACTS_DIR, list))).value
+          : decodeCallbackList(readJson(path.join(FACTS_DIR, list))).value;
         assert.deepEqual(deriveTagList(records), expected);
         assert.deepEqual(decodeTagList(expected).value, expected);
       }

@@ -27,10 +27,8 @@ import {
 } from '../../server/src/core/catalog/encode';
 import type { CatalogData } from '../../server/src/core/catalog/model';
 import { testCatalog, testCatalogData } from '../support/testCatalog';
+import { FACTS_DIR, REAL_SAMPLE } from '../support/shared';
 
-const SHARED = path.resolve(__dirname, '../../../shared');
-const REAL = path.join(SHARED, 'real-api-sample/function_list.json');
-const FACTS = path.join(SHARED, 'catalog-facts');
 
 const PROVENANCE: SnapshotProvenance = {
   generatedBy: 'encode.test.ts',
@@ -109,14 +107,14 @@ describe('catalog encoder', () => {
   });
 
   it('round-trips the real sample and the wiki facts', function () {
-    if (!existsSync(REAL) || !existsSync(FACTS)) this.skip();
-    for (const file of [REAL, path.join(FACTS, 'function_list.json')]) {
+    if (!existsSync(REAL_SAMPLE) || !existsSync(FACTS_DIR)) this.skip();
+    for (const file of [REAL_SAMPLE, path.join(FACTS_DIR, 'function_list.json')]) {
       const first = decodeFunctionList(JSON.parse(readFileSync(file, 'utf8')));
       const again = decodeFunctionList(JSON.parse(JSON.stringify(encodeFunctionList(first.value))));
       assert.deepEqual(again.value, first.value);
       assert.deepEqual(again.problems, []);
     }
-    const callbacks = decodeCallbackList(JSON.parse(readFileSync(path.join(FACTS, 'callback_list.json'), 'utf8'))).value;
+    const callbacks = decodeCallbackList(JSON.parse(readFileSync(path.join(FACTS_DIR, 'callback_list.json'), 'utf8'))).value;
     assert.deepEqual(decodeCallbackList(encodeCallbackList(callbacks)).value, callbacks);
   });
 

@@ -13,17 +13,15 @@ import { decodeSnapshot } from '../../server/src/core/catalog/decode';
 import type { Argument } from '../../server/src/core/catalog/model';
 import { buildSnapshot, parseArgs, resolveDate, writeAtomically, type SnapshotOptions } from '../../server/scripts/snapshot';
 import { SNAPSHOT_PATH, snapshotCatalog } from '../support/testCatalog';
+import { FACTS_DIR, REAL_SAMPLE } from '../support/shared';
 
 const REPO = path.resolve(__dirname, '../..');
-const SHARED = path.resolve(REPO, '../shared');
-const REAL = path.join(SHARED, 'real-api-sample/function_list.json');
-const FACTS = path.join(SHARED, 'catalog-facts');
 
 const committedText = (): string => readFileSync(SNAPSHOT_PATH, 'utf8');
 const committed = () => decodeSnapshot(JSON.parse(committedText()), SNAPSHOT_PATH);
 
 function offline(date: string): SnapshotOptions {
-  return { live: false, real: REAL, facts: FACTS, date, timeoutMs: 5000, log: () => undefined };
+  return { live: false, real: REAL_SAMPLE, facts: FACTS_DIR, date, timeoutMs: 5000, log: () => undefined };
 }
 
 /** Serves fixed JSON bodies by path on 127.0.0.1; anything else is a 404. */
@@ -139,7 +137,7 @@ describe('bundled snapshot', () => {
 
   describe('generator', () => {
     it('regenerates the committed snapshot byte for byte from the facts files', async function () {
-      if (!existsSync(REAL) || !existsSync(FACTS)) this.skip();
+      if (!existsSync(REAL_SAMPLE) || !existsSync(FACTS_DIR)) this.skip();
       const date = committed().value.provenance!.date;
       const result = await buildSnapshot(offline(date));
       assert.deepEqual(result.problems, []);
@@ -147,7 +145,7 @@ describe('bundled snapshot', () => {
     });
 
     it('regenerates it through the command line into a temporary folder, dated by SOURCE_DATE_EPOCH', async function () {
-      if (!existsSync(REAL) || !existsSync(FACTS)) this.skip();
+      if (!existsSync(REAL_SAMPLE) || !existsSync(FACTS_DIR)) this.skip();
       const dir = mkdtempSync(path.join(os.tmpdir(), 'bdscript-snapshot-'));
       try {
         const out = path.join(dir, 'nested', 'catalog.json');
@@ -155,7 +153,7 @@ describe('bundled snapshot', () => {
         const epoch = String(Date.parse(`${date}T12:00:00Z`) / 1000);
         const child = spawn(
           process.execPath,
-          ['--require', 'tsx/cjs', path.join(REPO, 'server/scripts/snapshot.ts'), '--no-live', '--real', REAL, '--facts', FACTS, '--out', out],
+          ['--require', 'tsx/cjs', path.join(REPO, 'server/scripts/snapshot.ts'), '--no-live', '--real', REAL_SAMPLE, '--facts', FACTS_DIR, '--out', out],
           { cwd: REPO, env: { ...process.env, SOURCE_DATE_EPOCH: epoch }, stdio: ['ignore', 'pipe', 'pipe'] },
         );
         let stderr = '';
@@ -171,10 +169,10 @@ describe('bundled snapshot', () => {
     });
 
     it('takes functions and callbacks from a live endpoint, still facts only, with wiki paths from the facts', async function () {
-      if (!existsSync(REAL) || !existsSync(FACTS)) this.skip();
+      if (!existsSync(REAL_SAMPLE) || !existsSync(FACTS_DIR)) this.skip();
       const server = await serve({
-        '/public/api/function_list': readFileSync(REAL, 'utf8'),
-        '/public/api/callback_list': readFileSync(path.join(FACTS, 'callback_list.json'), 'utf8'),
+        '/public/api/function_list': readFileSync(REAL_SAMPLE, 'utf8'),
+        '/public/api/callback_list': readFileSync(path.join(FACTS_DIR, 'callback_list.json'), 'utf8'),
       });
       try {
         const date = '2026-01-02';

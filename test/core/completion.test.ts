@@ -4,8 +4,6 @@
 // Every case is data for one helper, asserted on the text after the chosen item is applied.
 
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem, CompletionList, Range } from 'vscode-languageserver-types';
 import { Catalog } from '../../server/src/core/catalog/catalog';
@@ -15,6 +13,7 @@ import { MINIMAL_CLIENT, type CompletionContext } from '../../server/src/core/fe
 import { marked } from '../support/markers';
 import { serviceFor, type ServiceOptions } from '../support/service';
 import { snapshotCatalog, testCatalogData } from '../support/testCatalog';
+import { hasCorpus, readCorpus } from '../support/shared';
 
 interface Expect {
   /** Labels that must be offered. */
@@ -471,15 +470,10 @@ describe('completion', () => {
   });
 
   describe('wiki corpus', () => {
-    const corpusPath = path.resolve(__dirname, '../../../shared/catalog-facts/corpus.jsonl');
-
     it('answers at every position of every block without throwing, with every range inside the document', function () {
-      if (!existsSync(corpusPath)) this.skip();
+      if (!hasCorpus()) this.skip();
       this.timeout(120_000);
-      const blocks = readFileSync(corpusPath, 'utf8')
-        .split('\n')
-        .filter((l) => l.trim() !== '')
-        .map((l) => (JSON.parse(l) as { code: string }).code);
+      const blocks = readCorpus().map((b) => b.code);
       // One service for every block (documents differ by URI), as the server holds one.
       const { service } = serviceFor('', { catalog: snapshotCatalog() });
       let calls = 0;

@@ -14,18 +14,11 @@ import { decodeCatalogParts } from '../../server/src/core/catalog/decode';
 import { LanguageService } from '../../server/src/core/languageService';
 import { parse } from '../../server/src/core/parser/parser';
 import { DEFAULT_SETTINGS } from '../../server/src/core/settings';
+import { FACTS_DIR, hasCorpus, readCorpus, REAL_SAMPLE, type CorpusBlock } from '../support/shared';
 import { snapshotCatalog } from '../support/testCatalog';
 
-const SHARED = path.resolve(__dirname, '../../../shared');
-const FACTS = path.join(SHARED, 'catalog-facts');
-const REAL = path.join(SHARED, 'real-api-sample/function_list.json');
 
-interface Block {
-  readonly page: string;
-  readonly index: number;
-  readonly code: string;
-  readonly syntax: boolean;
-}
+type Block = CorpusBlock;
 
 /**
  * Findings on runnable blocks, read one by one: each is a true positive. The wiki's examples
@@ -100,12 +93,12 @@ function formKey(tag: string): string {
 
 /** Real records, then wiki-only forms; wiki callbacks; emoji aliases from the bundled snapshot's facts. */
 function corpusCatalog(): Catalog {
-  const real = JSON.parse(readFileSync(REAL, 'utf8')) as Array<{ tag: string }>;
-  const wiki = restoreEmojiTypes(JSON.parse(readFileSync(path.join(FACTS, 'function_list.json'), 'utf8')) as unknown[]) as Array<{ tag: string }>;
+  const real = JSON.parse(readFileSync(REAL_SAMPLE, 'utf8')) as Array<{ tag: string }>;
+  const wiki = restoreEmojiTypes(JSON.parse(readFileSync(path.join(FACTS_DIR, 'function_list.json'), 'utf8')) as unknown[]) as Array<{ tag: string }>;
   const have = new Set(real.map((r) => formKey(r.tag)));
   const decoded = decodeCatalogParts({
     function_list: [...real, ...wiki.filter((w) => !have.has(formKey(w.tag)))],
-    callback_list: JSON.parse(readFileSync(path.join(FACTS, 'callback_list.json'), 'utf8')),
+    callback_list: JSON.parse(readFileSync(path.join(FACTS_DIR, 'callback_list.json'), 'utf8')),
     emoji_alias_list: snapshotCatalog().data.emoji,
   });
   assert.deepEqual(decoded.problems.filter((p) => p.severity === 'error'), []);
@@ -124,12 +117,9 @@ describe('wiki corpus diagnostics', function () {
   const crashes: string[] = [];
 
   before(function () {
-    if (!existsSync(path.join(FACTS, 'corpus.jsonl')) || !existsSync(REAL)) this.skip();
+    if (!hasCorpus() || !existsSync(REAL_SAMPLE)) this.skip();
     catalog = corpusCatalog();
-    blocks = readFileSync(path.join(FACTS, 'corpus.jsonl'), 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => JSON.parse(l) as Block);
+    blocks = [...readCorpus()];
     const service = new LanguageService({ catalog, settings: DEFAULT_SETTINGS });
     blocks.forEach((block, i) => {
       const document = TextDocument.create(`file:///corpus/${i}.bds`, 'bdscript', 1, block.code);

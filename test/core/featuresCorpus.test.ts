@@ -5,8 +5,6 @@
 // symbols must nest, and semantic tokens must decode to in-range, ordered, disjoint tokens.
 
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, DocumentSymbol, Position, Range } from 'vscode-languageserver-types';
 import { WIKI_BASE } from '../../server/src/core/catalog/wiki';
@@ -14,25 +12,12 @@ import { decodeSemanticTokens } from '../../server/src/core/features/semanticTok
 import { parse } from '../../server/src/core/parser/parser';
 import { applyOffsetEdits } from '../support/markers';
 import { serviceFor } from '../support/service';
+import { hasCorpus, readCorpus, type CorpusBlock } from '../support/shared';
 import { snapshotCatalog } from '../support/testCatalog';
 
-const CORPUS = path.resolve(__dirname, '../../../shared/catalog-facts/corpus.jsonl');
 
 /** At most this many cursor positions per block; longer blocks are sampled with a stride. */
 const POSITIONS_PER_BLOCK = 200;
-
-interface Block {
-  page: string;
-  index: number;
-  code: string;
-}
-
-function readCorpus(): Block[] {
-  return readFileSync(CORPUS, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as Block);
-}
 
 /** Line lengths without line breaks, as LSP positions count them. */
 function lineLengths(text: string): number[] {
@@ -83,10 +68,10 @@ function checkSymbols(symbols: DocumentSymbol[], lengths: number[], where: strin
 }
 
 describe('features over the wiki corpus', function () {
-  let blocks: Block[] = [];
+  let blocks: readonly CorpusBlock[] = [];
 
   before(function () {
-    if (!existsSync(CORPUS)) this.skip();
+    if (!hasCorpus()) this.skip();
     blocks = readCorpus();
   });
 

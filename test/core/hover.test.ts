@@ -3,8 +3,6 @@
 // catalog text rendered harmless, and the wiki corpus as a no-throw property.
 
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { MarkupContent } from 'vscode-languageserver-types';
 import { Catalog } from '../../server/src/core/catalog/catalog';
@@ -13,6 +11,7 @@ import { DOC_LIMITS } from '../../server/src/core/features/docs';
 import { marked } from '../support/markers';
 import { serviceFor, type ServiceOptions } from '../support/service';
 import { snapshotCatalog, testCatalogData } from '../support/testCatalog';
+import { hasCorpus, readCorpus } from '../support/shared';
 
 interface Expect {
   /** Substrings the rendered hover must contain. */
@@ -281,15 +280,10 @@ describe('hover', () => {
   });
 
   describe('wiki corpus', () => {
-    const corpusPath = path.resolve(__dirname, '../../../shared/catalog-facts/corpus.jsonl');
-
     it('answers at every position of every block without throwing, with ranges around the cursor', function () {
-      if (!existsSync(corpusPath)) this.skip();
+      if (!hasCorpus()) this.skip();
       this.timeout(120_000);
-      const blocks = readFileSync(corpusPath, 'utf8')
-        .split('\n')
-        .filter((l) => l.trim() !== '')
-        .map((l) => (JSON.parse(l) as { code: string }).code);
+      const blocks = readCorpus().map((b) => b.code);
       const { service } = serviceFor('', { catalog: snapshotCatalog() });
       let answered = 0;
       blocks.forEach((code, b) => {

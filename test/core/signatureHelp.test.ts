@@ -3,13 +3,12 @@
 // client capabilities, and the wiki corpus as a no-throw property.
 
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { MarkupContent, SignatureHelp } from 'vscode-languageserver-types';
 import { marked } from '../support/markers';
 import { serviceFor, type ServiceOptions } from '../support/service';
 import { snapshotCatalog } from '../support/testCatalog';
+import { hasCorpus, readCorpus } from '../support/shared';
 
 interface Expect {
   /** The signature label shown. */
@@ -129,15 +128,10 @@ describe('signature help', () => {
   });
 
   describe('wiki corpus', () => {
-    const corpusPath = path.resolve(__dirname, '../../../shared/catalog-facts/corpus.jsonl');
-
     it('answers at every position of every block without throwing, with parameters inside the label', function () {
-      if (!existsSync(corpusPath)) this.skip();
+      if (!hasCorpus()) this.skip();
       this.timeout(120_000);
-      const blocks = readFileSync(corpusPath, 'utf8')
-        .split('\n')
-        .filter((l) => l.trim() !== '')
-        .map((l) => (JSON.parse(l) as { code: string }).code);
+      const blocks = readCorpus().map((b) => b.code);
       const { service } = serviceFor('', { catalog: snapshotCatalog() });
       let answered = 0;
       blocks.forEach((code, b) => {

@@ -2,7 +2,7 @@
 // vscode-oniguruma, the engine VS Code itself uses: scopes of names, brackets, separators,
 // escapes, comments and literals, and a pass over the wiki corpus when ../shared is present.
 import { strict as assert } from 'node:assert';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import * as oniguruma from 'vscode-oniguruma';
@@ -10,10 +10,10 @@ import * as vsctm from 'vscode-textmate';
 import { parse } from '../../server/src/core/parser/parser';
 import { forEachLeaf } from '../../server/src/core/parser/query';
 import type { LeafKind } from '../../server/src/core/parser/tree';
+import { hasCorpus, readCorpus } from '../support/shared';
 
 const root = join(__dirname, '..', '..');
 const grammarPath = join(root, 'syntaxes', 'bdscript.tmLanguage.json');
-const corpusPath = join(root, '..', 'shared', 'catalog-facts', 'corpus.jsonl');
 
 interface Token {
   readonly line: number;
@@ -413,11 +413,8 @@ describe('grammar', () => {
     });
 
     it('tokenizes every block of the wiki corpus without stopping early', function () {
-      if (!existsSync(corpusPath)) this.skip();
-      const blocks = readFileSync(corpusPath, 'utf8')
-        .split('\n')
-        .filter((l) => l.trim())
-        .map((l) => JSON.parse(l) as { page: string; index: number; code: string });
+      if (!hasCorpus()) this.skip();
+      const blocks = readCorpus();
       assert.ok(blocks.length > 900, `corpus has ${blocks.length} blocks`);
       let calls = 0;
       for (const block of blocks) {
@@ -434,11 +431,8 @@ describe('grammar', () => {
     // comments fall on the same characters. Documents with $disableSpecialEscaping are left
     // out: there `%{DOL}%` and `%{-SEMICOL-}%` change meaning, which a grammar cannot know.
     it('classifies every character of the wiki corpus as the parser does', function () {
-      if (!existsSync(corpusPath)) this.skip();
-      const blocks = readFileSync(corpusPath, 'utf8')
-        .split('\n')
-        .filter((l) => l.trim())
-        .map((l) => JSON.parse(l) as { page: string; index: number; code: string });
+      if (!hasCorpus()) this.skip();
+      const blocks = readCorpus();
       let compared = 0;
       for (const block of blocks) {
         if (parse(block.code).specialEscapingDisabled) continue;
