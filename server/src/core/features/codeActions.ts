@@ -10,13 +10,12 @@ import {
   type Range,
   type TextEdit,
 } from 'vscode-languageserver-types';
-import { lineOf } from '../parser/parser';
-import { locate } from '../parser/query';
+import { DOLLAR_ESCAPE, lineOf } from '../parser/parser';
+import { forEachLeafIn, locate } from '../parser/query';
 import type { Directive } from '../parser/directives';
 import type { CallNode, CommentNode, ParsedDocument } from '../parser/tree';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import { RULE_BY_CODE } from './rules';
-import { forEachLeafIn } from './semanticTokens';
 import type { Analysis, FeatureContext, OffsetEdit } from './types';
 
 /** Caps on what untrusted diagnostic data may ask for. */
@@ -32,7 +31,6 @@ const MAX_BRACKET_FIXES = 3;
 /** Diagnostic codes for which escaping the selection is the fix. */
 const ESCAPE_RELATED_CODES = new Set(['unescaped-bracket', 'stray-bracket', 'too-many-arguments']);
 
-const DOLLAR_ESCAPE = '%{DOL}%';
 
 interface InRange {
   readonly diagnostic: Diagnostic;

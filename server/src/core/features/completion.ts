@@ -15,6 +15,7 @@ import {
 } from 'vscode-languageserver-types';
 import type { Argument, CatalogRecord } from '../catalog/model';
 import { literalText, locate, callNameAt, type Location } from '../parser/query';
+import { DOLLAR_ESCAPE, lineOf } from '../parser/parser';
 import type { ArgNode, CallNode, Node, ParsedDocument } from '../parser/tree';
 import { allowedValues, allowsType, recordMarkers, renderRecord, signature, singleLine, slotAt, truncate, DOC_LIMITS } from './docs';
 import { BDFD_PERMISSIONS } from './permissions';
@@ -178,15 +179,7 @@ function inTriggerContext(parsed: ParsedDocument, at: number): boolean {
 }
 
 function lineStartOf(parsed: ParsedDocument, offset: number): number {
-  const starts = parsed.lineStarts;
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >>> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return starts[lo] ?? 0;
+  return parsed.lineStarts[lineOf(parsed.lineStarts, offset)]!;
 }
 
 /** Whether a word character (letter or digit) of a text node sits right before the cursor. */
@@ -445,7 +438,7 @@ function escapeChoice(text: string): string {
 
 /** Escapes a value so that it stays one literal argument in BDScript. */
 export function escapeArgument(value: string): string {
-  return value.replace(/[\\;\]]/g, '\\$&').replace(/\$/g, '%{DOL}%');
+  return value.replace(/[\\;\]]/g, '\\$&').replace(/\$/g, DOLLAR_ESCAPE);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,8 +4,8 @@
 
 import type { Range, SemanticTokens } from 'vscode-languageserver-types';
 import { BLOCK_ROLES } from '../parser/blocks';
-import { forEachLeaf } from '../parser/query';
-import type { CallNode, Leaf, ParsedDocument } from '../parser/tree';
+import { forEachLeafIn } from '../parser/query';
+import type { CallNode, Leaf } from '../parser/tree';
 import type { Analysis, FeatureContext } from './types';
 
 /**
@@ -128,30 +128,6 @@ function classifyName(ctx: FeatureContext, call: CallNode): number {
   if (isCallback && (call.inTrigger || !fn)) return (TokenType.Event << 8) | Modifier.DefaultLibrary;
   if (fn) return (TokenType.Function << 8) | Modifier.DefaultLibrary | (fn.kind === 'function' && fn.deprecated ? Modifier.Deprecated : 0);
   return (TokenType.Function << 8) | Modifier.Unknown;
-}
-
-/**
- * Visits the leaves of the top-level nodes that touch [from, to) in document order, so a
- * request for a few lines of a large document does not walk all of it. Leaves of those nodes
- * outside the span are visited too; callers filter.
- */
-export function forEachLeafIn(parsed: ParsedDocument, from: number, to: number, visit: (leaf: Leaf) => void): void {
-  const roots = parsed.roots;
-  if (from <= 0 && to >= parsed.text.length) {
-    forEachLeaf(parsed, visit);
-    return;
-  }
-  // Roots are disjoint and in order: find the first that ends after `from`.
-  let lo = 0;
-  let hi = roots.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (roots[mid]!.end <= from) lo = mid + 1;
-    else hi = mid;
-  }
-  let last = lo;
-  while (last < roots.length && roots[last]!.start < Math.max(to, from + 1)) last++;
-  if (last > lo) forEachLeaf({ ...parsed, roots: roots.slice(lo, last) }, visit);
 }
 
 /** Decodes LSP token data into absolute tokens (a helper for tests and consistency checks). */

@@ -35,7 +35,8 @@ const CR = 13;
 
 const SEMICOL_ESCAPE = '%{-SEMICOL-}%';
 const BRACKET_ESCAPE = '%ESCAPED%';
-const DOLLAR_ESCAPE = '%{DOL}%';
+/** The escape spellings of `$`; the parser is the one place that knows them. */
+export const DOLLAR_ESCAPE = '%{DOL}%';
 
 /** The characters that can start syntax or an escape: `$ % \\ ; [ ]`. Everything else is text. */
 const SPECIAL = new Uint8Array(128);

@@ -143,3 +143,27 @@ export function forEachLeaf(doc: ParsedDocument, visit: (leaf: Leaf) => void): v
     }
   }
 }
+
+/**
+ * Visits the leaves of the top-level nodes that touch [from, to) in document order, so a
+ * request for a few lines of a large document does not walk all of it. Leaves of those nodes
+ * outside the span are visited too; callers filter.
+ */
+export function forEachLeafIn(parsed: ParsedDocument, from: number, to: number, visit: (leaf: Leaf) => void): void {
+  const roots = parsed.roots;
+  if (from <= 0 && to >= parsed.text.length) {
+    forEachLeaf(parsed, visit);
+    return;
+  }
+  // Roots are disjoint and in order: find the first that ends after `from`.
+  let lo = 0;
+  let hi = roots.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (roots[mid]!.end <= from) lo = mid + 1;
+    else hi = mid;
+  }
+  let last = lo;
+  while (last < roots.length && roots[last]!.start < Math.max(to, from + 1)) last++;
+  if (last > lo) forEachLeaf({ ...parsed, roots: roots.slice(lo, last) }, visit);
+}
