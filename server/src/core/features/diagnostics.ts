@@ -29,6 +29,8 @@ export const DIAGNOSTIC_SOURCE = 'bdscript';
 
 /** At most this many diagnostics per document; the rest would only bury the first ones. */
 export const MAX_DIAGNOSTICS = 5000;
+/** The "escape the extra `;`" fix is offered for calls with up to this many extra separators. */
+const MAX_ESCAPE_EDITS = 1000;
 
 const SEVERITY: Readonly<Record<Exclude<SeveritySetting, 'off'>, DiagnosticSeverity>> = {
   error: DiagnosticSeverity.Error,
@@ -94,8 +96,13 @@ class Collector {
     return SEVERITY[setting] ?? DiagnosticSeverity.Warning;
   }
 
+  /** No more diagnostics are taken; callers stop building messages. */
+  get full(): boolean {
+    return this.out.length >= MAX_DIAGNOSTICS;
+  }
+
   add(code: string, start: number, end: number, message: string, extra: Extra = {}): void {
-    if (this.out.length >= MAX_DIAGNOSTICS) return;
+    if (this.full) return;
     const severity = this.severityOf(code);
     if (severity === undefined) return;
     const doc = this.analysis.document;
@@ -296,7 +303,7 @@ class CallChecker {
 
   run(): void {
     for (const call of this.parsed.calls) {
-      if (this.d.out.length >= MAX_DIAGNOSTICS) return;
+      if (this.d.full) return;
       // A bare `$c` is a comment name, never judged.
       if (call.name === COMMENT_NAME) continue;
       this.checkLanguage(call);
@@ -497,7 +504,7 @@ class CallChecker {
       );
     }
 
-    for (let i = 0; i < count; i++) {
+    for (let i = 0; i < count && !this.d.full; i++) {
       const slot = binding.slots[i];
       if (!slot) continue;
       const arg = args[i]!;
@@ -546,7 +553,8 @@ class CallChecker {
     const max = first;
     const sep = first > 0 ? separatorSpan(call, first - 1) : undefined;
     const fixes: DiagnosticFix[] = [];
-    if (acceptsText(params[params.length - 1]!)) {
+    // A partial fix would be wrong, so calls with very many extra separators get none.
+    if (acceptsText(params[params.length - 1]!) && args.length - first <= MAX_ESCAPE_EDITS) {
       const edits: OffsetEdit[] = [];
       for (let k = Math.max(0, first - 1); k < args.length - 1; k++) {
         const s = separatorSpan(call, k);
