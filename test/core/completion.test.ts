@@ -4,7 +4,6 @@
 // Every case is data for one helper, asserted on the text after the chosen item is applied.
 
 import * as assert from 'node:assert/strict';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem, CompletionList, Range } from 'vscode-languageserver-types';
 import { Catalog } from '../../server/src/core/catalog/catalog';
 import type { FunctionRecord } from '../../server/src/core/catalog/model';
@@ -13,7 +12,7 @@ import { MINIMAL_CLIENT, type CompletionContext } from '../../server/src/core/fe
 import { marked } from '../support/markers';
 import { serviceFor, type ServiceOptions } from '../support/service';
 import { snapshotCatalog, testCatalogData } from '../support/testCatalog';
-import { hasCorpus, readCorpus } from '../support/shared';
+import { forEachCorpusOffset, hasCorpus } from '../support/shared';
 
 interface Expect {
   /** Labels that must be offered. */
@@ -473,16 +472,11 @@ describe('completion', () => {
     it('answers at every position of every block without throwing, with every range inside the document', function () {
       if (!hasCorpus()) this.skip();
       this.timeout(120_000);
-      const blocks = readCorpus().map((b) => b.code);
       // One service for every block (documents differ by URI), as the server holds one.
       const { service } = serviceFor('', { catalog: snapshotCatalog() });
-      let calls = 0;
-      blocks.forEach((code, b) => {
-        const document = TextDocument.create(`file:///corpus/${b}.bds`, 'bdscript', 1, code);
-        const stride = code.length <= 400 ? 1 : 7;
-        for (let offset = 0; offset <= code.length; offset += stride) {
+      const calls = forEachCorpusOffset(
+        (document, offset) => {
           const list = service.complete(document, document.positionAt(offset));
-          calls++;
           const seen = new Set<Range>();
           for (const item of list.items) {
             for (const r of editRanges(item)) {
@@ -490,13 +484,14 @@ describe('completion', () => {
               seen.add(r);
               const start = document.offsetAt(r.start);
               const end = document.offsetAt(r.end);
-              assert.ok(start <= offset && offset <= end, `range ${start}-${end} misses the cursor ${offset} in ${JSON.stringify(code)}`);
+              assert.ok(start <= offset && offset <= end, `range ${start}-${end} misses the cursor ${offset} in ${JSON.stringify(document.getText())}`);
               const back = document.positionAt(end);
-              assert.ok(back.line === r.end.line && back.character === r.end.character, `range end outside ${JSON.stringify(code)}`);
+              assert.ok(back.line === r.end.line && back.character === r.end.character, `range end outside ${JSON.stringify(document.getText())}`);
             }
           }
-        }
-      });
+        },
+        (code) => (code.length <= 400 ? 1 : 7),
+      );
       assert.ok(calls > 50_000, `expected to try many positions, tried ${calls}`);
     });
   });

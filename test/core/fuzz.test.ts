@@ -6,9 +6,10 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ADVERSARIAL_SHAPES, generateDocument } from '../support/generate';
+import { LanguageService } from '../../server/src/core/languageService';
 import { snapshotCatalog } from '../support/testCatalog';
 import { documentArbitrary, offsetsArbitrary } from '../fuzz/arbitraries';
-import { checkFeatures, checkParse, loadLanguageService, parseWith } from '../fuzz/properties';
+import { checkFeatures, checkParse, parseWith, runWholeDocument } from '../fuzz/properties';
 import { countWork } from '../fuzz/work';
 
 const SEED = 20261123;
@@ -21,16 +22,7 @@ const DEPTH = 20_000;
 describe('fuzz (fixed runs)', function () {
   this.timeout(120_000);
   const catalog = snapshotCatalog();
-  const loaded = loadLanguageService();
-
-  /** A fresh facade over the snapshot catalog, or a skip that says why there is none yet. */
-  function facade(ctx: Mocha.Context): import('../../server/src/core/languageService').LanguageService {
-    if ('error' in loaded) {
-      console.log(`      (skipped: the language service facade does not load yet: ${loaded.error})`);
-      ctx.skip();
-    }
-    return new loaded.module.LanguageService({ catalog });
-  }
+  const facade = (): LanguageService => new LanguageService({ catalog });
 
   describe('the work counter', () => {
     it('counts a linear scan linearly and a quadratic one quadratically', () => {
@@ -96,7 +88,7 @@ describe('fuzz (fixed runs)', function () {
 
   describe('language service', () => {
     it('every feature at random positions never throws and answers inside the document', function () {
-      const service = facade(this);
+      const service = facade();
       fc.assert(
         fc.property(documentArbitrary(catalog), offsetsArbitrary, fc.boolean(), (text, offsets, outOfRange) => {
           checkFeatures(service, text, offsets, { outOfRange });
@@ -106,7 +98,7 @@ describe('fuzz (fixed runs)', function () {
     });
 
     it('answers inside the document on counterexamples npm run fuzz has found', function () {
-      const service = facade(this);
+      const service = facade();
       // Each entry: the shrunk document and cursor offsets of a failure, kept once fixed.
       const found: Array<[string, number[]]> = [
         // Completion of an argument value that spans lines must still edit only the cursor's line.
@@ -116,7 +108,7 @@ describe('fuzz (fixed runs)', function () {
     });
 
     it('every feature survives adversarial shapes', function () {
-      const service = facade(this);
+      const service = facade();
       for (const [name, shape] of Object.entries(ADVERSARIAL_SHAPES)) {
         const text = shape(DEPTH, catalog);
         assert.doesNotThrow(() => checkFeatures(service, text, [0, 1, text.length >> 1, text.length - 1, text.length]), name);
@@ -125,21 +117,21 @@ describe('fuzz (fixed runs)', function () {
       checkFeatures(service, button, [0, 11, button.length >> 1, button.length]);
     });
 
-    it('does work linear in the size of adversarial shapes: validate and the whole-document features', function () {
-      facade(this);
+    it('does work linear in the size of adversarial shapes: validate and the whole-document features', () => {
+      const service = facade();
       for (const [name, shape] of Object.entries(ADVERSARIAL_SHAPES)) {
-        const once = countWork(() => runWholeDocument(shape(200, catalog)));
-        const many = countWork(() => runWholeDocument(shape(200 * K, catalog)));
+        const once = countWork(() => runWholeDocument(service, shape(200, catalog)));
+        const many = countWork(() => runWholeDocument(service, shape(200 * K, catalog)));
         assert.ok(many <= BOUND * K * once, `${name}: work ${many} at n = ${200 * K} vs ${once} at n = 200`);
       }
     });
 
-    it('does work linear in the input: validate and the whole-document features', function () {
-      facade(this);
+    it('does work linear in the input: validate and the whole-document features', () => {
+      const service = facade();
       fc.assert(
         fc.property(documentArbitrary(catalog), (base) => {
           const text = base.length >= 200 ? base : base + generateDocument(catalog, { seed: base.length + 1, size: 400 });
-          const measure = (t: string): number => countWork(() => runWholeDocument(t));
+          const measure = (t: string): number => countWork(() => runWholeDocument(service, t));
           const once = measure(text);
           const many = measure(text.repeat(K));
           assert.ok(many <= BOUND * K * once, `work ${many} on ${K} copies vs ${once} on one (length ${text.length})`);
@@ -148,23 +140,4 @@ describe('fuzz (fixed runs)', function () {
       );
     });
   });
-
-  /** Parse, diagnostics, code actions for them, symbols, folding, tokens, hints, and one completion and hover at the end. */
-  function runWholeDocument(text: string): void {
-    if ('error' in loaded) return;
-    const { TextDocument } = require('vscode-languageserver-textdocument') as typeof import('vscode-languageserver-textdocument');
-    const service = new loaded.module.LanguageService({ catalog });
-    const document = TextDocument.create('file:///work.bds', 'bdscript', 1, text);
-    const end = document.positionAt(text.length);
-    const whole = { start: { line: 0, character: 0 }, end };
-    const diagnostics = service.validate(document);
-    service.codeActions(document, whole, { diagnostics });
-    service.documentSymbols(document);
-    service.foldingRanges(document);
-    service.semanticTokens(document);
-    service.inlayHints(document, whole);
-    service.complete(document, end);
-    service.hover(document, end);
-    service.signatureHelp(document, end);
-  }
 });

@@ -3,7 +3,6 @@
 // catalog text rendered harmless, and the wiki corpus as a no-throw property.
 
 import * as assert from 'node:assert/strict';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { MarkupContent } from 'vscode-languageserver-types';
 import { Catalog } from '../../server/src/core/catalog/catalog';
 import type { Argument, CallbackRecord, FunctionRecord } from '../../server/src/core/catalog/model';
@@ -11,7 +10,7 @@ import { DOC_LIMITS } from '../../server/src/core/features/docs';
 import { marked } from '../support/markers';
 import { serviceFor, type ServiceOptions } from '../support/service';
 import { snapshotCatalog, testCatalogData } from '../support/testCatalog';
-import { hasCorpus, readCorpus } from '../support/shared';
+import { forEachCorpusOffset, hasCorpus } from '../support/shared';
 
 interface Expect {
   /** Substrings the rendered hover must contain. */
@@ -283,21 +282,18 @@ describe('hover', () => {
     it('answers at every position of every block without throwing, with ranges around the cursor', function () {
       if (!hasCorpus()) this.skip();
       this.timeout(120_000);
-      const blocks = readCorpus().map((b) => b.code);
       const { service } = serviceFor('', { catalog: snapshotCatalog() });
       let answered = 0;
-      blocks.forEach((code, b) => {
-        const document = TextDocument.create(`file:///corpus/${b}.bds`, 'bdscript', 1, code);
-        for (let offset = 0; offset <= code.length; offset++) {
-          const result = service.hover(document, document.positionAt(offset));
-          if (!result) continue;
-          answered++;
-          assert.ok((result.contents as MarkupContent).value.length > 0);
-          if (result.range) {
-            const start = document.offsetAt(result.range.start);
-            const end = document.offsetAt(result.range.end);
-            assert.ok(start <= offset && offset <= end && end <= code.length, `range ${start}-${end} misses ${offset} in ${JSON.stringify(code)}`);
-          }
+      forEachCorpusOffset((document, offset) => {
+        const result = service.hover(document, document.positionAt(offset));
+        if (!result) return;
+        answered++;
+        assert.ok((result.contents as MarkupContent).value.length > 0);
+        if (result.range) {
+          const code = document.getText();
+          const start = document.offsetAt(result.range.start);
+          const end = document.offsetAt(result.range.end);
+          assert.ok(start <= offset && offset <= end && end <= code.length, `range ${start}-${end} misses ${offset} in ${JSON.stringify(code)}`);
         }
       });
       assert.ok(answered > 10_000, `expected many hovers, got ${answered}`);

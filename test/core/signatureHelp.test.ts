@@ -3,12 +3,11 @@
 // client capabilities, and the wiki corpus as a no-throw property.
 
 import * as assert from 'node:assert/strict';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { MarkupContent, SignatureHelp } from 'vscode-languageserver-types';
 import { marked } from '../support/markers';
 import { serviceFor, type ServiceOptions } from '../support/service';
 import { snapshotCatalog } from '../support/testCatalog';
-import { hasCorpus, readCorpus } from '../support/shared';
+import { forEachCorpusOffset, hasCorpus } from '../support/shared';
 
 interface Expect {
   /** The signature label shown. */
@@ -131,22 +130,18 @@ describe('signature help', () => {
     it('answers at every position of every block without throwing, with parameters inside the label', function () {
       if (!hasCorpus()) this.skip();
       this.timeout(120_000);
-      const blocks = readCorpus().map((b) => b.code);
       const { service } = serviceFor('', { catalog: snapshotCatalog() });
       let answered = 0;
-      blocks.forEach((code, b) => {
-        const document = TextDocument.create(`file:///corpus/${b}.bds`, 'bdscript', 1, code);
-        for (let offset = 0; offset <= code.length; offset++) {
-          const help = service.signatureHelp(document, document.positionAt(offset));
-          if (!help) continue;
-          answered++;
-          const sig = help.signatures[0]!;
-          const params = sig.parameters ?? [];
-          assert.ok(help.activeParameter! >= 0 && help.activeParameter! <= params.length);
-          for (const p of params) {
-            const [start, end] = p.label as [number, number];
-            assert.ok(start >= 0 && start < end && end <= sig.label.length, `parameter ${start}-${end} outside ${sig.label}`);
-          }
+      forEachCorpusOffset((document, offset) => {
+        const help = service.signatureHelp(document, document.positionAt(offset));
+        if (!help) return;
+        answered++;
+        const sig = help.signatures[0]!;
+        const params = sig.parameters ?? [];
+        assert.ok(help.activeParameter! >= 0 && help.activeParameter! <= params.length);
+        for (const p of params) {
+          const [start, end] = p.label as [number, number];
+          assert.ok(start >= 0 && start < end && end <= sig.label.length, `parameter ${start}-${end} outside ${sig.label}`);
         }
       });
       assert.ok(answered > 10_000, `expected many answers, got ${answered}`);

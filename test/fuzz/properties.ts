@@ -13,15 +13,26 @@ import { parse } from '../../server/src/core/parser/parser';
 import { forEachLeaf, separatorSpan } from '../../server/src/core/parser/query';
 import type { ArgNode, Node, ParsedDocument } from '../../server/src/core/parser/tree';
 
-type LanguageServiceModule = typeof import('../../server/src/core/languageService');
+let wholeDocumentVersion = 0;
 
-/** The language service facade, or why it does not load yet (it imports every feature module). */
-export function loadLanguageService(): { module: LanguageServiceModule } | { error: string } {
-  try {
-    return { module: require('../../server/src/core/languageService') as LanguageServiceModule };
-  } catch (e) {
-    return { error: (e as Error).message.split('\n')[0]! };
-  }
+/**
+ * Parse, diagnostics, code actions for them, symbols, folding, tokens and hints over the whole
+ * document, then completion, hover and signature help at its end: the work one edit can cost.
+ */
+export function runWholeDocument(service: LanguageService, text: string): void {
+  const document = TextDocument.create('file:///whole-document.bds', 'bdscript', ++wholeDocumentVersion, text);
+  const end = document.positionAt(text.length);
+  const whole = { start: { line: 0, character: 0 }, end };
+  const diagnostics = service.validate(document);
+  service.codeActions(document, whole, { diagnostics });
+  service.documentSymbols(document);
+  service.foldingRanges(document);
+  service.semanticTokens(document);
+  service.inlayHints(document, whole);
+  service.complete(document, end);
+  service.hover(document, end);
+  service.signatureHelp(document, end);
+  service.forget(document.uri);
 }
 
 /** Parses as the facade does (callbacks from the catalog decide the trigger line). */

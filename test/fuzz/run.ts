@@ -7,12 +7,11 @@
 
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { LanguageService } from '../../server/src/core/languageService';
+import { LanguageService } from '../../server/src/core/languageService';
 import { ADVERSARIAL_SHAPES, generateDocument } from '../support/generate';
 import { snapshotCatalog } from '../support/testCatalog';
 import { documentArbitrary, FUZZ_LIMITS, offsetsArbitrary } from './arbitraries';
-import { checkFeatures, checkParse, loadLanguageService, parseWith } from './properties';
+import { checkFeatures, checkParse, parseWith, runWholeDocument } from './properties';
 import { countWork } from './work';
 
 interface Options {
@@ -74,30 +73,7 @@ function onlyFor(name: string): string {
   return name.startsWith('parser') ? 'parser' : name.startsWith('features') ? 'features' : 'work';
 }
 
-function service(): LanguageService | string {
-  const loaded = loadLanguageService();
-  if ('error' in loaded) return loaded.error;
-  return new loaded.module.LanguageService({ catalog });
-}
-
-let version = 0;
-
-/** Parse, diagnostics and every whole-document feature, plus completion and hover at the end. */
-function wholeDocument(ls: LanguageService, text: string): void {
-  const document = TextDocument.create('file:///fuzz-run.bds', 'bdscript', ++version, text);
-  const end = document.positionAt(text.length);
-  const whole = { start: { line: 0, character: 0 }, end };
-  const diagnostics = ls.validate(document);
-  ls.codeActions(document, whole, { diagnostics });
-  ls.documentSymbols(document);
-  ls.foldingRanges(document);
-  ls.semanticTokens(document);
-  ls.inlayHints(document, whole);
-  ls.complete(document, end);
-  ls.hover(document, end);
-  ls.signatureHelp(document, end);
-  ls.forget(document.uri);
-}
+const service = (): LanguageService => new LanguageService({ catalog });
 
 function padded(base: string): string {
   return base.length >= 200 ? base : base + generateDocument(catalog, { seed: base.length + 1, size: 400 });
@@ -152,7 +128,7 @@ function clockChecks(): Outcome[] {
   ];
   for (const [name, make] of cases) {
     const runs: Array<[string, (t: string) => void]> = [['parse', (t) => void parseWith(catalog, t)]];
-    if (typeof ls !== 'string') runs.push(['all features', (t) => wholeDocument(ls, t)]);
+    runs.push(['all features', (t) => runWholeDocument(ls, t)]);
     for (const [what, fn] of runs) {
       const { ratio, detail } = clockRatio(fn, make);
       out.push({ name: `clock: ${what} on ${name}`, ok: ratio < CLOCK_BOUND, detail });
@@ -177,34 +153,30 @@ function main(): void {
   }
 
   const ls = service();
-  if (typeof ls === 'string') {
-    report({ name: 'features', ok: false, detail: `the language service facade does not load: ${ls}` });
-  } else {
-    if (wants('features')) {
-      report(
-        property(
-          'features: never throw, answer inside the document',
-          fc.property(docs, offsetsArbitrary, fc.boolean(), (text, offsets, outOfRange) => checkFeatures(ls, text, offsets, { outOfRange })),
-          options,
-          Math.max(1, Math.floor(options.runs / 4)),
-        ),
-      );
-    }
-    if (wants('work')) {
-      report(
-        property(
-          'work: linear in the input (counted)',
-          fc.property(documentArbitrary(catalog), (base) => {
-            const text = padded(base);
-            const once = countWork(() => wholeDocument(ls, text));
-            const many = countWork(() => wholeDocument(ls, text.repeat(K)));
-            assert.ok(many <= BOUND * K * once, `work ${many} on ${K} copies vs ${once} on one (length ${text.length})`);
-          }),
-          options,
-          Math.max(1, Math.floor(options.runs / 10)),
-        ),
-      );
-    }
+  if (wants('features')) {
+    report(
+      property(
+        'features: never throw, answer inside the document',
+        fc.property(docs, offsetsArbitrary, fc.boolean(), (text, offsets, outOfRange) => checkFeatures(ls, text, offsets, { outOfRange })),
+        options,
+        Math.max(1, Math.floor(options.runs / 4)),
+      ),
+    );
+  }
+  if (wants('work')) {
+    report(
+      property(
+        'work: linear in the input (counted)',
+        fc.property(documentArbitrary(catalog), (base) => {
+          const text = padded(base);
+          const once = countWork(() => runWholeDocument(ls, text));
+          const many = countWork(() => runWholeDocument(ls, text.repeat(K)));
+          assert.ok(many <= BOUND * K * once, `work ${many} on ${K} copies vs ${once} on one (length ${text.length})`);
+        }),
+        options,
+        Math.max(1, Math.floor(options.runs / 10)),
+      ),
+    );
   }
   if (wants('clock')) for (const o of clockChecks()) report(o);
 

@@ -4,6 +4,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 
 export const SHARED_DIR = path.resolve(__dirname, '../../../shared');
 export const FACTS_DIR = path.join(SHARED_DIR, 'catalog-facts');
@@ -34,4 +35,22 @@ export function readCorpus(): readonly CorpusBlock[] {
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as CorpusBlock);
   return corpus;
+}
+
+/**
+ * Visits cursor offsets of every corpus block as a document of its own (every offset, or every
+ * `stride(code)`-th), so a feature's corpus test is only its assertions. Returns how many
+ * offsets were visited. Call `hasCorpus()` first.
+ */
+export function forEachCorpusOffset(visit: (document: TextDocument, offset: number) => void, stride: (code: string) => number = () => 1): number {
+  let visited = 0;
+  readCorpus().forEach((block, b) => {
+    const document = TextDocument.create(`file:///corpus/${b}.bds`, 'bdscript', 1, block.code);
+    const step = Math.max(1, stride(block.code));
+    for (let offset = 0; offset <= block.code.length; offset += step) {
+      visit(document, offset);
+      visited++;
+    }
+  });
+  return visited;
 }
