@@ -503,37 +503,47 @@ function readArguments(obj: JsonObject, bracketed: boolean, scope: Scope): Argum
 // ---------------------------------------------------------------------------------------------
 // Records.
 
-function readFunction(value: unknown, index: number | undefined, problems: Problems): FunctionRecord | undefined {
+/** The fields every record has, read the same way for functions and callbacks. */
+type CommonFields = Pick<FunctionRecord, 'tag' | 'name' | 'bracketed' | 'listTag' | 'arguments' | 'intents' | 'premium'>;
+
+/**
+ * Reads one record: the object check, the fields functions and callbacks share, and the guard
+ * that turns any failure into a dropped record with a problem. `readOwn` reads the fields of
+ * its kind (descriptions, deprecation) and builds the record.
+ */
+function readRecord<R extends FunctionRecord | CallbackRecord>(
+  value: unknown,
+  index: number | undefined,
+  problems: Problems,
+  kind: R['kind'],
+  readOwn: (obj: JsonObject, common: CommonFields, scope: Scope) => R,
+): R | undefined {
   const scope = new Scope(problems, recordLabel(index));
   try {
     if (!isObject(value)) {
-      scope.error(undefined, `expected a function record object, got ${kindOf(value)}; dropped`);
+      scope.error(undefined, `expected a ${kind} record object, got ${kindOf(value)}; dropped`);
       return undefined;
     }
-    const info = readTag(own(value, 'tag'), 'tag', index, scope);
+    // Callbacks name their tag `name`; accept `tag` when a callback record has only that.
+    const nameValue = kind === 'callback' ? own(value, 'name') : undefined;
+    const tagValue = own(value, 'tag');
+    const info =
+      kind === 'callback' && !(nameValue === undefined && tagValue !== undefined)
+        ? readTag(nameValue, 'name', index, scope)
+        : readTag(tagValue, 'tag', index, scope);
     if (!info) return undefined;
-    const shortDescription = readText(value, 'shortDescription', scope, 'shortDescription', DECODE_LIMITS.maxDescriptionLength);
-    const longDescription = readText(value, 'longDescription', scope, 'longDescription', DECODE_LIMITS.maxDescriptionLength);
-    const args = readArguments(value, info.bracketed, scope);
-    const intents = readIntents(value, scope);
-    const premium = readRequiredBool(value, ['premium', 'is_premium'], scope, '');
-    const deprecated = readOptionalBool(value, 'deprecated', scope, 'deprecated');
-    const deprecatedFor = readDeprecatedFor(value, scope);
-    const wiki = readWiki(value, scope);
-    const record: { -readonly [K in keyof FunctionRecord]: FunctionRecord[K] } = {
-      kind: 'function',
+    const common: CommonFields = {
       tag: info.tag,
       name: info.name,
       bracketed: info.bracketed,
       listTag: info.listTag,
-      arguments: args,
-      intents,
-      premium,
-      shortDescription,
-      longDescription,
-      deprecated,
+      arguments: readArguments(value, info.bracketed, scope),
+      intents: readIntents(value, scope),
+      // Functions say `premium` and callbacks `is_premium`; either is accepted for both.
+      premium: readRequiredBool(value, kind === 'function' ? ['premium', 'is_premium'] : ['is_premium', 'premium'], scope, ''),
     };
-    if (deprecatedFor !== undefined) record.deprecatedFor = deprecatedFor;
+    const record: { wiki?: string } & R = readOwn(value, common, scope);
+    const wiki = readWiki(value, scope);
     if (wiki !== undefined) record.wiki = wiki;
     return record;
   } catch (e) {
@@ -542,40 +552,27 @@ function readFunction(value: unknown, index: number | undefined, problems: Probl
   }
 }
 
-function readCallback(value: unknown, index: number | undefined, problems: Problems): CallbackRecord | undefined {
-  const scope = new Scope(problems, recordLabel(index));
-  try {
-    if (!isObject(value)) {
-      scope.error(undefined, `expected a callback record object, got ${kindOf(value)}; dropped`);
-      return undefined;
-    }
-    const nameValue = own(value, 'name');
-    const tagValue = own(value, 'tag');
-    const info =
-      nameValue === undefined && tagValue !== undefined ? readTag(tagValue, 'tag', index, scope) : readTag(nameValue, 'name', index, scope);
-    if (!info) return undefined;
-    const description = readText(value, 'description', scope, 'description', DECODE_LIMITS.maxDescriptionLength);
-    const args = readArguments(value, info.bracketed, scope);
-    const intents = readIntents(value, scope);
-    const premium = readRequiredBool(value, ['is_premium', 'premium'], scope, '');
-    const wiki = readWiki(value, scope);
-    const record: { -readonly [K in keyof CallbackRecord]: CallbackRecord[K] } = {
-      kind: 'callback',
-      tag: info.tag,
-      name: info.name,
-      bracketed: info.bracketed,
-      listTag: info.listTag,
-      arguments: args,
-      intents,
-      premium,
-      description,
+function readFunction(value: unknown, index: number | undefined, problems: Problems): FunctionRecord | undefined {
+  return readRecord<FunctionRecord>(value, index, problems, 'function', (obj, common, scope) => {
+    const record: { -readonly [K in keyof FunctionRecord]: FunctionRecord[K] } = {
+      kind: 'function',
+      ...common,
+      shortDescription: readText(obj, 'shortDescription', scope, 'shortDescription', DECODE_LIMITS.maxDescriptionLength),
+      longDescription: readText(obj, 'longDescription', scope, 'longDescription', DECODE_LIMITS.maxDescriptionLength),
+      deprecated: readOptionalBool(obj, 'deprecated', scope, 'deprecated'),
     };
-    if (wiki !== undefined) record.wiki = wiki;
+    const deprecatedFor = readDeprecatedFor(obj, scope);
+    if (deprecatedFor !== undefined) record.deprecatedFor = deprecatedFor;
     return record;
-  } catch (e) {
-    scope.error(undefined, `record dropped: decoding failed: ${describeError(e)}`);
-    return undefined;
-  }
+  });
+}
+
+function readCallback(value: unknown, index: number | undefined, problems: Problems): CallbackRecord | undefined {
+  return readRecord<CallbackRecord>(value, index, problems, 'callback', (obj, common, scope) => ({
+    kind: 'callback',
+    ...common,
+    description: readText(obj, 'description', scope, 'description', DECODE_LIMITS.maxDescriptionLength),
+  }));
 }
 
 /** Decodes a list of records, keeping the first record of each name and form. */
