@@ -2,6 +2,7 @@
 // and the initializationOptions built from the `bdscript.*` settings. Pure: the `vscode` values
 // (the transport kind, the configuration reader) are handed in, so plain mocha tests this.
 import { SETTINGS_SCHEMA } from '../../server/src/core/settings';
+import { isObject } from '../../server/src/core/json';
 
 /** The bundled server, relative to the extension's folder. */
 export const SERVER_MODULE = 'dist/server.js';
@@ -62,6 +63,3 @@ export function buildInitializationOptions(get: (key: string) => unknown, global
   return { ...readSettings(get), globalStoragePath };
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}

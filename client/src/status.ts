@@ -2,6 +2,7 @@
 // the "Show catalog status" picker, all made from the server's CatalogStatus. Pure: no `vscode`
 // import, so plain mocha tests it. Status objects arrive over the wire and are checked first.
 import type { CatalogSourceKind, CatalogStatus } from '../../server/src/lsp/protocol';
+import { isObject } from '../../server/src/core/json';
 
 const SOURCE_KINDS: readonly CatalogSourceKind[] = ['live', 'cache', 'snapshot', 'bundled', 'none'];
 
@@ -171,6 +172,3 @@ function clip(text: string): string {
   return flat.length > MAX_TEXT ? flat.slice(0, MAX_TEXT - 1) + '…' : flat;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}

@@ -2,6 +2,8 @@
 // (a test keeps the two equal), and the README documents. `normalizeSettings` turns whatever a
 // client sends (nothing, partial objects, wrong types) into complete settings with defaults.
 
+import { isObject } from './json';
+
 export const DEFAULT_CATALOG_URL = 'https://botdesignerdiscord.com/public/api';
 
 /** Script languages BDFD offers that this tool understands. */
@@ -195,6 +197,3 @@ export function normalizeSettings(raw: unknown): Settings {
   };
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}

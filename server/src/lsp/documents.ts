@@ -4,12 +4,9 @@
 
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PositionConverter } from './positions';
+import { isObject } from '../core/json';
 
 type Json = Record<string, unknown>;
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** The `textDocument.uri` of request or notification params, when it is a string. */
 export function uriOf(params: unknown): string | undefined {

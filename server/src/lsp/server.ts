@@ -35,6 +35,7 @@ import {
 } from './protocol';
 import { hostTimers, type CatalogProvider, type ServerRuntime, type Timers } from './runtime';
 import { catalogIdentity, readInitializationOptions, resolveSettings, settingsSection } from './settings';
+import { isObject } from '../core/json';
 
 /** Delay between the last edit and validation; edits in between restart it. */
 export const VALIDATE_DELAY_MS = 75;
@@ -44,10 +45,6 @@ const PROGRESS_CREATE_TIMEOUT_MS = 5_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 type Json = Record<string, unknown>;
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Completion and signature help trigger kinds are 1, 2 or 3. */
 function isTriggerKind(v: unknown): v is 1 | 2 | 3 {

@@ -4,12 +4,9 @@
 // later source gives replaces the earlier value, and `normalizeSettings` fills in the rest.
 
 import { normalizeSettings, SETTINGS_SCHEMA, type Settings } from '../core/settings';
+import { isObject } from '../core/json';
 
 type Json = Record<string, unknown>;
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /**
  * The `bdscript` settings inside what a client sent: the object itself (`{catalog: {...}}`),

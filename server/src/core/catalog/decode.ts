@@ -15,6 +15,7 @@ import {
   type FunctionRecord,
   type KnownArgType,
 } from './model';
+import { isObject } from '../json';
 
 /** The version of the snapshot file format that this decoder writes and reads. */
 export const SNAPSHOT_SCHEMA = 1;
@@ -180,10 +181,6 @@ function kindOf(value: unknown): string {
 // Small readers.
 
 type JsonObject = Readonly<Record<string, unknown>>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Reads an own property only, so inherited names such as `constructor` never leak in. */
 function own(obj: JsonObject, key: string): unknown {

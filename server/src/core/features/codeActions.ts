@@ -17,6 +17,7 @@ import type { CallNode, CommentNode, ParsedDocument } from '../parser/tree';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import { RULE_BY_CODE } from './rules';
 import type { Analysis, FeatureContext, OffsetEdit } from './types';
+import { isObject } from '../json';
 
 /** Caps on what untrusted diagnostic data may ask for. */
 const MAX_DIAGNOSTICS = 1000;
@@ -30,7 +31,6 @@ const MAX_BRACKET_FIXES = 3;
 
 /** Diagnostic codes for which escaping the selection is the fix. */
 const ESCAPE_RELATED_CODES = new Set(['unescaped-bracket', 'stray-bracket', 'too-many-arguments']);
-
 
 interface InRange {
   readonly diagnostic: Diagnostic;
@@ -471,10 +471,6 @@ function editKey(edits: readonly OffsetEdit[]): string {
 
 function isBlank(c: number): boolean {
   return c === 32 || c === 9;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function isPosition(v: unknown): boolean {
