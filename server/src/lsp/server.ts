@@ -62,8 +62,14 @@ function signatureContext(raw: Json): SignatureHelpContext {
   };
 }
 
+/** An error with its stack, for the log. */
 function describe(err: unknown): string {
   return err instanceof Error ? (err.stack ?? err.message) : String(err);
+}
+
+/** An error's message alone, for a client-facing message or a one-line warning. */
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
 
 /** A provider for when the runtime could not build one: an empty catalog and the reason. */
@@ -189,7 +195,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       });
     } catch (err) {
       log.error(`the catalog could not be set up: ${describe(err)}`);
-      next = new FailedProvider(`the catalog could not be set up: ${err instanceof Error ? err.message : String(err)}`);
+      next = new FailedProvider(`the catalog could not be set up: ${messageOf(err)}`);
     }
     provider = next;
     providerIdentity = catalogIdentity(settings);
@@ -222,7 +228,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
         }),
       ]);
     } catch (err) {
-      log.warn(`the client refused a progress token: ${err instanceof Error ? err.message : String(err)}`);
+      log.warn(`the client refused a progress token: ${messageOf(err)}`);
       return undefined;
     } finally {
       timers.clearTimeout(timer);
@@ -293,7 +299,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       // The section itself (`{catalog: {...}}`); a client without settings answers null.
       if (isObject(value)) clientSection = settingsSection({ bdscript: value });
     } catch (err) {
-      log.warn(`workspace/configuration failed: ${err instanceof Error ? err.message : String(err)}`);
+      log.warn(`workspace/configuration failed: ${messageOf(err)}`);
     }
   }
 
@@ -374,7 +380,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
         return result;
       } catch (err) {
         log.error(`${method} failed: ${describe(err)}`);
-        return new ResponseError<void>(ErrorCodes.InternalError, `${method} failed: ${err instanceof Error ? err.message : String(err)}`);
+        return new ResponseError<void>(ErrorCodes.InternalError, `${method} failed: ${messageOf(err)}`);
       }
     };
   }
@@ -413,7 +419,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     notifyStatus();
     if (abilities.configuration && abilities.didChangeConfigurationRegistration) {
       connection.client.register(DidChangeConfigurationNotification.type, { section: 'bdscript' }).catch((err: unknown) => {
-        log.warn(`registering for configuration changes failed: ${err instanceof Error ? err.message : String(err)}`);
+        log.warn(`registering for configuration changes failed: ${messageOf(err)}`);
       });
     }
     void updateSettings(undefined).then(() => {
@@ -534,7 +540,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       return currentStatus();
     } catch (err) {
       log.error(`bdscript/refreshCatalog failed: ${describe(err)}`);
-      return new ResponseError<void>(ErrorCodes.InternalError, `refresh failed: ${err instanceof Error ? err.message : String(err)}`);
+      return new ResponseError<void>(ErrorCodes.InternalError, `refresh failed: ${messageOf(err)}`);
     }
   });
 
