@@ -5,8 +5,9 @@
 // inputs and date (pin the date with --date or SOURCE_DATE_EPOCH) and is written atomically.
 
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { writeFileAtomic } from '../src/catalog/cache';
 import {
   decodeCallbackList,
   decodeEmojiAliasMap,
@@ -307,18 +308,6 @@ function withWiki<R extends FunctionRecord | CallbackRecord>(record: R, wiki: st
   return { ...record, wiki };
 }
 
-/** Writes a file atomically: a temporary file beside it, then a rename. */
-export function writeAtomically(file: string, text: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  try {
-    writeFileSync(temp, text);
-    renameSync(temp, file);
-  } finally {
-    rmSync(temp, { force: true });
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Command line.
 
@@ -403,7 +392,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write('snapshot: no functions found; nothing written\n');
     return 1;
   }
-  writeAtomically(options.out, result.text);
+  await writeFileAtomic(options.out, result.text);
   const c = result.provenance.counts;
   process.stderr.write(
     `wrote ${shown(options.out)}: ${c.functions} functions, ${c.callbacks} callbacks, ${c.emoji} emoji, ${c.aliases} aliases, ` +

@@ -11,7 +11,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { decodeSnapshot } from '../../server/src/core/catalog/decode';
 import type { Argument } from '../../server/src/core/catalog/model';
-import { buildSnapshot, parseArgs, resolveDate, writeAtomically, type SnapshotOptions } from '../../server/scripts/snapshot';
+import { writeFileAtomic } from '../../server/src/catalog/cache';
+import { buildSnapshot, parseArgs, resolveDate, type SnapshotOptions } from '../../server/scripts/snapshot';
 import { SNAPSHOT_PATH, snapshotCatalog } from '../support/testCatalog';
 import { FACTS_DIR, REAL_SAMPLE } from '../support/shared';
 
@@ -257,12 +258,12 @@ describe('bundled snapshot', () => {
       assert.throws(() => parseArgs(['--timeout', '0', '--date', '2025-01-01']), /--timeout/);
     });
 
-    it('writes atomically, leaving no temporary file behind', () => {
+    it('writes atomically (through the cache\'s writer), leaving no temporary file behind', async () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'bdscript-atomic-'));
       try {
         const file = path.join(dir, 'a', 'b.json');
-        writeAtomically(file, 'one');
-        writeAtomically(file, 'two');
+        await writeFileAtomic(file, 'one');
+        await writeFileAtomic(file, 'two');
         assert.equal(readFileSync(file, 'utf8'), 'two');
         assert.deepEqual(readdirSync(path.dirname(file)), ['b.json']);
       } finally {
