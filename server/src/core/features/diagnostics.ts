@@ -15,9 +15,9 @@ import type { RecordIndex } from '../catalog/catalog';
 import type { Argument, CatalogRecord, FunctionRecord } from '../catalog/model';
 import { Intents } from '../catalog/model';
 import { BLOCK_ROLES, type Block, type BlockProblem } from '../parser/blocks';
-import { COMMENT_NAME, lineOf } from '../parser/parser';
+import { COMMENT_NAME, lineOf, loneFirstLineCall } from '../parser/parser';
 import { literalText, separatorSpan } from '../parser/query';
-import type { ArgNode, CallNode, Node, ParsedDocument, SyntaxProblem } from '../parser/tree';
+import type { ArgNode, CallNode,ParsedDocument, SyntaxProblem } from '../parser/tree';
 import { scriptLanguageFromName, type SeveritySetting } from '../settings';
 import { featureOfFunction, hasFeature, SWITCH_TO_BDSCRIPT2 } from './languages';
 import { RULE_BY_CODE } from './rules';
@@ -298,7 +298,7 @@ class CallChecker {
   ) {
     this.parsed = analysis.parsed;
     this.text = analysis.parsed.text;
-    this.firstLineCall = this.parsed.trigger ? null : aloneOnFirstLine(this.parsed);
+    this.firstLineCall = this.parsed.trigger ? null : (loneFirstLineCall(this.parsed.text, this.parsed.roots)?.call ?? null);
   }
 
   run(): void {
@@ -629,38 +629,4 @@ function didYouMean(names: readonly string[], code = true): string {
   const q = (n: string) => (code ? `\`${n}\`` : `"${n}"`);
   const list = names.length === 1 ? q(names[0]!) : `${names.slice(0, -1).map(q).join(', ')} or ${q(names[names.length - 1]!)}`;
   return ` Did you mean ${list}?`;
-}
-
-/**
- * The first non-blank content of the file when it is one call with only blanks and comments
- * after it on its line: where a trigger would be, had the name been a callback.
- */
-function aloneOnFirstLine(parsed: ParsedDocument): CallNode | null {
-  const text = parsed.text;
-  const roots: readonly Node[] = parsed.roots;
-  let k = 0;
-  for (; k < roots.length; k++) {
-    const node = roots[k]!;
-    if (node.kind === 'text' && isBlank(text, node.start, node.end)) continue;
-    break;
-  }
-  const first = roots[k];
-  if (!first || first.kind !== 'call') return null;
-  const nextLine = parsed.lineStarts[lineOf(parsed.lineStarts, first.end) + 1] ?? text.length;
-  for (k++; k < roots.length; k++) {
-    const node = roots[k]!;
-    if (node.start >= nextLine) break;
-    if (node.kind === 'comment') continue;
-    if (node.kind === 'text' && isBlank(text, node.start, Math.min(node.end, nextLine))) continue;
-    return null;
-  }
-  return first;
-}
-
-function isBlank(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;
-  }
-  return true;
 }

@@ -430,11 +430,10 @@ export function lineOf(lineStarts: readonly number[], offset: number): number {
 }
 
 /**
- * The trigger convention: when the first non-blank content of the file is a call to a
- * callback and nothing but whitespace and comments follows it on the line where it ends,
- * that line is the trigger (the app shows the trigger above the code). Everything else is code.
+ * The call alone on the file's first non-blank line (nothing but whitespace and comments after
+ * it on the line where it ends), with the end of that line; null when that line is anything else.
  */
-function findTrigger(text: string, roots: readonly Node[], isCallback: (name: string) => boolean): Span | null {
+export function loneFirstLineCall(text: string, roots: readonly Node[]): { call: CallNode; lineEnd: number } | null {
   let k = 0;
   let first: Node | undefined;
   for (; k < roots.length; k++) {
@@ -443,18 +442,27 @@ function findTrigger(text: string, roots: readonly Node[], isCallback: (name: st
     first = node;
     break;
   }
-  if (!first || first.kind !== 'call' || !isCallback(first.name)) return null;
+  if (!first || first.kind !== 'call') return null;
   const lineEnd = endOfLine(text, first.end);
   for (k++; k < roots.length; k++) {
     const node = roots[k]!;
     if (node.start >= lineEnd) break;
     if (node.kind === 'comment') continue;
-    if (node.kind === 'text') {
-      if (isBlank(text, node.start, Math.min(node.end, lineEnd))) continue;
-    }
+    if (node.kind === 'text' && isBlank(text, node.start, Math.min(node.end, lineEnd))) continue;
     return null;
   }
-  return { start: first.start, end: lineEnd };
+  return { call: first, lineEnd };
+}
+
+/**
+ * The trigger convention: when the first non-blank content of the file is a call to a
+ * callback and nothing but whitespace and comments follows it on the line where it ends,
+ * that line is the trigger (the app shows the trigger above the code). Everything else is code.
+ */
+function findTrigger(text: string, roots: readonly Node[], isCallback: (name: string) => boolean): Span | null {
+  const lone = loneFirstLineCall(text, roots);
+  if (!lone || !isCallback(lone.call.name)) return null;
+  return { start: lone.call.start, end: lone.lineEnd };
 }
 
 function markTrigger(calls: readonly CallNode[], trigger: Span): void {
