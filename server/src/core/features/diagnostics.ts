@@ -17,7 +17,7 @@ import { Intents } from '../catalog/model';
 import { BLOCK_ROLES, type Block, type BlockProblem } from '../parser/blocks';
 import { COMMENT_NAME, lineOf, loneFirstLineCall } from '../parser/parser';
 import { literalText, separatorSpan } from '../parser/query';
-import type { ArgNode, CallNode,ParsedDocument, SyntaxProblem } from '../parser/tree';
+import type { ArgNode, CallNode, ParsedDocument, SyntaxProblem } from '../parser/tree';
 import { scriptLanguageFromName, type SeveritySetting } from '../settings';
 import { featureOfFunction, hasFeature, SWITCH_TO_BDSCRIPT2 } from './languages';
 import { RULE_BY_CODE } from './rules';
