@@ -18,6 +18,7 @@ import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import { RULE_BY_CODE } from './rules';
 import type { Analysis, FeatureContext, OffsetEdit } from './types';
 import { isObject } from '../json';
+import { isSpaceOrTab } from '../chars';
 
 /** Caps on what untrusted diagnostic data may ask for. */
 const MAX_DIAGNOSTICS = 1000;
@@ -109,7 +110,7 @@ export function codeActions(_ctx: FeatureContext, analysis: Analysis, range: Ran
     const comment = findComment(parsed.comments, problem.start);
     if (!comment || comment.start > rangeEnd || lineContentEnd(parsed, comment.open) < rangeStart) continue;
     let at = lineContentEnd(parsed, comment.open);
-    while (at > comment.open + 1 && isBlank(text.charCodeAt(at - 1))) at--;
+    while (at > comment.open + 1 && isSpaceOrTab(text.charCodeAt(at - 1))) at--;
     // After an odd run of backslashes the `]` would be escaped comment text.
     let slashes = 0;
     while (at - slashes - 1 > comment.open && text.charCodeAt(at - slashes - 1) === 92) slashes++;
@@ -266,7 +267,7 @@ function missingBracketEdit(parsed: ParsedDocument, call: CallNode): OffsetEdit 
   if (!arg || count === 0) return undefined;
   // Keep blanks before the line end outside the call: `$title[Hi   ` → `$title[Hi]   `.
   let insert = at;
-  while (insert > call.open + 1 && isBlank(text.charCodeAt(insert - 1))) insert--;
+  while (insert > call.open + 1 && isSpaceOrTab(text.charCodeAt(insert - 1))) insert--;
   return { start: insert, end: insert, newText: ']'.repeat(count) };
 }
 
@@ -379,7 +380,7 @@ function silenceLineEdit(parsed: ParsedDocument, code: string, line: number): Of
   if (loc.node && loc.node.kind === 'comment' && loc.node.start < at) return undefined;
   if (loc.before && loc.before.kind === 'comment' && loc.before.close < 0) return undefined;
   // Inside an argument a space would change the argument's value; at top level it reads better.
-  const space = loc.arg === null && at > parsed.lineStarts[line]! && !isBlank(text.charCodeAt(at - 1)) ? ' ' : '';
+  const space = loc.arg === null && at > parsed.lineStarts[line]! && !isSpaceOrTab(text.charCodeAt(at - 1)) ? ' ' : '';
   return { start: at, end: at, newText: `${space}$c[bdscript-disable-line ${code}]` };
 }
 
@@ -426,7 +427,7 @@ function addCodeToDirective(
   const contentEnd = comment.close >= 0 ? comment.close : comment.end;
   const reason = text.slice(contentStart, contentEnd).indexOf('--');
   let at = reason >= 0 ? contentStart + reason : contentEnd;
-  while (at > contentStart && isBlank(text.charCodeAt(at - 1))) at--;
+  while (at > contentStart && isSpaceOrTab(text.charCodeAt(at - 1))) at--;
   return { start: at, end: at, newText: `, ${code}` };
 }
 
@@ -467,10 +468,6 @@ function toTextEdit(analysis: Analysis, edit: OffsetEdit): TextEdit {
 
 function editKey(edits: readonly OffsetEdit[]): string {
   return JSON.stringify(edits.map((e) => [e.start, e.end, e.newText]));
-}
-
-function isBlank(c: number): boolean {
-  return c === 32 || c === 9;
 }
 
 function isPosition(v: unknown): boolean {

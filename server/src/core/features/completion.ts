@@ -20,6 +20,7 @@ import type { ArgNode, CallNode, Node, ParsedDocument } from '../parser/tree';
 import { allowedValues, allowsType, recordMarkers, renderRecord, signature, singleLine, slotAt, truncate, DOC_LIMITS } from './docs';
 import { BDFD_PERMISSIONS } from './permissions';
 import type { Analysis, CompletionContext, FeatureContext } from './types';
+import { isBlankText, isLineBreak, isWhitespace } from '../chars';
 
 /** Bounds on one answer; beyond them the list is marked incomplete so the client asks again. */
 export const COMPLETION_LIMITS = {
@@ -170,12 +171,7 @@ function nameSite(parsed: ParsedDocument, loc: Location, offset: number): NameSi
  */
 function inTriggerContext(parsed: ParsedDocument, at: number): boolean {
   if (parsed.trigger) return at >= lineStartOf(parsed, parsed.trigger.start) && at <= parsed.trigger.end;
-  const text = parsed.text;
-  for (let i = 0; i < at; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;
-  }
-  return true;
+  return isBlankText(parsed.text, 0, at);
 }
 
 function lineStartOf(parsed: ParsedDocument, offset: number): number {
@@ -473,17 +469,9 @@ function valueRange(text: string, arg: ArgNode, offset: number): [number, number
       break;
     }
   }
-  while (start < end && isBlank(text.charCodeAt(start))) start++;
-  while (end > start && isBlank(text.charCodeAt(end - 1))) end--;
+  while (start < end && isWhitespace(text.charCodeAt(start))) start++;
+  while (end > start && isWhitespace(text.charCodeAt(end - 1))) end--;
   return [Math.min(start, offset), Math.max(end, offset)];
-}
-
-function isLineBreak(c: number): boolean {
-  return c === 10 || c === 13;
-}
-
-function isBlank(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13;
 }
 
 /** Values the argument at the cursor allows, and names from the document for `$var` and `$await`. */

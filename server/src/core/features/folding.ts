@@ -7,6 +7,7 @@ import { lineOf } from '../parser/parser';
 import type { Block } from '../parser/blocks';
 import type { ParsedDocument } from '../parser/tree';
 import type { Analysis, FeatureContext } from './types';
+import { isSpaceOrTab } from '../chars';
 
 export function foldingRanges(_ctx: FeatureContext, analysis: Analysis): FoldingRange[] {
   const parsed = analysis.parsed;
@@ -79,15 +80,12 @@ class LineShapes {
     let end = this.parsed.lineStarts[line + 1] ?? text.length;
     while (end > start && (text.charCodeAt(end - 1) === 10 || text.charCodeAt(end - 1) === 13)) end--;
     let firstNonBlank = start;
-    while (firstNonBlank < end && isBlank(text.charCodeAt(firstNonBlank))) firstNonBlank++;
+    while (firstNonBlank < end && isSpaceOrTab(text.charCodeAt(firstNonBlank))) firstNonBlank++;
     let closersFrom = end;
-    while (closersFrom > start && (text.charCodeAt(closersFrom - 1) === 93 || isBlank(text.charCodeAt(closersFrom - 1)))) closersFrom--;
+    while (closersFrom > start && (text.charCodeAt(closersFrom - 1) === 93 || isSpaceOrTab(text.charCodeAt(closersFrom - 1)))) closersFrom--;
     shape = { firstNonBlank, closersFrom };
     this.cache.set(line, shape);
     return shape;
   }
 }
 
-function isBlank(c: number): boolean {
-  return c === 32 || c === 9;
-}

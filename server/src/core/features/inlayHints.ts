@@ -8,6 +8,7 @@ import type { CatalogRecord } from '../catalog/model';
 import { literalText } from '../parser/query';
 import type { CallNode } from '../parser/tree';
 import type { Analysis, FeatureContext } from './types';
+import { isWhitespace } from '../chars';
 
 export function inlayHints(ctx: FeatureContext, analysis: Analysis, range: Range): InlayHint[] {
   if (!ctx.settings.inlayHints.argumentNames) return [];
@@ -30,7 +31,7 @@ export function inlayHints(ctx: FeatureContext, analysis: Analysis, range: Range
       if (!slot) return;
       // The hint sits before the argument's first non-blank character.
       let at = arg.start;
-      while (at < arg.end && isBlank(text.charCodeAt(at))) at++;
+      while (at < arg.end && isWhitespace(text.charCodeAt(at))) at++;
       if (at === arg.end || at < from || at > to) return;
       const label = slotLabel(slot, params);
       const literal = literalText(text, arg)?.trim();
@@ -48,6 +49,3 @@ function recordFor(ctx: FeatureContext, call: CallNode): CatalogRecord | undefin
   return call.inTrigger ? (cb ?? fn) : (fn ?? cb);
 }
 
-function isBlank(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13;
-}

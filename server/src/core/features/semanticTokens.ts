@@ -7,6 +7,7 @@ import { BLOCK_ROLES } from '../parser/blocks';
 import { forEachLeafIn } from '../parser/query';
 import type { CallNode, Leaf } from '../parser/tree';
 import type { Analysis, FeatureContext } from './types';
+import { isLineBreak } from '../chars';
 
 /**
  * The legend keeps to standard types, so default themes colour tokens through their TextMate
@@ -151,6 +152,3 @@ export function decodeSemanticTokens(data: readonly number[]): DecodedToken[] {
   return out;
 }
 
-function isLineBreak(c: number): boolean {
-  return c === 10 || c === 13;
-}

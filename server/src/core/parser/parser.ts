@@ -3,6 +3,7 @@
 // are text, `[` opens arguments only right after a name, `$c[...]` is a comment up to the first
 // unescaped `]`, and nothing makes the parser throw or drop a character.
 
+import { isBlankText } from '../chars';
 import { matchBlocks } from './blocks';
 import { parseDirective, type Directive } from './directives';
 import type {
@@ -438,7 +439,7 @@ export function loneFirstLineCall(text: string, roots: readonly Node[]): { call:
   let first: Node | undefined;
   for (; k < roots.length; k++) {
     const node = roots[k]!;
-    if (node.kind === 'text' && isBlank(text, node.start, node.end)) continue;
+    if (node.kind === 'text' && isBlankText(text, node.start, node.end)) continue;
     first = node;
     break;
   }
@@ -448,7 +449,7 @@ export function loneFirstLineCall(text: string, roots: readonly Node[]): { call:
     const node = roots[k]!;
     if (node.start >= lineEnd) break;
     if (node.kind === 'comment') continue;
-    if (node.kind === 'text' && isBlank(text, node.start, Math.min(node.end, lineEnd))) continue;
+    if (node.kind === 'text' && isBlankText(text, node.start, Math.min(node.end, lineEnd))) continue;
     return null;
   }
   return { call: first, lineEnd };
@@ -470,14 +471,6 @@ function markTrigger(calls: readonly CallNode[], trigger: Span): void {
     if (call.start >= trigger.end) break;
     if (call.start >= trigger.start) call.inTrigger = true;
   }
-}
-
-function isBlank(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== LF && c !== CR) return false;
-  }
-  return true;
 }
 
 function endOfLine(text: string, from: number): number {
