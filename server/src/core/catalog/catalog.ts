@@ -82,20 +82,7 @@ export class RecordIndex<R extends CatalogRecord> {
 
   /** Names starting with `prefix` (with `$`), case-insensitively, in sorted order. */
   withPrefix(prefix: string, limit = Infinity): string[] {
-    const lower = prefix.toLowerCase();
-    let lo = 0;
-    let hi = this.sortedLower.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.sortedLower[mid]! < lower) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: string[] = [];
-    for (let i = lo; i < this.sortedLower.length && out.length < limit; i++) {
-      if (!this.sortedLower[i]!.startsWith(lower)) break;
-      out.push(this.sortedNames[i]!);
-    }
-    return out;
+    return withSortedPrefix(this.sortedLower, this.sortedNames, prefix.toLowerCase(), limit);
   }
 
   /**
@@ -150,19 +137,7 @@ export class EmojiIndex {
 
   /** Aliases starting with `prefix` (which includes the opening colon), in sorted order. */
   withPrefix(prefix: string, limit = Infinity): string[] {
-    let lo = 0;
-    let hi = this.sortedAliases.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.sortedAliases[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: string[] = [];
-    for (let i = lo; i < this.sortedAliases.length && out.length < limit; i++) {
-      if (!this.sortedAliases[i]!.startsWith(prefix)) break;
-      out.push(this.sortedAliases[i]!);
-    }
-    return out;
+    return withSortedPrefix(this.sortedAliases, this.sortedAliases, prefix, limit);
   }
 
   /** Aliases close to an unknown alias, nearest first. */
@@ -195,6 +170,27 @@ export class Catalog {
   static empty(): Catalog {
     return new Catalog({ functions: [], callbacks: [], functionTags: [], callbackTags: [], emoji: {} });
   }
+}
+
+/**
+ * The values whose keys start with `prefix`, in key order, at most `limit`: `keys` is sorted
+ * and `values[i]` belongs to `keys[i]`. A binary search finds the first, so the cost is the
+ * answer's size, not the list's.
+ */
+function withSortedPrefix(keys: readonly string[], values: readonly string[], prefix: string, limit: number): string[] {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: string[] = [];
+  for (let i = lo; i < keys.length && out.length < limit; i++) {
+    if (!keys[i]!.startsWith(prefix)) break;
+    out.push(values[i]!);
+  }
+  return out;
 }
 
 function compare(a: string, b: string): number {
