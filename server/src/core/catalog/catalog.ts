@@ -92,16 +92,7 @@ export class RecordIndex<R extends CatalogRecord> {
   similar(name: string, max = 3): string[] {
     const out = [...this.caseVariants(name)];
     const lower = name.toLowerCase();
-    const budget = Math.max(1, Math.min(3, Math.floor(lower.length / 4)));
-    const scored: Array<[number, string]> = [];
-    for (let i = 0; i < this.sortedLower.length; i++) {
-      const candidate = this.sortedLower[i]!;
-      if (Math.abs(candidate.length - lower.length) > budget || candidate === lower) continue;
-      const d = editDistance(lower, candidate, budget);
-      if (d <= budget) scored.push([d, this.sortedNames[i]!]);
-    }
-    scored.sort((a, b) => a[0] - b[0] || compare(a[1], b[1]));
-    for (const [, n] of scored) if (!out.includes(n)) out.push(n);
+    for (const n of nearest(this.sortedLower, this.sortedNames, lower, (i) => this.sortedLower[i] === lower)) if (!out.includes(n)) out.push(n);
     return out.slice(0, max);
   }
 }
@@ -111,6 +102,8 @@ export class EmojiIndex {
   private readonly aliasMap = new Map<string, string>();
   private readonly emojiMap = new Map<string, readonly string[]>();
   private readonly sortedAliases: string[];
+  /** `sortedAliases` lower-cased, for case-insensitive "did you mean". */
+  private readonly lowerAliases: string[];
 
   constructor(readonly map: EmojiAliasMap) {
     for (const emoji of Object.keys(map)) {
@@ -119,6 +112,7 @@ export class EmojiIndex {
       for (const alias of aliases) if (!this.aliasMap.has(alias)) this.aliasMap.set(alias, emoji);
     }
     this.sortedAliases = [...this.aliasMap.keys()].sort(compare);
+    this.lowerAliases = this.sortedAliases.map((a) => a.toLowerCase());
   }
 
   get size(): number {
@@ -142,15 +136,7 @@ export class EmojiIndex {
 
   /** Aliases close to an unknown alias, nearest first. */
   similar(alias: string, max = 3): string[] {
-    const budget = Math.max(1, Math.min(3, Math.floor(alias.length / 4)));
-    const scored: Array<[number, string]> = [];
-    for (const candidate of this.sortedAliases) {
-      if (Math.abs(candidate.length - alias.length) > budget || candidate === alias) continue;
-      const d = editDistance(alias.toLowerCase(), candidate.toLowerCase(), budget);
-      if (d <= budget) scored.push([d, candidate]);
-    }
-    scored.sort((a, b) => a[0] - b[0] || compare(a[1], b[1]));
-    return scored.slice(0, max).map((s) => s[1]);
+    return nearest(this.lowerAliases, this.sortedAliases, alias.toLowerCase(), (i) => this.sortedAliases[i] === alias).slice(0, max);
   }
 }
 
@@ -191,6 +177,23 @@ function withSortedPrefix(keys: readonly string[], values: readonly string[], pr
     out.push(values[i]!);
   }
   return out;
+}
+
+/**
+ * "Did you mean": the values whose keys lie within a small edit distance of `target` (scaled to
+ * its length, at most 3), nearest first, then in order; `excluded` drops the target itself.
+ */
+function nearest(keys: readonly string[], values: readonly string[], target: string, excluded: (i: number) => boolean): string[] {
+  const budget = Math.max(1, Math.min(3, Math.floor(target.length / 4)));
+  const scored: Array<[number, string]> = [];
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (Math.abs(key.length - target.length) > budget || excluded(i)) continue;
+    const d = editDistance(target, key, budget);
+    if (d <= budget) scored.push([d, values[i]!]);
+  }
+  scored.sort((a, b) => a[0] - b[0] || compare(a[1], b[1]));
+  return scored.map((s) => s[1]);
 }
 
 function compare(a: string, b: string): number {
