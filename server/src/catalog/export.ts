@@ -4,7 +4,6 @@
 
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { decodeSnapshot } from '../core/catalog/decode';
 import { stringifySnapshot } from '../core/catalog/encode';
 import { Catalog } from '../core/catalog/catalog';
 import type { CatalogData, CatalogRecord } from '../core/catalog/model';
@@ -12,7 +11,7 @@ import { bundledSnapshotPath, bundledSnapshotText } from './bundled';
 import { snapshotOf, writeFileAtomic } from './cache';
 import { CatalogClient, CatalogHttpError, LIST_ENDPOINTS, type HttpOptions } from './http';
 import { listBodies, recordBody } from './service';
-import { fetchCatalog, summarizeProblems } from './sources';
+import { decodeSnapshotText, fetchCatalog, summarizeProblems } from './sources';
 
 // ---------------------------------------------------------------------------------------------
 // Reading a snapshot.
@@ -30,18 +29,8 @@ export async function loadSnapshotFile(file: string | undefined): Promise<Snapsh
   } catch (err) {
     return { ok: false, location, reason: `cannot read: ${(err as Error).message}` };
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    return { ok: false, location, reason: `not valid JSON (${(err as Error).message})` };
-  }
-  const decoded = decodeSnapshot(json, location);
-  if (decoded.value.data.functions.length === 0) {
-    const first = decoded.problems.find((p) => p.severity === 'error');
-    return { ok: false, location, reason: `holds no functions${first ? ` (${first.message})` : ''}` };
-  }
-  return { ok: true, data: decoded.value.data, location, problems: summarizeProblems(location, decoded.problems) };
+  const loaded = decodeSnapshotText(text, location);
+  return loaded.ok ? { ok: true, data: loaded.data, location, problems: loaded.problems } : { ok: false, location, reason: loaded.reason };
 }
 
 // ---------------------------------------------------------------------------------------------

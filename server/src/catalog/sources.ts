@@ -207,6 +207,33 @@ const MAX_LISTED_PROBLEMS = 5;
  * Decoder problems as status lines: errors listed (a few), warnings counted, so that the drift
  * of real data does not bury what matters.
  */
+/** What decoding a snapshot's text gave: the data, or why it cannot be used. */
+export type SnapshotText =
+  | { readonly ok: true; readonly data: CatalogData; readonly fetchedAt?: string; readonly problems: string[] }
+  | { readonly ok: false; readonly reason: string; readonly problems: string[] };
+
+/**
+ * Decodes the text of the snapshot at `location` (a user's file or the bundled one); `what`
+ * names it in summary problems. A snapshot without functions cannot be used. Never throws.
+ */
+export function decodeSnapshotText(text: string, location: string, what = location): SnapshotText {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, reason: `not valid JSON (${(err as Error).message})`, problems: [] };
+  }
+  const decoded = decodeSnapshot(json, location);
+  const problems = summarizeProblems(what, decoded.problems);
+  if (decoded.value.data.functions.length === 0) {
+    const first = decoded.problems.find((p) => p.severity === 'error');
+    return { ok: false, reason: `holds no functions${first ? ` (${first.message})` : ''}`, problems };
+  }
+  const date = decoded.value.provenance?.date;
+  const fetchedAt = date && !Number.isNaN(Date.parse(date)) ? new Date(Date.parse(date)).toISOString() : undefined;
+  return { ok: true, data: decoded.value.data, ...(fetchedAt ? { fetchedAt } : {}), problems };
+}
+
 export function summarizeProblems(what: string, problems: readonly CatalogProblem[]): string[] {
   const errors = problems.filter((p) => p.severity === 'error');
   const warnings = problems.length - errors.length;
@@ -382,26 +409,17 @@ export class CatalogManager {
 
   private fromSnapshotText(text: string, file: string, source: 'snapshot' | 'bundled', problems: string[]): Current | undefined {
     const what = source === 'bundled' ? `bundled snapshot ${file}` : `snapshot ${file}`;
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (err) {
-      problems.push(`${what}: not valid JSON (${(err as Error).message})`);
+    const loaded = decodeSnapshotText(text, file, what);
+    if (!loaded.ok) {
+      problems.push(...loaded.problems, `${what}: ${loaded.reason}; not used`);
       return undefined;
     }
-    const decoded = decodeSnapshot(json, file);
-    const dataProblems = summarizeProblems(what, decoded.problems);
-    if (decoded.value.data.functions.length === 0) {
-      problems.push(...dataProblems, `${what}: holds no functions; not used`);
-      return undefined;
-    }
-    const date = decoded.value.provenance?.date;
     return {
-      catalog: new Catalog(decoded.value.data),
+      catalog: new Catalog(loaded.data),
       source,
       location: file,
-      ...(date && !Number.isNaN(Date.parse(date)) ? { fetchedAt: new Date(Date.parse(date)).toISOString() } : {}),
-      dataProblems,
+      ...(loaded.fetchedAt ? { fetchedAt: loaded.fetchedAt } : {}),
+      dataProblems: loaded.problems,
     };
   }
 
