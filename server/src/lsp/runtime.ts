@@ -70,3 +70,13 @@ function unrefTimer<T>(handle: T): T {
   if (typeof h.unref === 'function') h.unref();
   return handle;
 }
+
+/** An error with its stack, for a log. */
+export function describeError(err: unknown): string {
+  return err instanceof Error ? (err.stack ?? err.message) : String(err);
+}
+
+/** An error's message alone, for a client-facing message or a one-line warning. */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

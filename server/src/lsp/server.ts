@@ -33,7 +33,7 @@ import {
   type CatalogStatus,
   type FunctionAtResult,
 } from './protocol';
-import { hostTimers, type CatalogProvider, type ServerRuntime, type Timers } from './runtime';
+import { describeError, hostTimers, messageOf, type CatalogProvider, type ServerRuntime, type Timers } from './runtime';
 import { catalogIdentity, readInitializationOptions, resolveSettings, settingsSection } from './settings';
 import { isObject } from '../core/json';
 
@@ -60,16 +60,6 @@ function signatureContext(raw: Json): SignatureHelpContext {
     isRetrigger: raw['isRetrigger'] === true,
     ...(isObject(active) && Array.isArray(active['signatures']) ? { activeSignatureHelp: active as unknown as NonNullable<SignatureHelpContext['activeSignatureHelp']> } : {}),
   };
-}
-
-/** An error with its stack, for the log. */
-function describe(err: unknown): string {
-  return err instanceof Error ? (err.stack ?? err.message) : String(err);
-}
-
-/** An error's message alone, for a client-facing message or a one-line warning. */
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 /** A provider for when the runtime could not build one: an empty catalog and the reason. */
@@ -142,7 +132,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     try {
       return provider ? provider.status() : new FailedProvider('the server is not initialised yet').status();
     } catch (err) {
-      log.error(`catalog status failed: ${describe(err)}`);
+      log.error(`catalog status failed: ${describeError(err)}`);
       return new FailedProvider(`catalog status failed: ${String(err)}`).status();
     }
   }
@@ -165,7 +155,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     try {
       catalog = from.catalog;
     } catch (err) {
-      log.error(`reading the catalog failed: ${describe(err)}`);
+      log.error(`reading the catalog failed: ${describeError(err)}`);
       return;
     }
     if (catalog !== service.catalog) {
@@ -183,7 +173,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       try {
         provider.dispose();
       } catch (err) {
-        log.error(`disposing the catalog provider failed: ${describe(err)}`);
+        log.error(`disposing the catalog provider failed: ${describeError(err)}`);
       }
     }
     let next: CatalogProvider;
@@ -194,7 +184,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
         log: (level, message) => (level === 'error' ? log.error(message) : level === 'warning' ? log.warn(message) : log.info(message)),
       });
     } catch (err) {
-      log.error(`the catalog could not be set up: ${describe(err)}`);
+      log.error(`the catalog could not be set up: ${describeError(err)}`);
       next = new FailedProvider(`the catalog could not be set up: ${messageOf(err)}`);
     }
     provider = next;
@@ -203,7 +193,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     try {
       unsubscribe = next.onDidChange(() => adoptCatalog(next));
     } catch (err) {
-      log.error(`watching the catalog failed: ${describe(err)}`);
+      log.error(`watching the catalog failed: ${describeError(err)}`);
     }
     let loading: Promise<void>;
     try {
@@ -212,7 +202,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       loading = Promise.reject(err);
     }
     ready = loading
-      .catch((err: unknown) => log.error(`loading the local catalog failed: ${describe(err)}`))
+      .catch((err: unknown) => log.error(`loading the local catalog failed: ${describeError(err)}`))
       .then(() => adoptCatalog(next));
   }
 
@@ -255,7 +245,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       try {
         await work;
       } catch (err) {
-        log.error(`catalog refresh failed: ${describe(err)}`);
+        log.error(`catalog refresh failed: ${describeError(err)}`);
       } finally {
         progress?.done();
         if (refreshing?.provider === target) refreshing = undefined;
@@ -311,7 +301,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       if (section) clientSection = section;
       await pullConfiguration();
       applySettings(resolveSettings(initSection, clientSection));
-    }).catch((err: unknown) => log.error(`applying settings failed: ${describe(err)}`));
+    }).catch((err: unknown) => log.error(`applying settings failed: ${describeError(err)}`));
     return settingsQueue;
   }
 
@@ -344,7 +334,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     try {
       diagnostics = new OutgoingConverter(converter, doc, (u) => documents.get(u)).diagnostics(service.validate(doc));
     } catch (err) {
-      log.error(`validating ${uri} failed: ${describe(err)}`);
+      log.error(`validating ${uri} failed: ${describeError(err)}`);
       return;
     }
     void connection.sendDiagnostics({ uri, version, diagnostics }).catch(() => undefined);
@@ -379,7 +369,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
         if (tok.isCancellationRequested) return cancelled();
         return result;
       } catch (err) {
-        log.error(`${method} failed: ${describe(err)}`);
+        log.error(`${method} failed: ${describeError(err)}`);
         return new ResponseError<void>(ErrorCodes.InternalError, `${method} failed: ${messageOf(err)}`);
       }
     };
@@ -539,7 +529,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       await refreshCatalog();
       return currentStatus();
     } catch (err) {
-      log.error(`bdscript/refreshCatalog failed: ${describe(err)}`);
+      log.error(`bdscript/refreshCatalog failed: ${describeError(err)}`);
       return new ResponseError<void>(ErrorCodes.InternalError, `refresh failed: ${messageOf(err)}`);
     }
   });
@@ -554,7 +544,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     try {
       provider?.dispose();
     } catch (err) {
-      log.error(`disposing the catalog provider failed: ${describe(err)}`);
+      log.error(`disposing the catalog provider failed: ${describeError(err)}`);
     }
   };
 

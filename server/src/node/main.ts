@@ -9,7 +9,7 @@ import { defaultCacheDir } from '../catalog/cache';
 import { TOOL_VERSION } from '../catalog/http';
 import { CatalogManager } from '../catalog/sources';
 import { startServer } from '../lsp/server';
-import type { CatalogProvider, CatalogProviderOptions, ServerRuntime } from '../lsp/runtime';
+import { describeError, type CatalogProvider, type CatalogProviderOptions, type ServerRuntime } from '../lsp/runtime';
 
 export const SERVER_NAME = 'bdscript-language-server';
 
@@ -72,13 +72,9 @@ export function nodeRuntime(): ServerRuntime {
   return { createCatalogProvider, name: SERVER_NAME, version: TOOL_VERSION };
 }
 
-function describe(value: unknown): string {
-  return value instanceof Error ? (value.stack ?? value.message) : String(value);
-}
-
 /** Sends console output to the client's log: under --stdio, stdout carries only the protocol. */
 function redirectConsole(connection: Connection): void {
-  const text = (args: unknown[]) => args.map((a) => (typeof a === 'string' ? a : describe(a))).join(' ');
+  const text = (args: unknown[]) => args.map((a) => (typeof a === 'string' ? a : describeError(a))).join(' ');
   const send = (fn: (message: string) => void) => (...args: unknown[]) => {
     try {
       fn(text(args));
@@ -112,10 +108,10 @@ export function main(argv: readonly string[]): number | undefined {
   const connection = createConnection();
   redirectConsole(connection);
   process.on('unhandledRejection', (reason) => {
-    console.error(`unhandled rejection: ${describe(reason)}`);
+    console.error(`unhandled rejection: ${describeError(reason)}`);
   });
   process.on('uncaughtException', (err) => {
-    console.error(`uncaught exception: ${describe(err)}`);
+    console.error(`uncaught exception: ${describeError(err)}`);
   });
   startServer(connection, nodeRuntime());
   connection.listen();
