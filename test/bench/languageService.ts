@@ -170,7 +170,7 @@ export function benchLanguageService(catalog: Catalog, options: LanguageServiceO
     let offset: number;
     if (k % 2 === 0) offset = rng.int(0, big.length);
     else {
-      const call = rng.pick(parsed.calls);
+      const call = rng.pick([...parsed.calls()]);
       const arg = call.args.length > 0 && rng.chance(0.6) ? rng.pick(call.args) : undefined;
       offset = arg ? rng.int(arg.start, arg.end) : rng.int(call.start + 1, call.nameEnd);
     }

@@ -249,12 +249,12 @@ describe('code actions', () => {
           const r = actionsAt(`«${text.replace(/\|/g, '||')}»`);
           const action = r.actions.find((a) => a.title === title);
           if (!action) {
-            assert.equal(parsed.calls.length + parsed.comments.length, 0, text);
+            assert.equal([...parsed.calls()].length + [...parsed.comments()].length, 0, text);
             return;
           }
           const after = parse(r.apply(title));
-          assert.equal(after.calls.length, 0, `calls left after escaping ${JSON.stringify(text)}`);
-          assert.equal(after.comments.length, 0, `comments left after escaping ${JSON.stringify(text)}`);
+          assert.equal([...after.calls()].length, 0, `calls left after escaping ${JSON.stringify(text)}`);
+          assert.equal([...after.comments()].length, 0, `comments left after escaping ${JSON.stringify(text)}`);
           let syntax = 0;
           forEachLeaf(after, (leaf) => {
             if (leaf.kind !== 'text' && leaf.kind !== 'escape') syntax++;

@@ -134,9 +134,9 @@ describe('features over the wiki corpus', function () {
         const escape = service.codeActions(document, whole, { diagnostics: [] }).find((a) => a.title.startsWith('Escape'));
         if (escape) {
           const after = parse(applyAction(escape, document, lengths, where));
-          assert.equal(after.calls.length + after.comments.length, 0, `${where}: calls left after escaping`);
+          assert.equal([...after.calls()].length + [...after.comments()].length, 0, `${where}: calls left after escaping`);
         } else {
-          assert.equal(parsed.calls.length + parsed.comments.length, 0, `${where}: no escape offered for code`);
+          assert.equal([...parsed.calls()].length + [...parsed.comments()].length, 0, `${where}: no escape offered for code`);
         }
       }
     }

@@ -8,6 +8,7 @@ import { Catalog } from '../../server/src/core/catalog/catalog';
 import { bindArguments } from '../../server/src/core/catalog/bind';
 import { literalText } from '../../server/src/core/parser/query';
 import { parse } from '../../server/src/core/parser/parser';
+import { TOP_SCOPE } from '../../server/src/core/parser/blocks';
 import type { ParsedDocument } from '../../server/src/core/parser/tree';
 import { generateCommand, generateDocument, KB, Rng } from '../support/generate';
 import { snapshotCatalog, testCatalog } from '../support/testCatalog';
@@ -83,7 +84,7 @@ describe('document generator', () => {
 
     it(`seed ${seed}: every call names a real record in its form, with an argument count that binds`, () => {
       const doc = parseWith(catalog, generateDocument(catalog, { seed, size: 50 * KB }));
-      for (const call of doc.calls) {
+      for (const call of [...doc.calls()]) {
         const bracketed = call.open >= 0;
         const index = call.inTrigger ? catalog.callbacks : catalog.functions;
         const record = index.get(call.name, bracketed);
@@ -106,7 +107,7 @@ describe('document generator', () => {
   it('has the variety benchmarks rely on: nesting, blocks in arguments, escapes, comments, emoji, multi-line arguments', () => {
     const doc = parseWith(catalog, generateDocument(catalog, { seed: 5, size: 100 * KB }));
     const maxDepth = Math.max(
-      ...doc.calls.map((c) => {
+      ...[...doc.calls()].map((c) => {
         let d = 0;
         for (let a = c.parent; a; a = a.parent.parent) d++;
         return d;
@@ -117,28 +118,26 @@ describe('document generator', () => {
       return [b.kind, ...b.children.flatMap(all)];
     }));
     assert.deepEqual([...kinds].sort(), ['async', 'if', 'try']);
-    const inArgument = (function any(list: typeof doc.blocks): boolean {
-      return list.some((b) => b.scope !== null || any(b.children));
-    })(doc.blocks);
+    const inArgument = doc.blockCalls.some((c) => c.scope !== TOP_SCOPE && c.name === '$if');
     assert.ok(inArgument, 'a block inside an argument');
     assert.ok(doc.blocks.some((b) => b.branches.length > 0), 'a block with branches');
-    assert.ok(doc.calls.some((c) => c.name === '$await'), '$await of an async block');
-    assert.ok(doc.calls.some((c) => c.name === '$elseif'), '$elseif');
+    assert.ok([...doc.calls()].some((c) => c.name === '$await'), '$await of an async block');
+    assert.ok([...doc.calls()].some((c) => c.name === '$elseif'), '$elseif');
 
     const escapes = new Set<string>();
     const visit = (nodes: readonly import('../../server/src/core/parser/tree').Node[]): void => {
       for (const n of nodes) if (n.kind === 'escape') escapes.add(doc.text.slice(n.start, n.end));
     };
-    visit(doc.roots);
-    for (const c of doc.calls) for (const a of c.args) visit(a.children);
+    visit([...doc.roots()]);
+    for (const c of [...doc.calls()]) for (const a of c.args) visit(a.children);
     for (const e of ['\\;', '\\]', '\\\\', '%{-SEMICOL-}%', '%ESCAPED%', '%{DOL}%']) assert.ok(escapes.has(e), `escape ${e}`);
 
-    assert.ok(doc.comments.length > 10, 'comments');
-    assert.ok(doc.comments.some((c) => c.parent !== null), 'a comment inside an argument');
+    assert.ok([...doc.comments()].length > 10, 'comments');
+    assert.ok([...doc.comments()].some((c) => c.parent !== null), 'a comment inside an argument');
     assert.ok(/[\u{1F300}-\u{1FAFF}]/u.test(doc.text), 'an emoji outside the BMP');
     assert.ok(/:[a-z0-9_+-]+:/.test(doc.text), 'an emoji alias');
     assert.ok(
-      doc.calls.some((c) => c.args.some((a) => doc.text.slice(a.start, a.end).includes('\n'))),
+      [...doc.calls()].some((c) => c.args.some((a) => doc.text.slice(a.start, a.end).includes('\n'))),
       'an argument spanning lines',
     );
   });
@@ -148,7 +147,7 @@ describe('document generator', () => {
     assert.ok(triggered.length > 0 && triggered.length < seeds.length, `trigger for seeds ${triggered}`);
     const forced = parseWith(catalog, generateDocument(catalog, { seed: 1, size: 2 * KB, trigger: true }));
     assert.ok(forced.trigger, 'trigger: true gives a trigger line');
-    assert.ok(forced.calls.some((c) => c.inTrigger));
+    assert.ok([...forced.calls()].some((c) => c.inTrigger));
     for (const seed of seeds) {
       assert.equal(parseWith(catalog, generateDocument(catalog, { seed, size: 2 * KB, trigger: false })).trigger, null);
     }
@@ -158,7 +157,7 @@ describe('document generator', () => {
     const flaggedNames = new Set(
       catalog.functions.records.filter((r) => r.premium || r.deprecated || r.intents !== 0).map((r) => r.name),
     );
-    const flaggedCalls = (text: string): number => parseWith(catalog, text).calls.filter((c) => flaggedNames.has(c.name)).length;
+    const flaggedCalls = (text: string): number => [...parseWith(catalog, text).calls()].filter((c) => flaggedNames.has(c.name)).length;
     assert.ok(flaggedCalls(generateDocument(catalog, { seed: 2, size: 200 * KB, flagged: true })) > 0);
   });
 
@@ -190,7 +189,7 @@ describe('document generator', () => {
             .map((d) => `${d.code}: ${d.message}`)
             .join('\n');
         assert.equal(errors.length, 0, `seed ${seed}: errors\n${show(errors)}`);
-        const calls = parseWith(catalog, text).calls.length;
+        const calls = [...parseWith(catalog, text).calls()].length;
         assert.ok(diagnostics.length <= calls / 100, `seed ${seed}: ${diagnostics.length} diagnostics for ${calls} calls\n${show(diagnostics)}`);
       }
     });

@@ -11,7 +11,7 @@ import { RULE_BY_CODE } from '../../server/src/core/features/rules';
 import type { LanguageService } from '../../server/src/core/languageService';
 import { parse } from '../../server/src/core/parser/parser';
 import { forEachLeaf, separatorSpan } from '../../server/src/core/parser/query';
-import type { ArgNode, Node, ParsedDocument } from '../../server/src/core/parser/tree';
+import type { ArgNode, ParsedDocument } from '../../server/src/core/parser/tree';
 
 let wholeDocumentVersion = 0;
 
@@ -61,7 +61,7 @@ export function checkParse(doc: ParsedDocument): void {
   assert.equal(pos, n, 'the leaves end at the end of the text');
 
   let previous = -1;
-  for (const call of doc.calls) {
+  for (const call of [...doc.calls()]) {
     inside(`call ${call.name}`, call.start, call.end, n);
     assert.ok(call.start > previous, `calls out of order at ${call.start}`);
     previous = call.start;
@@ -89,7 +89,7 @@ export function checkParse(doc: ParsedDocument): void {
     });
   }
   const spans: Array<[string, { start: number; end: number }]> = [
-    ...doc.comments.map((c): [string, typeof c] => ['comment', c]),
+    ...[...doc.comments()].map((c): [string, typeof c] => ['comment', c]),
     ...doc.problems.map((p): [string, typeof p] => [`problem ${p.code}`, p]),
     ...doc.blockProblems.map((p): [string, typeof p] => [`block problem ${p.code}`, p]),
     ...doc.directives.map((d): [string, typeof d] => [`directive ${d.kind}`, d]),
@@ -102,7 +102,7 @@ export function checkParse(doc: ParsedDocument): void {
     blocks.push(...b.children);
   }
   for (const [what, span] of spans) inside(what, span.start, span.end, n);
-  for (const root of doc.roots as Node[]) inside(`root ${root.kind}`, root.start, root.end, n);
+  for (const root of [...doc.roots()]) inside(`root ${root.kind}`, root.start, root.end, n);
 
   const expectedStarts = [0];
   for (let i = 0; i < n; i++) {
@@ -110,7 +110,7 @@ export function checkParse(doc: ParsedDocument): void {
     if (c === 13 && doc.text.charCodeAt(i + 1) === 10) continue;
     if (c === 10 || c === 13) expectedStarts.push(i + 1);
   }
-  assert.deepEqual(doc.lineStarts, expectedStarts, 'line starts');
+  assert.deepEqual([...doc.lineStarts], expectedStarts, 'line starts');
 }
 
 /** Line lengths without line endings, as LSP counts characters. */

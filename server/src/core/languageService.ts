@@ -39,7 +39,7 @@ import {
   type FeatureContext,
   type SignatureHelpContext,
 } from './features/types';
-import { parse } from './parser/parser';
+import { parse, reparse } from './parser/parser';
 import type { ParsedDocument } from './parser/tree';
 import { DEFAULT_SETTINGS, scriptLanguageFromName, type ScriptLanguage, type Settings } from './settings';
 
@@ -104,12 +104,20 @@ export class LanguageService {
     this.generation++;
   }
 
-  /** The analysis of a document version, parsed once and cached until it changes. */
+  /**
+   * The analysis of a document version, cached until it changes. A new version is parsed
+   * incrementally from the previous one (only the chunks around the change are scanned again),
+   * and a new catalog or settings keep the tree and only recompute what depends on them.
+   */
   analyze(document: TextDocument): Analysis {
     const cached = this.cache.get(document.uri);
-    if (cached && cached.version === document.version && cached.generation === this.generation) return cached.analysis;
+    if (cached && cached.version === document.version && cached.generation === this.generation && cached.analysis.document === document) {
+      return cached.analysis;
+    }
     const callbacks = this.ctx.catalog.callbacks;
-    const parsed = parse(document.getText(), { isCallback: (name) => callbacks.forms(name) !== undefined });
+    const options = { isCallback: (name: string) => callbacks.forms(name) !== undefined };
+    const text = document.getText();
+    const parsed = cached ? reparse(cached.analysis.parsed, text, options) : parse(text, options);
     const analysis: Analysis = { document, parsed, language: effectiveLanguage(parsed, this.ctx.settings) };
     this.cache.set(document.uri, { version: document.version, generation: this.generation, analysis });
     return analysis;

@@ -13,7 +13,7 @@ import {
 import { DOLLAR_ESCAPE, lineOf } from '../parser/parser';
 import { forEachLeafIn, locate } from '../parser/query';
 import type { Directive } from '../parser/directives';
-import type { CallNode, CommentNode, ParsedDocument } from '../parser/tree';
+import type { CallNode, ParsedDocument } from '../parser/tree';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import { RULE_BY_CODE } from './rules';
 import type { Analysis, FeatureContext, OffsetEdit } from './types';
@@ -78,8 +78,9 @@ export function codeActions(_ctx: FeatureContext, analysis: Analysis, range: Ran
   // touches the range: the ones whose name or `[` is in the range first, then the innermost.
   const unclosed: CallNode[] = [];
   for (const problem of parsed.problems) {
-    if (problem.code !== 'unclosed-bracket' || !problem.call) continue;
-    const call = problem.call;
+    if (problem.code !== 'unclosed-bracket' || problem.callStart === undefined) continue;
+    const call = parsed.callAt(problem.callStart);
+    if (!call) continue;
     if (call.start > rangeEnd || lineContentEnd(parsed, call.open) < rangeStart) continue;
     unclosed.push(call);
   }
@@ -107,7 +108,7 @@ export function codeActions(_ctx: FeatureContext, analysis: Analysis, range: Ran
   // An unclosed comment (there is at most one: it runs to the end) closes at the end of its first line.
   for (const problem of parsed.problems) {
     if (problem.code !== 'unclosed-comment') continue;
-    const comment = findComment(parsed.comments, problem.start);
+    const comment = parsed.commentAt(problem.start);
     if (!comment || comment.start > rangeEnd || lineContentEnd(parsed, comment.open) < rangeStart) continue;
     let at = lineContentEnd(parsed, comment.open);
     while (at > comment.open + 1 && isSpaceOrTab(text.charCodeAt(at - 1))) at--;
@@ -420,7 +421,7 @@ function addCodeToDirective(
 ): OffsetEdit | undefined {
   // No codes means every rule is already silenced; a listed code needs nothing more.
   if (directive.codes.length === 0 || directive.codes.includes(code)) return undefined;
-  const comment = findComment(parsed.comments, directive.start);
+  const comment = parsed.commentAt(directive.start);
   if (!comment) return undefined;
   const text = parsed.text;
   const contentStart = comment.open + 1;
@@ -429,19 +430,6 @@ function addCodeToDirective(
   let at = reason >= 0 ? contentStart + reason : contentEnd;
   while (at > contentStart && isSpaceOrTab(text.charCodeAt(at - 1))) at--;
   return { start: at, end: at, newText: `, ${code}` };
-}
-
-function findComment(comments: readonly CommentNode[], start: number): CommentNode | undefined {
-  let lo = 0;
-  let hi = comments.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const c = comments[mid]!;
-    if (c.start === start) return c;
-    if (c.start < start) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return undefined;
 }
 
 /** The document's first line break, or `\n` when it has none. */

@@ -21,6 +21,7 @@ import { allowedValues, allowsType, recordMarkers, renderRecord, signature, sing
 import { BDFD_PERMISSIONS } from './permissions';
 import type { Analysis, CompletionContext, FeatureContext } from './types';
 import { isBlankText, isLineBreak, isWhitespace } from '../chars';
+import { varUses } from './documentNames';
 
 /** Bounds on one answer; beyond them the list is marked incomplete so the client asks again. */
 export const COMPLETION_LIMITS = {
@@ -534,18 +535,10 @@ function documentNames(parsed: ParsedDocument): DocumentNames {
   const cached = namesCache.get(parsed);
   if (cached) return cached;
   const vars = new Map<string, number>();
-  for (const call of parsed.calls) {
-    if (call.name !== '$var' || call.open < 0 || call.args.length === 0) continue;
-    const name = literalText(parsed.text, call.args[0]!)?.trim();
-    if (name && name.length <= DOC_LIMITS.name) vars.set(name, (vars.get(name) ?? 0) + 1);
+  for (const { name } of varUses(parsed)) {
+    if (name.length <= DOC_LIMITS.name) vars.set(name, (vars.get(name) ?? 0) + 1);
   }
-  const asyncs: string[] = [];
-  const stack = [...parsed.blocks];
-  while (stack.length > 0) {
-    const block = stack.pop()!;
-    if (block.kind === 'async' && block.name && !asyncs.includes(block.name)) asyncs.push(block.name);
-    stack.push(...block.children);
-  }
+  const asyncs = [...new Set(parsed.blockCalls.filter((c) => c.name === '$async' && c.label !== undefined).map((c) => c.label!))];
   asyncs.sort();
   const names: DocumentNames = { vars: new Map([...vars].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))), asyncs };
   namesCache.set(parsed, names);

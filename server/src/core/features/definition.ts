@@ -3,7 +3,7 @@
 
 import type { Location, Position } from 'vscode-languageserver-types';
 import { callNameAt, enclosingCall, literalText } from '../parser/query';
-import type { ArgNode, CallNode, ParsedDocument } from '../parser/tree';
+import type { CallNode, ParsedDocument, Span } from '../parser/tree';
 import type { Analysis, FeatureContext } from './types';
 
 export function definition(_ctx: FeatureContext, analysis: Analysis, position: Position): Location[] {
@@ -13,10 +13,9 @@ export function definition(_ctx: FeatureContext, analysis: Analysis, position: P
   if (!awaitCall || !awaitCall.args[0]) return [];
   const name = literalText(parsed.text, awaitCall.args[0])?.trim();
   if (!name) return [];
-  for (const call of parsed.calls) {
-    if (call.name !== '$async' || !call.args[0]) continue;
-    if (literalText(parsed.text, call.args[0])?.trim() !== name) continue;
-    const { start, end } = trimmed(parsed.text, call.args[0]);
+  for (const call of parsed.blockCalls) {
+    if (call.name !== '$async' || call.label !== name || !call.firstArg) continue;
+    const { start, end } = trimmed(parsed.text, call.firstArg);
     return [
       {
         uri: analysis.document.uri,
@@ -35,8 +34,8 @@ function awaitAt(parsed: ParsedDocument, offset: number): CallNode | null {
   return inside && inside.call.name === '$await' && inside.arg.index === 0 ? inside.call : null;
 }
 
-/** An argument's span without the blanks around its text. */
-function trimmed(text: string, arg: ArgNode): { start: number; end: number } {
+/** A span without the blanks around its text. */
+function trimmed(text: string, arg: Span): { start: number; end: number } {
   let start = arg.start;
   let end = arg.end;
   while (start < end && /\s/.test(text[start]!)) start++;

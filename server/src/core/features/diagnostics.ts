@@ -1,8 +1,10 @@
 // Diagnostics: every problem core can see in one analysed document, as LSP diagnostics with a
 // stable code (rules.ts), a message naming the function and argument, the exact range, a
 // severity from the settings, and quick fixes in `data`. Syntax and block problems come from
-// the parser; everything about calls is judged in one pass over `parsed.calls`; in-file
-// directives silence rules per line or per file. Nothing here throws on odd input.
+// the parser; everything about calls is judged chunk by chunk, and a chunk's findings are kept
+// with the chunk (offsets relative to it) while edits elsewhere reuse it, so after an edit only
+// the new chunks are judged. In-file directives silence rules per line or per file when the
+// findings are turned into diagnostics. Nothing here throws on odd input.
 
 import {
   DiagnosticSeverity,
@@ -14,11 +16,12 @@ import { bindArguments, slotLabel, type Binding } from '../catalog/bind';
 import type { RecordIndex } from '../catalog/catalog';
 import type { Argument, CatalogRecord, FunctionRecord } from '../catalog/model';
 import { Intents } from '../catalog/model';
-import { BLOCK_ROLES, type Block, type BlockProblem } from '../parser/blocks';
+import { BLOCK_ROLES, type Block, type BlockCall, type BlockProblem } from '../parser/blocks';
 import { COMMENT_NAME, lineOf, loneFirstLineCall } from '../parser/parser';
 import { literalText, separatorSpan } from '../parser/query';
 import type { ArgNode, CallNode, ParsedDocument, SyntaxProblem } from '../parser/tree';
-import { scriptLanguageFromName, type SeveritySetting } from '../settings';
+import { isWhitespace } from '../chars';
+import { scriptLanguageFromName, type ScriptLanguage, type SeveritySetting } from '../settings';
 import { featureOfFunction, hasFeature, SWITCH_TO_BDSCRIPT2 } from './languages';
 import { RULE_BY_CODE } from './rules';
 import type { Analysis, DiagnosticData, DiagnosticFix, FeatureContext, OffsetEdit } from './types';
@@ -47,6 +50,30 @@ interface Extra {
   readonly fixes?: readonly DiagnosticFix[];
   readonly tags?: DiagnosticTag[];
   readonly related?: ReadonlyArray<{ readonly start: number; readonly end: number; readonly message: string }>;
+}
+
+/** A problem found, before settings and directives decide whether and how it is shown. */
+interface Finding {
+  readonly code: string;
+  readonly start: number;
+  readonly end: number;
+  readonly message: string;
+  readonly extra: Extra;
+}
+
+/** Where findings go while they are made: a list with the same cap as the output. */
+class Findings {
+  readonly list: Finding[] = [];
+
+  /** No more findings are taken; callers stop building messages. */
+  get full(): boolean {
+    return this.list.length >= MAX_DIAGNOSTICS;
+  }
+
+  add(code: string, start: number, end: number, message: string, extra: Extra = {}): void {
+    if (this.full) return;
+    this.list.push({ code, start, end, message, extra });
+  }
 }
 
 /** Which rules the file's directives silence: everywhere, or on given lines. */
@@ -79,7 +106,7 @@ class Silencer {
   }
 }
 
-/** Collects diagnostics: applies severity settings and directives, converts offsets to ranges. */
+/** Turns findings into diagnostics: applies severity settings and directives, converts offsets to ranges. */
 class Collector {
   readonly out: Array<{ offset: number; diagnostic: Diagnostic }> = [];
   readonly silencer = new Silencer();
@@ -96,30 +123,38 @@ class Collector {
     return SEVERITY[setting] ?? DiagnosticSeverity.Warning;
   }
 
-  /** No more diagnostics are taken; callers stop building messages. */
+  /** No more diagnostics are taken. */
   get full(): boolean {
     return this.out.length >= MAX_DIAGNOSTICS;
   }
 
   add(code: string, start: number, end: number, message: string, extra: Extra = {}): void {
+    this.take({ code, start, end, message, extra }, 0);
+  }
+
+  /** Takes a finding whose offsets are relative to `base`. */
+  take(finding: Finding, base: number): void {
     if (this.full) return;
-    const severity = this.severityOf(code);
+    const severity = this.severityOf(finding.code);
     if (severity === undefined) return;
     const doc = this.analysis.document;
-    const range = { start: doc.positionAt(start), end: doc.positionAt(Math.max(start, end)) };
-    if (this.silencer.silenced(code, range.start.line)) return;
-    const diagnostic: Diagnostic = { range, severity, code, source: DIAGNOSTIC_SOURCE, message };
+    const start = finding.start + base;
+    const range = { start: doc.positionAt(start), end: doc.positionAt(Math.max(start, finding.end + base)) };
+    if (this.silencer.silenced(finding.code, range.start.line)) return;
+    const diagnostic: Diagnostic = { range, severity, code: finding.code, source: DIAGNOSTIC_SOURCE, message: finding.message };
+    const extra = finding.extra;
     if (extra.tags && extra.tags.length > 0) diagnostic.tags = extra.tags;
     if (extra.related && extra.related.length > 0) {
       diagnostic.relatedInformation = extra.related.map(
         (r): DiagnosticRelatedInformation => ({
-          location: { uri: doc.uri, range: { start: doc.positionAt(r.start), end: doc.positionAt(r.end) } },
+          location: { uri: doc.uri, range: { start: doc.positionAt(r.start + base), end: doc.positionAt(r.end + base) } },
           message: r.message,
         }),
       );
     }
     if (extra.fixes && extra.fixes.length > 0) {
-      const data: DiagnosticData = { fixes: extra.fixes };
+      const fixes = base === 0 ? extra.fixes : extra.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, start: e.start + base, end: e.end + base })) }));
+      const data: DiagnosticData = { fixes };
       diagnostic.data = data;
     }
     this.out.push({ offset: start, diagnostic });
@@ -131,6 +166,15 @@ class Collector {
   }
 }
 
+/** Small numbers naming objects, so a cache stamp can say which catalog and settings it was made with. */
+const identities = new WeakMap<object, number>();
+let nextIdentity = 1;
+function identity(o: object): number {
+  let id = identities.get(o);
+  if (id === undefined) identities.set(o, (id = nextIdentity++));
+  return id;
+}
+
 /** Computes every diagnostic of an analysed document. */
 export function computeDiagnostics(ctx: FeatureContext, analysis: Analysis): Diagnostic[] {
   const collector = new Collector(ctx, analysis);
@@ -138,8 +182,43 @@ export function computeDiagnostics(ctx: FeatureContext, analysis: Analysis): Dia
   readDirectives(collector, parsed);
   syntaxProblems(collector, parsed);
   blockProblems(collector, parsed);
-  new CallChecker(ctx, analysis, collector).run();
+  blocksOnOneLine(collector, parsed, analysis.language);
+  // The call alone on the first line when there is no trigger (a callback candidate); findings of
+  // the chunks around that line depend on it and on the trigger.
+  const lone = loneFirstLineCall(parsed.text, parsed.roots(0, firstContentEnd(parsed)));
+  const firstLineCall = parsed.trigger ? -1 : (lone?.call.start ?? -1);
+  const lineStamp = `${parsed.trigger ? `${parsed.trigger.start}-${parsed.trigger.end}` : '-'}:${firstLineCall}`;
+  const stamp = `${identity(ctx.catalog)}:${identity(ctx.settings)}:${analysis.language}`;
+  for (let i = 0; i < parsed.chunkCount && !collector.full; i++) {
+    const base = parsed.chunkStart(i);
+    const touchesFirstLine = lone !== null && base <= lone.lineEnd && lone.call.start < parsed.chunkEnd(i);
+    const findings = parsed.chunkFact('diagnostics', i, touchesFirstLine ? `${stamp}:${lineStamp}` : stamp, (view, b) => {
+      const found = new Findings();
+      new CallChecker(ctx, analysis, found, firstLineCall).run(view.calls);
+      return found.list.map((f) => relative(f, b));
+    });
+    for (const f of findings) collector.take(f, base);
+  }
   return collector.finish();
+}
+
+/** Where the roots that can hold the first line end: the chunk holding the first non-blank character. */
+function firstContentEnd(parsed: ParsedDocument): number {
+  const text = parsed.text;
+  let i = 0;
+  while (i < text.length && isWhitespace(text.charCodeAt(i))) i++;
+  return Math.min(text.length, i + 1);
+}
+
+/** A finding with its offsets made relative to `base`. */
+function relative(f: Finding, base: number): Finding {
+  if (base === 0) return f;
+  const extra: Extra = {
+    ...f.extra,
+    ...(f.extra.related ? { related: f.extra.related.map((r) => ({ ...r, start: r.start - base, end: r.end - base })) } : {}),
+    ...(f.extra.fixes ? { fixes: f.extra.fixes.map((x) => ({ ...x, edits: x.edits.map((e) => ({ ...e, start: e.start - base, end: e.end - base })) })) } : {}),
+  };
+  return { ...f, start: f.start - base, end: f.end - base, extra };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -203,27 +282,27 @@ function syntaxExtra(p: SyntaxProblem): Extra {
 
 function blockProblems(d: Collector, parsed: ParsedDocument): void {
   if (parsed.blockProblems.length === 0) return;
-  let branchOwner: Map<CallNode, Block> | undefined;
-  const ownerOf = (call: CallNode): Block | undefined => {
+  let branchOwner: Map<number, Block> | undefined;
+  const ownerOf = (call: BlockCall): Block | undefined => {
     if (!branchOwner) {
       branchOwner = new Map();
       const work = [...parsed.blocks];
       while (work.length > 0) {
         const block = work.pop()!;
-        for (const b of block.branches) branchOwner.set(b, block);
+        for (const b of block.branches) branchOwner.set(b.start, block);
         work.push(...block.children);
       }
     }
-    return branchOwner.get(call);
+    return branchOwner.get(call.start);
   };
   for (const p of parsed.blockProblems) {
     d.add(p.code, p.start, p.end, p.message, { related: blockRelated(p, ownerOf) });
   }
 }
 
-function blockRelated(p: BlockProblem, ownerOf: (call: CallNode) => Block | undefined): Extra['related'] {
+function blockRelated(p: BlockProblem, ownerOf: (call: BlockCall) => Block | undefined): Extra['related'] {
   const out: Array<{ start: number; end: number; message: string }> = [];
-  const at = (call: CallNode, message: string) => out.push({ start: call.start, end: call.nameEnd, message });
+  const at = (call: BlockCall, message: string) => out.push({ start: call.start, end: call.nameEnd, message });
   switch (p.code) {
     case 'duplicate-else':
     case 'elseif-after-else': {
@@ -242,6 +321,30 @@ function blockRelated(p: BlockProblem, ownerOf: (call: CallNode) => Block | unde
       if (p.related) at(p.related, `\`${p.related.name}\``);
   }
   return out;
+}
+
+/**
+ * Several block functions on one line need BDScript 2: judged over the top-level block calls,
+ * which the parser keeps for the whole document, so no chunk depends on the one before it.
+ */
+function blocksOnOneLine(d: Collector, parsed: ParsedDocument, language: ScriptLanguage): void {
+  if (hasFeature(language, 'blocks-on-one-line')) return;
+  let lastLine = -1;
+  for (const call of parsed.blockCalls) {
+    if (!call.topLevel || !BLOCK_ROLES.has(call.name)) continue;
+    const line = lineOf(parsed.lineStarts, call.start);
+    const sameLine = line === lastLine;
+    lastLine = line;
+    // One language diagnostic per call: a function the language lacks is reported by itself.
+    const feature = featureOfFunction(call.name);
+    if (!sameLine || (feature && !hasFeature(language, feature))) continue;
+    d.add(
+      'language-feature',
+      call.start,
+      call.nameEnd,
+      `Several block functions on one line need BDScript 2; this file is ${language}. Put \`${call.name}\` on a line of its own. ${SWITCH_TO_BDSCRIPT2}`,
+    );
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -283,26 +386,21 @@ function needsValueCheck(arg: Argument): boolean {
 
 class CallChecker {
   private readonly text: string;
-  private readonly parsed: ParsedDocument;
   /** "Did you mean" per unknown name, computed once per name. */
   private readonly suggestionMemo = new Map<string, { near: string[]; prefix?: string }>();
-  /** The call alone on the first line when there is no trigger (a callback candidate). */
-  private readonly firstLineCall: CallNode | null;
-  /** The line of the last top-level block function, for `blocks-on-one-line`. */
-  private lastBlockLine = -1;
 
   constructor(
     private readonly ctx: FeatureContext,
     private readonly analysis: Analysis,
-    private readonly d: Collector,
+    private readonly d: Findings,
+    /** Where the call alone on the first line starts when there is no trigger (a callback candidate), or -1. */
+    private readonly firstLineCall: number,
   ) {
-    this.parsed = analysis.parsed;
     this.text = analysis.parsed.text;
-    this.firstLineCall = this.parsed.trigger ? null : (loneFirstLineCall(this.parsed.text, this.parsed.roots)?.call ?? null);
   }
 
-  run(): void {
-    for (const call of this.parsed.calls) {
+  run(calls: readonly CallNode[]): void {
+    for (const call of calls) {
       if (this.d.full) return;
       // A bare `$c` is a comment name, never judged.
       if (call.name === COMMENT_NAME) continue;
@@ -334,7 +432,7 @@ class CallChecker {
       );
       return;
     }
-    if (call === this.firstLineCall) {
+    if (call.start === this.firstLineCall) {
       const near = nearCallbacks(catalog.callbacks, call.name);
       // `$onlyPerm` on the first line is a misspelt function, not a misspelt callback.
       if (near.length > 0 || (call.name.startsWith('$on') && this.suggestions(call.name).near.length === 0)) {
@@ -574,28 +672,17 @@ class CallChecker {
     );
   }
 
-  /** Script language checks: BDScript 2 functions, blocks in arguments, blocks on one line. */
+  /** Script language checks: BDScript 2 functions and blocks in arguments (blocks on one line: `blocksOnOneLine`). */
   private checkLanguage(call: CallNode): void {
     const language = this.analysis.language;
     const feature = featureOfFunction(call.name);
-    const isBlock = BLOCK_ROLES.has(call.name);
-    const line = isBlock && call.parent === null ? lineOf(this.parsed.lineStarts, call.start) : -1;
-    const sameLine = line >= 0 && line === this.lastBlockLine;
-    if (line >= 0) this.lastBlockLine = line;
     // One language diagnostic per call: the function itself is the first thing to fix.
     if (feature && !hasFeature(language, feature)) {
       this.languageFeature(call, `\`${call.name}\` only exists in BDScript 2; this file is ${language}.`);
       return;
     }
-    if (!isBlock) return;
-    if (call.parent !== null) {
-      if (!hasFeature(language, 'blocks-in-arguments')) {
-        this.languageFeature(call, `\`${call.name}\` inside a function's argument needs BDScript 2; this file is ${language}.`);
-      }
-      return;
-    }
-    if (sameLine && !hasFeature(language, 'blocks-on-one-line')) {
-      this.languageFeature(call, `Several block functions on one line need BDScript 2; this file is ${language}. Put \`${call.name}\` on a line of its own.`);
+    if (call.parent !== null && BLOCK_ROLES.has(call.name) && !hasFeature(language, 'blocks-in-arguments')) {
+      this.languageFeature(call, `\`${call.name}\` inside a function's argument needs BDScript 2; this file is ${language}.`);
     }
   }
 

@@ -5,7 +5,7 @@
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver-types';
 import { lineOf } from '../parser/parser';
 import type { Block } from '../parser/blocks';
-import type { ParsedDocument } from '../parser/tree';
+import type { ChunkView, ParsedDocument } from '../parser/tree';
 import type { Analysis, FeatureContext } from './types';
 import { isSpaceOrTab } from '../chars';
 
@@ -34,16 +34,34 @@ export function foldingRanges(_ctx: FeatureContext, analysis: Analysis): Folding
 
   // Calls and comments whose brackets sit on different lines.
   const shapes = new LineShapes(parsed);
-  for (const call of parsed.calls) {
-    if (call.open < 0 || call.close < 0) continue;
-    addBracketed(shapes, call.open, call.close, add);
-  }
-  for (const comment of parsed.comments) {
-    if (comment.close < 0) continue;
-    addBracketed(shapes, comment.open, comment.close, add, FoldingRangeKind.Comment);
+  for (let i = 0; i < parsed.chunkCount; i++) {
+    const base = parsed.chunkStart(i);
+    for (const span of parsed.chunkFact('folds', i, '', (view, b) => multiLineBrackets(parsed, view, b))) {
+      addBracketed(shapes, span.open + base, span.close + base, add, span.comment ? FoldingRangeKind.Comment : undefined);
+    }
   }
 
   return [...byStart.values()].sort((a, b) => a.startLine - b.startLine);
+}
+
+/** A call's or comment's brackets on different lines, offsets relative to its chunk. */
+interface BracketSpan {
+  readonly open: number;
+  readonly close: number;
+  readonly comment: boolean;
+}
+
+/** The closed calls and comments of a chunk whose `[` and `]` are on different lines (a line break inside never moves). */
+function multiLineBrackets(parsed: ParsedDocument, view: ChunkView, base: number): BracketSpan[] {
+  const out: BracketSpan[] = [];
+  const lines = parsed.lineStarts;
+  const take = (open: number, close: number, comment: boolean): void => {
+    if (open < 0 || close < 0 || lineOf(lines, open) === lineOf(lines, close)) return;
+    out.push({ open: open - base, close: close - base, comment });
+  };
+  for (const call of view.calls) take(call.open, call.close, false);
+  for (const comment of view.comments) take(comment.open, comment.close, true);
+  return out;
 }
 
 /**

@@ -18,7 +18,8 @@ export function inlayHints(ctx: FeatureContext, analysis: Analysis, range: Range
   const from = doc.offsetAt(range.start);
   const to = Math.max(from, doc.offsetAt(range.end));
   const hints: InlayHint[] = [];
-  for (const call of parsed.calls) {
+  // No call crosses a chunk boundary, so the chunks that touch the range hold every call with an argument in it.
+  for (const call of parsed.calls(from, to + 1)) {
     // Calls are sorted by start; none after `to` has an argument in range.
     if (call.start > to) break;
     if (call.open < 0 || call.end < from) continue;

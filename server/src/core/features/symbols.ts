@@ -3,9 +3,9 @@
 // `$catch`), the blocks nested in it and the `$var[Name;Value]` assignments inside it.
 
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver-types';
-import { literalText } from '../parser/query';
-import type { Block } from '../parser/blocks';
-import type { CallNode, ParsedDocument } from '../parser/tree';
+import type { Block, BlockCall } from '../parser/blocks';
+import type { ParsedDocument } from '../parser/tree';
+import { varUses } from './documentNames';
 import type { Analysis, FeatureContext } from './types';
 
 /** Longest symbol name shown for a condition; longer ones are cut with an ellipsis. */
@@ -27,7 +27,7 @@ export function documentSymbols(_ctx: FeatureContext, analysis: Analysis): Docum
   const items: Item[] = [];
 
   if (parsed.trigger) {
-    const first = parsed.calls.find((c) => c.inTrigger);
+    const first = parsed.callAt(parsed.trigger.start);
     if (first) {
       items.push(
         item(parsed.trigger.start, parsed.trigger.end, first.start, first.nameEnd, first.name, SymbolKind.Event, 'trigger'),
@@ -50,12 +50,9 @@ export function documentSymbols(_ctx: FeatureContext, analysis: Analysis): Docum
   }
 
   // `$var[Name;Value]` assignments with a literal name.
-  for (const call of parsed.calls) {
-    if (call.name !== '$var' || call.args.length < 2) continue;
-    const name = literalText(parsed.text, call.args[0]!)?.trim();
-    if (!name) continue;
-    const arg = call.args[0]!;
-    items.push(item(call.start, call.end, arg.start, arg.end, oneLine(name), SymbolKind.Variable, '$var'));
+  for (const use of varUses(parsed)) {
+    if (use.argCount < 2) continue;
+    items.push(item(use.start, use.end, use.nameStart, use.nameEnd, oneLine(use.name), SymbolKind.Variable, '$var'));
   }
 
   return nestItems(items).map((i) => toSymbol(analysis, i));
@@ -65,14 +62,14 @@ function blockItem(parsed: ParsedDocument, block: Block): Item {
   const opener = block.opener;
   if (block.kind === 'async') {
     const name = block.name ? oneLine(block.name) : '$async';
-    const sel = block.name && opener.args[0] ? opener.args[0] : null;
+    const sel = block.name && opener.firstArg ? opener.firstArg : null;
     return item(block.start, block.end, sel ? sel.start : opener.start, sel ? sel.end : opener.nameEnd, name, SymbolKind.Function, '$async');
   }
   return item(block.start, block.end, opener.start, opener.nameEnd, callLabel(parsed, opener), SymbolKind.Namespace, block.closer ? undefined : 'not closed');
 }
 
 /** `$if[condition]` with the condition on one line and cut to a readable length, or `$else`. */
-function callLabel(parsed: ParsedDocument, call: CallNode): string {
+function callLabel(parsed: ParsedDocument, call: BlockCall): string {
   if (call.open < 0) return call.name;
   const end = call.close >= 0 ? call.close : Math.min(call.end, call.open + 1 + MAX_NAME_LENGTH * 2);
   return `${call.name}[${oneLine(parsed.text.slice(call.open + 1, end))}]`;

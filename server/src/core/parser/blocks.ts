@@ -4,22 +4,39 @@
 // opened inside an argument must end inside that argument (BDScript 2 runs each argument as
 // a script of its own); the arguments of a call whose `[` is never closed count as the
 // enclosing scope, so one missing `]` does not also unpair every block after it.
+//
+// Matching never walks the tree: each chunk summarises its block calls once (`blockFacts`, kept
+// with the chunk while an edit elsewhere reuses it), and the document's blocks are matched
+// from those summaries.
 
 import { literalText } from './query';
-import type { ArgNode, CallNode, Span } from './tree';
+import type { ArgNode, CallNode, ChunkView, Span } from './tree';
 
 export type BlockKind = 'if' | 'try' | 'async';
 
+/** A call that plays a part in blocks, as the block tree keeps it. */
+export interface BlockCall extends Span {
+  readonly name: string;
+  /** End of the name token. */
+  readonly nameEnd: number;
+  /** Offset of `[`, or -1 for a bare call. */
+  readonly open: number;
+  /** Offset of `]`, or -1 when bare or never closed. */
+  readonly close: number;
+  /** The first argument's span, when the call has brackets. */
+  readonly firstArg?: Span;
+  /** The first argument's literal text, trimmed, for `$async`/`$await` (names). */
+  readonly label?: string;
+}
+
 export interface Block extends Span {
   readonly kind: BlockKind;
-  readonly opener: CallNode;
+  readonly opener: BlockCall;
   /** `$elseif`/`$else` for if-blocks, `$catch` for try-blocks, in order. */
-  readonly branches: CallNode[];
-  closer: CallNode | null;
-  parent: Block | null;
-  readonly children: Block[];
-  /** The argument the block lives in, or null at top level. */
-  readonly scope: ArgNode | null;
+  readonly branches: readonly BlockCall[];
+  readonly closer: BlockCall | null;
+  readonly parent: Block | null;
+  readonly children: readonly Block[];
   /** For `$async[name]`: the name, when it is literal text. */
   readonly name?: string;
 }
@@ -38,10 +55,10 @@ export type BlockProblemCode =
 
 export interface BlockProblem extends Span {
   readonly code: BlockProblemCode;
-  readonly call: CallNode;
+  readonly call: BlockCall;
   readonly message: string;
   /** The other call involved (the `$if` of a second `$else`, the first `$async` of a name). */
-  readonly related?: CallNode;
+  readonly related?: BlockCall;
 }
 
 type Role =
@@ -65,39 +82,57 @@ export const BLOCK_ROLES: ReadonlyMap<string, Role> = new Map<string, Role>([
 const CLOSER: Record<BlockKind, string> = { if: '$endif', try: '$endtry', async: '$endasync' };
 const OPENER: Record<BlockKind, string> = { if: '$if', try: '$try', async: '$async' };
 
-interface MutableBlock extends Block {
-  start: number;
-  end: number;
+/** The scope key of top level; other scopes are keyed by the start of their argument. */
+export const TOP_SCOPE = -1;
+
+/** How many enclosing scopes `$error` looks through for its `$catch`; real code nests a few. */
+const MAX_CATCH_SEARCH_DEPTH = 256;
+
+// ---------------------------------------------------------------------------------------------
+// Per-chunk summaries.
+
+/** A block call of one chunk, offsets relative to the chunk. */
+export interface BlockCallFact extends BlockCall {
+  /** The argument the call's blocks live in (its start), or TOP_SCOPE. */
+  readonly scope: number;
+  /** The call sits at top level (not in any argument). */
+  readonly topLevel: boolean;
+}
+
+/** What block matching needs from one chunk, offsets relative to the chunk. */
+export interface BlockFacts {
+  readonly calls: readonly BlockCallFact[];
+  /** For each scope the calls use (and the scopes around them): where it ends and its own scope. */
+  readonly scopes: ReadonlyMap<number, { readonly end: number; readonly parent: number }>;
 }
 
 /** The scope a call's blocks live in: its argument, skipping arguments of unclosed calls. */
 export function blockScope(call: CallNode): ArgNode | null {
-  let arg = call.parent;
+  return scopeOfArg(call.parent);
+}
+
+function scopeOfArg(start: ArgNode | null): ArgNode | null {
+  let arg = start;
   while (arg && arg.parent.close < 0) arg = arg.parent.parent;
   return arg;
 }
 
-/**
- * `blockScope` with memory: calls come in document order, so every argument's scope is known
- * once its parent's is, and a chain of unclosed calls is walked once instead of once per call.
- */
-class ScopeResolver {
-  private readonly memo = new Map<ArgNode, ArgNode | null>();
-
-  of(call: CallNode): ArgNode | null {
-    return call.parent ? this.ofArg(call.parent) : null;
-  }
-
-  ofArg(start: ArgNode): ArgNode | null {
+/** Summarises the block calls of a chunk view that starts at `base`. */
+export function blockFacts(text: string, view: ChunkView, base: number, isBlockCall: (name: string) => boolean): BlockFacts {
+  const calls: BlockCallFact[] = [];
+  const scopes = new Map<number, { end: number; parent: number }>();
+  // Scopes by argument, resolved once each: a chain of unclosed calls is walked once.
+  const memo = new Map<ArgNode, ArgNode | null>();
+  const resolve = (from: ArgNode | null): ArgNode | null => {
     const pending: ArgNode[] = [];
-    let arg: ArgNode | null = start;
+    let arg = from;
     let scope: ArgNode | null = null;
     while (arg) {
       if (arg.parent.close >= 0) {
         scope = arg;
         break;
       }
-      const known = this.memo.get(arg);
+      const known = memo.get(arg);
       if (known !== undefined) {
         scope = known;
         break;
@@ -105,59 +140,126 @@ class ScopeResolver {
       pending.push(arg);
       arg = arg.parent.parent;
     }
-    for (const a of pending) this.memo.set(a, scope);
+    for (const a of pending) memo.set(a, scope);
     return scope;
+  };
+  /** Records a scope and the scopes around it; each scope once, so this is linear overall. */
+  const record = (scope: ArgNode | null): number => {
+    if (!scope) return TOP_SCOPE;
+    const key = scope.start - base;
+    let current: ArgNode | null = scope;
+    while (current) {
+      const k = current.start - base;
+      if (scopes.has(k)) break;
+      const outer = resolve(current.parent.parent);
+      scopes.set(k, { end: current.end - base, parent: outer ? outer.start - base : TOP_SCOPE });
+      current = outer;
+    }
+    return key;
+  };
+  for (const call of view.calls) {
+    if (!isBlockCall(call.name)) continue;
+    const first = call.args[0];
+    const label = first && (call.name === '$async' || call.name === '$await') ? literalText(text, first)?.trim() : undefined;
+    calls.push({
+      name: call.name,
+      start: call.start - base,
+      end: call.end - base,
+      nameEnd: call.nameEnd - base,
+      open: call.open >= 0 ? call.open - base : -1,
+      close: call.close >= 0 ? call.close - base : -1,
+      ...(first ? { firstArg: { start: first.start - base, end: first.end - base } } : {}),
+      ...(label !== undefined && label !== '' ? { label } : {}),
+      scope: record(resolve(call.parent)),
+      topLevel: call.parent === null,
+    });
   }
+  return { calls, scopes };
 }
 
-/** How many enclosing scopes `$error` looks through for its `$catch`; real code nests a few. */
-const MAX_CATCH_SEARCH_DEPTH = 256;
+/** A chunk's block facts made absolute: calls, their scopes, and whether each is at top level. */
+export interface PlacedBlockCall extends BlockCall {
+  readonly scope: number;
+  readonly topLevel: boolean;
+}
 
-/** Matches the block functions among `calls` (in document order) into a block tree. */
+/** Shifts a chunk's block call to absolute offsets. */
+export function placeBlockCall(fact: BlockCallFact, base: number): PlacedBlockCall {
+  return {
+    name: fact.name,
+    start: fact.start + base,
+    end: fact.end + base,
+    nameEnd: fact.nameEnd + base,
+    open: fact.open >= 0 ? fact.open + base : -1,
+    close: fact.close >= 0 ? fact.close + base : -1,
+    ...(fact.firstArg ? { firstArg: { start: fact.firstArg.start + base, end: fact.firstArg.end + base } } : {}),
+    ...(fact.label !== undefined ? { label: fact.label } : {}),
+    scope: fact.scope === TOP_SCOPE ? TOP_SCOPE : fact.scope + base,
+    topLevel: fact.topLevel,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Matching.
+
+interface MutableBlock {
+  kind: BlockKind;
+  opener: BlockCall;
+  branches: BlockCall[];
+  closer: BlockCall | null;
+  parent: Block | null;
+  children: Block[];
+  scope: number;
+  name?: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Matches the block calls of a document (in document order, absolute offsets) into a block
+ * tree. `scopeOf(key)` tells where a scope ends and which scope holds it.
+ */
 export function matchBlocks(
-  text: string,
-  calls: readonly CallNode[],
+  textLength: number,
+  calls: Iterable<PlacedBlockCall>,
+  scopeOf: (key: number) => { readonly end: number; readonly parent: number } | undefined,
 ): { blocks: Block[]; problems: BlockProblem[] } {
-  const stacks = new Map<ArgNode | null, MutableBlock[]>();
+  const stacks = new Map<number, MutableBlock[]>();
   const all: MutableBlock[] = [];
   const problems: BlockProblem[] = [];
-  const asyncNames = new Map<string, CallNode>();
-  const awaits: Array<{ call: CallNode; name: string }> = [];
+  const asyncNames = new Map<string, BlockCall>();
+  const awaits: Array<{ call: BlockCall; name: string }> = [];
 
-  const scopes = new ScopeResolver();
-  const problem = (code: BlockProblemCode, call: CallNode, message: string, related?: CallNode): void => {
-    problems.push({ code, call, start: call.start, end: call.nameEnd, message, related });
+  const problem = (code: BlockProblemCode, call: BlockCall, message: string, related?: BlockCall): void => {
+    problems.push({ code, call, start: call.start, end: call.nameEnd, message, ...(related ? { related } : {}) });
   };
 
-  for (const call of calls) {
+  for (const placed of calls) {
+    const call = stripPlacement(placed);
     const name = call.name;
     if (name === '$await') {
-      const awaited = call.args[0] && literalText(text, call.args[0]);
-      if (awaited !== undefined && awaited.trim() !== '') awaits.push({ call, name: awaited.trim() });
+      if (call.label !== undefined) awaits.push({ call, name: call.label });
       continue;
     }
     if (name === '$error') {
-      if (!insideCatch(call, stacks, scopes)) {
+      if (!insideCatch(placed.scope, stacks, scopeOf)) {
         problem('error-outside-catch', call, '`$error` only has a value inside a `$catch` branch of a `$try` block.');
       }
       continue;
     }
     const role = BLOCK_ROLES.get(name);
     if (!role) continue;
-    const scope = scopes.of(call);
+    const scope = placed.scope;
     let stack = stacks.get(scope);
     if (!stack) stacks.set(scope, (stack = []));
 
     if (role.role === 'open') {
       let blockName: string | undefined;
-      if (role.kind === 'async') {
-        const literal = call.args[0] && literalText(text, call.args[0]);
-        if (literal !== undefined && literal.trim() !== '') {
-          blockName = literal.trim();
-          const first = asyncNames.get(blockName);
-          if (first) problem('duplicate-async', call, `An \`$async\` block named "${blockName}" already exists; names must be unique.`, first);
-          else asyncNames.set(blockName, call);
-        }
+      if (role.kind === 'async' && call.label !== undefined) {
+        blockName = call.label;
+        const first = asyncNames.get(blockName);
+        if (first) problem('duplicate-async', call, `An \`$async\` block named "${blockName}" already exists; names must be unique.`, first);
+        else asyncNames.set(blockName, call);
       }
       const block: MutableBlock = {
         kind: role.kind,
@@ -167,7 +269,7 @@ export function matchBlocks(
         parent: null,
         children: [],
         scope,
-        name: blockName,
+        ...(blockName !== undefined ? { name: blockName } : {}),
         start: call.start,
         end: call.end,
       };
@@ -192,10 +294,11 @@ export function matchBlocks(
     const block = stack[k]!;
     if (role.role === 'branch') {
       const last = block.branches[block.branches.length - 1];
-      if (name === '$elseif' && block.branches.some((b) => b.name === '$else')) {
+      const elseBranch = block.branches.find((b) => b.name === '$else');
+      if (name === '$elseif' && elseBranch) {
         problem('elseif-after-else', call, '`$elseif` cannot come after `$else` in the same `$if` block.', last);
-      } else if (name === '$else' && block.branches.some((b) => b.name === '$else')) {
-        problem('duplicate-else', call, 'This `$if` block already has an `$else`.', block.branches.find((b) => b.name === '$else'));
+      } else if (name === '$else' && elseBranch) {
+        problem('duplicate-else', call, 'This `$if` block already has an `$else`.', elseBranch);
       } else if (name === '$catch' && block.branches.length > 0) {
         problem('duplicate-catch', call, 'This `$try` block already has a `$catch`.', block.branches[0]);
       }
@@ -212,17 +315,18 @@ export function matchBlocks(
   for (const stack of stacks.values()) {
     for (const block of stack) {
       unclosed(block, problem);
-      block.end = block.scope ? block.scope.end : text.length;
+      block.end = block.scope === TOP_SCOPE ? textLength : (scopeOf(block.scope)?.end ?? textLength);
     }
   }
 
   for (const { call, name } of awaits) {
     if (!asyncNames.has(name)) {
+      const at = call.firstArg ?? call;
       problems.push({
         code: 'unknown-async',
         call,
-        start: call.args[0]!.start,
-        end: call.args[0]!.end,
+        start: at.start,
+        end: at.end,
         message: `No \`$async[${name}]\` block in this code: \`$await\` needs the name of an \`$async\` block.`,
       });
     }
@@ -232,24 +336,36 @@ export function matchBlocks(
   return { blocks: nest(all), problems };
 }
 
-function unclosed(block: MutableBlock, problem: (code: BlockProblemCode, call: CallNode, message: string) => void): void {
+/** The block call without its placement fields, as blocks and problems keep it. */
+function stripPlacement(placed: PlacedBlockCall): BlockCall {
+  const { scope: _scope, topLevel: _topLevel, ...call } = placed;
+  return call;
+}
+
+function unclosed(block: MutableBlock, problem: (code: BlockProblemCode, call: BlockCall, message: string) => void): void {
   if (block.closer) return;
   problem('unclosed-block', block.opener, `\`${block.opener.name}\` is never closed: add \`${CLOSER[block.kind]}\`.`);
 }
 
-/** Whether `call` sits in the `$catch` branch of an open `$try`, in its scope or an enclosing one. */
-function insideCatch(call: CallNode, stacks: ReadonlyMap<ArgNode | null, MutableBlock[]>, scopes: ScopeResolver): boolean {
-  let scope = scopes.of(call);
+/** Whether a call in `scope` sits in the `$catch` branch of an open `$try`, in its scope or an enclosing one. */
+function insideCatch(
+  scope: number,
+  stacks: ReadonlyMap<number, MutableBlock[]>,
+  scopeOf: (key: number) => { readonly end: number; readonly parent: number } | undefined,
+): boolean {
+  let current = scope;
   for (let depth = 0; depth < MAX_CATCH_SEARCH_DEPTH; depth++) {
-    const stack = stacks.get(scope);
+    const stack = stacks.get(current);
     if (stack) {
       for (let k = stack.length - 1; k >= 0; k--) {
         const block = stack[k]!;
         if (block.kind === 'try') return block.branches.length > 0;
       }
     }
-    if (!scope) return false;
-    scope = scopes.of(scope.parent);
+    if (current === TOP_SCOPE) return false;
+    const info = scopeOf(current);
+    if (!info) return false;
+    current = info.parent;
   }
   return false;
 }
@@ -263,12 +379,12 @@ function nest(all: MutableBlock[]): Block[] {
     while (open.length > 0 && open[open.length - 1]!.end <= block.start) open.pop();
     const parent = open[open.length - 1];
     if (parent && block.end <= parent.end) {
-      block.parent = parent;
-      parent.children.push(block);
+      block.parent = parent as Block;
+      parent.children.push(block as Block);
     } else {
-      roots.push(block);
+      roots.push(block as Block);
     }
     open.push(block);
   }
-  return roots;
+  return roots as Block[];
 }

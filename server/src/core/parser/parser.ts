@@ -1,21 +1,29 @@
-// The BDScript scanner and recovering parser. One pass over the text builds the tree in
-// tree.ts with an explicit stack (no recursion), so depth costs heap, not call stack. Escapes
-// are text, `[` opens arguments only right after a name, `$c[...]` is a comment up to the first
-// unescaped `]`, and nothing makes the parser throw or drop a character.
+// Parsing and incremental reparsing. `parse` scans a whole text into chunks (chunk.ts);
+// `reparse` takes the previous version's tree and scans again only from the start of the chunk
+// before the change until the new scan reaches a top-level line start where an old chunk
+// started after the change (the scanner's state there is known to be the same), then reuses
+// the old chunks from there. Whole-document facts (trigger, directives, problems, blocks) are
+// computed on first use from per-chunk summaries that stay with their chunk while it is reused.
 
 import { isBlankText } from '../chars';
-import { matchBlocks } from './blocks';
+import {
+  BLOCK_CALL_NAMES,
+  BRACKET_CLOSE,
+  BRACKET_OPEN,
+  CHUNK_DISABLES_ESCAPING,
+  CHUNK_HAS_BLOCK_CALLS,
+  CHUNK_HAS_COMMENTS,
+  CHUNK_TARGET,
+  materialize,
+  scanChunks,
+  type Chunk,
+  type ScanMode,
+} from './chunk';
+import { blockFacts, matchBlocks, placeBlockCall, type Block, type BlockFacts, type BlockProblem, type PlacedBlockCall } from './blocks';
 import { parseDirective, type Directive } from './directives';
-import type {
-  ArgNode,
-  CallNode,
-  CommentNode,
-  EscapedChar,
-  Node,
-  ParsedDocument,
-  Span,
-  SyntaxProblem,
-} from './tree';
+import type { CallNode, ChunkView, CommentNode, LineStarts, Node, ParsedDocument, Span, SyntaxProblem } from './tree';
+
+export { COMMENT_NAME, DOLLAR_ESCAPE, identifierEnd } from './chunk';
 
 export interface ParseOptions {
   /**
@@ -25,387 +33,119 @@ export interface ParseOptions {
   readonly isCallback?: (name: string) => boolean;
 }
 
-const DOLLAR = 36;
-const PERCENT = 37;
-const SEMI = 59;
-const OPEN = 91;
-const BACKSLASH = 92;
-const CLOSE = 93;
+/** A change between two texts: [start, oldEnd) of the old text became [start, newEnd) of the new. */
+export interface TextChange {
+  readonly start: number;
+  readonly oldEnd: number;
+  readonly newEnd: number;
+}
+
 const LF = 10;
 const CR = 13;
 
-const SEMICOL_ESCAPE = '%{-SEMICOL-}%';
-const BRACKET_ESCAPE = '%ESCAPED%';
-/** The escape spellings of `$`; the parser is the one place that knows them. */
-export const DOLLAR_ESCAPE = '%{DOL}%';
-
-/** The characters that can start syntax or an escape: `$ % \\ ; [ ]`. Everything else is text. */
-const SPECIAL = new Uint8Array(128);
-for (const c of [DOLLAR, PERCENT, BACKSLASH, SEMI, OPEN, CLOSE]) SPECIAL[c] = 1;
-
-/** Shared by every bare call; frozen so that a stray push fails loudly instead of corrupting calls. */
-const NO_ARGS: readonly ArgNode[] = Object.freeze([]);
-/** Shared by every empty argument. */
-const NO_NODES: readonly Node[] = Object.freeze([]);
-
-/** The comment function's name. */
-export const COMMENT_NAME = '$c';
-
-/**
- * Where a function name ends: `$` (or `%{DOL}%`) followed by a letter, then letters and digits.
- * The whole identifier is the name (`$usernamefoo` is one unknown name, not `$username` + text);
- * this is the one place that decides it.
- */
-export function identifierEnd(text: string, from: number): number {
-  let j = from;
-  const first = text.charCodeAt(j);
-  if (!isLetter(first)) return from;
-  j++;
-  for (;;) {
-    const c = text.charCodeAt(j);
-    if (isLetter(c) || (c >= 48 && c <= 57)) j++;
-    else return j;
-  }
-}
-
-function isLetter(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-}
+/** How many chunk views a document keeps made at once (features read a few chunks at a time). */
+const MAX_VIEWS = 8;
+/** A reparse that reaches an old chunk start with less than this new text goes on to the next one, so edits do not splinter chunks. */
+const MIN_RESYNC_LENGTH = CHUNK_TARGET / 4;
 
 /** Parses a document. Never throws; every character ends up in exactly one leaf. */
 export function parse(text: string, options: ParseOptions = {}): ParsedDocument {
-  let scanned = scan(text, false);
-  let specialEscapingDisabled = false;
-  if (scanned.calls.some((c) => c.name === '$disableSpecialEscaping')) {
-    specialEscapingDisabled = true;
-    scanned = scan(text, true);
+  let scanned = scanChunks(text, 0, { specialEscapingDisabled: false });
+  let disabled = false;
+  if (scanned.chunks.some((c) => (c.flags & CHUNK_DISABLES_ESCAPING) !== 0)) {
+    disabled = true;
+    scanned = scanChunks(text, 0, { specialEscapingDisabled: true });
   }
-  const lineStarts = computeLineStarts(text);
-  const trigger = options.isCallback ? findTrigger(text, scanned.roots, options.isCallback) : null;
-  if (trigger) markTrigger(scanned.calls, trigger);
-  const directives: Directive[] = [];
-  for (const comment of scanned.comments) {
-    const contentEnd = comment.close >= 0 ? comment.close : comment.end;
-    const directive = parseDirective(
-      text.slice(comment.open + 1, contentEnd),
-      comment,
-      lineOf(lineStarts, comment.start),
-    );
-    if (directive) directives.push(directive);
-  }
-  const { blocks, problems: blockProblems } = matchBlocks(text, scanned.calls);
-  return {
-    text,
-    roots: scanned.roots,
-    calls: scanned.calls,
-    comments: scanned.comments,
-    problems: scanned.problems,
-    trigger,
-    specialEscapingDisabled,
-    directives,
-    blocks,
-    blockProblems,
-    lineStarts,
-  };
-}
-
-interface Frame {
-  readonly call: CallNode;
-  arg: ArgNode;
-  /** Where this call's arguments start on the argument stack. */
-  readonly argMark: number;
-  /** Where the current argument's children start on the node stack. */
-  childMark: number;
-  /** Where this call's unmatched text `[` offsets start on the text-bracket stack. */
-  readonly textMark: number;
-}
-
-interface Scanned {
-  roots: Node[];
-  calls: CallNode[];
-  comments: CommentNode[];
-  problems: SyntaxProblem[];
+  return new Parsed(text, scanned.chunks, computeLineStarts(text), disabled, options);
 }
 
 /**
- * Names are interned across parses: a document repeats a few hundred names thousands of
- * times, and one shared string per name saves an allocation per call and lets catalog
- * lookups reuse the string's cached hash. Bounded, so random identifiers cannot grow it.
+ * Parses a new version of a document, reusing what it can of the previous version's tree. The
+ * result is the tree `parse(text, options)` would build (the same nodes, problems, blocks and
+ * facts); only the chunk boundaries may differ.
  */
-const internedNames = new Map<number, string[]>();
-let internedCount = 0;
-const MAX_INTERNED_NAMES = 20_000;
+export function reparse(previous: ParsedDocument, text: string, options: ParseOptions = {}): ParsedDocument {
+  if (!(previous instanceof Parsed)) return parse(text, options);
+  const change = changedRegion(previous.text, text);
+  if (!change) return new Parsed(text, previous.chunks, previous.lineStarts, previous.specialEscapingDisabled, options);
+  return reparseChange(previous, text, change, options);
+}
 
-function internName(text: string, start: number, end: number): string {
-  let hash = 0x811c9dc5;
-  for (let k = start; k < end; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
-  const bucket = internedNames.get(hash);
-  if (bucket) {
-    outer: for (const candidate of bucket) {
-      if (candidate.length !== end - start) continue;
-      for (let k = 0; k < candidate.length; k++) if (candidate.charCodeAt(k) !== text.charCodeAt(start + k)) continue outer;
-      return candidate;
-    }
+/** `reparse` for a known change (offsets as in `TextChange`). */
+export function reparseChange(previous: ParsedDocument, text: string, change: TextChange, options: ParseOptions = {}): ParsedDocument {
+  if (!(previous instanceof Parsed)) return parse(text, options);
+  const { start, oldEnd, newEnd } = change;
+  const delta = newEnd - oldEnd;
+  if (start < 0 || oldEnd < start || newEnd < start || oldEnd > previous.text.length || previous.text.length + delta !== text.length) {
+    return parse(text, options);
   }
-  const name = text.slice(start, end);
-  if (internedCount < MAX_INTERNED_NAMES) {
-    internedCount++;
-    if (bucket) bucket.push(name);
-    else internedNames.set(hash, [name]);
-  }
-  return name;
+  const mode: ScanMode = { specialEscapingDisabled: previous.specialEscapingDisabled };
+  const old = previous.chunks;
+  // A node's parse looks at most one character past its end, and never past its line: restart
+  // at the chunk that holds the character before the change.
+  const restart = previous.chunkAt(Math.max(0, start - 1));
+  const from = previous.chunkStart(restart);
+  let next = restart + 1;
+  const scanned = scanChunks(text, from, mode, (position, length) => {
+    if (position < newEnd) return false;
+    const oldPosition = position - delta;
+    while (next < old.length && previous.chunkStart(next) < oldPosition) next++;
+    return next < old.length && previous.chunkStart(next) === oldPosition && length >= MIN_RESYNC_LENGTH;
+  });
+  const chunks = old.slice(0, restart);
+  for (const c of scanned.chunks) chunks.push(c);
+  if (scanned.end < text.length) for (let k = next; k < old.length; k++) chunks.push(old[k]!);
+  const disabled = chunks.some((c) => (c.flags & CHUNK_DISABLES_ESCAPING) !== 0);
+  // `$disableSpecialEscaping` came or went: every chunk scans differently.
+  if (disabled !== mode.specialEscapingDisabled) return parse(text, options);
+  return new Parsed(text, chunks, updateLineStarts(previous.lineStarts, text, change), disabled, options);
+}
+
+/** The smallest region that differs between two texts, or null when they are equal. */
+export function changedRegion(before: string, after: string): TextChange | null {
+  if (before === after) return null;
+  const max = Math.min(before.length, after.length);
+  const prefix = commonLength(before, after, max, false);
+  const suffix = commonLength(before, after, max - prefix, true);
+  return { start: prefix, oldEnd: before.length - suffix, newEnd: after.length - suffix };
 }
 
 /**
- * One pass that builds the tree. Children, arguments and unmatched text brackets are
- * collected on three scratch stacks and copied into exactly-sized arrays when their
- * argument or call ends: most arguments hold one child, and a growing `[]` would reserve
- * room for seventeen, which made the tree twice its size and the scavenger its main cost.
+ * How many characters two strings share at the start (or the end), up to `max`. Compares
+ * doubling blocks with string equality (a memory compare in the engine) and finishes
+ * character by character, so a 1 MB document with one edit costs a few block compares.
  */
-function scan(text: string, specialEscapingDisabled: boolean): Scanned {
-  const n = text.length;
-  const roots: Node[] = [];
-  const calls: CallNode[] = [];
-  const comments: CommentNode[] = [];
-  const problems: SyntaxProblem[] = [];
-  const frames: Frame[] = [];
-  const topTextOpens: number[] = [];
-  const nodeStack: Node[] = [];
-  let nodeTop = 0;
-  const argStack: ArgNode[] = [];
-  let argTop = 0;
-  const textOpenStack: number[] = [];
-  let textOpenTop = 0;
-  let frame: Frame | undefined;
-  let parentArg: ArgNode | null = null;
-  let textStart = 0;
-  let i = 0;
-
-  const push = (node: Node): void => {
-    if (frame) nodeStack[nodeTop++] = node;
-    else roots.push(node);
-  };
-  const flush = (end: number): void => {
-    if (end > textStart) push({ kind: 'text', start: textStart, end, parent: parentArg });
-  };
-  const escape = (start: number, end: number, value: EscapedChar): void => {
-    flush(start);
-    push({ kind: 'escape', start, end, value, parent: parentArg });
-    // An escaped `]` is the text partner of a text `[`.
-    if (value === ']') {
-      if (frame) {
-        if (textOpenTop > frame.textMark) textOpenTop--;
-      } else {
-        topTextOpens.pop();
-      }
-    }
-    i = end;
-    textStart = end;
-  };
-  /** Ends the current argument at `end`: its children move from the stack into their array. */
-  const endArg = (f: Frame, end: number): void => {
-    const arg = f.arg as { end: number; children: Node[] };
-    arg.end = end;
-    arg.children = nodeTop > f.childMark ? nodeStack.slice(f.childMark, nodeTop) : (NO_NODES as Node[]);
-    nodeTop = f.childMark;
-  };
-  /** Ends the current call's argument list: its arguments move from the stack into their array. */
-  const endArgs = (f: Frame): void => {
-    (f.call as { args: ArgNode[] }).args = argStack.slice(f.argMark, argTop);
-    argTop = f.argMark;
-    textOpenTop = f.textMark;
-  };
-  const newArg = (f: { call: CallNode; argMark: number }, start: number): ArgNode => {
-    const arg: ArgNode = { kind: 'arg', start, end: start, children: NO_NODES as Node[], parent: f.call, index: argTop - f.argMark };
-    argStack[argTop++] = arg;
-    return arg;
-  };
-  const openCall = (start: number, nameEnd: number, name: string): void => {
-    flush(start);
-    const bracketed = text.charCodeAt(nameEnd) === OPEN;
-    const call: CallNode = {
-      kind: 'call',
-      name,
-      start,
-      end: nameEnd,
-      nameEnd,
-      open: bracketed ? nameEnd : -1,
-      close: -1,
-      // Bare calls share the empty list; bracketed calls get theirs when their `]` comes.
-      args: NO_ARGS as ArgNode[],
-      parent: parentArg,
-      inTrigger: false,
-    };
-    push(call);
-    calls.push(call);
-    if (bracketed) {
-      const f: Frame = { call, arg: undefined as unknown as ArgNode, argMark: argTop, childMark: nodeTop, textMark: textOpenTop };
-      f.arg = newArg(f, nameEnd + 1);
-      frames.push(f);
-      frame = f;
-      parentArg = f.arg;
-      i = nameEnd + 1;
-    } else {
-      i = nameEnd;
-    }
-    textStart = i;
-  };
-  const separator = (start: number, end: number): void => {
-    flush(start);
-    const f = frame!;
-    endArg(f, start);
-    f.arg = newArg(f, end);
-    f.childMark = nodeTop;
-    parentArg = f.arg;
-    i = end;
-    textStart = end;
-  };
-
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    // Most characters are plain text: one table lookup skips them.
-    if (c >= 128 || SPECIAL[c] === 0) {
-      i++;
+function commonLength(a: string, b: string, max: number, fromEnd: boolean): number {
+  let done = 0;
+  let block = 64;
+  while (done < max) {
+    const size = Math.min(block, max - done);
+    const same = fromEnd
+      ? a.slice(a.length - done - size, a.length - done) === b.slice(b.length - done - size, b.length - done)
+      : a.slice(done, done + size) === b.slice(done, done + size);
+    if (same) {
+      done += size;
+      block *= 2;
       continue;
     }
-    if (c === DOLLAR) {
-      const j = identifierEnd(text, i + 1);
-      if (j === i + 1) {
-        i++;
-        continue;
-      }
-      if (j === i + 2 && text.charCodeAt(i + 1) === 99 /* c */ && text.charCodeAt(j) === OPEN) {
-        flush(i);
-        const comment = scanComment(text, i, j, parentArg);
-        push(comment);
-        comments.push(comment);
-        if (comment.close < 0) {
-          problems.push({
-            code: 'unclosed-comment',
-            start: i,
-            end: j + 1,
-            message: 'This `$c[` comment is never closed: everything after it is comment text. Add `]`.',
-          });
-        }
-        i = comment.end;
-        textStart = i;
-        continue;
-      }
-      openCall(i, j, internName(text, i, j));
-      continue;
-    }
-    if (c === BACKSLASH) {
-      const d = text.charCodeAt(i + 1);
-      if (d === SEMI) escape(i, i + 2, ';');
-      else if (d === CLOSE) escape(i, i + 2, ']');
-      else if (d === BACKSLASH) escape(i, i + 2, '\\');
-      else i++;
-      continue;
-    }
-    if (c === PERCENT) {
-      if (text.startsWith(SEMICOL_ESCAPE, i)) {
-        if (specialEscapingDisabled && frames.length > 0) separator(i, i + SEMICOL_ESCAPE.length);
-        else escape(i, i + SEMICOL_ESCAPE.length, ';');
-      } else if (text.startsWith(BRACKET_ESCAPE, i)) {
-        escape(i, i + BRACKET_ESCAPE.length, ']');
-      } else if (text.startsWith(DOLLAR_ESCAPE, i)) {
-        const nameStart = i + DOLLAR_ESCAPE.length;
-        const j = specialEscapingDisabled ? identifierEnd(text, nameStart) : nameStart;
-        if (j > nameStart) openCall(i, j, '$' + text.slice(nameStart, j));
-        else escape(i, nameStart, '$');
-      } else {
-        i++;
-      }
-      continue;
-    }
-    if (frames.length > 0) {
-      if (c === SEMI) {
-        separator(i, i + 1);
-        continue;
-      }
-      if (c === CLOSE) {
-        flush(i);
-        const f = frames.pop()!;
-        const call = f.call;
-        endArg(f, i);
-        const textOpen = textOpenTop > f.textMark ? textOpenStack[textOpenTop - 1]! : -1;
-        endArgs(f);
-        call.close = i;
-        (call as { end: number }).end = i + 1;
-        if (textOpen >= 0) {
-          problems.push({
-            code: 'unescaped-bracket',
-            start: i,
-            end: i + 1,
-            call,
-            related: { start: textOpen, end: textOpen + 1 },
-            message: `This \`]\` closes \`${call.name}[\`, but a \`[\` in its arguments is still open as text. If the \`]\` belongs to that \`[\`, escape it as \`\\]\`.`,
-          });
-        }
-        frame = frames[frames.length - 1];
-        parentArg = call.parent;
-        i++;
-        textStart = i;
-        continue;
-      }
-      if (c === OPEN) textOpenStack[textOpenTop++] = i;
-      i++;
-      continue;
-    }
-    if (c === OPEN) topTextOpens.push(i);
-    else if (c === CLOSE) {
-      if (topTextOpens.length > 0) topTextOpens.pop();
-      else {
-        problems.push({
-          code: 'stray-bracket',
-          start: i,
-          end: i + 1,
-          message: 'This `]` is outside any function\'s arguments, so it is plain text. If an argument ended too early, escape the `]` inside it as `\\]`.',
-        });
-      }
-    }
-    i++;
+    if (size <= 16) break;
+    block = Math.max(16, size >> 2);
   }
-  flush(n);
-  // Calls still open at the end run to the end of the document, innermost first.
-  for (let k = frames.length - 1; k >= 0; k--) {
-    const f = frames[k]!;
-    const call = f.call;
-    endArg(f, n);
-    endArgs(f);
-    (call as { end: number }).end = n;
-    problems.push({
-      code: 'unclosed-bracket',
-      start: call.open,
-      end: call.open + 1,
-      call,
-      message: `\`${call.name}[\` is never closed: add \`]\`.`,
-    });
+  while (done < max) {
+    const x = fromEnd ? a.charCodeAt(a.length - 1 - done) : a.charCodeAt(done);
+    const y = fromEnd ? b.charCodeAt(b.length - 1 - done) : b.charCodeAt(done);
+    if (x !== y) break;
+    done++;
   }
-  problems.sort((a, b) => a.start - b.start);
-  return { roots, calls, comments, problems };
+  return done;
 }
 
-/** Scans `$c[...]` from its `$` at `start`; the `[` is at `open`. */
-function scanComment(text: string, start: number, open: number, parent: ArgNode | null): CommentNode {
-  const n = text.length;
-  let k = open + 1;
-  while (k < n) {
-    const c = text.charCodeAt(k);
-    if (c === CLOSE) return { kind: 'comment', start, end: k + 1, open, close: k, parent };
-    if (c === BACKSLASH) {
-      const d = text.charCodeAt(k + 1);
-      k += d === CLOSE || d === BACKSLASH || d === SEMI ? 2 : 1;
-      continue;
-    }
-    k++;
-  }
-  return { kind: 'comment', start, end: n, open, close: -1, parent };
-}
+// ---------------------------------------------------------------------------------------------
+// Lines.
 
 /** Offsets where lines start; a line ends at `\n`, `\r\n` or `\r`, as in LSP. */
-export function computeLineStarts(text: string): number[] {
-  const starts = [0];
+export function computeLineStarts(text: string): LineStarts {
+  const starts: number[] = [0];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === CR) {
@@ -415,11 +155,36 @@ export function computeLineStarts(text: string): number[] {
       starts.push(i + 1);
     }
   }
-  return starts;
+  return Int32Array.from(starts);
+}
+
+/**
+ * The line starts of a changed text from the old ones: starts before the change stay, starts
+ * after it move by the change's length, and the changed region is scanned again (one character
+ * early, since `\r` + `\n` is one line break).
+ */
+function updateLineStarts(old: LineStarts, text: string, change: TextChange): LineStarts {
+  const { start, oldEnd, newEnd } = change;
+  const delta = newEnd - oldEnd;
+  // Line 0 always starts at 0. Another line start s depends on the characters at s - 1 and s;
+  // both lie before the change when s < start.
+  const out: number[] = [0];
+  let k = 1;
+  while (k < old.length && old[k]! < start) out.push(old[k++]!);
+  for (let i = Math.max(0, start - 1); i < newEnd; i++) {
+    const c = text.charCodeAt(i);
+    const s = i + 1;
+    if ((c === LF || (c === CR && text.charCodeAt(i + 1) !== LF)) && s >= Math.max(start, 1) && s <= newEnd) out.push(s);
+  }
+  while (k < old.length && old[k]! <= oldEnd) k++;
+  const result = new Int32Array(out.length + (old.length - k));
+  result.set(out);
+  for (let j = out.length; k < old.length; k++, j++) result[j] = old[k]! + delta;
+  return result;
 }
 
 /** The 0-based line containing `offset`. */
-export function lineOf(lineStarts: readonly number[], offset: number): number {
+export function lineOf(lineStarts: ArrayLike<number>, offset: number): number {
   let lo = 0;
   let hi = lineStarts.length - 1;
   while (lo < hi) {
@@ -430,47 +195,30 @@ export function lineOf(lineStarts: readonly number[], offset: number): number {
   return lo;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The trigger line.
+
 /**
  * The call alone on the file's first non-blank line (nothing but whitespace and comments after
  * it on the line where it ends), with the end of that line; null when that line is anything else.
  */
-export function loneFirstLineCall(text: string, roots: readonly Node[]): { call: CallNode; lineEnd: number } | null {
-  let k = 0;
-  let first: Node | undefined;
-  for (; k < roots.length; k++) {
-    const node = roots[k]!;
-    if (node.kind === 'text' && isBlankText(text, node.start, node.end)) continue;
-    first = node;
-    break;
-  }
-  if (!first || first.kind !== 'call') return null;
-  const lineEnd = endOfLine(text, first.end);
-  for (k++; k < roots.length; k++) {
-    const node = roots[k]!;
+export function loneFirstLineCall(text: string, roots: Iterable<Node>): { call: CallNode; lineEnd: number } | null {
+  let first: CallNode | undefined;
+  let lineEnd = -1;
+  for (const node of roots) {
+    if (!first) {
+      if (node.kind === 'text' && isBlankText(text, node.start, node.end)) continue;
+      if (node.kind !== 'call') return null;
+      first = node;
+      lineEnd = endOfLine(text, node.end);
+      continue;
+    }
     if (node.start >= lineEnd) break;
     if (node.kind === 'comment') continue;
     if (node.kind === 'text' && isBlankText(text, node.start, Math.min(node.end, lineEnd))) continue;
     return null;
   }
-  return { call: first, lineEnd };
-}
-
-/**
- * The trigger convention: when the first non-blank content of the file is a call to a
- * callback and nothing but whitespace and comments follows it on the line where it ends,
- * that line is the trigger (the app shows the trigger above the code). Everything else is code.
- */
-function findTrigger(text: string, roots: readonly Node[], isCallback: (name: string) => boolean): Span | null {
-  const lone = loneFirstLineCall(text, roots);
-  if (!lone || !isCallback(lone.call.name)) return null;
-  return { start: lone.call.start, end: lone.lineEnd };
-}
-
-function markTrigger(calls: readonly CallNode[], trigger: Span): void {
-  for (const call of calls) {
-    if (call.start >= trigger.end) break;
-    if (call.start >= trigger.start) call.inTrigger = true;
-  }
+  return first ? { call: first, lineEnd } : null;
 }
 
 function endOfLine(text: string, from: number): number {
@@ -479,4 +227,249 @@ function endOfLine(text: string, from: number): number {
     if (c === LF || c === CR) return i;
   }
   return text.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The parsed document.
+
+const EMPTY_SCOPES: ReadonlyMap<number, { readonly end: number; readonly parent: number }> = new Map();
+
+class Parsed implements ParsedDocument {
+  readonly chunkCount: number;
+  /** Chunk starts, plus the text length at the end. */
+  private readonly starts: Int32Array;
+  private readonly views = new Map<number, ChunkView>();
+  private triggerValue: Span | null | undefined;
+  private directivesValue: Directive[] | undefined;
+  private problemsValue: SyntaxProblem[] | undefined;
+  private blockCallsValue: PlacedBlockCall[] | undefined;
+  private blocksValue: { blocks: Block[]; problems: BlockProblem[] } | undefined;
+
+  constructor(
+    readonly text: string,
+    readonly chunks: readonly Chunk[],
+    readonly lineStarts: LineStarts,
+    readonly specialEscapingDisabled: boolean,
+    private readonly options: ParseOptions,
+  ) {
+    this.chunkCount = chunks.length;
+    this.starts = new Int32Array(chunks.length + 1);
+    let at = 0;
+    for (let i = 0; i < chunks.length; i++) {
+      this.starts[i] = at;
+      at += chunks[i]!.length;
+    }
+    this.starts[chunks.length] = at;
+  }
+
+  chunkStart(i: number): number {
+    return this.starts[i]!;
+  }
+
+  chunkEnd(i: number): number {
+    return this.starts[i + 1]!;
+  }
+
+  chunkAt(offset: number): number {
+    let lo = 0;
+    let hi = this.chunkCount - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (this.starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  view(i: number): ChunkView {
+    const cached = this.views.get(i);
+    if (cached) {
+      this.views.delete(i);
+      this.views.set(i, cached);
+      return cached;
+    }
+    const view = materialize(this.chunks[i]!, this.starts[i]!, this.trigger);
+    this.views.set(i, view);
+    if (this.views.size > MAX_VIEWS) this.views.delete(this.views.keys().next().value!);
+    return view;
+  }
+
+  private range(from: number | undefined, to: number | undefined): [number, number] {
+    const first = from === undefined ? 0 : this.chunkAt(from);
+    const last = to === undefined ? this.chunkCount - 1 : this.chunkAt(Math.max(from ?? 0, to - 1));
+    return [first, last];
+  }
+
+  *calls(from?: number, to?: number): Iterable<CallNode> {
+    const [first, last] = this.range(from, to);
+    for (let i = first; i <= last; i++) yield* this.view(i).calls;
+  }
+
+  *comments(from?: number, to?: number): Iterable<CommentNode> {
+    const [first, last] = this.range(from, to);
+    for (let i = first; i <= last; i++) {
+      if ((this.chunks[i]!.flags & CHUNK_HAS_COMMENTS) === 0) continue;
+      yield* this.view(i).comments;
+    }
+  }
+
+  *roots(from?: number, to?: number): Iterable<Node> {
+    const [first, last] = this.range(from, to);
+    for (let i = first; i <= last; i++) yield* this.view(i).roots;
+  }
+
+  callAt(offset: number): CallNode | null {
+    return findStarting(this.view(this.chunkAt(offset)).calls, offset);
+  }
+
+  commentAt(offset: number): CommentNode | null {
+    return findStarting(this.view(this.chunkAt(offset)).comments, offset);
+  }
+
+  chunkFact<T>(key: string, i: number, stamp: string, compute: (view: ChunkView, base: number) => T): T {
+    const chunk = this.chunks[i]!;
+    const hit = chunk.cache.get(key);
+    if (hit && hit.stamp === stamp) return hit.value as T;
+    const value = compute(this.view(i), this.starts[i]!);
+    chunk.cache.set(key, { stamp, value });
+    return value;
+  }
+
+  get trigger(): Span | null {
+    if (this.triggerValue === undefined) this.triggerValue = this.findTrigger();
+    return this.triggerValue;
+  }
+
+  /**
+   * The trigger convention: when the first non-blank content of the file is a call to a
+   * callback and nothing but whitespace and comments follows it on the line where it ends,
+   * that line is the trigger (the app shows the trigger above the code). Everything else is code.
+   */
+  private findTrigger(): Span | null {
+    const isCallback = this.options.isCallback;
+    if (!isCallback) return null;
+    // Views made here know no trigger yet, so they are not the cached ones.
+    const roots = function* (doc: Parsed): Iterable<Node> {
+      for (let i = 0; i < doc.chunkCount; i++) yield* materialize(doc.chunks[i]!, doc.starts[i]!, null).roots;
+    };
+    const lone = loneFirstLineCall(this.text, roots(this));
+    if (!lone || !isCallback(lone.call.name)) return null;
+    return { start: lone.call.start, end: lone.lineEnd };
+  }
+
+  get directives(): readonly Directive[] {
+    if (!this.directivesValue) {
+      const out: Directive[] = [];
+      for (let i = 0; i < this.chunkCount; i++) {
+        if ((this.chunks[i]!.flags & CHUNK_HAS_COMMENTS) === 0) continue;
+        const base = this.starts[i]!;
+        const found = this.chunkFact('directives', i, '', (view, b) => chunkDirectives(this.text, view, b));
+        for (const d of found) out.push({ ...d, start: d.start + base, end: d.end + base, line: lineOf(this.lineStarts, d.start + base) });
+      }
+      this.directivesValue = out;
+    }
+    return this.directivesValue;
+  }
+
+  get problems(): readonly SyntaxProblem[] {
+    if (!this.problemsValue) {
+      const out: SyntaxProblem[] = [];
+      let open = 0;
+      for (let i = 0; i < this.chunkCount; i++) {
+        const chunk = this.chunks[i]!;
+        const base = this.starts[i]!;
+        for (const p of chunk.problems) out.push(placeProblem(p, base));
+        const brackets = chunk.brackets;
+        if (!brackets) continue;
+        // Top-level text brackets pair across the whole document; a `]` with no `[` is stray.
+        for (let k = 0; k < brackets.length; k++) {
+          const event = brackets[k]!;
+          const type = event & 3;
+          if (type === BRACKET_OPEN) open++;
+          else if (open > 0) open--;
+          else if (type === BRACKET_CLOSE) out.push(strayBracket(base + (event >> 2)));
+        }
+      }
+      out.sort((a, b) => a.start - b.start);
+      this.problemsValue = out;
+    }
+    return this.problemsValue;
+  }
+
+  /** Every call that takes part in blocks, in document order, with its scope. */
+  get blockCalls(): readonly PlacedBlockCall[] {
+    if (!this.blockCallsValue) this.collectBlocks();
+    return this.blockCallsValue!;
+  }
+
+  get blocks(): readonly Block[] {
+    if (!this.blocksValue) this.collectBlocks();
+    return this.blocksValue!.blocks;
+  }
+
+  get blockProblems(): readonly BlockProblem[] {
+    if (!this.blocksValue) this.collectBlocks();
+    return this.blocksValue!.problems;
+  }
+
+  private collectBlocks(): void {
+    const calls: PlacedBlockCall[] = [];
+    const scopes = new Map<number, { end: number; parent: number }>();
+    for (let i = 0; i < this.chunkCount; i++) {
+      if ((this.chunks[i]!.flags & CHUNK_HAS_BLOCK_CALLS) === 0) continue;
+      const base = this.starts[i]!;
+      const facts: BlockFacts = this.chunkFact('blocks', i, '', (view, b) =>
+        blockFacts(this.text, view, b, (name) => BLOCK_CALL_NAMES.has(name)),
+      );
+      for (const fact of facts.calls) calls.push(placeBlockCall(fact, base));
+      for (const [key, info] of facts.scopes) {
+        scopes.set(key + base, { end: info.end + base, parent: info.parent < 0 ? info.parent : info.parent + base });
+      }
+    }
+    this.blockCallsValue = calls;
+    this.blocksValue = matchBlocks(this.text.length, calls, (key) => (scopes.size > 0 ? scopes.get(key) : EMPTY_SCOPES.get(key)));
+  }
+}
+
+function findStarting<T extends { readonly start: number }>(list: readonly T[], offset: number): T | null {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]!.start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  const found = list[lo];
+  return found && found.start === offset ? found : null;
+}
+
+/** The directives among a chunk's comments, offsets relative to the chunk (lines are filled in later). */
+function chunkDirectives(text: string, view: ChunkView, base: number): Directive[] {
+  const out: Directive[] = [];
+  for (const comment of view.comments) {
+    const contentEnd = comment.close >= 0 ? comment.close : comment.end;
+    const directive = parseDirective(text.slice(comment.open + 1, contentEnd), { start: comment.start - base, end: comment.end - base }, -1);
+    if (directive) out.push(directive);
+  }
+  return out;
+}
+
+function placeProblem(p: SyntaxProblem, base: number): SyntaxProblem {
+  return {
+    code: p.code,
+    start: p.start + base,
+    end: p.end + base,
+    message: p.message,
+    ...(p.callStart !== undefined ? { callStart: p.callStart + base } : {}),
+    ...(p.related ? { related: { start: p.related.start + base, end: p.related.end + base } } : {}),
+  };
+}
+
+function strayBracket(at: number): SyntaxProblem {
+  return {
+    code: 'stray-bracket',
+    start: at,
+    end: at + 1,
+    message: 'This `]` is outside any function\'s arguments, so it is plain text. If an argument ended too early, escape the `]` inside it as `\\]`.',
+  };
 }

@@ -1,5 +1,6 @@
 // Reading the tree: the literal value of an argument, what sits at a cursor offset, and a walk
-// over the leaves. All of it is iterative, so deep nesting costs no call stack.
+// over the leaves. All of it is iterative, so deep nesting costs no call stack, and it reads only
+// the chunks it needs, so a request about a few lines of a large document stays small.
 
 import type { ArgNode, CallNode, Leaf, Node, ParsedDocument, Span } from './tree';
 
@@ -48,9 +49,10 @@ export interface Location {
   readonly before: Node | null;
 }
 
-/** Finds the innermost argument and node at a cursor offset in O(depth · log width). */
+/** Finds the innermost argument and node at a cursor offset in O(log chunks + depth · log width). */
 export function locate(doc: ParsedDocument, offset: number): Location {
-  let container: readonly Node[] = doc.roots;
+  const chunk = doc.chunkAt(offset);
+  let container: readonly Node[] = doc.view(chunk).roots;
   let arg: ArgNode | null = null;
   for (;;) {
     const idx = lastStartingAtOrBefore(container, offset);
@@ -69,9 +71,19 @@ export function locate(doc: ParsedDocument, offset: number): Location {
     const at = node && offset < node.end ? node : null;
     let before: Node | null = null;
     if (node && node.end === offset) before = node;
-    else if (at && at.start === offset && idx > 0 && container[idx - 1]!.end === offset) before = container[idx - 1]!;
+    else if (at && at.start === offset) {
+      if (idx > 0 && container[idx - 1]!.end === offset) before = container[idx - 1]!;
+      // At the start of a chunk the node before is the previous chunk's last root.
+      else if (idx === 0 && arg === null && chunk > 0) before = lastRootEndingAt(doc, chunk - 1, offset);
+    }
     return { arg, node: at, before };
   }
+}
+
+function lastRootEndingAt(doc: ParsedDocument, chunk: number, offset: number): Node | null {
+  const roots = doc.view(chunk).roots;
+  const last = roots[roots.length - 1];
+  return last && last.end === offset ? last : null;
 }
 
 /** The call whose name the cursor is on or right after (`$add|Button`, `$addButton|[`). */
@@ -102,46 +114,53 @@ function lastStartingAtOrBefore(list: readonly { start: number }[], offset: numb
 
 type WorkItem = Node | Leaf;
 
-/** Calls `visit` for every leaf in document order; the leaves cover the text exactly once. */
-export function forEachLeaf(doc: ParsedDocument, visit: (leaf: Leaf) => void): void {
+/** Calls `visit` for every leaf of `nodes` (and what they hold) in document order. */
+export function forEachLeafOf(nodes: Iterable<Node>, visit: (leaf: Leaf) => void): void {
   const work: WorkItem[] = [];
-  for (let i = doc.roots.length - 1; i >= 0; i--) work.push(doc.roots[i]!);
-  while (work.length > 0) {
-    const item = work.pop()!;
-    if ('node' in item) {
-      visit(item);
-      continue;
-    }
-    switch (item.kind) {
-      case 'text':
-        visit({ kind: 'text', start: item.start, end: item.end, node: item });
-        break;
-      case 'escape':
-        visit({ kind: 'escape', start: item.start, end: item.end, node: item });
-        break;
-      case 'comment': {
-        visit({ kind: 'commentName', start: item.start, end: item.open, node: item });
-        visit({ kind: 'commentOpen', start: item.open, end: item.open + 1, node: item });
-        const contentEnd = item.close >= 0 ? item.close : item.end;
-        if (contentEnd > item.open + 1) visit({ kind: 'commentText', start: item.open + 1, end: contentEnd, node: item });
-        if (item.close >= 0) visit({ kind: 'commentClose', start: item.close, end: item.close + 1, node: item });
-        break;
+  for (const root of nodes) {
+    work.push(root);
+    while (work.length > 0) {
+      const item = work.pop()!;
+      if ('node' in item) {
+        visit(item);
+        continue;
       }
-      case 'call': {
-        visit({ kind: 'name', start: item.start, end: item.nameEnd, node: item });
-        if (item.open < 0) break;
-        visit({ kind: 'open', start: item.open, end: item.open + 1, node: item });
-        // Push in reverse: close, then for each argument from the last its children and the separator before it.
-        if (item.close >= 0) work.push({ kind: 'close', start: item.close, end: item.close + 1, node: item });
-        for (let a = item.args.length - 1; a >= 0; a--) {
-          const children = item.args[a]!.children;
-          for (let c = children.length - 1; c >= 0; c--) work.push(children[c]!);
-          if (a > 0) work.push({ kind: 'separator', start: item.args[a - 1]!.end, end: item.args[a]!.start, node: item });
+      switch (item.kind) {
+        case 'text':
+          visit({ kind: 'text', start: item.start, end: item.end, node: item });
+          break;
+        case 'escape':
+          visit({ kind: 'escape', start: item.start, end: item.end, node: item });
+          break;
+        case 'comment': {
+          visit({ kind: 'commentName', start: item.start, end: item.open, node: item });
+          visit({ kind: 'commentOpen', start: item.open, end: item.open + 1, node: item });
+          const contentEnd = item.close >= 0 ? item.close : item.end;
+          if (contentEnd > item.open + 1) visit({ kind: 'commentText', start: item.open + 1, end: contentEnd, node: item });
+          if (item.close >= 0) visit({ kind: 'commentClose', start: item.close, end: item.close + 1, node: item });
+          break;
         }
-        break;
+        case 'call': {
+          visit({ kind: 'name', start: item.start, end: item.nameEnd, node: item });
+          if (item.open < 0) break;
+          visit({ kind: 'open', start: item.open, end: item.open + 1, node: item });
+          // Push in reverse: close, then for each argument from the last its children and the separator before it.
+          if (item.close >= 0) work.push({ kind: 'close', start: item.close, end: item.close + 1, node: item });
+          for (let a = item.args.length - 1; a >= 0; a--) {
+            const children = item.args[a]!.children;
+            for (let c = children.length - 1; c >= 0; c--) work.push(children[c]!);
+            if (a > 0) work.push({ kind: 'separator', start: item.args[a - 1]!.end, end: item.args[a]!.start, node: item });
+          }
+          break;
+        }
       }
     }
   }
+}
+
+/** Calls `visit` for every leaf in document order; the leaves cover the text exactly once. */
+export function forEachLeaf(doc: ParsedDocument, visit: (leaf: Leaf) => void): void {
+  forEachLeafOf(doc.roots(), visit);
 }
 
 /**
@@ -150,20 +169,13 @@ export function forEachLeaf(doc: ParsedDocument, visit: (leaf: Leaf) => void): v
  * outside the span are visited too; callers filter.
  */
 export function forEachLeafIn(parsed: ParsedDocument, from: number, to: number, visit: (leaf: Leaf) => void): void {
-  const roots = parsed.roots;
-  if (from <= 0 && to >= parsed.text.length) {
-    forEachLeaf(parsed, visit);
-    return;
-  }
-  // Roots are disjoint and in order: find the first that ends after `from`.
-  let lo = 0;
-  let hi = roots.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (roots[mid]!.end <= from) lo = mid + 1;
-    else hi = mid;
-  }
-  let last = lo;
-  while (last < roots.length && roots[last]!.start < Math.max(to, from + 1)) last++;
-  if (last > lo) forEachLeaf({ ...parsed, roots: roots.slice(lo, last) }, visit);
+  const end = Math.max(to, from + 1);
+  const touching = function* (): Iterable<Node> {
+    for (const root of parsed.roots(from, end)) {
+      if (root.end <= from && !(root.start === root.end && root.start === from)) continue;
+      if (root.start >= end) return;
+      yield root;
+    }
+  };
+  forEachLeafOf(touching(), visit);
 }

@@ -1,9 +1,12 @@
-// The BDScript parse tree: the one structure every feature reads. Offsets are UTF-16 code unit
-// indices into the document text (JavaScript string indices); spans are half-open [start, end).
+// The BDScript parse tree as features see it. Offsets are UTF-16 code unit indices into the
+// document text (JavaScript string indices); spans are half-open [start, end). The tree is
+// stored compactly (chunk.ts: typed arrays, positions relative to a chunk) and these node
+// objects are views made on demand for the part of the document a feature reads; they are
+// cheap, short-lived and not unique: compare nodes by `start` and `kind`, never by identity.
 // Every character of the document belongs to exactly one leaf (see `forEachLeaf`), and nothing
 // here recurses, so documents nested tens of thousands of levels deep are safe to walk.
 
-import type { Block, BlockProblem } from './blocks';
+import type { Block, BlockProblem, PlacedBlockCall } from './blocks';
 import type { Directive } from './directives';
 
 export interface Span {
@@ -11,10 +14,13 @@ export interface Span {
   readonly end: number;
 }
 
-/** Plain text: everything that is not syntax, including `[` that does not follow a name. */
+/**
+ * Plain text: everything that is not syntax, including `[` that does not follow a name. At top
+ * level a text node ends at the latest after a line break, so lines are units of the tree.
+ */
 export interface TextNode extends Span {
   readonly kind: 'text';
-  parent: ArgNode | null;
+  readonly parent: ArgNode | null;
 }
 
 /** The characters an escape sequence stands for. */
@@ -25,7 +31,7 @@ export interface EscapeNode extends Span {
   readonly kind: 'escape';
   /** The character the sequence stands for. */
   readonly value: EscapedChar;
-  parent: ArgNode | null;
+  readonly parent: ArgNode | null;
 }
 
 /**
@@ -42,23 +48,23 @@ export interface CallNode extends Span {
   /** Offset of `[`, or -1 for a bare call. */
   readonly open: number;
   /** Offset of `]`, or -1 when the call is bare or the `[` is never closed. */
-  close: number;
+  readonly close: number;
   /**
    * Arguments in order; empty for a bare call; `$f[]` has one empty argument. The separator
    * between two arguments is the gap between them (`separatorSpan` in query.ts): `;`, or
    * `%{-SEMICOL-}%` when special escaping is disabled.
    */
-  readonly args: ArgNode[];
+  readonly args: readonly ArgNode[];
   /** The argument this call sits in, or null at top level. */
-  parent: ArgNode | null;
+  readonly parent: ArgNode | null;
   /** Whether the call sits in the file's trigger line (see `ParsedDocument.trigger`). */
-  inTrigger: boolean;
+  readonly inTrigger: boolean;
 }
 
 /** One argument of a call: the text between `[`/`;` and `;`/`]`. */
 export interface ArgNode extends Span {
   readonly kind: 'arg';
-  readonly children: Node[];
+  readonly children: readonly Node[];
   readonly parent: CallNode;
   /** Position among the call's arguments, from 0. */
   readonly index: number;
@@ -74,7 +80,7 @@ export interface CommentNode extends Span {
   readonly open: number;
   /** Offset of `]`, or -1 when the comment is never closed (it then runs to the end). */
   readonly close: number;
-  parent: ArgNode | null;
+  readonly parent: ArgNode | null;
 }
 
 export type Node = TextNode | EscapeNode | CallNode | CommentNode;
@@ -111,30 +117,71 @@ export type SyntaxProblemCode =
 export interface SyntaxProblem extends Span {
   readonly code: SyntaxProblemCode;
   readonly message: string;
-  /** The call the problem is about, when there is one. */
-  readonly call?: CallNode;
+  /** Where the call the problem is about starts (`ParsedDocument.callAt`), when there is one. */
+  readonly callStart?: number;
   /** A related position (the text `[` an early `]` probably belongs to). */
   readonly related?: Span;
 }
 
-/** The parsed document: tree, flat indexes and what the parser noticed. */
+/** The nodes of one chunk of the document, made for a feature that reads that part. */
+export interface ChunkView {
+  /** Top-level nodes in document order. */
+  readonly roots: readonly Node[];
+  /** Every call (comments excluded) in document order. */
+  readonly calls: readonly CallNode[];
+  readonly comments: readonly CommentNode[];
+}
+
+/** Offsets where lines start (line 0 at offset 0). */
+export type LineStarts = Int32Array;
+
+/**
+ * The parsed document. The tree is a sequence of chunks (runs of whole top-level lines, see
+ * chunk.ts); features read nodes through chunk views, and whole-document facts (trigger,
+ * directives, blocks, problems) are computed on first use from small per-chunk summaries.
+ */
 export interface ParsedDocument {
   readonly text: string;
-  /** Top-level nodes in document order. */
-  readonly roots: Node[];
-  /** Every call (comments excluded) in document order, i.e. sorted by `start`. */
-  readonly calls: CallNode[];
-  readonly comments: CommentNode[];
-  readonly problems: SyntaxProblem[];
-  /** The trigger line's span when the file has one (see the README's trigger convention). */
-  readonly trigger: Span | null;
+  /** Offsets where lines start, for offset ↔ line conversions (`lineOf`). */
+  readonly lineStarts: LineStarts;
   /** Whether `$disableSpecialEscaping` appears in code (outside comments). */
   readonly specialEscapingDisabled: boolean;
-  /** Directives found in comments (`$c[bdscript-disable-line premium]`, ...). */
-  readonly directives: Directive[];
+  /** The trigger line's span when the file has one (see the README's trigger convention). */
+  readonly trigger: Span | null;
+  /** Directives found in comments (`$c[bdscript-disable-line premium]`, ...), in document order. */
+  readonly directives: readonly Directive[];
+  /** What the parser noticed, sorted by start. */
+  readonly problems: readonly SyntaxProblem[];
   /** Matched blocks ($if/$try/$async), outermost first. */
-  readonly blocks: Block[];
-  readonly blockProblems: BlockProblem[];
-  /** Offsets where lines start (line 0 at offset 0), for offset ↔ line conversions. */
-  readonly lineStarts: number[];
+  readonly blocks: readonly Block[];
+  readonly blockProblems: readonly BlockProblem[];
+  /** Every call that takes part in blocks (`$if` ... `$await`, `$error`), in document order, with its scope. */
+  readonly blockCalls: readonly PlacedBlockCall[];
+
+  /** How many chunks the tree has (at least one). */
+  readonly chunkCount: number;
+  /** Where chunk `i` starts; chunks are contiguous and cover the text. */
+  chunkStart(i: number): number;
+  /** Where chunk `i` ends. */
+  chunkEnd(i: number): number;
+  /** The chunk holding the character at `offset` (the last chunk for the end of the text). */
+  chunkAt(offset: number): number;
+  /** The nodes of chunk `i`. */
+  view(i: number): ChunkView;
+  /** Calls in document order, of the chunks that touch [from, to) (all by default). */
+  calls(from?: number, to?: number): Iterable<CallNode>;
+  /** Comments in document order, of the chunks that touch [from, to) (all by default). */
+  comments(from?: number, to?: number): Iterable<CommentNode>;
+  /** Top-level nodes in document order, of the chunks that touch [from, to) (all by default). */
+  roots(from?: number, to?: number): Iterable<Node>;
+  /** The call that starts at `offset`, if any. */
+  callAt(offset: number): CallNode | null;
+  /** The comment that starts at `offset`, if any. */
+  commentAt(offset: number): CommentNode | null;
+  /**
+   * A fact about chunk `i`, computed once per chunk from its view and kept with the chunk while
+   * it is reused across edits. `compute` receives the view and the chunk's start and must return
+   * offsets relative to that start; `stamp` names what else the fact depends on.
+   */
+  chunkFact<T>(key: string, i: number, stamp: string, compute: (view: ChunkView, base: number) => T): T;
 }

@@ -1,0 +1,51 @@
+// Names a document defines, read from per-chunk summaries: every `$var[Name...]` with a literal
+// name. A chunk is summarised once and the summary is reused while edits elsewhere keep the
+// chunk, so completion and the outline do not walk a large document on every request.
+
+import { literalText } from '../parser/query';
+import type { ChunkView, ParsedDocument } from '../parser/tree';
+
+/** One `$var[Name]` or `$var[Name;Value]` with a literal, non-blank name. */
+export interface VarUse {
+  /** The name, trimmed. */
+  readonly name: string;
+  /** The call's span. */
+  readonly start: number;
+  readonly end: number;
+  /** The first argument's span (the name as written). */
+  readonly nameStart: number;
+  readonly nameEnd: number;
+  /** How many arguments the call has (2 or more sets the variable). */
+  readonly argCount: number;
+}
+
+/** Every `$var` call with a literal name, in document order. */
+export function varUses(parsed: ParsedDocument): VarUse[] {
+  const out: VarUse[] = [];
+  for (let i = 0; i < parsed.chunkCount; i++) {
+    const base = parsed.chunkStart(i);
+    for (const use of parsed.chunkFact('vars', i, '', (view, b) => chunkVarUses(parsed.text, view, b))) {
+      out.push({ ...use, start: use.start + base, end: use.end + base, nameStart: use.nameStart + base, nameEnd: use.nameEnd + base });
+    }
+  }
+  return out;
+}
+
+function chunkVarUses(text: string, view: ChunkView, base: number): VarUse[] {
+  const out: VarUse[] = [];
+  for (const call of view.calls) {
+    if (call.name !== '$var' || call.open < 0 || call.args.length === 0) continue;
+    const arg = call.args[0]!;
+    const name = literalText(text, arg)?.trim();
+    if (!name) continue;
+    out.push({
+      name,
+      start: call.start - base,
+      end: call.end - base,
+      nameStart: arg.start - base,
+      nameEnd: arg.end - base,
+      argCount: call.args.length,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,594 @@
+// The compact tree and the scanner that builds it. A document is a sequence of chunks: runs of
+// whole top-level lines (a chunk ends at a line start where no `[` and no comment is open). A
+// chunk keeps its nodes in one Int32Array, four numbers a node in preorder (kind and flags,
+// start, end, index past the subtree), with positions relative to the chunk, so an edit
+// elsewhere reuses the chunk as it is. Node objects for features are made from it on demand
+// (`materialize`). The scan is one pass with explicit stacks: depth costs heap, never call stack;
+// escapes are text, `[` opens arguments only right after a name, `$c[...]` is a comment up to
+// the first unescaped `]`, and nothing makes the scanner throw or drop a character.
+
+import type {
+  ArgNode,
+  CallNode,
+  ChunkView,
+  CommentNode,
+  EscapedChar,
+  Node,
+  Span,
+  SyntaxProblem,
+  TextNode,
+} from './tree';
+
+// ---------------------------------------------------------------------------------------------
+// Node layout: word 0 = kind | flags << 3 | payload << 8; word 1 = start; word 2 = end (both
+// relative to the chunk); word 3 = the index of the first node after this node's subtree.
+
+export const NODE_WORDS = 4;
+export const KIND_TEXT = 0;
+export const KIND_ESCAPE = 1;
+export const KIND_CALL = 2;
+export const KIND_COMMENT = 3;
+export const KIND_ARG = 4;
+/** Call flag: `[` follows the name. */
+export const FLAG_BRACKETED = 1 << 3;
+/** Call and comment flag: the `]` is there. */
+export const FLAG_CLOSED = 2 << 3;
+/** Call flag: the name is spelled `%{DOL}%name` (special escaping disabled). */
+export const FLAG_DOL = 4 << 3;
+const PAYLOAD_SHIFT = 8;
+
+const ESCAPE_VALUES: readonly EscapedChar[] = [';', ']', '\\', '$'];
+const ESC_SEMI = 0;
+const ESC_CLOSE = 1;
+const ESC_BACKSLASH = 2;
+const ESC_DOLLAR = 3;
+
+// Chunk flags: what a chunk holds, so document-wide facts skip chunks that cannot contribute.
+/** A call `$disableSpecialEscaping` spelled with `$` (see `Chunk.flags`). */
+export const CHUNK_DISABLES_ESCAPING = 1;
+/** A call that plays a part in blocks (`$if`, `$await`, `$error`, ...). */
+export const CHUNK_HAS_BLOCK_CALLS = 2;
+/** A comment (which may be a directive). */
+export const CHUNK_HAS_COMMENTS = 4;
+
+/** The names that take part in block matching; a chunk without them has no block facts. */
+export const BLOCK_CALL_NAMES: ReadonlySet<string> = new Set([
+  '$if', '$elseif', '$else', '$endif', '$try', '$catch', '$endtry', '$async', '$endasync', '$await', '$error',
+]);
+
+/** Top-level bracket events (`Chunk.brackets`): position * 4 + one of these. */
+export const BRACKET_OPEN = 0;
+export const BRACKET_CLOSE = 1;
+/** An escaped `]` at top level: it pairs with an open text `[` but is never stray. */
+export const BRACKET_ESCAPED_CLOSE = 2;
+
+/** A chunk grows to at least this many characters before it ends at the next top-level line start. */
+export const CHUNK_TARGET = 2048;
+
+const DOLLAR = 36;
+const PERCENT = 37;
+const SEMI = 59;
+const OPEN = 91;
+const BACKSLASH = 92;
+const CLOSE = 93;
+const LF = 10;
+const CR = 13;
+
+const SEMICOL_ESCAPE = '%{-SEMICOL-}%';
+const BRACKET_ESCAPE = '%ESCAPED%';
+/** The escape spelling of `$`; the scanner is the one place that knows the escape spellings. */
+export const DOLLAR_ESCAPE = '%{DOL}%';
+/** The comment function's name. */
+export const COMMENT_NAME = '$c';
+
+/** The characters that can start syntax, an escape or a top-level line: `$ % \\ ; [ ] \n \r`. */
+const SPECIAL = new Uint8Array(128);
+for (const c of [DOLLAR, PERCENT, BACKSLASH, SEMI, OPEN, CLOSE, LF, CR]) SPECIAL[c] = 1;
+
+/** One chunk of the tree. Immutable once built; `cache` holds facts computed from it. */
+export class Chunk {
+  /** Facts about this chunk (relative offsets), by key, with the stamp they were made for. */
+  readonly cache = new Map<string, { readonly stamp: string; readonly value: unknown }>();
+
+  constructor(
+    /** Characters the chunk covers. */
+    readonly length: number,
+    /** Nodes, `NODE_WORDS` numbers each, in preorder. */
+    readonly nodes: Int32Array,
+    /** Names past the global intern table's bound, by `payload - MAX_INTERNED_NAMES`. */
+    readonly extraNames: readonly string[],
+    /** Problems found while scanning (offsets relative to the chunk), by start. */
+    readonly problems: readonly SyntaxProblem[],
+    /** Top-level text brackets, `relative position * 4 + BRACKET_*`, in order; null when none. */
+    readonly brackets: Int32Array | null,
+    /** `CHUNK_*` bits. */
+    readonly flags: number,
+  ) {}
+
+  get nodeCount(): number {
+    return this.nodes.length / NODE_WORDS;
+  }
+
+  nameOf(payload: number): string {
+    return payload < MAX_INTERNED_NAMES ? internedNames[payload]! : this.extraNames[payload - MAX_INTERNED_NAMES]!;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names.
+
+/**
+ * Names are interned across parses: a document repeats a few hundred names thousands of times,
+ * and one shared string per name saves an allocation per call, lets catalog lookups reuse the
+ * string's cached hash and lets a node store a small number. Bounded, so random identifiers
+ * cannot grow it; names past the bound are kept by their chunk.
+ */
+const MAX_INTERNED_NAMES = 20_000;
+const internedNames: string[] = [];
+const internedBuckets = new Map<number, number[]>();
+
+/** The intern id of text[start, end), or -1 when the table is full and the name is new. */
+function internId(text: string, start: number, end: number): number {
+  let hash = 0x811c9dc5;
+  for (let k = start; k < end; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
+  const bucket = internedBuckets.get(hash);
+  if (bucket) {
+    outer: for (const id of bucket) {
+      const candidate = internedNames[id]!;
+      if (candidate.length !== end - start) continue;
+      for (let k = 0; k < candidate.length; k++) if (candidate.charCodeAt(k) !== text.charCodeAt(start + k)) continue outer;
+      return id;
+    }
+  }
+  if (internedNames.length >= MAX_INTERNED_NAMES) return -1;
+  const id = internedNames.length;
+  internedNames.push(text.slice(start, end));
+  if (bucket) bucket.push(id);
+  else internedBuckets.set(hash, [id]);
+  return id;
+}
+
+/**
+ * Where a function name ends: `$` (or `%{DOL}%`) followed by a letter, then letters and digits.
+ * The whole identifier is the name (`$usernamefoo` is one unknown name, not `$username` + text);
+ * this is the one place that decides it.
+ */
+export function identifierEnd(text: string, from: number): number {
+  let j = from;
+  const first = text.charCodeAt(j);
+  if (!isLetter(first)) return from;
+  j++;
+  for (;;) {
+    const c = text.charCodeAt(j);
+    if (isLetter(c) || (c >= 48 && c <= 57)) j++;
+    else return j;
+  }
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The scanner.
+
+/** What the scan of a document depends on besides its text. */
+export interface ScanMode {
+  /** `$disableSpecialEscaping` is in the code: `%{-SEMICOL-}%` separates and `%{DOL}%name` calls. */
+  readonly specialEscapingDisabled: boolean;
+}
+
+export interface ScanResult {
+  readonly chunks: Chunk[];
+  /** Where the scan stopped: the end of the text, or the position `resync` accepted. */
+  readonly end: number;
+}
+
+/**
+ * Scans `text` from `from`, which must be 0 or a top-level line start of an earlier scan in the
+ * same mode, into chunks. At every later top-level line start `resync` may stop the scan (the
+ * caller then reuses its old chunks from there); without it the scan runs to the end.
+ */
+export function scanChunks(
+  text: string,
+  from: number,
+  mode: ScanMode,
+  resync?: (position: number, chunkLength: number) => boolean,
+): ScanResult {
+  const n = text.length;
+  const disabled = mode.specialEscapingDisabled;
+  const chunks: Chunk[] = [];
+
+  let buf = new Int32Array(1024);
+  let count = 0;
+  let chunkStart = from;
+  let extraNames: string[] = [];
+  let extraIds: Map<string, number> | undefined;
+  let problems: SyntaxProblem[] = [];
+  let brackets: number[] = [];
+  let flags = 0;
+
+  // Open calls: the node index of the call, of its current argument, and where its unmatched
+  // text `[` start on the text-bracket stack.
+  const frameCall: number[] = [];
+  const frameArg: number[] = [];
+  const frameTextMark: number[] = [];
+  let depth = 0;
+  const textOpens: number[] = [];
+  let textTop = 0;
+
+  let textStart = from;
+  let i = from;
+  let stopped = false;
+
+  const grow = (): void => {
+    const next = new Int32Array(buf.length * 2);
+    next.set(buf);
+    buf = next;
+  };
+  const node = (word: number, start: number, end: number): number => {
+    if ((count + 1) * NODE_WORDS > buf.length) grow();
+    const k = count * NODE_WORDS;
+    buf[k] = word;
+    buf[k + 1] = start - chunkStart;
+    buf[k + 2] = end - chunkStart;
+    buf[k + 3] = count + 1;
+    return count++;
+  };
+  /** Sets a node's end and the index past its subtree (everything written so far). */
+  const finish = (index: number, end: number): void => {
+    const k = index * NODE_WORDS;
+    buf[k + 2] = end - chunkStart;
+    buf[k + 3] = count;
+  };
+  const flush = (end: number): void => {
+    if (end > textStart) node(KIND_TEXT, textStart, end);
+  };
+  const problem = (p: SyntaxProblem): void => {
+    problems.push(p);
+  };
+  const escape = (start: number, end: number, value: number): void => {
+    flush(start);
+    node(KIND_ESCAPE | (value << PAYLOAD_SHIFT), start, end);
+    // An escaped `]` is the text partner of a text `[`.
+    if (value === ESC_CLOSE) {
+      if (depth > 0) {
+        if (textTop > frameTextMark[depth - 1]!) textTop--;
+      } else {
+        brackets.push((start - chunkStart) * 4 + BRACKET_ESCAPED_CLOSE);
+      }
+    }
+    i = end;
+    textStart = end;
+  };
+  const nameId = (start: number, end: number, name?: string): number => {
+    const id = name === undefined ? internId(text, start, end) : -1;
+    if (id >= 0) return id;
+    const s = name ?? text.slice(start, end);
+    extraIds ??= new Map();
+    let local = extraIds.get(s);
+    if (local === undefined) {
+      local = extraNames.length;
+      extraNames.push(s);
+      extraIds.set(s, local);
+    }
+    return MAX_INTERNED_NAMES + local;
+  };
+  const openCall = (start: number, nameEnd: number, id: number, dol: boolean): void => {
+    flush(start);
+    const bracketed = text.charCodeAt(nameEnd) === OPEN;
+    const name = id < MAX_INTERNED_NAMES ? internedNames[id]! : extraNames[id - MAX_INTERNED_NAMES]!;
+    if (BLOCK_CALL_NAMES.has(name)) flags |= CHUNK_HAS_BLOCK_CALLS;
+    if (!dol && name === '$disableSpecialEscaping') flags |= CHUNK_DISABLES_ESCAPING;
+    const word = KIND_CALL | (bracketed ? FLAG_BRACKETED : 0) | (dol ? FLAG_DOL : 0) | (id << PAYLOAD_SHIFT);
+    const call = node(word, start, nameEnd);
+    if (bracketed) {
+      frameCall[depth] = call;
+      frameTextMark[depth] = textTop;
+      frameArg[depth] = node(KIND_ARG, nameEnd + 1, nameEnd + 1);
+      depth++;
+      i = nameEnd + 1;
+    } else {
+      i = nameEnd;
+    }
+    textStart = i;
+  };
+  const separator = (start: number, end: number): void => {
+    flush(start);
+    finish(frameArg[depth - 1]!, start);
+    frameArg[depth - 1] = node(KIND_ARG, end, end);
+    i = end;
+    textStart = end;
+  };
+  const cut = (at: number): void => {
+    const nodes = buf.slice(0, count * NODE_WORDS);
+    chunks.push(new Chunk(at - chunkStart, nodes, extraNames, problems, brackets.length > 0 ? Int32Array.from(brackets) : null, flags));
+    chunkStart = at;
+    count = 0;
+    extraNames = [];
+    extraIds = undefined;
+    problems = [];
+    brackets = [];
+    flags = 0;
+  };
+  /** A top-level line starts at `at`: end the chunk there when it is long enough or resyncs. */
+  const lineStart = (at: number): void => {
+    if (at >= n) return;
+    if (resync && resync(at, at - chunkStart)) {
+      cut(at);
+      stopped = true;
+    } else if (at - chunkStart >= CHUNK_TARGET) {
+      cut(at);
+    }
+  };
+
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    // Most characters are plain text: one table lookup skips them.
+    if (c >= 128 || SPECIAL[c] === 0) {
+      i++;
+      continue;
+    }
+    if (c === DOLLAR) {
+      const j = identifierEnd(text, i + 1);
+      if (j === i + 1) {
+        i++;
+        continue;
+      }
+      if (j === i + 2 && text.charCodeAt(i + 1) === 99 /* c */ && text.charCodeAt(j) === OPEN) {
+        flush(i);
+        const close = commentClose(text, j);
+        const end = close >= 0 ? close + 1 : n;
+        node(KIND_COMMENT | (close >= 0 ? FLAG_CLOSED : 0), i, end);
+        flags |= CHUNK_HAS_COMMENTS;
+        if (close < 0) {
+          problem({
+            code: 'unclosed-comment',
+            start: i - chunkStart,
+            end: j + 1 - chunkStart,
+            message: 'This `$c[` comment is never closed: everything after it is comment text. Add `]`.',
+          });
+        }
+        i = end;
+        textStart = i;
+        continue;
+      }
+      openCall(i, j, nameId(i, j), false);
+      continue;
+    }
+    if (c === BACKSLASH) {
+      const d = text.charCodeAt(i + 1);
+      if (d === SEMI) escape(i, i + 2, ESC_SEMI);
+      else if (d === CLOSE) escape(i, i + 2, ESC_CLOSE);
+      else if (d === BACKSLASH) escape(i, i + 2, ESC_BACKSLASH);
+      else i++;
+      continue;
+    }
+    if (c === PERCENT) {
+      if (text.startsWith(SEMICOL_ESCAPE, i)) {
+        if (disabled && depth > 0) separator(i, i + SEMICOL_ESCAPE.length);
+        else escape(i, i + SEMICOL_ESCAPE.length, ESC_SEMI);
+      } else if (text.startsWith(BRACKET_ESCAPE, i)) {
+        escape(i, i + BRACKET_ESCAPE.length, ESC_CLOSE);
+      } else if (text.startsWith(DOLLAR_ESCAPE, i)) {
+        const nameStart = i + DOLLAR_ESCAPE.length;
+        const j = disabled ? identifierEnd(text, nameStart) : nameStart;
+        if (j > nameStart) openCall(i, j, nameId(0, 0, '$' + text.slice(nameStart, j)), true);
+        else escape(i, nameStart, ESC_DOLLAR);
+      } else {
+        i++;
+      }
+      continue;
+    }
+    if (depth > 0) {
+      if (c === SEMI) {
+        separator(i, i + 1);
+        continue;
+      }
+      if (c === CLOSE) {
+        flush(i);
+        const f = depth - 1;
+        const call = frameCall[f]!;
+        finish(frameArg[f]!, i);
+        const textOpen = textTop > frameTextMark[f]! ? textOpens[textTop - 1]! : -1;
+        textTop = frameTextMark[f]!;
+        buf[call * NODE_WORDS] = buf[call * NODE_WORDS]! | FLAG_CLOSED;
+        finish(call, i + 1);
+        depth--;
+        if (textOpen >= 0) {
+          const name = nameOfWord(buf[call * NODE_WORDS]!, extraNames);
+          problem({
+            code: 'unescaped-bracket',
+            start: i - chunkStart,
+            end: i + 1 - chunkStart,
+            callStart: buf[call * NODE_WORDS + 1]!,
+            related: { start: textOpen - chunkStart, end: textOpen + 1 - chunkStart },
+            message: `This \`]\` closes \`${name}[\`, but a \`[\` in its arguments is still open as text. If the \`]\` belongs to that \`[\`, escape it as \`\\]\`.`,
+          });
+        }
+        i++;
+        textStart = i;
+        continue;
+      }
+      if (c === OPEN) textOpens[textTop++] = i;
+      i++;
+      continue;
+    }
+    // Top level.
+    if (c === LF || (c === CR && text.charCodeAt(i + 1) !== LF)) {
+      i++;
+      flush(i);
+      textStart = i;
+      lineStart(i);
+      if (stopped) return { chunks, end: i };
+      continue;
+    }
+    if (c === OPEN) brackets.push((i - chunkStart) * 4 + BRACKET_OPEN);
+    else if (c === CLOSE) brackets.push((i - chunkStart) * 4 + BRACKET_CLOSE);
+    i++;
+  }
+  flush(n);
+  // Calls still open at the end run to the end of the document, innermost first.
+  for (let f = depth - 1; f >= 0; f--) {
+    const call = frameCall[f]!;
+    finish(frameArg[f]!, n);
+    finish(call, n);
+    const open = buf[call * NODE_WORDS + 1]! + nameLength(buf[call * NODE_WORDS]!, extraNames);
+    problem({
+      code: 'unclosed-bracket',
+      start: open,
+      end: open + 1,
+      callStart: buf[call * NODE_WORDS + 1]!,
+      message: `\`${nameOfWord(buf[call * NODE_WORDS]!, extraNames)}[\` is never closed: add \`]\`.`,
+    });
+  }
+  if (problems.length > 1) problems.sort((a, b) => a.start - b.start);
+  cut(n);
+  return { chunks, end: n };
+}
+
+function nameOfWord(word: number, extraNames: readonly string[]): string {
+  const id = word >>> PAYLOAD_SHIFT;
+  return id < MAX_INTERNED_NAMES ? internedNames[id]! : extraNames[id - MAX_INTERNED_NAMES]!;
+}
+
+/** Length of a call's name token: `$name`, or `%{DOL}%name` for the escaped spelling. */
+function nameLength(word: number, extraNames: readonly string[]): number {
+  const name = nameOfWord(word, extraNames);
+  return word & FLAG_DOL ? DOLLAR_ESCAPE.length + name.length - 1 : name.length;
+}
+
+/** The `]` that closes a comment whose `[` is at `open`, or -1 when it is never closed. */
+function commentClose(text: string, open: number): number {
+  const n = text.length;
+  let k = open + 1;
+  while (k < n) {
+    const c = text.charCodeAt(k);
+    if (c === CLOSE) return k;
+    if (c === BACKSLASH) {
+      const d = text.charCodeAt(k + 1);
+      k += d === CLOSE || d === BACKSLASH || d === SEMI ? 2 : 1;
+      continue;
+    }
+    k++;
+  }
+  return -1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views.
+
+/** Shared by every bare call. */
+const NO_ARGS: readonly ArgNode[] = Object.freeze([]);
+/** Shared by every empty argument. */
+const NO_NODES: readonly Node[] = Object.freeze([]);
+
+type MutableArg = { kind: 'arg'; start: number; end: number; children: Node[]; parent: CallNode; index: number };
+type MutableCall = Omit<CallNode, 'args'> & { args: ArgNode[] };
+
+/**
+ * Makes the node objects of a chunk that starts at `base`; calls that start inside `trigger`
+ * are marked as trigger calls. Iterative; costs one object per node.
+ */
+export function materialize(chunk: Chunk, base: number, trigger: Span | null): ChunkView {
+  const buf = chunk.nodes;
+  const count = chunk.nodeCount;
+  const roots: Node[] = [];
+  const calls: CallNode[] = [];
+  const comments: CommentNode[] = [];
+  // Open containers: a call (whose next nodes are its arguments) or an argument (whose next
+  // nodes are its children), with the node index where each ends.
+  const openCalls: MutableCall[] = [];
+  const openArgs: Array<MutableArg | null> = [];
+  const openEnds: number[] = [];
+  let top = -1;
+  let children: Node[] = roots;
+  let parentArg: ArgNode | null = null;
+  const triggerStart = trigger ? trigger.start : -1;
+  const triggerEnd = trigger ? trigger.end : -1;
+
+  for (let index = 0; index < count; index++) {
+    while (top >= 0 && index >= openEnds[top]!) {
+      top--;
+      if (top >= 0) {
+        const arg = openArgs[top];
+        if (arg) {
+          children = arg.children;
+          parentArg = arg;
+        }
+      } else {
+        children = roots;
+        parentArg = null;
+      }
+    }
+    const k = index * NODE_WORDS;
+    const word = buf[k]!;
+    const start = base + buf[k + 1]!;
+    const end = base + buf[k + 2]!;
+    const next = buf[k + 3]!;
+    switch (word & 7) {
+      case KIND_TEXT: {
+        const t: TextNode = { kind: 'text', start, end, parent: parentArg };
+        children.push(t);
+        break;
+      }
+      case KIND_ESCAPE:
+        children.push({ kind: 'escape', start, end, value: ESCAPE_VALUES[word >>> PAYLOAD_SHIFT]!, parent: parentArg });
+        break;
+      case KIND_COMMENT: {
+        const comment: CommentNode = { kind: 'comment', start, end, open: start + 2, close: word & FLAG_CLOSED ? end - 1 : -1, parent: parentArg };
+        children.push(comment);
+        comments.push(comment);
+        break;
+      }
+      case KIND_CALL: {
+        const name = chunk.nameOf(word >>> PAYLOAD_SHIFT);
+        const nameEnd = start + (word & FLAG_DOL ? DOLLAR_ESCAPE.length + name.length - 1 : name.length);
+        const bracketed = (word & FLAG_BRACKETED) !== 0;
+        const call: MutableCall = {
+          kind: 'call',
+          name,
+          start,
+          end,
+          nameEnd,
+          open: bracketed ? nameEnd : -1,
+          close: word & FLAG_CLOSED ? end - 1 : -1,
+          args: bracketed ? [] : (NO_ARGS as ArgNode[]),
+          parent: parentArg,
+          inTrigger: start >= triggerStart && start < triggerEnd,
+        };
+        children.push(call as CallNode);
+        calls.push(call as CallNode);
+        if (next > index + 1) {
+          top++;
+          openCalls[top] = call;
+          openArgs[top] = null;
+          openEnds[top] = next;
+        }
+        break;
+      }
+      case KIND_ARG: {
+        const call = openCalls[top]!;
+        const arg: MutableArg = {
+          kind: 'arg',
+          start,
+          end,
+          children: next > index + 1 ? [] : (NO_NODES as Node[]),
+          parent: call as CallNode,
+          index: call.args.length,
+        };
+        call.args.push(arg as ArgNode);
+        if (next > index + 1) {
+          top++;
+          openCalls[top] = call;
+          openArgs[top] = arg;
+          openEnds[top] = next;
+          children = arg.children;
+          parentArg = arg as ArgNode;
+        }
+        break;
+      }
+    }
+  }
+  return { roots, calls, comments };
+}
