@@ -3,7 +3,7 @@
 // failure), plus a wall-clock linearity check that npm test must not make: time per character
 // on adversarial shapes and generated documents at n and 16·n.
 //
-//   npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|features|work|clock] [--quick]
+//   npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock] [--quick]
 
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -11,6 +11,7 @@ import { LanguageService } from '../../server/src/core/languageService';
 import { ADVERSARIAL_SHAPES, generateDocument } from '../support/generate';
 import { snapshotCatalog } from '../support/testCatalog';
 import { documentArbitrary, FUZZ_LIMITS, offsetsArbitrary } from './arbitraries';
+import { baseArbitrary, checkIncremental, editArbitrary } from './incremental';
 import { checkFeatures, checkParse, parseWith, runWholeDocument } from './properties';
 import { countWork } from './work';
 
@@ -38,7 +39,7 @@ function parseArgs(argv: readonly string[]): Options {
     else if (a === '--only') options.only = value();
     else if (a === '--quick') continue;
     else if (a === '--help' || a === '-h') {
-      console.log('npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|features|work|clock] [--quick]');
+      console.log('npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock] [--quick]');
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
@@ -70,7 +71,7 @@ function property(name: string, prop: fc.IProperty<unknown>, options: Options, r
 }
 
 function onlyFor(name: string): string {
-  return name.startsWith('parser') ? 'parser' : name.startsWith('features') ? 'features' : 'work';
+  return name.startsWith('parser') ? 'parser' : name.startsWith('incremental') ? 'incremental' : name.startsWith('features') ? 'features' : 'work';
 }
 
 const service = (): LanguageService => new LanguageService({ catalog });
@@ -150,6 +151,29 @@ function main(): void {
   const docs = documentArbitrary(catalog, FUZZ_LIMITS);
   if (wants('parser')) {
     report(property('parser: never throws, leaves cover the text', fc.property(docs, (text) => checkParse(parseWith(catalog, text))), options, options.runs));
+  }
+
+  if (wants('incremental')) {
+    report(
+      property(
+        'incremental: every reparse equals a fresh parse',
+        fc.property(baseArbitrary(catalog, 60_000), fc.array(editArbitrary(), { minLength: 1, maxLength: 30 }), (base, edits) =>
+          checkIncremental(catalog, base, edits, false),
+        ),
+        options,
+        Math.max(1, Math.floor(options.runs / 4)),
+      ),
+    );
+    report(
+      property(
+        'incremental: diagnostics equal a fresh analysis',
+        fc.property(baseArbitrary(catalog, 20_000), fc.array(editArbitrary(), { minLength: 1, maxLength: 10 }), (base, edits) =>
+          checkIncremental(catalog, base, edits, true),
+        ),
+        options,
+        Math.max(1, Math.floor(options.runs / 10)),
+      ),
+    );
   }
 
   const ls = service();

@@ -1,0 +1,149 @@
+// Incremental parsing: a reparse from the previous version equals a fresh parse (tree, problems,
+// blocks, facts, diagnostics) over random documents and edit sequences; an edit rescans only the
+// chunks around it and reuses the rest, with their cached facts; and cases found by the property.
+
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { LanguageService } from '../../server/src/core/languageService';
+import { CHUNK_TARGET } from '../../server/src/core/parser/chunk';
+import { changedRegion, parse, reparse, reparseChange } from '../../server/src/core/parser/parser';
+import { generateDocument } from '../support/generate';
+import { snapshotCatalog } from '../support/testCatalog';
+import { assertSameParse, baseArbitrary, checkIncremental, editArbitrary } from '../fuzz/incremental';
+
+const SEED = 20261124;
+
+describe('incremental parsing', function () {
+  this.timeout(120_000);
+  const catalog = snapshotCatalog();
+  const options = { isCallback: (name: string) => catalog.callbacks.forms(name) !== undefined };
+
+  it('equals a fresh parse after every edit of random edit sequences (property)', () => {
+    fc.assert(
+      fc.property(baseArbitrary(catalog, 12_000), fc.array(editArbitrary(), { minLength: 1, maxLength: 12 }), (base, edits) =>
+        checkIncremental(catalog, base, edits, false),
+      ),
+      { seed: SEED, numRuns: 60 },
+    );
+  });
+
+  it('gives the diagnostics of a fresh analysis after every edit through the language service (property)', () => {
+    fc.assert(
+      fc.property(baseArbitrary(catalog, 8_000), fc.array(editArbitrary(), { minLength: 1, maxLength: 6 }), (base, edits) =>
+        checkIncremental(catalog, base, edits, true),
+      ),
+      { seed: SEED + 1, numRuns: 40 },
+    );
+  });
+
+  it('rescans only the chunks around an edit and keeps the facts of the others', () => {
+    const text = generateDocument(catalog, { seed: 5, size: 200_000 });
+    const before = parse(text, options);
+    assert.ok(before.chunkCount > 50, `${before.chunkCount} chunks`);
+    let computed = 0;
+    const probe = (doc: typeof before): void => {
+      for (let i = 0; i < doc.chunkCount; i++) doc.chunkFact('probe', i, '', () => ++computed);
+    };
+    probe(before);
+    assert.equal(computed, before.chunkCount);
+    computed = 0;
+    const at = text.indexOf('\n', text.length >> 1) + 1;
+    const edited = text.slice(0, at) + '$addBu' + text.slice(at);
+    const after = reparse(before, edited, options);
+    assertSameParse(after, parse(edited, options), 'one edit');
+    probe(after);
+    assert.ok(computed >= 1 && computed <= 3, `an edit in one line made ${computed} new chunks of ${after.chunkCount}`);
+  });
+
+  it('keeps chunks near their target size under many edits in one place', () => {
+    let text = generateDocument(catalog, { seed: 6, size: 60_000 });
+    let doc = parse(text, options);
+    const at = text.indexOf('\n', 30_000) + 1;
+    for (let k = 0; k < 300; k++) {
+      text = text.slice(0, at + k) + 'x' + text.slice(at + k);
+      doc = reparse(doc, text, options);
+    }
+    assertSameParse(doc, parse(text, options), '300 edits');
+    const sizes = Array.from({ length: doc.chunkCount }, (_, i) => doc.chunkEnd(i) - doc.chunkStart(i));
+    const small = sizes.filter((s) => s < CHUNK_TARGET / 8).length;
+    assert.ok(small <= 2, `${small} chunks under ${CHUNK_TARGET / 8} characters: ${sizes.join(',')}`);
+  });
+
+  it('joins a lone \\r before a chunk boundary with a \\n inserted after it', () => {
+    const text = generateDocument(catalog, { seed: 8, size: 20_000, eol: '\r' });
+    const before = parse(text, options);
+    assert.ok(before.chunkCount > 3);
+    for (let i = 1; i < before.chunkCount; i++) {
+      const at = before.chunkStart(i);
+      assert.equal(text[at - 1], '\r');
+      for (const insert of ['\n', '\nx', '$c[', ']']) {
+        const edited = text.slice(0, at) + insert + text.slice(at);
+        assertSameParse(reparse(before, edited, options), parse(edited, options), `${JSON.stringify(insert)} at chunk ${i}`);
+      }
+    }
+  });
+
+  it('reads a bare call at the end of a chunk again when a `[` or letters are typed after its line break is removed', () => {
+    const text = generateDocument(catalog, { seed: 9, size: 20_000 }).replace(/\n/g, ' $username\n');
+    const before = parse(text, options);
+    for (let i = 1; i < before.chunkCount; i++) {
+      const at = before.chunkStart(i);
+      for (const [remove, insert] of [[1, '[x]'], [1, 'foo'], [1, ''], [0, '']] as const) {
+        const edited = text.slice(0, at - remove) + insert + text.slice(at);
+        assertSameParse(reparse(before, edited, options), parse(edited, options), `${JSON.stringify(insert)} replacing ${remove} before chunk ${i}`);
+      }
+    }
+  });
+
+  it('never resyncs inside replaced text, even where a new line starts at an old chunk start shifted by the change', () => {
+    const text = generateDocument(catalog, { seed: 10, size: 20_000 });
+    const before = parse(text, options);
+    // Replace [b - 10, b + 20) around each old chunk start b with 26 characters whose second line
+    // starts exactly where that chunk start lands after the change (b - 4).
+    const insert = 'x'.repeat(5) + '\n' + 'y'.repeat(20);
+    for (let i = 1; i < before.chunkCount; i++) {
+      const b = before.chunkStart(i);
+      const edited = text.slice(0, b - 10) + insert + text.slice(b + 20);
+      assertSameParse(reparse(before, edited, options), parse(edited, options), `around chunk ${i}`);
+    }
+  });
+
+  it('switches the whole document when $disableSpecialEscaping comes or goes', () => {
+    const text = '$title[a%{-SEMICOL-}%b]\n'.repeat(400) + 'end\n';
+    const on = reparse(parse(text, options), text + '$disableSpecialEscaping\n', options);
+    assert.equal(on.specialEscapingDisabled, true);
+    assert.equal([...on.calls()][0]!.args.length, 2);
+    const off = reparse(on, text, options);
+    assert.equal(off.specialEscapingDisabled, false);
+    assert.equal([...off.calls()][0]!.args.length, 1);
+    assertSameParse(off, parse(text, options), 'off again');
+  });
+
+  it('finds the smallest changed region, also for repeated characters and surrogate pairs', () => {
+    assert.equal(changedRegion('abc', 'abc'), null);
+    assert.deepEqual(changedRegion('aaaa', 'aaaaa'), { start: 4, oldEnd: 4, newEnd: 5 });
+    assert.deepEqual(changedRegion('x😀y', 'x😁y'), { start: 2, oldEnd: 3, newEnd: 3 });
+    const long = 'a'.repeat(100_000);
+    assert.deepEqual(changedRegion(long + 'b' + long, long + 'cc' + long), { start: 100_000, oldEnd: 100_001, newEnd: 100_002 });
+    assert.deepEqual(changedRegion('', 'new'), { start: 0, oldEnd: 0, newEnd: 3 });
+  });
+
+  it('falls back to a full parse for a change that does not fit the previous text', () => {
+    const before = parse('$title[a]\n$username\n', options);
+    const after = reparseChange(before, '$c[x]\n', { start: 50, oldEnd: 60, newEnd: 55 }, options);
+    assertSameParse(after, parse('$c[x]\n', options), 'bad change');
+  });
+
+  it('answers completion on the version just edited from the incremental tree', () => {
+    const service = new LanguageService({ catalog });
+    const text = generateDocument(catalog, { seed: 7, size: 100_000 });
+    const doc = TextDocument.create('file:///c.bds', 'bdscript', 1, text);
+    service.validate(doc);
+    const line = doc.positionAt(text.indexOf('\n', 50_000) + 1).line;
+    TextDocument.update(doc, [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '$addBu' }], 2);
+    const list = service.complete(doc, { line, character: 6 });
+    const first = [...list.items].sort((a, b) => (a.sortText! < b.sortText! ? -1 : a.sortText! > b.sortText! ? 1 : 0))[0];
+    assert.ok(first?.label.startsWith('$addButton'), `first item ${first?.label}`);
+  });
+});
