@@ -179,25 +179,33 @@ function identity(o: object): number {
 export function computeDiagnostics(ctx: FeatureContext, analysis: Analysis): Diagnostic[] {
   const collector = new Collector(ctx, analysis);
   const parsed = analysis.parsed;
-  readDirectives(collector, parsed);
-  syntaxProblems(collector, parsed);
-  blockProblems(collector, parsed);
-  blocksOnOneLine(collector, parsed, analysis.language);
   // The call alone on the first line when there is no trigger (a callback candidate); findings of
   // the chunks around that line depend on it and on the trigger.
   const lone = loneFirstLineCall(parsed.text, parsed.roots(0, firstContentEnd(parsed)));
   const firstLineCall = parsed.trigger ? -1 : (lone?.call.start ?? -1);
   const lineStamp = `${parsed.trigger ? `${parsed.trigger.start}-${parsed.trigger.end}` : '-'}:${firstLineCall}`;
   const stamp = `${identity(ctx.catalog)}:${identity(ctx.settings)}:${analysis.language}`;
-  for (let i = 0; i < parsed.chunkCount && !collector.full; i++) {
+  // Calls first, chunk by chunk: a chunk made into nodes here also gives the parser the block and
+  // directive facts the document-wide findings below are made from.
+  const perChunk: Array<readonly Finding[]> = [];
+  for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
     const touchesFirstLine = lone !== null && base <= lone.lineEnd && lone.call.start < parsed.chunkEnd(i);
-    const findings = parsed.chunkFact('diagnostics', i, touchesFirstLine ? `${stamp}:${lineStamp}` : stamp, (view, b) => {
-      const found = new Findings();
-      new CallChecker(ctx, analysis, found, firstLineCall).run(view.calls);
-      return found.list.map((f) => relative(f, b));
-    });
-    for (const f of findings) collector.take(f, base);
+    perChunk.push(
+      parsed.chunkFact('diagnostics', i, touchesFirstLine ? `${stamp}:${lineStamp}` : stamp, (view, b) => {
+        const found = new Findings();
+        new CallChecker(ctx, analysis, found, firstLineCall).run(view.calls);
+        return found.list.map((f) => relative(f, b));
+      }),
+    );
+  }
+  readDirectives(collector, parsed);
+  syntaxProblems(collector, parsed);
+  blockProblems(collector, parsed);
+  blocksOnOneLine(collector, parsed, analysis.language);
+  for (let i = 0; i < perChunk.length && !collector.full; i++) {
+    const base = parsed.chunkStart(i);
+    for (const f of perChunk[i]!) collector.take(f, base);
   }
   return collector.finish();
 }

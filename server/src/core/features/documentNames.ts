@@ -2,6 +2,7 @@
 // name. A chunk is summarised once and the summary is reused while edits elsewhere keep the
 // chunk, so completion and the outline do not walk a large document on every request.
 
+import { declareChunkFact } from '../parser/parser';
 import { literalText } from '../parser/query';
 import type { ChunkView, ParsedDocument } from '../parser/tree';
 
@@ -24,12 +25,14 @@ export function varUses(parsed: ParsedDocument): VarUse[] {
   const out: VarUse[] = [];
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
-    for (const use of parsed.chunkFact('vars', i, '', (view, b) => chunkVarUses(parsed.text, view, b))) {
+    for (const use of varFact(parsed, i)) {
       out.push({ ...use, start: use.start + base, end: use.end + base, nameStart: use.nameStart + base, nameEnd: use.nameEnd + base });
     }
   }
   return out;
 }
+
+const varFact = declareChunkFact('vars', chunkVarUses);
 
 function chunkVarUses(text: string, view: ChunkView, base: number): VarUse[] {
   const out: VarUse[] = [];

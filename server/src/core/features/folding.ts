@@ -3,7 +3,7 @@
 // range that would fold no line is left out, and one range is kept per start line.
 
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver-types';
-import { lineOf } from '../parser/parser';
+import { declareChunkFact, lineOf } from '../parser/parser';
 import type { Block } from '../parser/blocks';
 import type { ChunkView, ParsedDocument } from '../parser/tree';
 import type { Analysis, FeatureContext } from './types';
@@ -36,7 +36,7 @@ export function foldingRanges(_ctx: FeatureContext, analysis: Analysis): Folding
   const shapes = new LineShapes(parsed);
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
-    for (const span of parsed.chunkFact('folds', i, '', (view, b) => multiLineBrackets(parsed, view, b))) {
+    for (const span of foldFact(parsed, i)) {
       addBracketed(shapes, span.open + base, span.close + base, add, span.comment ? FoldingRangeKind.Comment : undefined);
     }
   }
@@ -52,17 +52,30 @@ interface BracketSpan {
 }
 
 /** The closed calls and comments of a chunk whose `[` and `]` are on different lines (a line break inside never moves). */
-function multiLineBrackets(parsed: ParsedDocument, view: ChunkView, base: number): BracketSpan[] {
+function multiLineBrackets(text: string, view: ChunkView, base: number): BracketSpan[] {
   const out: BracketSpan[] = [];
-  const lines = parsed.lineStarts;
+  const first = view.roots[0];
+  const last = view.roots[view.roots.length - 1];
+  if (!first || !last) return out;
+  // The chunk's own line starts: `[` and `]` are on different lines when one lies between them.
+  const starts: number[] = [];
+  for (let i = first.start; i < last.end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
   const take = (open: number, close: number, comment: boolean): void => {
-    if (open < 0 || close < 0 || lineOf(lines, open) === lineOf(lines, close)) return;
+    if (open < 0 || close < 0) return;
+    const k = lineOf(starts, open);
+    const next = starts[open < (starts[0] ?? Infinity) ? 0 : k + 1];
+    if (next === undefined || next > close) return;
     out.push({ open: open - base, close: close - base, comment });
   };
   for (const call of view.calls) take(call.open, call.close, false);
   for (const comment of view.comments) take(comment.open, comment.close, true);
   return out;
 }
+
+const foldFact = declareChunkFact('folds', multiLineBrackets);
 
 /**
  * Folds from the line of `[` to the line of `]` when nothing but more `]` follows it there (the

@@ -24,9 +24,9 @@ export interface BlockCall extends Span {
   /** Offset of `]`, or -1 when bare or never closed. */
   readonly close: number;
   /** The first argument's span, when the call has brackets. */
-  readonly firstArg?: Span;
-  /** The first argument's literal text, trimmed, for `$async`/`$await` (names). */
-  readonly label?: string;
+  readonly firstArg: Span | undefined;
+  /** The first argument's literal text, trimmed, for `$async`/`$await` (names), when not empty. */
+  readonly label: string | undefined;
 }
 
 export interface Block extends Span {
@@ -38,7 +38,7 @@ export interface Block extends Span {
   readonly parent: Block | null;
   readonly children: readonly Block[];
   /** For `$async[name]`: the name, when it is literal text. */
-  readonly name?: string;
+  readonly name: string | undefined;
 }
 
 export type BlockProblemCode =
@@ -58,7 +58,7 @@ export interface BlockProblem extends Span {
   readonly call: BlockCall;
   readonly message: string;
   /** The other call involved (the `$if` of a second `$else`, the first `$async` of a name). */
-  readonly related?: BlockCall;
+  readonly related: BlockCall | undefined;
 }
 
 type Role =
@@ -161,42 +161,67 @@ export function blockFacts(text: string, view: ChunkView, base: number, isBlockC
     if (!isBlockCall(call.name)) continue;
     const first = call.args[0];
     const label = first && (call.name === '$async' || call.name === '$await') ? literalText(text, first)?.trim() : undefined;
-    calls.push({
+    const fact: BlockCallFact = {
       name: call.name,
       start: call.start - base,
       end: call.end - base,
       nameEnd: call.nameEnd - base,
       open: call.open >= 0 ? call.open - base : -1,
       close: call.close >= 0 ? call.close - base : -1,
-      ...(first ? { firstArg: { start: first.start - base, end: first.end - base } } : {}),
-      ...(label !== undefined && label !== '' ? { label } : {}),
+      firstArg: first ? { start: first.start - base, end: first.end - base } : undefined,
+      label: label !== undefined && label !== '' ? label : undefined,
       scope: record(resolve(call.parent)),
       topLevel: call.parent === null,
-    });
+    };
+    calls.push(fact);
   }
   return { calls, scopes };
 }
 
-/** A chunk's block facts made absolute: calls, their scopes, and whether each is at top level. */
-export interface PlacedBlockCall extends BlockCall {
+/**
+ * A chunk's block call made absolute, with its scope and whether it is at top level. One class
+ * with fixed fields: a large document has thousands and they are made again after each edit.
+ */
+export class PlacedBlockCall implements BlockCall {
+  readonly name: string;
+  readonly start: number;
+  readonly end: number;
+  readonly nameEnd: number;
+  readonly open: number;
+  readonly close: number;
+  readonly label: string | undefined;
   readonly scope: number;
   readonly topLevel: boolean;
+  private readonly firstStart: number;
+  private readonly firstEnd: number;
+
+  constructor(fact: BlockCallFact, base: number) {
+    this.name = fact.name;
+    this.start = fact.start + base;
+    this.end = fact.end + base;
+    this.nameEnd = fact.nameEnd + base;
+    this.open = fact.open >= 0 ? fact.open + base : -1;
+    this.close = fact.close >= 0 ? fact.close + base : -1;
+    this.label = fact.label;
+    this.scope = fact.scope === TOP_SCOPE ? TOP_SCOPE : fact.scope + base;
+    this.topLevel = fact.topLevel;
+    this.firstStart = fact.firstArg ? fact.firstArg.start + base : -1;
+    this.firstEnd = fact.firstArg ? fact.firstArg.end + base : -1;
+  }
+
+  get firstArg(): Span | undefined {
+    return this.firstStart >= 0 ? { start: this.firstStart, end: this.firstEnd } : undefined;
+  }
+
+  /** Plain data, for tests that compare parses. */
+  toJSON(): object {
+    return { name: this.name, start: this.start, end: this.end, nameEnd: this.nameEnd, open: this.open, close: this.close, label: this.label, firstArg: this.firstArg, scope: this.scope, topLevel: this.topLevel };
+  }
 }
 
 /** Shifts a chunk's block call to absolute offsets. */
 export function placeBlockCall(fact: BlockCallFact, base: number): PlacedBlockCall {
-  return {
-    name: fact.name,
-    start: fact.start + base,
-    end: fact.end + base,
-    nameEnd: fact.nameEnd + base,
-    open: fact.open >= 0 ? fact.open + base : -1,
-    close: fact.close >= 0 ? fact.close + base : -1,
-    ...(fact.firstArg ? { firstArg: { start: fact.firstArg.start + base, end: fact.firstArg.end + base } } : {}),
-    ...(fact.label !== undefined ? { label: fact.label } : {}),
-    scope: fact.scope === TOP_SCOPE ? TOP_SCOPE : fact.scope + base,
-    topLevel: fact.topLevel,
-  };
+  return new PlacedBlockCall(fact, base);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -210,7 +235,7 @@ interface MutableBlock {
   parent: Block | null;
   children: Block[];
   scope: number;
-  name?: string;
+  name: string | undefined;
   start: number;
   end: number;
 }
@@ -231,25 +256,24 @@ export function matchBlocks(
   const awaits: Array<{ call: BlockCall; name: string }> = [];
 
   const problem = (code: BlockProblemCode, call: BlockCall, message: string, related?: BlockCall): void => {
-    problems.push({ code, call, start: call.start, end: call.nameEnd, message, ...(related ? { related } : {}) });
+    problems.push({ code, call, start: call.start, end: call.nameEnd, message, related });
   };
 
-  for (const placed of calls) {
-    const call = stripPlacement(placed);
+  for (const call of calls) {
     const name = call.name;
     if (name === '$await') {
       if (call.label !== undefined) awaits.push({ call, name: call.label });
       continue;
     }
     if (name === '$error') {
-      if (!insideCatch(placed.scope, stacks, scopeOf)) {
+      if (!insideCatch(call.scope, stacks, scopeOf)) {
         problem('error-outside-catch', call, '`$error` only has a value inside a `$catch` branch of a `$try` block.');
       }
       continue;
     }
     const role = BLOCK_ROLES.get(name);
     if (!role) continue;
-    const scope = placed.scope;
+    const scope = call.scope;
     let stack = stacks.get(scope);
     if (!stack) stacks.set(scope, (stack = []));
 
@@ -269,7 +293,7 @@ export function matchBlocks(
         parent: null,
         children: [],
         scope,
-        ...(blockName !== undefined ? { name: blockName } : {}),
+        name: blockName,
         start: call.start,
         end: call.end,
       };
@@ -325,6 +349,7 @@ export function matchBlocks(
       problems.push({
         code: 'unknown-async',
         call,
+        related: undefined,
         start: at.start,
         end: at.end,
         message: `No \`$async[${name}]\` block in this code: \`$await\` needs the name of an \`$async\` block.`,
@@ -334,12 +359,6 @@ export function matchBlocks(
 
   problems.sort((a, b) => a.start - b.start);
   return { blocks: nest(all), problems };
-}
-
-/** The block call without its placement fields, as blocks and problems keep it. */
-function stripPlacement(placed: PlacedBlockCall): BlockCall {
-  const { scope: _scope, topLevel: _topLevel, ...call } = placed;
-  return call;
 }
 
 function unclosed(block: MutableBlock, problem: (code: BlockProblemCode, call: BlockCall, message: string) => void): void {

@@ -127,10 +127,11 @@ const MAX_INTERNED_NAMES = 20_000;
 const internedNames: string[] = [];
 const internedBuckets = new Map<number, number[]>();
 
-/** The intern id of text[start, end), or -1 when the table is full and the name is new. */
-function internId(text: string, start: number, end: number): number {
-  let hash = 0x811c9dc5;
-  for (let k = start; k < end; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
+/**
+ * The intern id of text[start, end), whose FNV-1a hash (computed by the scanner while it reads
+ * the identifier) is `hash`; -1 when the table is full and the name is new.
+ */
+function internId(text: string, start: number, end: number, hash: number): number {
   const bucket = internedBuckets.get(hash);
   if (bucket) {
     outer: for (const id of bucket) {
@@ -194,6 +195,7 @@ export function scanChunks(
   from: number,
   mode: ScanMode,
   resync?: (position: number, chunkLength: number) => boolean,
+  lineStarts?: number[],
 ): ScanResult {
   const n = text.length;
   const disabled = mode.specialEscapingDisabled;
@@ -261,8 +263,8 @@ export function scanChunks(
     i = end;
     textStart = end;
   };
-  const nameId = (start: number, end: number, name?: string): number => {
-    const id = name === undefined ? internId(text, start, end) : -1;
+  const nameId = (start: number, end: number, hash: number, name?: string): number => {
+    const id = name === undefined ? internId(text, start, end, hash) : -1;
     if (id >= 0) return id;
     const s = name ?? text.slice(start, end);
     extraIds ??= new Map();
@@ -330,14 +332,21 @@ export function scanChunks(
       continue;
     }
     if (c === DOLLAR) {
-      const j = identifierEnd(text, i + 1);
-      if (j === i + 1) {
+      // The identifier's end and its hash in one pass (see identifierEnd and nameHash).
+      let j = i + 1;
+      let hash = Math.imul(0x811c9dc5 ^ DOLLAR, 0x01000193);
+      let d = text.charCodeAt(j);
+      if (!isLetter(d)) {
         i++;
         continue;
       }
+      do {
+        hash = Math.imul(hash ^ d, 0x01000193);
+        d = text.charCodeAt(++j);
+      } while (isLetter(d) || (d >= 48 && d <= 57));
       if (j === i + 2 && text.charCodeAt(i + 1) === 99 /* c */ && text.charCodeAt(j) === OPEN) {
         flush(i);
-        const close = commentClose(text, j);
+        const close = commentClose(text, j, lineStarts);
         const end = close >= 0 ? close + 1 : n;
         node(KIND_COMMENT | (close >= 0 ? FLAG_CLOSED : 0), i, end);
         flags |= CHUNK_HAS_COMMENTS;
@@ -353,7 +362,7 @@ export function scanChunks(
         textStart = i;
         continue;
       }
-      openCall(i, j, nameId(i, j), false);
+      openCall(i, j, nameId(i, j, hash), false);
       continue;
     }
     if (c === BACKSLASH) {
@@ -373,7 +382,7 @@ export function scanChunks(
       } else if (text.startsWith(DOLLAR_ESCAPE, i)) {
         const nameStart = i + DOLLAR_ESCAPE.length;
         const j = disabled ? identifierEnd(text, nameStart) : nameStart;
-        if (j > nameStart) openCall(i, j, nameId(0, 0, '$' + text.slice(nameStart, j)), true);
+        if (j > nameStart) openCall(i, j, nameId(0, 0, 0, '$' + text.slice(nameStart, j)), true);
         else escape(i, nameStart, ESC_DOLLAR);
       } else {
         i++;
@@ -411,12 +420,14 @@ export function scanChunks(
         continue;
       }
       if (c === OPEN) textOpens[textTop++] = i;
+      else if (lineStarts && (c === LF || (c === CR && text.charCodeAt(i + 1) !== LF))) lineStarts.push(i + 1);
       i++;
       continue;
     }
     // Top level.
     if (c === LF || (c === CR && text.charCodeAt(i + 1) !== LF)) {
       i++;
+      lineStarts?.push(i);
       flush(i);
       textStart = i;
       lineStart(i);
@@ -458,8 +469,11 @@ function nameLength(word: number, extraNames: readonly string[]): number {
   return word & FLAG_DOL ? DOLLAR_ESCAPE.length + name.length - 1 : name.length;
 }
 
-/** The `]` that closes a comment whose `[` is at `open`, or -1 when it is never closed. */
-function commentClose(text: string, open: number): number {
+/**
+ * The `]` that closes a comment whose `[` is at `open`, or -1 when it is never closed; the line
+ * starts inside the comment go to `lineStarts`.
+ */
+function commentClose(text: string, open: number, lineStarts: number[] | undefined): number {
   const n = text.length;
   let k = open + 1;
   while (k < n) {
@@ -470,6 +484,7 @@ function commentClose(text: string, open: number): number {
       k += d === CLOSE || d === BACKSLASH || d === SEMI ? 2 : 1;
       continue;
     }
+    if (lineStarts && (c === LF || (c === CR && text.charCodeAt(k + 1) !== LF))) lineStarts.push(k + 1);
     k++;
   }
   return -1;
@@ -501,11 +516,19 @@ export function materialize(chunk: Chunk, base: number, trigger: Span | null): C
   const openCalls: MutableCall[] = [];
   const openArgs: Array<MutableArg | null> = [];
   const openEnds: number[] = [];
+  /** How many of the open container's children (or arguments) are filled in. */
+  const openFill: number[] = [];
   let top = -1;
   let children: Node[] = roots;
   let parentArg: ArgNode | null = null;
   const triggerStart = trigger ? trigger.start : -1;
   const triggerEnd = trigger ? trigger.end : -1;
+
+  /** Adds a node to the current container: the roots grow, arguments have exact-size arrays. */
+  const add = (node: Node): void => {
+    if (top < 0) roots.push(node);
+    else children[openFill[top]!++] = node;
+  };
 
   for (let index = 0; index < count; index++) {
     while (top >= 0 && index >= openEnds[top]!) {
@@ -529,15 +552,15 @@ export function materialize(chunk: Chunk, base: number, trigger: Span | null): C
     switch (word & 7) {
       case KIND_TEXT: {
         const t: TextNode = { kind: 'text', start, end, parent: parentArg };
-        children.push(t);
+        add(t);
         break;
       }
       case KIND_ESCAPE:
-        children.push({ kind: 'escape', start, end, value: ESCAPE_VALUES[word >>> PAYLOAD_SHIFT]!, parent: parentArg });
+        add({ kind: 'escape', start, end, value: ESCAPE_VALUES[word >>> PAYLOAD_SHIFT]!, parent: parentArg });
         break;
       case KIND_COMMENT: {
         const comment: CommentNode = { kind: 'comment', start, end, open: start + 2, close: word & FLAG_CLOSED ? end - 1 : -1, parent: parentArg };
-        children.push(comment);
+        add(comment);
         comments.push(comment);
         break;
       }
@@ -553,36 +576,39 @@ export function materialize(chunk: Chunk, base: number, trigger: Span | null): C
           nameEnd,
           open: bracketed ? nameEnd : -1,
           close: word & FLAG_CLOSED ? end - 1 : -1,
-          args: bracketed ? [] : (NO_ARGS as ArgNode[]),
+          args: bracketed ? exactArray<ArgNode>(buf, index, next) : (NO_ARGS as ArgNode[]),
           parent: parentArg,
           inTrigger: start >= triggerStart && start < triggerEnd,
         };
-        children.push(call as CallNode);
+        add(call as CallNode);
         calls.push(call as CallNode);
         if (next > index + 1) {
           top++;
           openCalls[top] = call;
           openArgs[top] = null;
           openEnds[top] = next;
+          openFill[top] = 0;
         }
         break;
       }
       case KIND_ARG: {
         const call = openCalls[top]!;
+        const position = openFill[top]!++;
         const arg: MutableArg = {
           kind: 'arg',
           start,
           end,
-          children: next > index + 1 ? [] : (NO_NODES as Node[]),
+          children: next > index + 1 ? exactArray<Node>(buf, index, next) : (NO_NODES as Node[]),
           parent: call as CallNode,
-          index: call.args.length,
+          index: position,
         };
-        call.args.push(arg as ArgNode);
+        call.args[position] = arg as ArgNode;
         if (next > index + 1) {
           top++;
           openCalls[top] = call;
           openArgs[top] = arg;
           openEnds[top] = next;
+          openFill[top] = 0;
           children = arg.children;
           parentArg = arg as ArgNode;
         }
@@ -591,4 +617,11 @@ export function materialize(chunk: Chunk, base: number, trigger: Span | null): C
     }
   }
   return { roots, calls, comments };
+}
+
+/** An array sized for the direct children of node `index` (whose subtree ends at `end`). */
+function exactArray<T>(buf: Int32Array, index: number, end: number): T[] {
+  let n = 0;
+  for (let j = index + 1; j < end; j = buf[j * NODE_WORDS + 3]!) n++;
+  return new Array<T>(n);
 }

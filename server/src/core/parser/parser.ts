@@ -50,13 +50,15 @@ const MIN_RESYNC_LENGTH = CHUNK_TARGET / 4;
 
 /** Parses a document. Never throws; every character ends up in exactly one leaf. */
 export function parse(text: string, options: ParseOptions = {}): ParsedDocument {
-  let scanned = scanChunks(text, 0, { specialEscapingDisabled: false });
+  // The scanner sees every line break, so it collects the line starts on the way.
+  const lines = [0];
+  let scanned = scanChunks(text, 0, { specialEscapingDisabled: false }, undefined, lines);
   let disabled = false;
   if (scanned.chunks.some((c) => (c.flags & CHUNK_DISABLES_ESCAPING) !== 0)) {
     disabled = true;
     scanned = scanChunks(text, 0, { specialEscapingDisabled: true });
   }
-  return new Parsed(text, scanned.chunks, computeLineStarts(text), disabled, options);
+  return new Parsed(text, scanned.chunks, Int32Array.from(lines), disabled, options);
 }
 
 /**
@@ -143,21 +145,6 @@ function commonLength(a: string, b: string, max: number, fromEnd: boolean): numb
 // ---------------------------------------------------------------------------------------------
 // Lines.
 
-/** Offsets where lines start; a line ends at `\n`, `\r\n` or `\r`, as in LSP. */
-export function computeLineStarts(text: string): LineStarts {
-  const starts: number[] = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === CR) {
-      if (text.charCodeAt(i + 1) === LF) i++;
-      starts.push(i + 1);
-    } else if (c === LF) {
-      starts.push(i + 1);
-    }
-  }
-  return Int32Array.from(starts);
-}
-
 /**
  * The line starts of a changed text from the old ones: starts before the change stay, starts
  * after it move by the change's length, and the changed region is scanned again (one character
@@ -232,6 +219,24 @@ function endOfLine(text: string, from: number): number {
 // ---------------------------------------------------------------------------------------------
 // The parsed document.
 
+/** Chunk facts that need nothing but the chunk, taken whenever a chunk is made into nodes. */
+const warmFacts = new Map<string, (text: string, view: ChunkView, base: number) => unknown>();
+
+/**
+ * Declares a chunk fact that depends on nothing but the chunk's text and nodes (offsets relative
+ * to the chunk). It is taken whenever a chunk is made into nodes for any feature, so a feature
+ * that needs it for the whole document (completion of names, folding) finds it ready instead of
+ * making every chunk into nodes again; `chunkFact(key, i, '', ...)` reads it.
+ */
+export function declareChunkFact<T>(key: string, compute: (text: string, view: ChunkView, base: number) => T): (parsed: ParsedDocument, i: number) => T {
+  warmFacts.set(key, compute);
+  return (parsed, i) => parsed.chunkFact(key, i, '', (view, base) => compute(parsed.text, view, base));
+}
+
+const BLOCKS_FACT = 'blocks';
+const DIRECTIVES_FACT = 'directives';
+const isBlockCallName = (name: string): boolean => BLOCK_CALL_NAMES.has(name);
+
 const EMPTY_SCOPES: ReadonlyMap<number, { readonly end: number; readonly parent: number }> = new Map();
 
 class Parsed implements ParsedDocument {
@@ -288,9 +293,22 @@ class Parsed implements ParsedDocument {
       this.views.set(i, cached);
       return cached;
     }
-    const view = materialize(this.chunks[i]!, this.starts[i]!, this.trigger);
+    const chunk = this.chunks[i]!;
+    const base = this.starts[i]!;
+    const view = materialize(chunk, base, this.trigger);
     this.views.set(i, view);
     if (this.views.size > MAX_VIEWS) this.views.delete(this.views.keys().next().value!);
+    // The document-wide facts of a chunk are taken while its nodes exist, so a chunk is made
+    // into nodes once, whichever feature reads it first.
+    if ((chunk.flags & CHUNK_HAS_BLOCK_CALLS) !== 0 && !chunk.cache.has(BLOCKS_FACT)) {
+      chunk.cache.set(BLOCKS_FACT, { stamp: '', value: blockFacts(this.text, view, base, isBlockCallName) });
+    }
+    if ((chunk.flags & CHUNK_HAS_COMMENTS) !== 0 && !chunk.cache.has(DIRECTIVES_FACT)) {
+      chunk.cache.set(DIRECTIVES_FACT, { stamp: '', value: chunkDirectives(this.text, view, base) });
+    }
+    for (const [key, compute] of warmFacts) {
+      if (!chunk.cache.has(key)) chunk.cache.set(key, { stamp: '', value: compute(this.text, view, base) });
+    }
     return view;
   }
 
@@ -363,7 +381,7 @@ class Parsed implements ParsedDocument {
       for (let i = 0; i < this.chunkCount; i++) {
         if ((this.chunks[i]!.flags & CHUNK_HAS_COMMENTS) === 0) continue;
         const base = this.starts[i]!;
-        const found = this.chunkFact('directives', i, '', (view, b) => chunkDirectives(this.text, view, b));
+        const found = this.chunkFact(DIRECTIVES_FACT, i, '', (view, b) => chunkDirectives(this.text, view, b));
         for (const d of found) out.push({ ...d, start: d.start + base, end: d.end + base, line: lineOf(this.lineStarts, d.start + base) });
       }
       this.directivesValue = out;
@@ -418,9 +436,7 @@ class Parsed implements ParsedDocument {
     for (let i = 0; i < this.chunkCount; i++) {
       if ((this.chunks[i]!.flags & CHUNK_HAS_BLOCK_CALLS) === 0) continue;
       const base = this.starts[i]!;
-      const facts: BlockFacts = this.chunkFact('blocks', i, '', (view, b) =>
-        blockFacts(this.text, view, b, (name) => BLOCK_CALL_NAMES.has(name)),
-      );
+      const facts: BlockFacts = this.chunkFact(BLOCKS_FACT, i, '', (view, b) => blockFacts(this.text, view, b, isBlockCallName));
       for (const fact of facts.calls) calls.push(placeBlockCall(fact, base));
       for (const [key, info] of facts.scopes) {
         scopes.set(key + base, { end: info.end + base, parent: info.parent < 0 ? info.parent : info.parent + base });
