@@ -67,8 +67,9 @@ function settle(): void {
   (globalThis as { gc?: () => void }).gc?.();
 }
 
-/** Parse + full diagnostics of a fresh version (nothing cached). */
+/** Parse + full diagnostics from scratch: the document is forgotten first, so nothing is reused. */
 function diagnose(service: LanguageService, uri: string, text: string): number {
+  service.forget(uri);
   const document = TextDocument.create(uri, 'bdscript', ++version, text);
   return service.validate(document).length;
 }

@@ -1,23 +1,33 @@
 // Over-the-wire benchmarks of the bundled server (dist/server.js --stdio): time from spawn to
-// the first completion answer with the bundled snapshot, keystroke-to-diagnostics latency on a
-// 1 MB document, and the server's resident memory (VmRSS) once loaded and after many edits.
-// The server runs offline with a loopback catalog URL and a temporary HOME and cache folder.
+// the first completion answer with the bundled snapshot; on a 1 MB document the first
+// completion, hover and signature help after an edit (the path a user hits: the request right
+// after the keystroke, on a version nothing has analysed yet), keystroke-to-diagnostics latency,
+// and the server's resident memory (VmRSS) once loaded, with the document open and after many
+// edits; and `bdscript check` on 1 MB as a whole process. The server runs offline with a
+// loopback catalog URL and a temporary HOME and cache folder.
 
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { SERVER_NODE_FLAGS } from '../../client/src/options';
 import type { Catalog } from '../../server/src/core/catalog/catalog';
-import { generateCommand, generateDocument, MB } from '../support/generate';
+import { generateCommand, generateDocument, MB, Rng } from '../support/generate';
 import { spawnServer, type SpawnedServer } from '../support/lspClient';
-import { summarize, type Figure } from './stats';
+import { percentiles, summarize, type Figure, type Percentiles } from './stats';
 
 export const SERVER_JS = path.resolve(__dirname, '../../dist/server.js');
+export const CLI_JS = path.resolve(__dirname, '../../dist/cli.js');
 
 export interface WireResults {
   readonly spawnToCompletion: Figure;
+  /** From sending the last didChange of a typed word to the answer of the request right after it, on 1 MB. */
+  readonly afterEdit: { readonly completion: Percentiles; readonly hover: Percentiles; readonly signatureHelp: Percentiles };
   /** From sending didChange to receiving publishDiagnostics for that version (includes the server's debounce). */
   readonly keystrokeToDiagnostics: Figure;
+  readonly keystrokeToDiagnosticsP: Percentiles;
+  /** `bdscript check` of a 1 MB file as a whole process, of a one-line file (start-up), and in process. */
+  readonly check: { readonly process: Figure; readonly startup: Figure; readonly inProcessMs: number };
   /** The server's validation debounce, as read from its source, for reading the figure above. */
   readonly debounceMs: number | undefined;
   /** Node flags the server ran with (the launchers' own). */
@@ -33,6 +43,8 @@ export interface WireResults {
 export interface WireOptions {
   readonly quick: boolean;
   readonly log: (line: string) => void;
+  /** Parse + full diagnostics of the 1 MB document in process (from the language service benchmark), for the check ratio. */
+  readonly inProcessDiagnoseMs?: number;
 }
 
 /** Resident memory of a process in MiB, from /proc/<pid>/status. */
@@ -179,16 +191,72 @@ export async function benchWire(catalog: Catalog, options: WireOptions): Promise
     };
     for (let k = 0; k < 3; k++) await keystroke();
     const keySamples: number[] = [];
-    for (let k = 0; k < (quick ? 10 : 40); k++) keySamples.push(await keystroke());
+    for (let k = 0; k < (quick ? 20 : 100); k++) keySamples.push(await keystroke());
     const keystrokeToDiagnostics = summarize(keySamples, 'ms');
-    log(`  keystroke → diagnostics (1 MB): ${keystrokeToDiagnostics.median.toFixed(1)} ms`);
+    const keystrokeToDiagnosticsP = percentiles(keySamples, 'ms');
+    log(`  keystroke → diagnostics (1 MB): p50 ${keystrokeToDiagnosticsP.p50.toFixed(1)} ms, p95 ${keystrokeToDiagnosticsP.p95.toFixed(1)} ms`);
+
+    // The first request after typing: a word typed at the start of a random line (one didChange
+    // per character, as editors send them), then at once the request; the clock runs from the
+    // last didChange to the answer. The typed word is removed again after each sample and the
+    // server is left to publish its diagnostics, so every sample starts from an idle server.
+    const current = text.split('\n');
+    const rng = new Rng(11);
+    const afterEdit = async (request: (line: number, typedEnd: number, lineText: string) => Promise<unknown>, word: string): Promise<number> => {
+      const line = rng.int(1, current.length - 2);
+      for (let c = 0; c < word.length; c++) {
+        version++;
+        await client.change(uri, version, [{ range: { start: { line, character: c }, end: { line, character: c } }, text: word[c]! }]);
+      }
+      const t = performance.now();
+      await request(line, word.length, word + current[line]!);
+      const ms = performance.now() - t;
+      version++;
+      since = client.mark();
+      await client.change(uri, version, [{ range: { start: { line, character: 0 }, end: { line, character: word.length } }, text: '' }]);
+      await client.diagnostics(uri, { since, version, timeoutMs: 60_000 });
+      return ms;
+    };
+    const samples = quick ? 30 : 200;
+    const completionSamples: number[] = [];
+    const hoverSamples: number[] = [];
+    const signatureSamples: number[] = [];
+    for (let k = 0; k < samples + 5; k++) {
+      const c = await afterEdit(async (line, end) => {
+        const list = await client.request<{ items: Array<{ label: string }> }>('textDocument/completion', { textDocument: { uri }, position: { line, character: end } });
+        if (!list || !list.items.some((i) => i.label.startsWith('$addButton'))) throw new Error('completion after $addBu did not offer $addButton');
+      }, '$addBu');
+      // Hover on the name of a call typed just now, and signature help inside its argument list
+      // (the `]` typed with the `[`, as editors close brackets).
+      const h = await afterEdit((line) => client.request('textDocument/hover', { textDocument: { uri }, position: { line, character: 3 } }), '$title[x]');
+      const s = await afterEdit((line) => client.request('textDocument/signatureHelp', { textDocument: { uri }, position: { line, character: 10 } }), '$random[1;]');
+      if (k >= 5) {
+        completionSamples.push(c);
+        hoverSamples.push(h);
+        signatureSamples.push(s);
+      }
+    }
+    const afterEditFigures = {
+      completion: percentiles(completionSamples, 'ms'),
+      hover: percentiles(hoverSamples, 'ms'),
+      signatureHelp: percentiles(signatureSamples, 'ms'),
+    };
+    log(
+      `  first request after an edit (1 MB): completion p95 ${afterEditFigures.completion.p95.toFixed(2)} ms, ` +
+        `hover p95 ${afterEditFigures.hover.p95.toFixed(2)} ms, signature help p95 ${afterEditFigures.signatureHelp.p95.toFixed(2)} ms`,
+    );
 
     await typeAway(session, uri, lastLine, endCol, version);
     const rssAfterEditsMB = rssMB(session.server.child.pid!);
     log(`  RSS: 1 MB open ${rssOpenMB.toFixed(1)} MB, after ${edits} edits ${rssAfterEditsMB.toFixed(1)} MB`);
+    const check = benchCheck(text, quick, options.inProcessDiagnoseMs);
+    log(`  bdscript check, 1 MB: ${check.process.median.toFixed(0)} ms as a process, start-up ${check.startup.median.toFixed(0)} ms, in process ${check.inProcessMs.toFixed(1)} ms`);
     return {
       spawnToCompletion,
+      afterEdit: afterEditFigures,
       keystrokeToDiagnostics,
+      keystrokeToDiagnosticsP,
+      check,
       debounceMs: readDebounce(),
       nodeFlags: SERVER_NODE_FLAGS,
       rssLoadedMB,
@@ -199,6 +267,37 @@ export async function benchWire(catalog: Catalog, options: WireOptions): Promise
     };
   } finally {
     await stop(session);
+  }
+}
+
+/**
+ * `bdscript check` as a user runs it: the bundled CLI on a 1 MB file (process start, catalog,
+ * parse, diagnostics, output), and on a one-line file for the start-up alone.
+ */
+function benchCheck(text: string, quick: boolean, inProcessMs: number | undefined): WireResults['check'] {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bdscript-check-bench-'));
+  try {
+    const big = path.join(dir, 'big.bds');
+    const small = path.join(dir, 'small.bds');
+    writeFileSync(big, text);
+    writeFileSync(small, '$title[Hello]\n');
+    const env = { PATH: process.env.PATH ?? '', HOME: dir, XDG_CACHE_HOME: path.join(dir, '.cache') };
+    const run = (file: string): number => {
+      const t = performance.now();
+      const r = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, CLI_JS, 'check', '--format', 'json', file], { env, encoding: 'utf8', maxBuffer: 256 * MB });
+      const ms = performance.now() - t;
+      if (r.status !== 0 && r.status !== 1) throw new Error(`bdscript check exited ${r.status}: ${r.stderr}`);
+      return ms;
+    };
+    const runs = quick ? 3 : 10;
+    run(small);
+    const startup = summarize(Array.from({ length: runs }, () => run(small)), 'ms');
+    const processMs = summarize(Array.from({ length: runs }, () => run(big)), 'ms');
+    // Without the in-process figure, time one parse + diagnostics here (the check bundle does the same work).
+    const inProcess = inProcessMs ?? NaN;
+    return { process: processMs, startup, inProcessMs: inProcess };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
