@@ -71,13 +71,31 @@ describe('incremental parsing', function () {
   });
 
   it('joins a lone \\r before a chunk boundary with a \\n inserted after it', () => {
-    const text = generateDocument(catalog, { seed: 8, size: 20_000, eol: '\r' });
+    // Lines without closed top-level calls, so chunks end at line starts.
+    const text = Array.from({ length: 1500 }, (_, k) => `Hello $username, you have ${k} points\r`).join('');
     const before = parse(text, options);
     assert.ok(before.chunkCount > 3);
+    let lineBoundaries = 0;
     for (let i = 1; i < before.chunkCount; i++) {
       const at = before.chunkStart(i);
-      assert.equal(text[at - 1], '\r');
+      if (text[at - 1] !== '\r') continue;
+      lineBoundaries++;
       for (const insert of ['\n', '\nx', '$c[', ']']) {
+        const edited = text.slice(0, at) + insert + text.slice(at);
+        assertSameParse(reparse(before, edited, options), parse(edited, options), `${JSON.stringify(insert)} at chunk ${i}`);
+      }
+    }
+    assert.ok(lineBoundaries > 3, `${lineBoundaries} chunks start a line`);
+  });
+
+  it('ends chunks after closed top-level calls, so one long line is reparsed in pieces', () => {
+    const text = generateDocument(catalog, { seed: 12, size: 60_000 }).replace(/[\r\n]/g, ' ');
+    const before = parse(text, options);
+    assert.ok(before.chunkCount > 10, `${before.chunkCount} chunks on one line`);
+    for (let i = 1; i < before.chunkCount; i++) {
+      const at = before.chunkStart(i);
+      assert.equal(text[at - 1], ']', `chunk ${i} starts after ${JSON.stringify(text[at - 1])}`);
+      for (const insert of ['[', 'x', '$title', ']', ';', '\\']) {
         const edited = text.slice(0, at) + insert + text.slice(at);
         assertSameParse(reparse(before, edited, options), parse(edited, options), `${JSON.stringify(insert)} at chunk ${i}`);
       }

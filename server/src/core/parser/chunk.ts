@@ -1,6 +1,7 @@
 // The compact tree and the scanner that builds it. A document is a sequence of chunks: runs of
-// whole top-level lines (a chunk ends at a line start where no `[` and no comment is open). A
-// chunk keeps its nodes in one Int32Array, four numbers a node in preorder (kind and flags,
+// top-level nodes that end at a top-level boundary (a line start where no `[` and no comment is
+// open, or right after a closed top-level call or comment), where the scanner's state is the
+// same as at the start of a text, so a chunk's nodes depend only on its own text. A chunk keeps its nodes in one Int32Array, four numbers a node in preorder (kind and flags,
 // start, end, index past the subtree), with positions relative to the chunk, so an edit
 // elsewhere reuses the chunk as it is. Node objects for features are made from it on demand
 // (`materialize`). The scan is one pass with explicit stacks: depth costs heap, never call stack;
@@ -62,7 +63,7 @@ export const BRACKET_CLOSE = 1;
 /** An escaped `]` at top level: it pairs with an open text `[` but is never stray. */
 export const BRACKET_ESCAPED_CLOSE = 2;
 
-/** A chunk grows to at least this many characters before it ends at the next top-level line start. */
+/** A chunk grows to at least this many characters before it ends at the next top-level boundary. */
 export const CHUNK_TARGET = 2048;
 
 const DOLLAR = 36;
@@ -186,9 +187,9 @@ export interface ScanResult {
 }
 
 /**
- * Scans `text` from `from`, which must be 0 or a top-level line start of an earlier scan in the
- * same mode, into chunks. At every later top-level line start `resync` may stop the scan (the
- * caller then reuses its old chunks from there); without it the scan runs to the end.
+ * Scans `text` from `from`, which must be 0 or a chunk start of an earlier scan in the same mode,
+ * into chunks. At every later top-level boundary `resync` may stop the scan (the caller then
+ * reuses its old chunks from there); without it the scan runs to the end.
  */
 export function scanChunks(
   text: string,
@@ -313,8 +314,12 @@ export function scanChunks(
     brackets = [];
     flags = 0;
   };
-  /** A top-level line starts at `at`: end the chunk there when it is long enough or resyncs. */
-  const lineStart = (at: number): void => {
+  /**
+   * `at` is a top-level boundary (a line start, or right after a closed top-level call or
+   * comment), where the scanner's state is the same as at the start of a text: end the chunk
+   * there when it is long enough or the caller resyncs.
+   */
+  const boundary = (at: number): void => {
     if (at >= n) return;
     if (resync && resync(at, at - chunkStart)) {
       cut(at);
@@ -360,6 +365,10 @@ export function scanChunks(
         }
         i = end;
         textStart = i;
+        if (depth === 0 && close >= 0) {
+          boundary(i);
+          if (stopped) return { chunks, end: i };
+        }
         continue;
       }
       openCall(i, j, nameId(i, j, hash), false);
@@ -417,6 +426,10 @@ export function scanChunks(
         }
         i++;
         textStart = i;
+        if (depth === 0) {
+          boundary(i);
+          if (stopped) return { chunks, end: i };
+        }
         continue;
       }
       if (c === OPEN) textOpens[textTop++] = i;
@@ -430,7 +443,7 @@ export function scanChunks(
       lineStarts?.push(i);
       flush(i);
       textStart = i;
-      lineStart(i);
+      boundary(i);
       if (stopped) return { chunks, end: i };
       continue;
     }

@@ -1,8 +1,8 @@
 // Parsing and incremental reparsing. `parse` scans a whole text into chunks (chunk.ts);
 // `reparse` takes the previous version's tree and scans again only from the start of the chunk
-// before the change until the new scan reaches a top-level line start where an old chunk
-// started after the change (the scanner's state there is known to be the same), then reuses
-// the old chunks from there. Whole-document facts (trigger, directives, problems, blocks) are
+// before the change until the new scan reaches a top-level boundary where an old chunk started
+// after the change (the scanner's state there is known to be the same), then reuses the old
+// chunks from there. Whole-document facts (trigger, directives, problems, blocks) are
 // computed on first use from per-chunk summaries that stay with their chunk while it is reused.
 
 import { isBlankText } from '../chars';
@@ -83,8 +83,9 @@ export function reparseChange(previous: ParsedDocument, text: string, change: Te
   }
   const mode: ScanMode = { specialEscapingDisabled: previous.specialEscapingDisabled };
   const old = previous.chunks;
-  // A node's parse looks at most one character past its end, and never past its line: restart
-  // at the chunk that holds the character before the change.
+  // A node's parse looks at most one character past its end, and never past a chunk boundary
+  // except a `\r` that a `\n` after it joins: restart at the chunk that holds the character
+  // before the change.
   const restart = previous.chunkAt(Math.max(0, start - 1));
   const from = previous.chunkStart(restart);
   let next = restart + 1;
