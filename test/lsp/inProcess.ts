@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { createConnection, type WatchDog } from 'vscode-languageserver';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type Message, type MessageStrategy } from 'vscode-languageserver/node';
 import { Catalog } from '../../server/src/core/catalog/catalog';
-import type { CatalogSourceKind, CatalogStatus } from '../../server/src/lsp/protocol';
+import type { CatalogSourceKind, CatalogStatus } from '../../server/src/protocol';
 import type { CatalogProvider, CatalogProviderOptions, ServerRuntime } from '../../server/src/lsp/runtime';
 import { startServer, type ServerHandle } from '../../server/src/lsp/server';
 import { LspClient, type LspClientOptions } from '../support/lspClient';

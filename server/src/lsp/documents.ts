@@ -4,9 +4,7 @@
 
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PositionConverter } from './positions';
-import { isObject } from '../core/json';
-
-type Json = Record<string, unknown>;
+import { isObject, type JsonObject } from '../protocol/json';
 
 /** The `textDocument.uri` of request or notification params, when it is a string. */
 export function uriOf(params: unknown): string | undefined {
@@ -49,7 +47,7 @@ export class DocumentStore {
     if (!doc) return { problem: `didChange of a document that is not open: ${String(uri).slice(0, 200)}` };
     const changes = isObject(params) ? params['contentChanges'] : undefined;
     if (!Array.isArray(changes)) return { problem: `didChange of ${uri} without contentChanges` };
-    const td = (params as Json)['textDocument'] as Json;
+    const td = (params as JsonObject)['textDocument'] as JsonObject;
     const version = versionOf(td['version'], doc.version + 1);
     let skipped = 0;
     for (const change of changes) {

@@ -4,7 +4,7 @@
 
 import type { Catalog } from '../core/catalog/catalog';
 import type { Settings } from '../core/settings';
-import type { CatalogStatus } from './protocol';
+import type { CatalogStatus } from '../protocol/messages';
 
 /** The catalog as the server uses it: the best local source first, then refreshes. */
 export interface CatalogProvider {

@@ -32,10 +32,10 @@ import {
   RefreshCatalogRequest,
   type CatalogStatus,
   type FunctionAtResult,
-} from './protocol';
+} from '../protocol/messages';
 import { describeError, hostTimers, messageOf, type CatalogProvider, type ServerRuntime, type Timers } from './runtime';
 import { catalogIdentity, readInitializationOptions, resolveSettings, settingsSection } from './settings';
-import { isObject } from '../core/json';
+import { isObject, type JsonObject } from '../protocol/json';
 
 /** Delay between the last edit and validation; edits in between restart it. */
 export const VALIDATE_DELAY_MS = 75;
@@ -44,7 +44,6 @@ const PROGRESS_CREATE_TIMEOUT_MS = 5_000;
 /** setInterval's longest delay; longer ones fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-type Json = Record<string, unknown>;
 
 /** Completion and signature help trigger kinds are 1, 2 or 3. */
 function isTriggerKind(v: unknown): v is 1 | 2 | 3 {
@@ -52,7 +51,7 @@ function isTriggerKind(v: unknown): v is 1 | 2 | 3 {
 }
 
 /** A signature help context from untrusted params: the previous answer only when it has signatures. */
-function signatureContext(raw: Json): SignatureHelpContext {
+function signatureContext(raw: JsonObject): SignatureHelpContext {
   const active = raw['activeSignatureHelp'];
   return {
     triggerKind: raw['triggerKind'] as 1 | 2 | 3,
@@ -98,8 +97,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
 
   let converter: PositionConverter = createPositionConverter('utf-16');
   let abilities: ClientAbilities = clientAbilitiesFrom(undefined);
-  let initSection: Json | undefined;
-  let clientSection: Json | undefined;
+  let initSection: JsonObject | undefined;
+  let clientSection: JsonObject | undefined;
   let storagePath: string | undefined;
   let settings: Settings = DEFAULT_SETTINGS;
 

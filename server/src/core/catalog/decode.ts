@@ -15,7 +15,7 @@ import {
   type FunctionRecord,
   type KnownArgType,
 } from './model';
-import { isObject } from '../json';
+import { isObject } from '../../protocol/json';
 
 /** The version of the snapshot file format that this decoder writes and reads. */
 export const SNAPSHOT_SCHEMA = 1;

@@ -21,6 +21,7 @@ import { allowedValues, allowsType, recordMarkers, renderRecord, signature, sing
 import { BDFD_PERMISSIONS } from './permissions';
 import type { Analysis, CompletionContext, FeatureContext } from './types';
 import { isBlankText, isLineBreak, isWhitespace } from '../chars';
+import { isObject } from '../../protocol/json';
 
 /** Bounds on one answer; beyond them the list is marked incomplete so the client asks again. */
 export const COMPLETION_LIMITS = {
@@ -118,8 +119,8 @@ export function resolveCompletion(ctx: FeatureContext, item: CompletionItem): Co
 }
 
 function readData(data: unknown): CompletionData | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const { k, n, b } = data as Record<string, unknown>;
+  if (!isObject(data)) return undefined;
+  const { k, n, b } = data;
   if ((k !== 'f' && k !== 'c') || typeof n !== 'string' || typeof b !== 'boolean') return undefined;
   return { k, n, b };
 }

@@ -5,7 +5,8 @@
 
 import { bindArguments, type Slot } from '../catalog/bind';
 import type { Catalog } from '../catalog/catalog';
-import { WIKI_BASE, wikiUrl } from '../catalog/wiki';
+import { wikiUrl } from '../catalog/wiki';
+import { WIKI_BASE } from '../../protocol/wiki';
 import { argumentFlag, Intents, type Argument, type CatalogRecord } from '../catalog/model';
 
 /** A record found for a call, and whether it is the other form than the one used. */
