@@ -277,6 +277,32 @@ describe('lsp/server (in process)', () => {
       assert.ok(list.items.some((i) => i.label.startsWith('$title')));
     });
 
+    it('answers with the fallback catalog while the local load hangs, then adopts the loaded one and re-validates', async () => {
+      // The fallback lacks `$title`; the provider's own catalog (once loaded) has it.
+      const s = start({ holdLoad: true, fallback: catalogWithoutTitle(), localLoadTimeoutMs: 100 });
+      await s.client.initialize({ initializationOptions: { catalog: { offline: true } } });
+      await s.client.open(URI, '$title[Hi]\n$tit');
+      const first = await s.client.diagnostics(URI);
+      assert.deepEqual(codes(first), ['unknown-function', 'unknown-function']);
+      const waiting = await s.client.request<CatalogStatus>('bdscript/catalogStatus');
+      assert.equal(waiting.location, '<test fallback>');
+      assert.equal(waiting.counts.functions, testCatalog().data.functions.length - 1);
+      assert.match(waiting.problems[0]!, /has not loaded after 0\.1 s/);
+      const list = await s.client.request<CompletionList>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 1, character: 4 } });
+      assert.ok(!list.items.some((i) => i.label.startsWith('$title')), 'answered from the fallback');
+      // The load ends: its catalog replaces the fallback, and the document is validated again.
+      const mark = s.client.mark();
+      s.providers[0]!.finishLoad();
+      const after = await s.client.diagnostics(URI, { since: mark });
+      assert.deepEqual(
+        after.diagnostics.map((d) => [d.code, d.range.start.line]),
+        [['unknown-function', 1]],
+      );
+      const loaded = await s.client.waitFor<CatalogStatus>('bdscript/catalogStatusChanged', (st) => st.location !== '<test fallback>', { since: mark });
+      assert.equal(loaded.counts.functions, testCatalog().data.functions.length);
+      assert.deepEqual(loaded.problems, []);
+    });
+
     it('drops a validation whose document changed while the catalog was loading', async () => {
       const s = start({ holdLoad: true });
       await s.client.initialize({ initializationOptions: { catalog: { offline: true } } });

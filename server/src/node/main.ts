@@ -1,15 +1,18 @@
 // The language server process: reads the transport from the command line (`--stdio`,
 // `--node-ipc`, `--socket=N`), builds the real runtime (the catalog manager with its disk cache
-// and HTTP client), sends console output and unexpected errors to the client's log, and starts
-// the wiring. esbuild bundles this file into dist/server.js.
+// and HTTP client, the bundled snapshot as the fallback), sends console output and unexpected
+// errors to the client's log, and starts the wiring. esbuild bundles this file into
+// dist/server.js.
 
 import * as path from 'node:path';
 import { createConnection, type Connection } from 'vscode-languageserver/node';
+import { bundledSnapshotPath, bundledSnapshotText } from '../catalog/bundled';
 import { defaultCacheDir } from '../catalog/cache';
 import { TOOL_VERSION } from '../catalog/http';
-import { CatalogManager } from '../catalog/sources';
+import { CatalogManager, decodeSnapshotText } from '../catalog/sources';
+import { Catalog } from '../core/catalog/catalog';
 import { startServer } from '../lsp/server';
-import { describeError, type CatalogProvider, type CatalogProviderOptions, type ServerRuntime } from '../lsp/runtime';
+import { errorWithStack, type CatalogProvider, type CatalogProviderOptions, type FallbackCatalog, type ServerRuntime } from '../lsp/runtime';
 
 export const SERVER_NAME = 'bdscript-language-server';
 
@@ -68,13 +71,31 @@ export function createCatalogProvider(options: CatalogProviderOptions): CatalogP
   };
 }
 
+let bundled: FallbackCatalog | undefined;
+
+/** The bundled snapshot, decoded once per process (it never changes); undefined if it is unusable. */
+export function bundledCatalog(): FallbackCatalog | undefined {
+  if (bundled) return bundled;
+  let text: string;
+  try {
+    text = bundledSnapshotText();
+  } catch {
+    // Run from source without the snapshot file; the bundles embed it.
+    return undefined;
+  }
+  const loaded = decodeSnapshotText(text, bundledSnapshotPath, `bundled snapshot ${bundledSnapshotPath}`);
+  if (!loaded.ok) return undefined;
+  bundled = { catalog: new Catalog(loaded.data), location: bundledSnapshotPath };
+  return bundled;
+}
+
 export function nodeRuntime(): ServerRuntime {
-  return { createCatalogProvider, name: SERVER_NAME, version: TOOL_VERSION };
+  return { createCatalogProvider, fallbackCatalog: bundledCatalog, name: SERVER_NAME, version: TOOL_VERSION };
 }
 
 /** Sends console output to the client's log: under --stdio, stdout carries only the protocol. */
 function redirectConsole(connection: Connection): void {
-  const text = (args: unknown[]) => args.map((a) => (typeof a === 'string' ? a : describeError(a))).join(' ');
+  const text = (args: unknown[]) => args.map((a) => (typeof a === 'string' ? a : errorWithStack(a))).join(' ');
   const send = (fn: (message: string) => void) => (...args: unknown[]) => {
     try {
       fn(text(args));
@@ -108,10 +129,10 @@ export function main(argv: readonly string[]): number | undefined {
   const connection = createConnection();
   redirectConsole(connection);
   process.on('unhandledRejection', (reason) => {
-    console.error(`unhandled rejection: ${describeError(reason)}`);
+    console.error(`unhandled rejection: ${errorWithStack(reason)}`);
   });
   process.on('uncaughtException', (err) => {
-    console.error(`uncaught exception: ${describeError(err)}`);
+    console.error(`uncaught exception: ${errorWithStack(err)}`);
   });
   startServer(connection, nodeRuntime());
   connection.listen();

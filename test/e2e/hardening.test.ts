@@ -1,0 +1,91 @@
+// The bundled server (dist/server.js) over real stdio against what broke it in an adversarial
+// review: a catalog snapshot that is a FIFO nobody writes (requests must not wait for it). HOME
+// and XDG_CACHE_HOME point at a temporary folder.
+
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { CompletionList } from 'vscode-languageserver-types';
+import type { CatalogStatus } from '../../server/src/protocol';
+import { fullClientCapabilities, spawnServer, type SpawnedServer } from '../support/lspClient';
+
+const ROOT = path.resolve(__dirname, '../..');
+const SERVER = path.join(ROOT, 'dist/server.js');
+const URI = 'file:///project/commands/attack.bds';
+
+describe('e2e: the bundled server over stdio under attack', function () {
+  this.timeout(60_000);
+  let tmp: string;
+  let running: SpawnedServer | undefined;
+
+  before(() => {
+    assert.ok(existsSync(SERVER), `${SERVER} is missing: run \`npm run build\` first (npm test does)`);
+  });
+
+  beforeEach(() => {
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'bds-hard-'));
+  });
+
+  afterEach(() => {
+    running?.kill();
+    running = undefined;
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  function startServer(): SpawnedServer {
+    running = spawnServer(process.execPath, [SERVER, '--stdio'], {
+      env: { ...process.env, HOME: tmp, XDG_CACHE_HOME: path.join(tmp, 'xdg-cache') },
+      cwd: tmp,
+      timeoutMs: 20_000,
+    });
+    return running;
+  }
+
+  describe('a FIFO as bdscript.catalog.snapshot', () => {
+    /** Lets a reader blocked on the FIFO go (it reads end of file); nothing happens when none waits. */
+    function releaseFifo(fifo: string): void {
+      try {
+        closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+      } catch {
+        // ENXIO: nobody has the FIFO open for reading.
+      }
+    }
+
+    it('answers every request with the bundled catalog while the FIFO never delivers', async function () {
+      if (process.platform === 'win32') this.skip();
+      const fifo = path.join(tmp, 'snapshot.json');
+      execFileSync('mkfifo', [fifo]);
+      const server = startServer();
+      try {
+        await server.client.initialize({
+          capabilities: fullClientCapabilities(),
+          initializationOptions: { catalog: { offline: true, snapshot: fifo, cacheDir: path.join(tmp, 'cache') } },
+        });
+        const started = Date.now();
+        await server.client.open(URI, '$title[Hi]\n$addButtn[yes;id;Label;primary]\n$tit');
+        // Diagnostics come from a real catalog: `$title` is known, the typo and the half-typed name are not.
+        const diags = await server.client.diagnostics(URI, { timeoutMs: 10_000 });
+        assert.deepEqual(
+          diags.diagnostics.map((d) => [d.code, d.range.start.line]),
+          [
+            ['unknown-function', 1],
+            ['unknown-function', 2],
+          ],
+        );
+        const list = await server.client.request<CompletionList>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 2, character: 4 } });
+        assert.ok(list.items.some((i) => i.label.startsWith('$title')), 'completion offers $title');
+        const status = await server.client.request<CatalogStatus>('bdscript/catalogStatus');
+        assert.equal(status.source, 'bundled');
+        assert.ok(status.counts.functions > 100, JSON.stringify(status.counts));
+        // Bounded by the server's wait for local sources, not by the FIFO.
+        assert.ok(Date.now() - started < 8_000, `answers took ${Date.now() - started} ms`);
+      } finally {
+        releaseFifo(fifo);
+      }
+      await server.client.shutdown();
+      assert.deepEqual(await server.exited(), { code: 0, signal: null });
+    });
+  });
+});
