@@ -245,6 +245,27 @@ describe('lsp/server (in process)', () => {
       assert.equal(s.providers[1]!.refreshes, 1);
     });
 
+    it('coalesces a storm of 1,000 catalog setting changes into a few provider rebuilds, answering requests throughout', async () => {
+      const s = start();
+      await s.client.initialize({ capabilities: NEOVIM_CAPS, initializationOptions: { catalog: { offline: true } } });
+      await s.client.open(URI, '$title[Hi]');
+      await s.client.diagnostics(URI);
+      const changes = 1000;
+      const url = (i: number) => `http://127.0.0.1:${10_000 + i}`;
+      let hover: Promise<Hover | null> | undefined;
+      for (let i = 0; i < changes; i++) {
+        void s.client.notify('workspace/didChangeConfiguration', { settings: { bdscript: { catalog: { offline: true, url: url(i) } } } });
+        if (i === changes / 2) hover = s.client.request<Hover | null>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 2 } });
+      }
+      // The request sent in the middle of the storm is answered.
+      assert.match(JSON.stringify((await hover!)?.contents), /Title/);
+      // The last change wins, and the catalog was rebuilt a bounded number of times (not 1,000).
+      await s.client.waitFor<CatalogStatus>('bdscript/catalogStatusChanged', (st) => st.location === url(changes - 1));
+      assert.ok(s.providers.length <= 5, `${s.providers.length} providers built for ${changes} changes`);
+      assert.equal(s.providers.at(-1)!.options.settings.url, url(changes - 1));
+      assert.ok(s.providers.slice(0, -1).every((p) => p.disposed), 'every replaced provider is disposed');
+    });
+
     it('re-reads workspace/configuration on didChangeConfiguration', async () => {
       const s = start({ settings: { catalog: { offline: true } } });
       await s.client.initialize();

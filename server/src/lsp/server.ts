@@ -24,6 +24,7 @@ import { CatalogStatusNotification, CatalogStatusRequest, FunctionAtRequest, Ref
 import { SETTINGS_SECTION } from '../protocol/settings';
 import { clientAbilitiesFrom, clientFeaturesFrom, negotiatePositionEncoding, serverCapabilities, type ClientAbilities } from './capabilities';
 import { CatalogHost } from './catalogHost';
+import { Coalescer } from './coalesce';
 import { OutgoingConverter } from './convert';
 import { DocumentStore } from './documents';
 import { completionItem, documentUri, DocumentParams, pushedSettings } from './params';
@@ -33,6 +34,10 @@ import { readInitializationOptions, resolveSettings, settingsSection } from './s
 
 /** Delay between the last edit and validation; edits in between restart it. */
 export const VALIDATE_DELAY_MS = 75;
+/** Settings changes are applied once they have been quiet this long... */
+export const SETTINGS_QUIET_MS = 50;
+/** ...or at the latest this long after the first change not yet applied. */
+export const SETTINGS_MAX_DELAY_MS = 500;
 /** How long the server waits for the client to accept a progress token before refreshing without one. */
 const PROGRESS_CREATE_TIMEOUT_MS = 5_000;
 
@@ -165,25 +170,17 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     }
   }
 
-  let settingsQueue: Promise<void> = Promise.resolve();
-
-  /** Runs settings updates one after another, so an older answer never overwrites a newer one. */
-  function updateSettings(pushed: unknown): Promise<void> {
-    settingsQueue = settingsQueue.then(() =>
-      contain(
-        'applying settings',
-        async () => {
-          if (disposed) return;
-          const section = settingsSection(pushed);
-          if (section) clientSection = section;
-          await pullConfiguration();
-          if (!disposed) applySettings(resolveSettings(initSection, clientSection));
-        },
-        () => undefined,
-      ),
-    );
-    return settingsQueue;
-  }
+  /** Settings changes come in bursts; they are applied together, so the catalog is rebuilt once. */
+  const settingsUpdates = new Coalescer(timers, SETTINGS_QUIET_MS, SETTINGS_MAX_DELAY_MS, () =>
+    contain(
+      'applying settings',
+      async () => {
+        await pullConfiguration();
+        if (!disposed) applySettings(resolveSettings(initSection, clientSection));
+      },
+      () => undefined,
+    ),
+  );
 
   // ---- diagnostics --------------------------------------------------------------------------
 
@@ -290,7 +287,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       });
     }
     // The settings the client holds now decide the first refresh's URL.
-    void updateSettings(undefined).then(() => {
+    settingsUpdates.trigger();
+    void settingsUpdates.flush().then(() => {
       if (disposed) return;
       started = true;
       catalog.start();
@@ -298,7 +296,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   });
 
   connection.onDidChangeConfiguration((params) => {
-    void updateSettings(pushedSettings(params));
+    const section = settingsSection(pushedSettings(params));
+    if (section) clientSection = section;
+    settingsUpdates.trigger();
   });
 
   connection.onDidOpenTextDocument((params) => {
@@ -387,6 +387,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   const dispose = (): void => {
     if (disposed) return;
     disposed = true;
+    settingsUpdates.dispose();
     for (const t of validationTimers.values()) timers.clearTimeout(t);
     validationTimers.clear();
     catalog.dispose();
