@@ -1,19 +1,46 @@
 // The bundled server (dist/server.js) over real stdio against what broke it in an adversarial
-// review: a catalog snapshot that is a FIFO nobody writes (requests must not wait for it). HOME
-// and XDG_CACHE_HOME point at a temporary folder.
+// review: a catalog snapshot that is a FIFO nobody writes (requests must not wait for it), and
+// 5,000 / 20,000 nested blocks (symbols and folding must answer). HOME and XDG_CACHE_HOME point
+// at a temporary folder.
 
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { closeSync, constants, existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { CompletionList } from 'vscode-languageserver-types';
+import type { CompletionList, DocumentSymbol, FoldingRange } from 'vscode-languageserver-types';
 import type { CatalogStatus } from '../../server/src/protocol';
 import { fullClientCapabilities, spawnServer, type SpawnedServer } from '../support/lspClient';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SERVER = path.join(ROOT, 'dist/server.js');
 const URI = 'file:///project/commands/attack.bds';
+
+/** `depth` nested `$if` blocks (every other one a `$try`), one call per line. */
+function nestedBlocks(depth: number): string {
+  const lines: string[] = [];
+  for (let i = 0; i < depth; i++) lines.push(i % 2 === 0 ? `$if[$random[1;2]==${i}]` : '$try');
+  lines.push('$title[deep]');
+  for (let i = depth - 1; i >= 0; i--) lines.push(i % 2 === 0 ? '$endif' : '$endtry');
+  return lines.join('\n');
+}
+
+/** Every symbol of a tree with its depth, in document order, walked without recursion. */
+function flatten(symbols: readonly DocumentSymbol[]): Array<{ symbol: DocumentSymbol; depth: number; parent?: DocumentSymbol }> {
+  const out: Array<{ symbol: DocumentSymbol; depth: number; parent?: DocumentSymbol }> = [];
+  const work = symbols.map((symbol) => ({ symbol, depth: 0, parent: undefined as DocumentSymbol | undefined })).reverse();
+  while (work.length > 0) {
+    const item = work.pop()!;
+    out.push(item);
+    const children = item.symbol.children ?? [];
+    for (let i = children.length - 1; i >= 0; i--) work.push({ symbol: children[i]!, depth: item.depth + 1, parent: item.symbol });
+  }
+  return out;
+}
+
+function notAfter(a: { line: number; character: number }, b: { line: number; character: number }): boolean {
+  return a.line < b.line || (a.line === b.line && a.character <= b.character);
+}
 
 describe('e2e: the bundled server over stdio under attack', function () {
   this.timeout(60_000);
@@ -87,5 +114,33 @@ describe('e2e: the bundled server over stdio under attack', function () {
       await server.client.shutdown();
       assert.deepEqual(await server.exited(), { code: 0, signal: null });
     });
+  });
+
+  describe('deeply nested blocks', () => {
+    for (const depth of [5_000, 20_000]) {
+      it(`answers document symbols and folding ranges for ${depth.toLocaleString('en-US')} nested $if/$try`, async () => {
+        const server = startServer();
+        await server.client.initialize({ capabilities: fullClientCapabilities(), initializationOptions: { catalog: { offline: true } } });
+        const text = nestedBlocks(depth);
+        await server.client.open(URI, text);
+        const symbols = await server.client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: URI } });
+        const all = flatten(symbols);
+        // Every block is there once, in document order, each inside its parent.
+        assert.equal(all.length, depth);
+        all.forEach(({ symbol, parent }, i) => {
+          assert.equal(symbol.name, i % 2 === 0 ? `$if[$random[1;2]==${i}]` : '$try', `symbol ${i}`);
+          assert.equal(symbol.range.start.line, i);
+          assert.equal(symbol.range.end.line, 2 * depth - i);
+          if (parent) assert.ok(notAfter(parent.range.start, symbol.range.start) && notAfter(symbol.range.end, parent.range.end), `symbol ${i} lies inside its parent`);
+        });
+        const deepest = Math.max(...all.map((s) => s.depth));
+        assert.ok(deepest < 200, `nesting depth ${deepest} sent to the client`);
+        const ranges = await server.client.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri: URI } });
+        assert.equal(ranges.length, depth);
+        ranges.forEach((r, i) => assert.deepEqual([r.startLine, r.endLine], [i, 2 * depth - i - 1], `folding range ${i}`));
+        await server.client.shutdown();
+        assert.deepEqual(await server.exited(), { code: 0, signal: null });
+      });
+    }
   });
 });
