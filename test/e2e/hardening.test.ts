@@ -1,11 +1,12 @@
 // The bundled server (dist/server.js) over real stdio against what broke it in an adversarial
-// review: a catalog snapshot that is a FIFO nobody writes (requests must not wait for it), and
-// 5,000 / 20,000 nested blocks (symbols and folding must answer). HOME and XDG_CACHE_HOME point
-// at a temporary folder.
+// review: a catalog snapshot that is a FIFO nobody writes (requests must not wait for it), a
+// malformed frame and an uncaught exception (the server must not stay up deaf or in an unknown
+// state), and 5,000 / 20,000 nested blocks (symbols and folding must answer). HOME and
+// XDG_CACHE_HOME point at a temporary folder.
 
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, constants, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CompletionList, DocumentSymbol, FoldingRange } from 'vscode-languageserver-types';
@@ -113,6 +114,59 @@ describe('e2e: the bundled server over stdio under attack', function () {
       }
       await server.client.shutdown();
       assert.deepEqual(await server.exited(), { code: 0, signal: null });
+    });
+  });
+
+  describe('a malformed frame', () => {
+    const BODY = JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'bdscript/catalogStatus' });
+    const FRAMES: Record<string, string> = {
+      'a Content-Length shorter than the body': `Content-Length: 10\r\n\r\n${BODY}`,
+      'a negative Content-Length': `Content-Length: -5\r\n\r\n${BODY}`,
+      'a Content-Length that is not a number': `Content-Length: many\r\n\r\n${BODY}`,
+      'no Content-Length at all': `Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n${BODY}`,
+    };
+
+    for (const [shape, frame] of Object.entries(FRAMES)) {
+      it(`with ${shape} makes the server say so and exit non-zero (the client restarts it)`, async () => {
+        const server = startServer();
+        await server.client.initialize({ capabilities: fullClientCapabilities(), initializationOptions: { catalog: { offline: true } } });
+        // A working server first: it answers.
+        const status = await server.client.request<CatalogStatus>('bdscript/catalogStatus');
+        assert.equal(status.source, 'bundled');
+        server.child.stdin!.write(frame);
+        const exit = await server.exited(10_000);
+        assert.notEqual(exit.code, 0, `exit ${JSON.stringify(exit)}`);
+        assert.equal(exit.signal, null);
+        assert.match(server.stderr(), /^bdscript-language-server: the messages from the client cannot be read any more \(.+\); exiting so that the client starts a new server\n$/);
+      });
+    }
+  });
+
+  describe('the end of the process', () => {
+    it('exits when the client closes the stream: 0 after shutdown, 1 without it', async () => {
+      const first = startServer();
+      await first.client.initialize({ initializationOptions: { catalog: { offline: true } } });
+      await first.client.request('shutdown');
+      first.child.stdin!.end();
+      assert.deepEqual(await first.exited(), { code: 0, signal: null });
+      const second = startServer();
+      await second.client.initialize({ initializationOptions: { catalog: { offline: true } } });
+      second.child.stdin!.end();
+      assert.deepEqual(await second.exited(), { code: 1, signal: null });
+    });
+
+    it('crashes loudly on an exception nothing caught, so the client starts a new server', async () => {
+      // Loaded before the server: an exception thrown from a timer once the server is serving.
+      const plant = path.join(tmp, 'plant.cjs');
+      writeFileSync(plant, "setTimeout(() => { throw new Error('planted failure'); }, 300);\n");
+      running = spawnServer(process.execPath, ['--require', plant, SERVER, '--stdio'], {
+        env: { ...process.env, HOME: tmp, XDG_CACHE_HOME: path.join(tmp, 'xdg-cache') },
+        cwd: tmp,
+      });
+      await running.client.initialize({ initializationOptions: { catalog: { offline: true } } });
+      const exit = await running.exited(10_000);
+      assert.deepEqual(exit, { code: 1, signal: null });
+      assert.match(running.stderr(), /Error: planted failure/);
     });
   });
 
