@@ -4,9 +4,10 @@
 
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog/catalog';
+import { COMMENT_NAME } from '../parser/parser';
 import { callNameAt, locate, type Location } from '../parser/query';
 import type { ArgNode, Node, ParsedDocument } from '../parser/tree';
-import { code, findRecord, renderArgument, renderEmoji, renderRecord, slotAt, type DocOptions } from './docs';
+import { callToResolve, code, renderArgument, renderEmoji, renderRecord, resolveCall, slotAt, type DocOptions } from './docs';
 import type { Analysis, FeatureContext } from './types';
 
 /** Hover at a position, or null where there is nothing to say (unknown names included). */
@@ -23,16 +24,16 @@ export function hover(ctx: FeatureContext, analysis: Analysis, position: Positio
   // The name of a `$c[...]` comment.
   const node = loc.node;
   if (node && node.kind === 'comment' && offset < node.open) {
-    const found = findRecord(ctx.catalog, '$c', true, false);
+    const found = resolveCall(ctx.catalog, { name: COMMENT_NAME, bracketed: true, triggerRoot: false });
     return found ? answer(renderRecord(found.record, opts), node.start, node.open) : null;
   }
 
   const call = callNameAt(parsed, offset);
   if (call) {
-    const bracketed = call.open >= 0;
-    const found = findRecord(ctx.catalog, call.name, bracketed, call.inTrigger);
+    const resolving = callToResolve(call);
+    const found = resolveCall(ctx.catalog, resolving);
     if (!found) return null;
-    const note = found.otherForm ? otherFormNote(call.name, bracketed, opts) : undefined;
+    const note = found.otherForm ? otherFormNote(call.name, resolving.bracketed, opts) : undefined;
     return answer(renderRecord(found.record, { ...opts, note }), call.start, call.nameEnd);
   }
 
@@ -68,7 +69,7 @@ function argumentHover(
   answer: (value: string, start: number, end: number) => Hover,
 ): Hover | null {
   const call = arg.parent;
-  const found = findRecord(ctx.catalog, call.name, true, call.inTrigger);
+  const found = resolveCall(ctx.catalog, callToResolve(call));
   if (!found || found.otherForm) return null;
   const slot = slotAt(found.record, arg.index, call.args.length);
   if (!slot) return null;
