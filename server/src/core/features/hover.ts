@@ -9,6 +9,7 @@ import { callNameAt, locate, type Location } from '../parser/query';
 import type { ArgNode, Node, ParsedDocument } from '../parser/tree';
 import { callToResolve, code, renderArgument, renderEmoji, renderRecord, resolveCall, slotAt, type DocOptions } from './docs';
 import type { Analysis, FeatureContext } from './types';
+import { isAliasChar, MAX_ALIAS_LENGTH } from '../chars';
 
 /** Hover at a position, or null where there is nothing to say (unknown names included). */
 export function hover(ctx: FeatureContext, analysis: Analysis, position: Position): Hover | null {
@@ -81,12 +82,6 @@ function argumentHover(
   return answer(renderArgument(found.record, slot, opts), Math.min(start, offset), Math.max(end, offset));
 }
 
-function isAliasChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 43 || c === 45;
-}
-
-const MAX_ALIAS = 64;
-
 /** An emoji alias (`:thumbsup:`) or an emoji character sequence at the cursor, within one text node. */
 function emojiAt(
   catalog: Catalog,
@@ -112,12 +107,12 @@ function aliasCandidates(text: string, from: number, to: number, offset: number)
   const out: Array<[number, number]> = [];
   const scanRight = (i: number): number => {
     let j = i;
-    while (j < to && j - i < MAX_ALIAS && isAliasChar(text.charCodeAt(j))) j++;
+    while (j < to && j - i < MAX_ALIAS_LENGTH && isAliasChar(text.charCodeAt(j))) j++;
     return j < to && text.charCodeAt(j) === 58 ? j : -1;
   };
   const scanLeft = (i: number): number => {
     let j = i;
-    while (j > from && i - j < MAX_ALIAS && isAliasChar(text.charCodeAt(j - 1))) j--;
+    while (j > from && i - j < MAX_ALIAS_LENGTH && isAliasChar(text.charCodeAt(j - 1))) j--;
     return j - 1 >= from && text.charCodeAt(j - 1) === 58 ? j - 1 : -1;
   };
   if (offset < from || offset > to) return out;
