@@ -19,6 +19,7 @@ import { RULE_BY_CODE } from './rules';
 import type { Analysis, FeatureContext, OffsetEdit } from './types';
 import { isObject } from '../../protocol/json';
 import { isSpaceOrTab } from '../chars';
+import { partitionPoint } from '../search';
 
 /** Caps on what untrusted diagnostic data may ask for. */
 const MAX_DIAGNOSTICS = 1000;
@@ -432,16 +433,8 @@ function addCodeToDirective(
 }
 
 function findComment(comments: readonly CommentNode[], start: number): CommentNode | undefined {
-  let lo = 0;
-  let hi = comments.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const c = comments[mid]!;
-    if (c.start === start) return c;
-    if (c.start < start) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return undefined;
+  const c = comments[partitionPoint(comments.length, (i) => comments[i]!.start < start)];
+  return c && c.start === start ? c : undefined;
 }
 
 /** The document's first line break, or `\n` when it has none. */
