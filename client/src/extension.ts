@@ -7,10 +7,12 @@ import {
   CatalogStatusNotification,
   CatalogStatusRequest,
   FunctionAtRequest,
+  isObject,
   RefreshCatalogRequest,
+  SETTINGS_SECTION,
   type CatalogStatus,
   type FunctionAtParams,
-} from '../../server/src/lsp/protocol';
+} from '../../server/src/protocol';
 import { buildInitializationOptions, buildServerOptions, SERVER_MODULE } from './options';
 import {
   coerceStatus,
@@ -31,13 +33,13 @@ let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const serverOptions: ServerOptions = buildServerOptions(context.asAbsolutePath(SERVER_MODULE), TransportKind.ipc);
-  const config = vscode.workspace.getConfiguration('bdscript');
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', language: LANGUAGE_ID },
       { scheme: 'untitled', language: LANGUAGE_ID },
     ],
-    synchronize: { configurationSection: 'bdscript' },
+    synchronize: { configurationSection: SETTINGS_SECTION },
     initializationOptions: buildInitializationOptions((key) => config.get(key), context.globalStorageUri.fsPath),
   };
   const lc = new LanguageClient('bdscript', 'BDScript Language Server', serverOptions, clientOptions);
@@ -45,9 +47,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   const status = new StatusItem();
   context.subscriptions.push(status);
-  context.subscriptions.push(lc.onNotification(CatalogStatusNotification, (params: unknown) => {
-    status.update(params);
-  }));
+  // Typed by the protocol, checked all the same: it comes from another process.
+  context.subscriptions.push(
+    lc.onNotification(CatalogStatusNotification, (params) => {
+      status.update(params);
+    }),
+  );
 
   context.subscriptions.push(
     vscode.commands.registerCommand('bdscript.refreshCatalog', () => refreshCatalog(lc, status)),
@@ -128,7 +133,7 @@ async function openWikiPage(lc: LanguageClient): Promise<void> {
     void vscode.window.showErrorMessage(`BDScript: could not find the function under the cursor: ${message(err)}`);
     return;
   }
-  const fn = typeof result === 'object' && result !== null ? (result as Record<string, unknown>) : undefined;
+  const fn = isObject(result) ? result : undefined;
   if (!fn) {
     void vscode.window.showInformationMessage('BDScript: no known function under the cursor.');
     return;

@@ -3,7 +3,7 @@
 // `npx tsx client/src/manifest.ts --write` to rewrite just these keys; tests compare the file.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SETTINGS_SCHEMA, SEVERITIES, type SettingSchema } from '../../server/src/core/settings';
+import { SETTINGS_SCHEMA, SETTINGS_SECTION, SEVERITIES, type SettingSchema } from '../../server/src/protocol';
 
 export const LANGUAGE_ID = 'bdscript';
 export const SCOPE_NAME = 'source.bdscript';
@@ -48,7 +48,7 @@ export function configurationProperty(schema: SettingSchema, order: number): Rec
 /** The package.json keys this module owns, in the order they are written. */
 export function manifestFields(): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
-  SETTINGS_SCHEMA.forEach((s, i) => (properties[`bdscript.${s.key}`] = configurationProperty(s, i)));
+  SETTINGS_SCHEMA.forEach((s, i) => (properties[`${SETTINGS_SECTION}.${s.key}`] = configurationProperty(s, i)));
   const inBdscriptEditor = `editorLangId == ${LANGUAGE_ID}`;
   return {
     categories: ['Programming Languages', 'Linters'],

@@ -1,8 +1,7 @@
 // How the client starts and configures the language server: the run and debug launch options
 // and the initializationOptions built from the `bdscript.*` settings. Pure: the `vscode` values
 // (the transport kind, the configuration reader) are handed in, so plain mocha tests this.
-import { SETTINGS_SCHEMA } from '../../server/src/core/settings';
-import { isObject } from '../../server/src/core/json';
+import { isObject, SETTINGS_SCHEMA } from '../../server/src/protocol';
 
 /** The bundled server, relative to the extension's folder. */
 export const SERVER_MODULE = 'dist/server.js';

@@ -1,8 +1,7 @@
 // What the client shows about the catalog: the status item's text and tooltip and the lines of
 // the "Show catalog status" picker, all made from the server's CatalogStatus. Pure: no `vscode`
 // import, so plain mocha tests it. Status objects arrive over the wire and are checked first.
-import type { CatalogSourceKind, CatalogStatus } from '../../server/src/lsp/protocol';
-import { isObject } from '../../server/src/core/json';
+import { isObject, type CatalogSourceKind, type CatalogStatus } from '../../server/src/protocol';
 
 const SOURCE_KINDS: readonly CatalogSourceKind[] = ['live', 'cache', 'snapshot', 'bundled', 'none'];
 

@@ -15,7 +15,7 @@ import {
   CatalogStatusRequest,
   FunctionAtRequest,
   type FunctionAtParams,
-} from '../../server/src/lsp/protocol';
+} from '../../server/src/protocol';
 
 const root = join(__dirname, '..', '..');
 const serverModule = join(root, 'dist', 'server.js');
@@ -138,7 +138,7 @@ describe('client and bundled server over node IPC', function () {
   });
 
   it('answers bdscript/catalogStatus with a status the client can show', async () => {
-    const status = coerceStatus(await peer!.request(CatalogStatusRequest));
+    const status = coerceStatus(await peer!.request(CatalogStatusRequest.method));
     assert.ok(status, 'a usable CatalogStatus');
     assert.notEqual(status.source, 'none');
     assert.ok(status.counts.functions > 100, `functions: ${status.counts.functions}`);
@@ -146,7 +146,7 @@ describe('client and bundled server over node IPC', function () {
   });
 
   it('sends bdscript/catalogStatusChanged with a status the client can show', async () => {
-    const params = await peer!.nextNotification(CatalogStatusNotification);
+    const params = await peer!.nextNotification(CatalogStatusNotification.method);
     assert.ok(coerceStatus(params), JSON.stringify(params)?.slice(0, 300));
   });
 
@@ -156,7 +156,7 @@ describe('client and bundled server over node IPC', function () {
       textDocument: { uri, languageId: 'bdscript', version: 1, text: 'Hi $username[$authorID]\n' },
     });
     const params: FunctionAtParams = { textDocument: { uri }, position: { line: 0, character: 6 } };
-    const result = (await peer!.request(FunctionAtRequest, params)) as Record<string, unknown> | null;
+    const result = (await peer!.request(FunctionAtRequest.method, params)) as Record<string, unknown> | null;
     assert.ok(result, 'a function under the cursor');
     assert.equal(result['name'], '$username');
     const url = checkWikiUrl(result['wikiUrl']);

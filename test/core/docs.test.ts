@@ -13,7 +13,6 @@ import {
   codeSpan,
   DOC_LIMITS,
   escapeMarkdown,
-  findRecord,
   intentNames,
   parameterIndex,
   plainText,
@@ -23,6 +22,7 @@ import {
   renderEmoji,
   renderRecord,
   renderValues,
+  resolveCall,
   signature,
   singleLine,
   slotAt,
@@ -266,21 +266,23 @@ describe('docs', () => {
     });
   });
 
-  describe('findRecord', () => {
+  describe('resolveCall', () => {
+    const call = (name: string, bracketed: boolean, triggerRoot = false) => ({ name, bracketed, triggerRoot });
+
     it('finds the form used, else the other form, functions before callbacks in code', () => {
       const catalog = testCatalog();
-      assert.equal(findRecord(catalog, '$random', false, false)?.record.tag, '$random');
-      assert.equal(findRecord(catalog, '$random', true, false)?.record.tag, '$random[Min;Max]');
-      assert.deepEqual(findRecord(catalog, '$nomention', true, false)?.otherForm, true);
-      assert.equal(findRecord(catalog, '$onJoined', true, false)?.record.kind, 'callback');
-      assert.equal(findRecord(catalog, '$nothing', true, false), undefined);
+      assert.equal(resolveCall(catalog, call('$random', false))?.record.tag, '$random');
+      assert.equal(resolveCall(catalog, call('$random', true))?.record.tag, '$random[Min;Max]');
+      assert.deepEqual(resolveCall(catalog, call('$nomention', true))?.otherForm, true);
+      assert.equal(resolveCall(catalog, call('$onJoined', true))?.record.kind, 'callback');
+      assert.equal(resolveCall(catalog, call('$nothing', true)), undefined);
     });
 
-    it('looks among callbacks first in the trigger', () => {
+    it('looks among callbacks first for the trigger', () => {
       const data = testCatalogData();
       const both = new Catalog({ ...data, functions: [...data.functions, fn('$onJoined', [arg('X')])] });
-      assert.equal(findRecord(both, '$onJoined', true, true)?.record.kind, 'callback');
-      assert.equal(findRecord(both, '$onJoined', true, false)?.record.kind, 'function');
+      assert.equal(resolveCall(both, call('$onJoined', true, true))?.record.kind, 'callback');
+      assert.equal(resolveCall(both, call('$onJoined', true))?.record.kind, 'function');
     });
   });
 });

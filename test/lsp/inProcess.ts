@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { createConnection, type WatchDog } from 'vscode-languageserver';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type Message, type MessageStrategy } from 'vscode-languageserver/node';
 import { Catalog } from '../../server/src/core/catalog/catalog';
-import type { CatalogSourceKind, CatalogStatus } from '../../server/src/lsp/protocol';
+import type { CatalogSourceKind, CatalogStatus } from '../../server/src/protocol';
 import type { CatalogProvider, CatalogProviderOptions, ServerRuntime } from '../../server/src/lsp/runtime';
 import { startServer, type ServerHandle } from '../../server/src/lsp/server';
 import { LspClient, type LspClientOptions } from '../support/lspClient';
@@ -96,6 +96,10 @@ export interface InProcessOptions extends LspClientOptions {
   holdLoad?: boolean;
   /** Replaces the runtime's provider factory (e.g. one that throws). */
   createCatalogProvider?: ServerRuntime['createCatalogProvider'];
+  /** The runtime's fallback catalog (the bundled snapshot in the real server); none by default. */
+  fallback?: Catalog;
+  /** How long requests wait for a provider's local load; the server's default when omitted. */
+  localLoadTimeoutMs?: number;
 }
 
 export interface InProcessServer {
@@ -150,6 +154,8 @@ export function startInProcess(options: InProcessOptions = {}): InProcessServer 
         providers.push(p);
         return p;
       }),
+    ...(options.fallback ? { fallbackCatalog: () => ({ catalog: options.fallback!, location: '<test fallback>' }) } : {}),
+    ...(options.localLoadTimeoutMs !== undefined ? { localLoadTimeoutMs: options.localLoadTimeoutMs } : {}),
     name: 'bdscript-test',
     version: '0.0.0-test',
   };

@@ -1,9 +1,11 @@
 // Position encodings: columns in UTF-8 and UTF-32 against UTF-16 on text with emoji and accents,
-// clamping of untrusted positions, and outgoing conversion of ranges, labels and semantic tokens.
+// clamping of untrusted positions, and outgoing conversion of ranges, labels, semantic tokens and
+// document symbols (whose depth is bounded on the way out).
 
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { OutgoingConverter } from '../../server/src/lsp/convert';
+import type { DocumentSymbol } from 'vscode-languageserver-types';
+import { MAX_SYMBOL_DEPTH, OutgoingConverter } from '../../server/src/lsp/convert';
 import { createPositionConverter, fromEncodedColumn, toEncodedColumn } from '../../server/src/lsp/positions';
 
 // "é" is 2 UTF-8 bytes and 1 UTF-16 unit; "😀" is 4 bytes, 2 units, 1 code point.
@@ -78,5 +80,42 @@ describe('lsp/positions', () => {
     const out = new OutgoingConverter(createPositionConverter('utf-16'), doc, () => undefined);
     const tokens = { data: [0, 0, 2, 0, 0] };
     assert.equal(out.semanticTokens(tokens), tokens);
+  });
+
+  it('sends document symbols at most MAX_SYMBOL_DEPTH deep, deeper ones flat and in order, ranges converted', () => {
+    // One line per level: "😀$if[...]" at the start of each, so UTF-8 columns differ from UTF-16.
+    const depth = MAX_SYMBOL_DEPTH + 50;
+    const doc = TextDocument.create('file:///a.bds', 'bdscript', 1, Array.from({ length: depth }, () => '😀$if[x]').join('\n'));
+    const symbol = (level: number): DocumentSymbol => ({
+      name: `level ${level}`,
+      kind: 3,
+      range: { start: { line: level, character: 2 }, end: { line: depth - 1, character: 9 } },
+      selectionRange: { start: { line: level, character: 2 }, end: { line: level, character: 5 } },
+      children: [],
+    });
+    const root = symbol(0);
+    let parent = root;
+    for (let level = 1; level < depth; level++) {
+      const child = symbol(level);
+      parent.children!.push(child);
+      parent = child;
+    }
+    for (const encoding of ['utf-16', 'utf-8'] as const) {
+      const [top] = new OutgoingConverter(createPositionConverter(encoding), doc, () => undefined).symbols([root]);
+      // Down the chain of single children to the level above the deepest one sent.
+      const chain: DocumentSymbol[] = [top!];
+      while (chain.at(-1)!.children?.length === 1) chain.push(chain.at(-1)!.children![0]!);
+      assert.equal(chain.length, MAX_SYMBOL_DEPTH - 1, encoding);
+      const last = chain.at(-1)!.children!;
+      // The symbol at the deepest level and every deeper one, flat, in document order, childless.
+      assert.deepEqual(
+        last.map((s) => s.name),
+        Array.from({ length: depth - MAX_SYMBOL_DEPTH + 1 }, (_, i) => `level ${MAX_SYMBOL_DEPTH - 1 + i}`),
+        encoding,
+      );
+      assert.ok(last.every((s) => s.children?.length === 0), encoding);
+      const column = encoding === 'utf-8' ? 4 : 2;
+      assert.deepEqual(last.at(-1)!.selectionRange.start, { line: depth - 1, character: column }, encoding);
+    }
   });
 });

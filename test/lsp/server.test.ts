@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { CodeAction, CompletionItem, CompletionList, Hover, SignatureHelp } from 'vscode-languageserver-types';
 import { Catalog } from '../../server/src/core/catalog/catalog';
 import { SEMANTIC_TOKENS_LEGEND } from '../../server/src/core/features/semanticTokens';
-import type { CatalogStatus } from '../../server/src/lsp/protocol';
+import type { CatalogStatus } from '../../server/src/protocol';
 import { fullClientCapabilities, type PublishDiagnostics } from '../support/lspClient';
 import { applyOffsetEdits } from '../support/markers';
 import { testCatalog, testCatalogData } from '../support/testCatalog';
@@ -245,6 +245,27 @@ describe('lsp/server (in process)', () => {
       assert.equal(s.providers[1]!.refreshes, 1);
     });
 
+    it('coalesces a storm of 1,000 catalog setting changes into a few provider rebuilds, answering requests throughout', async () => {
+      const s = start();
+      await s.client.initialize({ capabilities: NEOVIM_CAPS, initializationOptions: { catalog: { offline: true } } });
+      await s.client.open(URI, '$title[Hi]');
+      await s.client.diagnostics(URI);
+      const changes = 1000;
+      const url = (i: number) => `http://127.0.0.1:${10_000 + i}`;
+      let hover: Promise<Hover | null> | undefined;
+      for (let i = 0; i < changes; i++) {
+        void s.client.notify('workspace/didChangeConfiguration', { settings: { bdscript: { catalog: { offline: true, url: url(i) } } } });
+        if (i === changes / 2) hover = s.client.request<Hover | null>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 2 } });
+      }
+      // The request sent in the middle of the storm is answered.
+      assert.match(JSON.stringify((await hover!)?.contents), /Title/);
+      // The last change wins, and the catalog was rebuilt a bounded number of times (not 1,000).
+      await s.client.waitFor<CatalogStatus>('bdscript/catalogStatusChanged', (st) => st.location === url(changes - 1));
+      assert.ok(s.providers.length <= 5, `${s.providers.length} providers built for ${changes} changes`);
+      assert.equal(s.providers.at(-1)!.options.settings.url, url(changes - 1));
+      assert.ok(s.providers.slice(0, -1).every((p) => p.disposed), 'every replaced provider is disposed');
+    });
+
     it('re-reads workspace/configuration on didChangeConfiguration', async () => {
       const s = start({ settings: { catalog: { offline: true } } });
       await s.client.initialize();
@@ -275,6 +296,32 @@ describe('lsp/server (in process)', () => {
       await s.client.notify('test/finishLoad');
       const list = await answer;
       assert.ok(list.items.some((i) => i.label.startsWith('$title')));
+    });
+
+    it('answers with the fallback catalog while the local load hangs, then adopts the loaded one and re-validates', async () => {
+      // The fallback lacks `$title`; the provider's own catalog (once loaded) has it.
+      const s = start({ holdLoad: true, fallback: catalogWithoutTitle(), localLoadTimeoutMs: 100 });
+      await s.client.initialize({ initializationOptions: { catalog: { offline: true } } });
+      await s.client.open(URI, '$title[Hi]\n$tit');
+      const first = await s.client.diagnostics(URI);
+      assert.deepEqual(codes(first), ['unknown-function', 'unknown-function']);
+      const waiting = await s.client.request<CatalogStatus>('bdscript/catalogStatus');
+      assert.equal(waiting.location, '<test fallback>');
+      assert.equal(waiting.counts.functions, testCatalog().data.functions.length - 1);
+      assert.match(waiting.problems[0]!, /has not loaded after 0\.1 s/);
+      const list = await s.client.request<CompletionList>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 1, character: 4 } });
+      assert.ok(!list.items.some((i) => i.label.startsWith('$title')), 'answered from the fallback');
+      // The load ends: its catalog replaces the fallback, and the document is validated again.
+      const mark = s.client.mark();
+      s.providers[0]!.finishLoad();
+      const after = await s.client.diagnostics(URI, { since: mark });
+      assert.deepEqual(
+        after.diagnostics.map((d) => [d.code, d.range.start.line]),
+        [['unknown-function', 1]],
+      );
+      const loaded = await s.client.waitFor<CatalogStatus>('bdscript/catalogStatusChanged', (st) => st.location !== '<test fallback>', { since: mark });
+      assert.equal(loaded.counts.functions, testCatalog().data.functions.length);
+      assert.deepEqual(loaded.problems, []);
     });
 
     it('drops a validation whose document changed while the catalog was loading', async () => {

@@ -14,7 +14,7 @@ import {
   decodeTagList,
 } from '../core/catalog/decode';
 import type { CatalogData, CatalogProblem, Decoded } from '../core/catalog/model';
-import type { CatalogSourceKind, CatalogStatus } from '../lsp/protocol';
+import type { CatalogSourceKind, CatalogStatus } from '../protocol/messages';
 import { DEFAULT_CATALOG_URL } from '../core/settings';
 import { bundledSnapshotPath, bundledSnapshotText } from './bundled';
 import { cacheFileFor, readCache, writeCache, type EndpointValidators } from './cache';
@@ -27,7 +27,7 @@ import {
   type ListEndpoint,
 } from './http';
 
-export type { CatalogStatus } from '../lsp/protocol';
+export type { CatalogStatus } from '../protocol/messages';
 
 // ---------------------------------------------------------------------------------------------
 // Fetching and judging a live catalog.

@@ -6,15 +6,13 @@
 import type { SemanticTokensLegend, ServerCapabilities } from 'vscode-languageserver';
 import { TextDocumentSyncKind } from 'vscode-languageserver';
 import type { ClientFeatures } from '../core/features/types';
+import { isObject } from '../protocol/json';
 import type { PositionEncoding } from './positions';
 
 /** Reads a nested field of untrusted JSON; undefined when any step is not an object. */
 function at(value: unknown, ...path: string[]): unknown {
   let cur = value;
-  for (const key of path) {
-    if (typeof cur !== 'object' || cur === null || Array.isArray(cur)) return undefined;
-    cur = (cur as Record<string, unknown>)[key];
-  }
+  for (const key of path) cur = isObject(cur) ? cur[key] : undefined;
   return cur;
 }
 

@@ -1,6 +1,7 @@
 // Converts the core's answers (UTF-16 positions) into the client's position encoding: every
 // range, position, edit, label offset and semantic token column that leaves the server. With
-// UTF-16 (the usual case) every function returns its input untouched.
+// UTF-16 (the usual case) every function returns its input untouched, except that document
+// symbols are always sent at most MAX_SYMBOL_DEPTH levels deep.
 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
@@ -21,6 +22,13 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver-types';
 import type { PositionConverter } from './positions';
+
+/**
+ * The deepest level of document symbols sent. Deeper symbols hang flat, in document order, under
+ * their ancestor at this level: an outline of thousands of levels helps nobody, and serialising
+ * one (here and in the client) would exhaust the stack.
+ */
+export const MAX_SYMBOL_DEPTH = 100;
 
 /** Converts outgoing data for one document; other documents are looked up by uri. */
 export class OutgoingConverter {
@@ -146,14 +154,27 @@ export class OutgoingConverter {
     }));
   }
 
+  /** Symbols with their ranges converted and their depth bounded (MAX_SYMBOL_DEPTH), copied without recursion. */
   symbols(list: DocumentSymbol[]): DocumentSymbol[] {
-    if (this.identity) return list;
-    return list.map((s) => ({
-      ...s,
-      range: this.range(s.range),
-      selectionRange: this.range(s.selectionRange),
-      ...(s.children ? { children: this.symbols(s.children) } : {}),
-    }));
+    const out: DocumentSymbol[] = [];
+    // A symbol to copy, its level (1 for the top) and the list its copy joins; popped in document order.
+    const work: Array<{ symbol: DocumentSymbol; level: number; into: DocumentSymbol[] }> = [];
+    for (let i = list.length - 1; i >= 0; i--) work.push({ symbol: list[i]!, level: 1, into: out });
+    while (work.length > 0) {
+      const { symbol, level, into } = work.pop()!;
+      const children: DocumentSymbol[] = [];
+      into.push({
+        ...symbol,
+        range: this.range(symbol.range),
+        selectionRange: this.range(symbol.selectionRange),
+        ...(symbol.children ? { children } : {}),
+      });
+      const nested = symbol.children ?? [];
+      // Below the deepest level, descendants join the deepest level, after their ancestor.
+      const next = level < MAX_SYMBOL_DEPTH ? { level: level + 1, into: children } : { level, into };
+      for (let i = nested.length - 1; i >= 0; i--) work.push({ symbol: nested[i]!, ...next });
+    }
+    return out;
   }
 
   foldingRanges(list: FoldingRange[]): FoldingRange[] {

@@ -3,17 +3,9 @@
 // notification with a bad shape or for a document that is not open is reported, not applied.
 
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { isObject, type JsonObject } from '../protocol/json';
+import { documentUri } from './params';
 import type { PositionConverter } from './positions';
-import { isObject } from '../core/json';
-
-type Json = Record<string, unknown>;
-
-/** The `textDocument.uri` of request or notification params, when it is a string. */
-export function uriOf(params: unknown): string | undefined {
-  const td = isObject(params) ? params['textDocument'] : undefined;
-  const uri = isObject(td) ? td['uri'] : undefined;
-  return typeof uri === 'string' ? uri : undefined;
-}
 
 /** Documents longer than this are not kept: the core is not meant for them and clients rarely send them. */
 export const MAX_DOCUMENT_LENGTH = 16 * 1024 * 1024;
@@ -44,12 +36,12 @@ export class DocumentStore {
 
   /** Applies a didChange; returns the updated document (if any) and what was wrong with the notification. */
   change(params: unknown, converter: PositionConverter): { doc?: TextDocument; problem?: string } {
-    const uri = uriOf(params);
+    const uri = documentUri(params);
     const doc = this.get(uri);
     if (!doc) return { problem: `didChange of a document that is not open: ${String(uri).slice(0, 200)}` };
     const changes = isObject(params) ? params['contentChanges'] : undefined;
     if (!Array.isArray(changes)) return { problem: `didChange of ${uri} without contentChanges` };
-    const td = (params as Json)['textDocument'] as Json;
+    const td = (params as JsonObject)['textDocument'] as JsonObject;
     const version = versionOf(td['version'], doc.version + 1);
     let skipped = 0;
     for (const change of changes) {
@@ -85,7 +77,7 @@ export class DocumentStore {
 
   /** Closes a document; returns its uri when it was open. */
   close(params: unknown): string | undefined {
-    const uri = uriOf(params);
+    const uri = documentUri(params);
     if (uri === undefined || !this.docs.has(uri)) return undefined;
     this.docs.delete(uri);
     return uri;

@@ -5,6 +5,7 @@
 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Position, Range } from 'vscode-languageserver-types';
+import { isObject } from '../protocol/json';
 
 export type PositionEncoding = 'utf-16' | 'utf-8' | 'utf-32';
 
@@ -41,7 +42,7 @@ function lineBounds(doc: TextDocument, line: number): { start: number; end: numb
 
 /** The line of a raw position clamped into the document, and that line's text. */
 function clampLine(doc: TextDocument, position: unknown): { line: number; raw: unknown; text: string } {
-  const p = typeof position === 'object' && position !== null ? (position as Record<string, unknown>) : {};
+  const p = isObject(position) ? position : {};
   const rawLine = p['line'];
   const lastLine = doc.lineCount - 1;
   // A line past the end means the end of the document.
@@ -108,7 +109,7 @@ export function createPositionConverter(encoding: PositionEncoding): PositionCon
     encoding,
     toServer,
     rangeToServer(doc, range) {
-      const r = typeof range === 'object' && range !== null ? (range as Record<string, unknown>) : {};
+      const r = isObject(range) ? range : {};
       const start = toServer(doc, r['start']);
       const end = toServer(doc, r['end'] ?? r['start']);
       return doc.offsetAt(start) <= doc.offsetAt(end) ? { start, end } : { start: end, end: start };

@@ -1,10 +1,11 @@
 // What the process entry hands the language server: a way to build a catalog provider for the
-// catalog settings, timers and identity. The LSP wiring depends on these interfaces only, so it
-// never touches HTTP or the file system, and tests can hand in a catalog provider of their own.
+// catalog settings, the catalog to answer with while a provider is slow to load, timers and
+// identity. The LSP wiring depends on these interfaces only, so it never touches HTTP or the
+// file system, and tests can hand in a catalog provider of their own.
 
 import type { Catalog } from '../core/catalog/catalog';
 import type { Settings } from '../core/settings';
-import type { CatalogStatus } from './protocol';
+import type { CatalogStatus } from '../protocol/messages';
 
 /** The catalog as the server uses it: the best local source first, then refreshes. */
 export interface CatalogProvider {
@@ -40,9 +41,24 @@ export interface Timers {
   clearInterval(handle: unknown): void;
 }
 
+/** A catalog that is always at hand (the bundled snapshot), with where it came from. */
+export interface FallbackCatalog {
+  readonly catalog: Catalog;
+  /** A file path or name for the status. */
+  readonly location: string;
+}
+
 export interface ServerRuntime {
   /** Builds the catalog provider for the given settings; called again when they change. */
   createCatalogProvider(options: CatalogProviderOptions): CatalogProvider;
+  /**
+   * The catalog requests are answered with when a provider's local load takes longer than
+   * `localLoadTimeoutMs` (a slow disk, a snapshot path that names a FIFO); undefined when there
+   * is none. Called only then, and may be called more than once.
+   */
+  fallbackCatalog?(): FallbackCatalog | undefined;
+  /** How long requests wait for a provider's local load before the fallback answers. */
+  readonly localLoadTimeoutMs?: number;
   /** Timers; the host's own when omitted. */
   readonly timers?: Timers;
   /** `serverInfo` in the initialize result. */
@@ -71,8 +87,15 @@ function unrefTimer<T>(handle: T): T {
   return handle;
 }
 
+/** Where the wiring's own messages go (the client's log). */
+export interface Logger {
+  error(message: string): void;
+  warn(message: string): void;
+  info(message: string): void;
+}
+
 /** An error with its stack, for a log. */
-export function describeError(err: unknown): string {
+export function errorWithStack(err: unknown): string {
   return err instanceof Error ? (err.stack ?? err.message) : String(err);
 }
 

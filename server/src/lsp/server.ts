@@ -1,7 +1,7 @@
 // The language server wiring: `startServer(connection, runtime)` declares the capabilities,
-// answers every request through the core's LanguageService, keeps documents and settings in
-// sync, runs the catalog provider (local load, background refresh with progress, status) and
-// re-validates open documents when the catalog changes. It knows nothing of HTTP or files.
+// keeps documents and settings in sync, and answers every request through the core's
+// LanguageService. Request params are read in params.ts, the catalog's life is catalogHost.ts,
+// and every handler runs inside one error boundary. It knows nothing of HTTP or files.
 
 import {
   CancellationToken,
@@ -14,75 +14,37 @@ import {
   type InitializeResult,
   type WorkDoneProgressServerReporter,
 } from 'vscode-languageserver';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CodeActionContext, CompletionItem, Diagnostic } from 'vscode-languageserver';
-import { Catalog } from '../core/catalog/catalog';
+import type { CompletionItem } from 'vscode-languageserver-types';
 import { SEMANTIC_TOKENS_LEGEND } from '../core/features/semanticTokens';
-import { MINIMAL_CLIENT, type CompletionContext, type SignatureHelpContext } from '../core/features/types';
+import { MINIMAL_CLIENT } from '../core/features/types';
 import { LanguageService } from '../core/languageService';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings';
+import { isObject, type JsonObject } from '../protocol/json';
+import { CatalogStatusNotification, CatalogStatusRequest, FunctionAtRequest, RefreshCatalogRequest, type FunctionAtResult } from '../protocol/messages';
+import { SETTINGS_SECTION } from '../protocol/settings';
 import { clientAbilitiesFrom, clientFeaturesFrom, negotiatePositionEncoding, serverCapabilities, type ClientAbilities } from './capabilities';
+import { CatalogHost } from './catalogHost';
+import { Coalescer } from './coalesce';
 import { OutgoingConverter } from './convert';
-import { DocumentStore, uriOf } from './documents';
+import { DocumentStore } from './documents';
+import { completionItem, documentUri, DocumentParams, pushedSettings } from './params';
 import { createPositionConverter, type PositionConverter } from './positions';
-import {
-  CatalogStatusNotification,
-  CatalogStatusRequest,
-  FunctionAtRequest,
-  RefreshCatalogRequest,
-  type CatalogStatus,
-  type FunctionAtResult,
-} from './protocol';
-import { describeError, hostTimers, messageOf, type CatalogProvider, type ServerRuntime, type Timers } from './runtime';
-import { catalogIdentity, readInitializationOptions, resolveSettings, settingsSection } from './settings';
-import { isObject } from '../core/json';
+import { errorWithStack, hostTimers, messageOf, type Logger, type ServerRuntime, type Timers } from './runtime';
+import { readInitializationOptions, resolveSettings, settingsSection } from './settings';
 
 /** Delay between the last edit and validation; edits in between restart it. */
 export const VALIDATE_DELAY_MS = 75;
+/** Settings changes are applied once they have been quiet this long... */
+export const SETTINGS_QUIET_MS = 50;
+/** ...or at the latest this long after the first change not yet applied. */
+export const SETTINGS_MAX_DELAY_MS = 500;
 /** How long the server waits for the client to accept a progress token before refreshing without one. */
 const PROGRESS_CREATE_TIMEOUT_MS = 5_000;
-/** setInterval's longest delay; longer ones fire at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
-type Json = Record<string, unknown>;
-
-/** Completion and signature help trigger kinds are 1, 2 or 3. */
-function isTriggerKind(v: unknown): v is 1 | 2 | 3 {
-  return v === 1 || v === 2 || v === 3;
-}
-
-/** A signature help context from untrusted params: the previous answer only when it has signatures. */
-function signatureContext(raw: Json): SignatureHelpContext {
-  const active = raw['activeSignatureHelp'];
-  return {
-    triggerKind: raw['triggerKind'] as 1 | 2 | 3,
-    ...(typeof raw['triggerCharacter'] === 'string' ? { triggerCharacter: raw['triggerCharacter'] } : {}),
-    isRetrigger: raw['isRetrigger'] === true,
-    ...(isObject(active) && Array.isArray(active['signatures']) ? { activeSignatureHelp: active as unknown as NonNullable<SignatureHelpContext['activeSignatureHelp']> } : {}),
-  };
-}
-
-/** A provider for when the runtime could not build one: an empty catalog and the reason. */
-class FailedProvider implements CatalogProvider {
-  readonly catalog = Catalog.empty();
-  constructor(private readonly reason: string) {}
-  loadLocal(): Promise<void> {
-    return Promise.resolve();
-  }
-  refresh(): Promise<unknown> {
-    return Promise.resolve();
-  }
-  status(): CatalogStatus {
-    return { source: 'none', location: '', counts: { functions: 0, callbacks: 0, emoji: 0 }, problems: [this.reason], refreshing: false };
-  }
-  onDidChange(): () => void {
-    return () => undefined;
-  }
-  dispose(): void {}
-}
-
-/** What `startServer` returns: a way to stop timers and the catalog provider (tests use it). */
+/** What `startServer` returns: whether `shutdown` has stopped it, and a way to stop it (tests use it). */
 export interface ServerHandle {
+  /** `shutdown` arrived (or `dispose` ran): timers and the catalog provider are stopped. */
+  readonly stopped: boolean;
   dispose(): void;
 }
 
@@ -90,120 +52,79 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   const timers: Timers = runtime.timers ?? hostTimers;
   const service = new LanguageService({ client: MINIMAL_CLIENT, settings: DEFAULT_SETTINGS });
   const documents = new DocumentStore();
-  const log = {
-    error: (message: string) => safely(() => connection.console.error(message)),
-    warn: (message: string) => safely(() => connection.console.warn(message)),
-    info: (message: string) => safely(() => connection.console.info(message)),
-  };
+  const validationTimers = new Map<string, unknown>();
 
   let converter: PositionConverter = createPositionConverter('utf-16');
   let abilities: ClientAbilities = clientAbilitiesFrom(undefined);
-  let initSection: Json | undefined;
-  let clientSection: Json | undefined;
-  let storagePath: string | undefined;
+  let initSection: JsonObject | undefined;
+  let clientSection: JsonObject | undefined;
   let settings: Settings = DEFAULT_SETTINGS;
-
-  let provider: CatalogProvider | undefined;
-  let providerIdentity = '';
-  let unsubscribe: (() => void) | undefined;
-  /** Settles when the current provider has loaded its best local source. */
-  let ready: Promise<void> = Promise.resolve();
-  let refreshing: { provider: CatalogProvider; done: Promise<void> } | undefined;
-  let refreshTimer: unknown;
-  /** Background refreshes start once the first settings are known (after `initialized`). */
+  /** The client's `initialized` arrived: the server may send notifications and requests. */
+  let initialized = false;
+  /** The first settings are applied and background refreshes run. */
   let started = false;
-  let initializedReceived = false;
   let disposed = false;
   let lastStatusText = '';
-  let settingsQueue: Promise<void> = Promise.resolve();
-  const validationTimers = new Map<string, unknown>();
 
-  function safely(fn: () => void): void {
+  // ---- talking to the client ----------------------------------------------------------------
+
+  /** Sends something nobody waits for; a connection that is gone is nobody to tell. */
+  function post(send: () => Promise<unknown>): void {
     try {
-      fn();
+      void send().catch(() => undefined);
     } catch {
-      // The connection is gone; there is nobody to tell.
+      // The connection is closed or disposed (sending throws then).
     }
   }
 
-  // ---- catalog -------------------------------------------------------------------------
+  const log: Logger = {
+    error: (message) => post(async () => connection.console.error(message)),
+    warn: (message) => post(async () => connection.console.warn(message)),
+    info: (message) => post(async () => connection.console.info(message)),
+  };
 
-  function currentStatus(): CatalogStatus {
+  /**
+   * The one error boundary: every handler, validation and settings update runs inside it. An
+   * exception is logged with its stack and turned into `onError`'s answer; the server goes on.
+   */
+  async function contain<T>(what: string, work: () => T | Promise<T>, onError: (err: unknown) => T): Promise<T> {
     try {
-      return provider ? provider.status() : new FailedProvider('the server is not initialised yet').status();
+      return await work();
     } catch (err) {
-      log.error(`catalog status failed: ${describeError(err)}`);
-      return new FailedProvider(`catalog status failed: ${String(err)}`).status();
+      log.error(`${what} failed: ${errorWithStack(err)}`);
+      return onError(err);
     }
+  }
+
+  // ---- catalog ------------------------------------------------------------------------------
+
+  const catalog = new CatalogHost({
+    runtime,
+    timers,
+    log,
+    createProgress,
+    onDidChangeCatalog: adoptCatalog,
+    onDidChangeStatus: notifyStatus,
+  });
+
+  /** Takes the catalog to answer with when it changed, and re-validates. */
+  function adoptCatalog(): void {
+    const next = catalog.catalog;
+    if (disposed || next === service.catalog) return;
+    service.configure({ catalog: next });
+    revalidateAll();
+    refreshViews();
   }
 
   function notifyStatus(): void {
     // Nothing but logs and progress may precede the client's `initialized`.
-    if (disposed || !initializedReceived) return;
-    const status = currentStatus();
+    if (disposed || !initialized) return;
+    const status = catalog.status();
     const { ageMs: _age, ...stable } = status;
     const text = JSON.stringify(stable);
     if (text === lastStatusText) return;
     lastStatusText = text;
-    void connection.sendNotification(CatalogStatusNotification, status).catch(() => undefined);
-  }
-
-  /** Takes the provider's catalog when it differs from the one in use; re-validates if so. */
-  function adoptCatalog(from: CatalogProvider): void {
-    if (from !== provider || disposed) return;
-    let catalog: Catalog;
-    try {
-      catalog = from.catalog;
-    } catch (err) {
-      log.error(`reading the catalog failed: ${describeError(err)}`);
-      return;
-    }
-    if (catalog !== service.catalog) {
-      service.configure({ catalog });
-      revalidateAll();
-      refreshViews();
-    }
-    notifyStatus();
-  }
-
-  function replaceProvider(): void {
-    unsubscribe?.();
-    unsubscribe = undefined;
-    if (provider) {
-      try {
-        provider.dispose();
-      } catch (err) {
-        log.error(`disposing the catalog provider failed: ${describeError(err)}`);
-      }
-    }
-    let next: CatalogProvider;
-    try {
-      next = runtime.createCatalogProvider({
-        settings: settings.catalog,
-        storagePath,
-        log: (level, message) => (level === 'error' ? log.error(message) : level === 'warning' ? log.warn(message) : log.info(message)),
-      });
-    } catch (err) {
-      log.error(`the catalog could not be set up: ${describeError(err)}`);
-      next = new FailedProvider(`the catalog could not be set up: ${messageOf(err)}`);
-    }
-    provider = next;
-    providerIdentity = catalogIdentity(settings);
-    refreshing = undefined;
-    try {
-      unsubscribe = next.onDidChange(() => adoptCatalog(next));
-    } catch (err) {
-      log.error(`watching the catalog failed: ${describeError(err)}`);
-    }
-    let loading: Promise<void>;
-    try {
-      loading = Promise.resolve(next.loadLocal());
-    } catch (err) {
-      loading = Promise.reject(err);
-    }
-    ready = loading
-      .catch((err: unknown) => log.error(`loading the local catalog failed: ${describeError(err)}`))
-      .then(() => adoptCatalog(next));
+    post(() => connection.sendNotification(CatalogStatusNotification, status));
   }
 
   /** Creates a progress token when the client supports it; undefined when it does not answer in time. */
@@ -225,59 +146,15 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     }
   }
 
-  /** Refreshes the current provider's catalog (one refresh at a time) and reports progress. */
-  function refreshCatalog(): Promise<void> {
-    const target = provider;
-    if (!target || disposed) return Promise.resolve();
-    if (refreshing && refreshing.provider === target) return refreshing.done;
-    const done = (async () => {
-      await ready;
-      if (target !== provider || disposed) return;
-      let work: Promise<unknown>;
-      try {
-        work = Promise.resolve(target.refresh());
-      } catch (err) {
-        work = Promise.reject(err);
-      }
-      notifyStatus();
-      const progress = await createProgress();
-      progress?.begin('BDScript catalog', undefined, `refreshing from ${settings.catalog.url}`, false);
-      try {
-        await work;
-      } catch (err) {
-        log.error(`catalog refresh failed: ${describeError(err)}`);
-      } finally {
-        progress?.done();
-        if (refreshing?.provider === target) refreshing = undefined;
-      }
-      adoptCatalog(target);
-      notifyStatus();
-    })();
-    refreshing = { provider: target, done };
-    return done;
-  }
+  // ---- settings -----------------------------------------------------------------------------
 
-  function scheduleRefreshes(): void {
-    if (refreshTimer !== undefined) timers.clearInterval(refreshTimer);
-    refreshTimer = undefined;
-    const minutes = settings.catalog.refreshIntervalMinutes;
-    if (!started || disposed || settings.catalog.offline || minutes <= 0) return;
-    refreshTimer = timers.setInterval(() => void refreshCatalog(), Math.min(minutes * 60_000, MAX_TIMER_MS));
-  }
-
-  // ---- settings ------------------------------------------------------------------------
-
-  /** Applies new settings: a new catalog provider when catalog settings changed, else reconfigure. */
+  /** Applies complete settings: the catalog host takes its part, the service the rest. */
   function applySettings(next: Settings): void {
     const previous = settings;
     settings = next;
-    if (JSON.stringify(previous) === JSON.stringify(next) && provider) return;
+    if (JSON.stringify(previous) === JSON.stringify(next)) return;
     service.configure({ settings: next });
-    if (catalogIdentity(next) !== providerIdentity || !provider) {
-      replaceProvider();
-      if (started && !next.catalog.offline) void refreshCatalog();
-    }
-    if (previous.catalog.refreshIntervalMinutes !== next.catalog.refreshIntervalMinutes || previous.catalog.offline !== next.catalog.offline) scheduleRefreshes();
+    catalog.configure(next);
     revalidateAll();
     refreshViews();
   }
@@ -285,27 +162,27 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   async function pullConfiguration(): Promise<void> {
     if (!abilities.configuration) return;
     try {
-      const value: unknown = await connection.workspace.getConfiguration('bdscript');
+      const value: unknown = await connection.workspace.getConfiguration(SETTINGS_SECTION);
       // The section itself (`{catalog: {...}}`); a client without settings answers null.
-      if (isObject(value)) clientSection = settingsSection({ bdscript: value });
+      if (isObject(value)) clientSection = settingsSection({ [SETTINGS_SECTION]: value });
     } catch (err) {
       log.warn(`workspace/configuration failed: ${messageOf(err)}`);
     }
   }
 
-  /** Runs settings updates one after another, so an older answer never overwrites a newer one. */
-  function updateSettings(pushed: unknown): Promise<void> {
-    settingsQueue = settingsQueue.then(async () => {
-      if (disposed) return;
-      const section = settingsSection(pushed);
-      if (section) clientSection = section;
-      await pullConfiguration();
-      applySettings(resolveSettings(initSection, clientSection));
-    }).catch((err: unknown) => log.error(`applying settings failed: ${describeError(err)}`));
-    return settingsQueue;
-  }
+  /** Settings changes come in bursts; they are applied together, so the catalog is rebuilt once. */
+  const settingsUpdates = new Coalescer(timers, SETTINGS_QUIET_MS, SETTINGS_MAX_DELAY_MS, () =>
+    contain(
+      'applying settings',
+      async () => {
+        await pullConfiguration();
+        if (!disposed) applySettings(resolveSettings(initSection, clientSection));
+      },
+      () => undefined,
+    ),
+  );
 
-  // ---- diagnostics ---------------------------------------------------------------------
+  // ---- diagnostics --------------------------------------------------------------------------
 
   function scheduleValidation(uri: string, delay: number): void {
     const pending = validationTimers.get(uri);
@@ -327,27 +204,25 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     const doc = documents.get(uri);
     if (!doc || disposed) return;
     const version = doc.version;
-    await ready;
+    await catalog.ready();
     // A newer version or a close since: that one has (or needs) its own validation.
     if (documents.get(uri) !== doc || doc.version !== version || disposed) return;
-    let diagnostics: Diagnostic[];
-    try {
-      diagnostics = new OutgoingConverter(converter, doc, (u) => documents.get(u)).diagnostics(service.validate(doc));
-    } catch (err) {
-      log.error(`validating ${uri} failed: ${describeError(err)}`);
-      return;
-    }
-    void connection.sendDiagnostics({ uri, version, diagnostics }).catch(() => undefined);
+    const diagnostics = await contain(
+      `validating ${uri}`,
+      () => new OutgoingConverter(converter, doc, (u) => documents.get(u)).diagnostics(service.validate(doc)),
+      () => undefined,
+    );
+    if (diagnostics) post(() => connection.sendDiagnostics({ uri, version, diagnostics }));
   }
 
   /** Asks clients that support it to re-request semantic tokens and inlay hints. */
   function refreshViews(): void {
     if (!started || disposed) return;
-    if (abilities.semanticTokensRefresh) void connection.languages.semanticTokens.refresh().catch(() => undefined);
-    if (abilities.inlayHintRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
+    if (abilities.semanticTokensRefresh) post(() => connection.languages.semanticTokens.refresh());
+    if (abilities.inlayHintRefresh) post(() => connection.languages.inlayHint.refresh());
   }
 
-  // ---- requests ------------------------------------------------------------------------
+  // ---- requests -----------------------------------------------------------------------------
 
   const cancelled = () => new ResponseError<void>(LSPErrorCodes.RequestCancelled, 'request cancelled');
 
@@ -355,36 +230,35 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   const yieldToMessages = () => new Promise<void>((resolve) => timers.setTimeout(resolve, 0));
 
   /**
-   * Wraps a request handler: waits for the local catalog, honours cancellation before and
-   * after the work, and turns any exception into a logged error and an error response.
+   * A request handler: waits (boundedly) for the local catalog, honours cancellation before and
+   * after the work, and answers an exception with an error response, inside the one boundary.
    */
-  function request<P, R>(method: string, run: (params: P, token: CancellationToken) => R) {
-    return async (params: P, token?: CancellationToken): Promise<R | ResponseError<void>> => {
-      const tok = token ?? CancellationToken.None;
-      try {
-        await ready;
-        await yieldToMessages();
-        if (tok.isCancellationRequested) return cancelled();
-        const result = run(params, tok);
-        if (tok.isCancellationRequested) return cancelled();
-        return result;
-      } catch (err) {
-        log.error(`${method} failed: ${describeError(err)}`);
-        return new ResponseError<void>(ErrorCodes.InternalError, `${method} failed: ${messageOf(err)}`);
-      }
+  function request<R>(method: string, run: (params: unknown) => R | Promise<R>) {
+    return (params: unknown, token?: CancellationToken): Promise<R | ResponseError<void>> => {
+      // A request sent without params (`bdscript/catalogStatus`) gets only the token.
+      const tok = token ?? (CancellationToken.is(params) ? params : CancellationToken.None);
+      return contain<R | ResponseError<void>>(
+        method,
+        async () => {
+          await catalog.ready();
+          await yieldToMessages();
+          if (tok.isCancellationRequested) return cancelled();
+          const result = await run(params);
+          return tok.isCancellationRequested ? cancelled() : result;
+        },
+        (err) => new ResponseError<void>(ErrorCodes.InternalError, `${method} failed: ${messageOf(err)}`),
+      );
     };
   }
 
-  /** A request about a position or range in one document: null when the document is not open. */
-  function documentRequest<P, R>(method: string, run: (doc: TextDocument, params: P, out: OutgoingConverter) => R) {
-    return request<P, R | null>(method, (params) => {
-      const doc = documents.get(uriOf(params));
+  /** A request about one document: null when it is not open; its params read by DocumentParams. */
+  function documentRequest<R>(method: string, run: (params: DocumentParams, out: OutgoingConverter) => R) {
+    return request<R | null>(method, (raw) => {
+      const doc = documents.get(documentUri(raw));
       if (!doc) return null;
-      return run(doc, params, new OutgoingConverter(converter, doc, (u) => documents.get(u)));
+      return run(new DocumentParams(raw, doc, converter), new OutgoingConverter(converter, doc, (u) => documents.get(u)));
     });
   }
-
-  const field = (params: unknown, name: string): unknown => (isObject(params) ? params[name] : undefined);
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const capabilities: unknown = isObject(params) ? params.capabilities : undefined;
@@ -393,10 +267,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     abilities = clientAbilitiesFrom(capabilities);
     const init = readInitializationOptions(isObject(params) ? params.initializationOptions : undefined);
     initSection = init.section;
-    storagePath = init.storagePath;
     settings = resolveSettings(initSection);
     service.configure({ settings, client: clientFeaturesFrom(capabilities) });
-    replaceProvider();
+    // The local catalog starts loading now; requests wait for it (boundedly) from here on.
+    catalog.configure(settings, init.storagePath);
     const offered = Array.isArray((capabilities as { general?: { positionEncodings?: unknown } } | undefined)?.general?.positionEncodings);
     return {
       capabilities: serverCapabilities(encoding, SEMANTIC_TOKENS_LEGEND, offered),
@@ -405,22 +279,26 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   });
 
   connection.onInitialized(() => {
-    initializedReceived = true;
+    initialized = true;
     notifyStatus();
     if (abilities.configuration && abilities.didChangeConfigurationRegistration) {
-      connection.client.register(DidChangeConfigurationNotification.type, { section: 'bdscript' }).catch((err: unknown) => {
+      connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }).catch((err: unknown) => {
         log.warn(`registering for configuration changes failed: ${messageOf(err)}`);
       });
     }
-    void updateSettings(undefined).then(() => {
+    // The settings the client holds now decide the first refresh's URL.
+    settingsUpdates.trigger();
+    void settingsUpdates.flush().then(() => {
+      if (disposed) return;
       started = true;
-      scheduleRefreshes();
-      if (!settings.catalog.offline) void refreshCatalog();
+      catalog.start();
     });
   });
 
   connection.onDidChangeConfiguration((params) => {
-    void updateSettings(field(params, 'settings'));
+    const section = settingsSection(pushedSettings(params));
+    if (section) clientSection = section;
+    settingsUpdates.trigger();
   });
 
   connection.onDidOpenTextDocument((params) => {
@@ -446,109 +324,81 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     if (pending !== undefined) timers.clearTimeout(pending);
     validationTimers.delete(uri);
     service.forget(uri);
-    void connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
+    post(() => connection.sendDiagnostics({ uri, diagnostics: [] }));
   });
 
   connection.onCompletion(
-    documentRequest('textDocument/completion', (doc, params, out) => {
-      const position = converter.toServer(doc, field(params, 'position'));
-      const context = field(params, 'context');
-      const ctx = isObject(context) && isTriggerKind(context['triggerKind']) ? (context as unknown as CompletionContext) : undefined;
-      return out.completionList(service.complete(doc, position, ctx));
-    }),
+    documentRequest('textDocument/completion', (p, out) => out.completionList(service.complete(p.document, p.position(), p.completionContext()))),
   );
 
   connection.onCompletionResolve(
-    request('completionItem/resolve', (item: CompletionItem) => (isObject(item) && typeof item.label === 'string' ? service.resolveCompletion(item) : item)),
+    request('completionItem/resolve', (raw) => {
+      const item = completionItem(raw);
+      // Something that is not an item goes back as it came: there is nothing to add to it.
+      return item ? service.resolveCompletion(item) : (raw as CompletionItem);
+    }),
   );
 
-  connection.onHover(
-    documentRequest('textDocument/hover', (doc, params, out) => out.hover(service.hover(doc, converter.toServer(doc, field(params, 'position'))))),
-  );
+  connection.onHover(documentRequest('textDocument/hover', (p, out) => out.hover(service.hover(p.document, p.position()))));
 
   connection.onSignatureHelp(
-    documentRequest('textDocument/signatureHelp', (doc, params, out) => {
-      const context = field(params, 'context');
-      const ctx = isObject(context) && isTriggerKind(context['triggerKind']) ? signatureContext(context) : undefined;
-      return out.signatureHelp(service.signatureHelp(doc, converter.toServer(doc, field(params, 'position')), ctx));
-    }),
+    documentRequest('textDocument/signatureHelp', (p, out) => out.signatureHelp(service.signatureHelp(p.document, p.position(), p.signatureHelpContext()))),
   );
 
   connection.onCodeAction(
-    documentRequest('textDocument/codeAction', (doc, params, out) => {
-      const range = converter.rangeToServer(doc, field(params, 'range'));
-      const raw = field(params, 'context');
-      const rawDiagnostics = isObject(raw) && Array.isArray(raw['diagnostics']) ? raw['diagnostics'] : [];
-      const diagnostics = rawDiagnostics
-        .filter((d): d is Diagnostic => isObject(d) && typeof d['message'] === 'string')
-        .map((d) => ({ ...d, range: converter.rangeToServer(doc, d.range) }));
-      const only = isObject(raw) && Array.isArray(raw['only']) ? raw['only'].filter((k): k is string => typeof k === 'string') : undefined;
-      const triggerKind = isObject(raw) && (raw['triggerKind'] === 1 || raw['triggerKind'] === 2) ? raw['triggerKind'] : undefined;
-      const context: CodeActionContext = { diagnostics, ...(only ? { only } : {}), ...(triggerKind ? { triggerKind } : {}) };
-      return out.codeActions(service.codeActions(doc, range, context));
-    }),
+    documentRequest('textDocument/codeAction', (p, out) => out.codeActions(service.codeActions(p.document, p.range(), p.codeActionContext()))),
   );
 
-  connection.onDocumentSymbol(documentRequest('textDocument/documentSymbol', (doc, _params, out) => out.symbols(service.documentSymbols(doc))));
+  connection.onDocumentSymbol(documentRequest('textDocument/documentSymbol', (p, out) => out.symbols(service.documentSymbols(p.document))));
 
-  connection.onFoldingRanges(documentRequest('textDocument/foldingRange', (doc, _params, out) => out.foldingRanges(service.foldingRanges(doc))));
+  connection.onFoldingRanges(documentRequest('textDocument/foldingRange', (p, out) => out.foldingRanges(service.foldingRanges(p.document))));
 
-  connection.languages.semanticTokens.on(
-    documentRequest('textDocument/semanticTokens/full', (doc, _params, out) => out.semanticTokens(service.semanticTokens(doc))),
-  );
+  connection.languages.semanticTokens.on(documentRequest('textDocument/semanticTokens/full', (p, out) => out.semanticTokens(service.semanticTokens(p.document))));
 
   connection.languages.semanticTokens.onRange(
-    documentRequest('textDocument/semanticTokens/range', (doc, params, out) =>
-      out.semanticTokens(service.semanticTokens(doc, converter.rangeToServer(doc, field(params, 'range')))),
-    ),
+    documentRequest('textDocument/semanticTokens/range', (p, out) => out.semanticTokens(service.semanticTokens(p.document, p.range()))),
   );
 
-  connection.languages.inlayHint.on(
-    documentRequest('textDocument/inlayHint', (doc, params, out) => out.inlayHints(service.inlayHints(doc, converter.rangeToServer(doc, field(params, 'range'))))),
-  );
+  connection.languages.inlayHint.on(documentRequest('textDocument/inlayHint', (p, out) => out.inlayHints(service.inlayHints(p.document, p.range()))));
 
-  connection.onDefinition(
-    documentRequest('textDocument/definition', (doc, params, out) => out.locations(service.definition(doc, converter.toServer(doc, field(params, 'position'))))),
-  );
+  connection.onDefinition(documentRequest('textDocument/definition', (p, out) => out.locations(service.definition(p.document, p.position()))));
 
   connection.onRequest(
     FunctionAtRequest,
-    documentRequest('bdscript/functionAt', (doc, params: unknown): FunctionAtResult | null => {
-      const found = service.functionAt(doc, converter.toServer(doc, field(params, 'position')));
+    documentRequest(FunctionAtRequest.method, (p): FunctionAtResult | null => {
+      const found = service.functionAt(p.document, p.position());
       return found ? { name: found.name, kind: found.kind, wikiUrl: found.wikiUrl } : null;
     }),
   );
 
   connection.onRequest(
     CatalogStatusRequest,
-    request('bdscript/catalogStatus', () => currentStatus()),
+    request(CatalogStatusRequest.method, () => catalog.status()),
   );
 
-  connection.onRequest(RefreshCatalogRequest, async () => {
-    try {
-      await refreshCatalog();
-      return currentStatus();
-    } catch (err) {
-      log.error(`bdscript/refreshCatalog failed: ${describeError(err)}`);
-      return new ResponseError<void>(ErrorCodes.InternalError, `refresh failed: ${messageOf(err)}`);
-    }
-  });
+  connection.onRequest(
+    RefreshCatalogRequest,
+    request(RefreshCatalogRequest.method, async () => {
+      await catalog.refresh();
+      return catalog.status();
+    }),
+  );
 
   const dispose = (): void => {
     if (disposed) return;
     disposed = true;
-    if (refreshTimer !== undefined) timers.clearInterval(refreshTimer);
+    settingsUpdates.dispose();
     for (const t of validationTimers.values()) timers.clearTimeout(t);
     validationTimers.clear();
-    unsubscribe?.();
-    try {
-      provider?.dispose();
-    } catch (err) {
-      log.error(`disposing the catalog provider failed: ${describeError(err)}`);
-    }
+    catalog.dispose();
   };
 
   connection.onShutdown(() => dispose());
 
-  return { dispose };
+  return {
+    get stopped() {
+      return disposed;
+    },
+    dispose,
+  };
 }

@@ -3,24 +3,24 @@
 // and settings pushed in `workspace/didChangeConfiguration`. Each source is untrusted; a key a
 // later source gives replaces the earlier value, and `normalizeSettings` fills in the rest.
 
-import { normalizeSettings, SETTINGS_SCHEMA, type Settings } from '../core/settings';
-import { isObject } from '../core/json';
-
-type Json = Record<string, unknown>;
+import { normalizeSettings, type Settings } from '../core/settings';
+import { isObject, type JsonObject } from '../protocol/json';
+import { SETTINGS_SCHEMA, SETTINGS_SECTION } from '../protocol/settings';
 
 /**
  * The `bdscript` settings inside what a client sent: the object itself (`{catalog: {...}}`),
  * a wrapper (`{bdscript: {...}}`, `{settings: {bdscript: {...}}}`), or dotted keys with or
  * without the `bdscript.` prefix. Undefined when nothing of the kind is there.
  */
-export function settingsSection(raw: unknown): Json | undefined {
+export function settingsSection(raw: unknown): JsonObject | undefined {
   if (!isObject(raw)) return undefined;
   if (isObject(raw['settings'])) return settingsSection(raw['settings']);
-  if (isObject(raw['bdscript'])) return raw['bdscript'];
-  const section: Json = {};
+  const wrapped = raw[SETTINGS_SECTION];
+  if (isObject(wrapped)) return wrapped;
+  const section: JsonObject = {};
   let found = false;
   for (const [key, value] of Object.entries(raw)) {
-    const name = key.startsWith('bdscript.') ? key.slice('bdscript.'.length) : key;
+    const name = key.startsWith(`${SETTINGS_SECTION}.`) ? key.slice(SETTINGS_SECTION.length + 1) : key;
     section[name] = value;
     if (SETTINGS_SCHEMA.some((s) => s.key === name || s.key.startsWith(`${name}.`))) found = true;
   }
@@ -28,7 +28,7 @@ export function settingsSection(raw: unknown): Json | undefined {
 }
 
 /** The value of each known setting a source gives, by dotted key; keys it leaves out are absent. */
-export function settingValues(section: Json | undefined): Map<string, unknown> {
+export function settingValues(section: JsonObject | undefined): Map<string, unknown> {
   const values = new Map<string, unknown>();
   if (!section) return values;
   for (const { key } of SETTINGS_SCHEMA) {
@@ -51,8 +51,8 @@ export function settingValues(section: Json | undefined): Map<string, unknown> {
 }
 
 /** Complete settings from sources in increasing priority: a later source's key wins. */
-export function resolveSettings(...sources: ReadonlyArray<Json | undefined>): Settings {
-  const merged: Json = {};
+export function resolveSettings(...sources: ReadonlyArray<JsonObject | undefined>): Settings {
+  const merged: JsonObject = {};
   for (const source of sources) {
     for (const [key, value] of settingValues(source)) {
       // A value of the wrong type does not hide a good one from an earlier source.
@@ -79,7 +79,7 @@ function isAccepted(key: string, value: unknown): boolean {
 
 /** What the client put in `initializationOptions`: settings and the editor's storage folder. */
 export interface InitializationSettings {
-  readonly section: Json | undefined;
+  readonly section: JsonObject | undefined;
   readonly storagePath: string | undefined;
 }
 

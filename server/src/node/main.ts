@@ -1,15 +1,30 @@
-// The language server process: reads the transport from the command line (`--stdio`,
-// `--node-ipc`, `--socket=N`), builds the real runtime (the catalog manager with its disk cache
-// and HTTP client), sends console output and unexpected errors to the client's log, and starts
-// the wiring. esbuild bundles this file into dist/server.js.
+// The language server process: opens the transport the command line names (`--stdio`,
+// `--node-ipc`, `--socket=N`, `--pipe=NAME`), builds the real runtime (the catalog manager with
+// its disk cache and HTTP client, the bundled snapshot as the fallback), sends console output to
+// the client's log, and starts the wiring. A message stream it cannot read, or an exception
+// nothing caught, ends the process with an error so the client starts a fresh one. esbuild
+// bundles this file into dist/server.js.
 
 import * as path from 'node:path';
-import { createConnection, type Connection } from 'vscode-languageserver/node';
+import {
+  createConnection,
+  createServerPipeTransport,
+  createServerSocketTransport,
+  IPCMessageReader,
+  IPCMessageWriter,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type Connection,
+  type MessageReader,
+  type MessageWriter,
+} from 'vscode-languageserver/node';
+import { bundledSnapshotPath, bundledSnapshotText } from '../catalog/bundled';
 import { defaultCacheDir } from '../catalog/cache';
 import { TOOL_VERSION } from '../catalog/http';
-import { CatalogManager } from '../catalog/sources';
+import { CatalogManager, decodeSnapshotText } from '../catalog/sources';
+import { Catalog } from '../core/catalog/catalog';
 import { startServer } from '../lsp/server';
-import { describeError, type CatalogProvider, type CatalogProviderOptions, type ServerRuntime } from '../lsp/runtime';
+import { errorWithStack, messageOf, type CatalogProvider, type CatalogProviderOptions, type FallbackCatalog, type ServerRuntime } from '../lsp/runtime';
 
 export const SERVER_NAME = 'bdscript-language-server';
 
@@ -68,13 +83,54 @@ export function createCatalogProvider(options: CatalogProviderOptions): CatalogP
   };
 }
 
+let bundled: FallbackCatalog | undefined;
+
+/** The bundled snapshot, decoded once per process (it never changes); undefined if it is unusable. */
+export function bundledCatalog(): FallbackCatalog | undefined {
+  if (bundled) return bundled;
+  let text: string;
+  try {
+    text = bundledSnapshotText();
+  } catch {
+    // Run from source without the snapshot file; the bundles embed it.
+    return undefined;
+  }
+  const loaded = decodeSnapshotText(text, bundledSnapshotPath, `bundled snapshot ${bundledSnapshotPath}`);
+  if (!loaded.ok) return undefined;
+  bundled = { catalog: new Catalog(loaded.data), location: bundledSnapshotPath };
+  return bundled;
+}
+
 export function nodeRuntime(): ServerRuntime {
-  return { createCatalogProvider, name: SERVER_NAME, version: TOOL_VERSION };
+  return { createCatalogProvider, fallbackCatalog: bundledCatalog, name: SERVER_NAME, version: TOOL_VERSION };
+}
+
+/** The reader and writer of the transport the command line names, as vscode-languageserver reads it. */
+export function openTransport(argv: readonly string[]): { reader: MessageReader; writer: MessageWriter } | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i]!.split('=', 2);
+    const value = inline ?? argv[i + 1];
+    switch (flag) {
+      case '--stdio':
+        return { reader: new StreamMessageReader(process.stdin), writer: new StreamMessageWriter(process.stdout) };
+      case '--node-ipc':
+        return { reader: new IPCMessageReader(process), writer: new IPCMessageWriter(process) };
+      case '--socket': {
+        const [reader, writer] = createServerSocketTransport(Number.parseInt(value ?? '', 10));
+        return { reader, writer };
+      }
+      case '--pipe': {
+        const [reader, writer] = createServerPipeTransport(value ?? '');
+        return { reader, writer };
+      }
+    }
+  }
+  return undefined;
 }
 
 /** Sends console output to the client's log: under --stdio, stdout carries only the protocol. */
 function redirectConsole(connection: Connection): void {
-  const text = (args: unknown[]) => args.map((a) => (typeof a === 'string' ? a : describeError(a))).join(' ');
+  const text = (args: unknown[]) => args.map((a) => (typeof a === 'string' ? a : errorWithStack(a))).join(' ');
   const send = (fn: (message: string) => void) => (...args: unknown[]) => {
     try {
       fn(text(args));
@@ -100,20 +156,35 @@ export function main(argv: readonly string[]): number | undefined {
     process.stdout.write(`${SERVER_NAME} ${TOOL_VERSION}\n`);
     return 0;
   }
-  if (!argv.some((a) => TRANSPORTS.includes(a.split('=')[0]!))) {
+  const transport = argv.some((a) => TRANSPORTS.includes(a.split('=')[0]!)) ? openTransport(argv) : undefined;
+  if (!transport) {
     process.stderr.write(`${SERVER_NAME}: no transport given\n\n${usage()}`);
     return 2;
   }
-  // The library reads the transport from process.argv itself.
-  const connection = createConnection();
+  const { reader, writer } = transport;
+  // The library still reads --clientProcessId from the command line and watches that process.
+  const connection = createConnection(reader, writer);
   redirectConsole(connection);
   process.on('unhandledRejection', (reason) => {
-    console.error(`unhandled rejection: ${describeError(reason)}`);
+    console.error(`unhandled rejection: ${errorWithStack(reason)}`);
   });
-  process.on('uncaughtException', (err) => {
-    console.error(`uncaught exception: ${describeError(err)}`);
+  // An exception nothing caught leaves the server in an unknown state, so there is deliberately
+  // no 'uncaughtException' handler: Node prints the stack on stderr (the client's log of the
+  // process) and exits with code 1, and the client starts a new server.
+
+  // A frame the reader cannot parse (Content-Length missing, negative, not a number, or not the
+  // body's length) leaves it out of step with the stream for good: rather than serve deaf, say
+  // what was wrong on stderr (the client's log of the process; a log message sent now would be
+  // lost with the process) and exit, so the client starts a fresh server.
+  reader.onError((err) => {
+    // The reason may quote what the client sent: one line, no control characters, bounded.
+    const reason = messageOf(err).replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim().slice(0, 300);
+    process.stderr.write(`${SERVER_NAME}: the messages from the client cannot be read any more (${reason}); exiting so that the client starts a new server\n`);
+    process.exit(1);
   });
-  startServer(connection, nodeRuntime());
+  const server = startServer(connection, nodeRuntime());
+  // The client closed the stream: a clean end after `shutdown`, an error without it.
+  reader.onClose(() => process.exit(server.stopped ? 0 : 1));
   connection.listen();
   return undefined;
 }

@@ -11,6 +11,7 @@ import {
   type EmojiAliasMap,
   type FunctionRecord,
 } from './model';
+import { partitionPoint } from '../search';
 
 /** The two forms a name can have; either may be missing. */
 export interface Forms<R extends CatalogRecord> {
@@ -164,13 +165,7 @@ export class Catalog {
  * answer's size, not the list's.
  */
 function withSortedPrefix(keys: readonly string[], values: readonly string[], prefix: string, limit: number): string[] {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid]! < prefix) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = partitionPoint(keys.length, (i) => keys[i]! < prefix);
   const out: string[] = [];
   for (let i = lo; i < keys.length && out.length < limit; i++) {
     if (!keys[i]!.startsWith(prefix)) break;

@@ -15,7 +15,8 @@ import {
   type FunctionRecord,
   type KnownArgType,
 } from './model';
-import { isObject } from '../json';
+import { isObject, type JsonObject } from '../../protocol/json';
+import { ALIAS_PATTERN } from '../chars';
 
 /** The version of the snapshot file format that this decoder writes and reads. */
 export const SNAPSHOT_SCHEMA = 1;
@@ -79,8 +80,6 @@ const KNOWN_TYPE_BY_LOWER: ReadonlyMap<string, KnownArgType> = new Map(
 const NAME_PATTERN = /^\$[^\s$[\];]+$/;
 /** A relative wiki page path. `..` anywhere is refused separately. */
 const WIKI_PATTERN = /^[A-Za-z0-9_/.-]+\.md$/;
-/** An alias written between colons. */
-const ALIAS_PATTERN = /^:[^:\s]+:$/;
 
 // ---------------------------------------------------------------------------------------------
 // Problem collection.
@@ -179,8 +178,6 @@ function kindOf(value: unknown): string {
 
 // ---------------------------------------------------------------------------------------------
 // Small readers.
-
-type JsonObject = Readonly<Record<string, unknown>>;
 
 /** Reads an own property only, so inherited names such as `constructor` never leak in. */
 function own(obj: JsonObject, key: string): unknown {
@@ -737,7 +734,7 @@ export function decodeEmojiAliasMap(json: unknown, source = '/emoji_alias_list')
               problems.add('warning', `"${alias}" has no colons; read as ":${alias}:"`, label, field);
               alias = `:${alias}:`;
             } else {
-              problems.add('warning', 'not an alias (a name without spaces between colons); dropped', label, field);
+              problems.add('warning', 'not an alias (letters, digits, `_`, `+` or `-` between colons); dropped', label, field);
               continue;
             }
           }

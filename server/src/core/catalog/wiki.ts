@@ -2,9 +2,10 @@
 // is used when the catalog knows it; otherwise the page is guessed from the name, which is
 // where the wiki keeps most functions.
 
+import { WIKI_BASE } from '../../protocol/wiki';
 import type { CatalogRecord } from './model';
 
-export const WIKI_BASE = 'https://wiki.botdesignerdiscord.com/';
+export { WIKI_BASE };
 
 /** The wiki page URL of a record's form. */
 export function wikiUrl(record: CatalogRecord): string {

@@ -17,7 +17,7 @@ import type { CallNode, ParsedDocument } from '../parser/tree';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import { RULE_BY_CODE } from './rules';
 import type { Analysis, FeatureContext, OffsetEdit } from './types';
-import { isObject } from '../json';
+import { isObject } from '../../protocol/json';
 import { isSpaceOrTab } from '../chars';
 
 /** Caps on what untrusted diagnostic data may ask for. */

@@ -20,7 +20,8 @@ import type { ArgNode, CallNode, Node, ParsedDocument } from '../parser/tree';
 import { allowedValues, allowsType, recordMarkers, renderRecord, signature, singleLine, slotAt, truncate, DOC_LIMITS } from './docs';
 import { BDFD_PERMISSIONS } from './permissions';
 import type { Analysis, CompletionContext, FeatureContext } from './types';
-import { isBlankText, isLineBreak, isWhitespace } from '../chars';
+import { isAliasChar, isBlankText, isLineBreak, isWhitespace, MAX_ALIAS_LENGTH } from '../chars';
+import { isObject } from '../../protocol/json';
 import { varUses } from './documentNames';
 
 /** Bounds on one answer; beyond them the list is marked incomplete so the client asks again. */
@@ -119,8 +120,8 @@ export function resolveCompletion(ctx: FeatureContext, item: CompletionItem): Co
 }
 
 function readData(data: unknown): CompletionData | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const { k, n, b } = data as Record<string, unknown>;
+  if (!isObject(data)) return undefined;
+  const { k, n, b } = data;
   if ((k !== 'f' && k !== 'c') || typeof n !== 'string' || typeof b !== 'boolean') return undefined;
   return { k, n, b };
 }
@@ -189,10 +190,6 @@ function isWordChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
-function isAliasChar(c: number): boolean {
-  return isWordChar(c) || c === 95 /* _ */ || c === 43 /* + */ || c === 45 /* - */;
-}
-
 /** An emoji alias being typed: `:` and a letter, then alias characters up to the cursor. */
 interface EmojiSite {
   readonly start: number;
@@ -200,17 +197,15 @@ interface EmojiSite {
   readonly prefix: string;
 }
 
-const MAX_ALIAS = 64;
-
 function emojiSite(text: string, nodeStart: number, offset: number): EmojiSite | null {
   let i = offset;
-  while (i > nodeStart && offset - i < MAX_ALIAS && isAliasChar(text.charCodeAt(i - 1))) i--;
+  while (i > nodeStart && offset - i < MAX_ALIAS_LENGTH && isAliasChar(text.charCodeAt(i - 1))) i--;
   const colon = i - 1;
   if (colon < nodeStart || text.charCodeAt(colon) !== COLON || i >= offset) return null;
   const first = text.charCodeAt(i);
   if (!((first >= 65 && first <= 90) || (first >= 97 && first <= 122))) return null;
   let end = offset;
-  while (end < text.length && end - offset < MAX_ALIAS && isAliasChar(text.charCodeAt(end))) end++;
+  while (end < text.length && end - offset < MAX_ALIAS_LENGTH && isAliasChar(text.charCodeAt(end))) end++;
   if (text.charCodeAt(end) === COLON) end++;
   return { start: colon, end, prefix: text.slice(colon, offset) };
 }

@@ -23,7 +23,7 @@ import type { ArgNode, CallNode, ParsedDocument, SyntaxProblem } from '../parser
 import { isWhitespace } from '../chars';
 import { scriptLanguageFromName, type ScriptLanguage, type SeveritySetting } from '../settings';
 import { featureOfFunction, hasFeature, SWITCH_TO_BDSCRIPT2 } from './languages';
-import { RULE_BY_CODE } from './rules';
+import { isRuleCode, RULE_BY_CODE, type RuleCode } from './rules';
 import type { Analysis, DiagnosticData, DiagnosticFix, FeatureContext, OffsetEdit } from './types';
 import { checkValue } from './values';
 
@@ -54,7 +54,7 @@ interface Extra {
 
 /** A problem found, before settings and directives decide whether and how it is shown. */
 interface Finding {
-  readonly code: string;
+  readonly code: RuleCode;
   readonly start: number;
   readonly end: number;
   readonly message: string;
@@ -70,7 +70,7 @@ class Findings {
     return this.list.length >= MAX_DIAGNOSTICS;
   }
 
-  add(code: string, start: number, end: number, message: string, extra: Extra = {}): void {
+  add(code: RuleCode, start: number, end: number, message: string, extra: Extra = {}): void {
     if (this.full) return;
     this.list.push({ code, start, end, message, extra });
   }
@@ -78,11 +78,11 @@ class Findings {
 
 /** Which rules the file's directives silence: everywhere, or on given lines. */
 class Silencer {
-  private readonly file = new Set<string>();
+  private readonly file = new Set<RuleCode>();
   private fileAll = false;
-  private readonly lines = new Map<number, Set<string> | 'all'>();
+  private readonly lines = new Map<number, Set<RuleCode> | 'all'>();
 
-  add(kind: 'file' | number, codes: readonly string[]): void {
+  add(kind: 'file' | number, codes: readonly RuleCode[]): void {
     if (kind === 'file') {
       if (codes.length === 0) this.fileAll = true;
       for (const c of codes) this.file.add(c);
@@ -94,12 +94,12 @@ class Silencer {
       this.lines.set(kind, 'all');
       return;
     }
-    const set = prev ?? new Set<string>();
+    const set = prev ?? new Set<RuleCode>();
     for (const c of codes) set.add(c);
     this.lines.set(kind, set);
   }
 
-  silenced(code: string, line: number): boolean {
+  silenced(code: RuleCode, line: number): boolean {
     if (this.fileAll || this.file.has(code)) return true;
     const on = this.lines.get(line);
     return on === 'all' || (on !== undefined && on.has(code));
@@ -116,7 +116,7 @@ class Collector {
     private readonly analysis: Analysis,
   ) {}
 
-  severityOf(code: string): DiagnosticSeverity | undefined {
+  severityOf(code: RuleCode): DiagnosticSeverity | undefined {
     const overrides = this.ctx.settings.diagnostics.severity;
     const setting = Object.hasOwn(overrides, code) ? overrides[code] : RULE_BY_CODE.get(code)?.severity;
     if (setting === undefined || setting === 'off') return undefined;
@@ -128,7 +128,7 @@ class Collector {
     return this.out.length >= MAX_DIAGNOSTICS;
   }
 
-  add(code: string, start: number, end: number, message: string, extra: Extra = {}): void {
+  add(code: RuleCode, start: number, end: number, message: string, extra: Extra = {}): void {
     this.take({ code, start, end, message, extra }, 0);
   }
 
@@ -248,8 +248,8 @@ function readDirectives(d: Collector, parsed: ParsedDocument): void {
       }
       continue;
     }
-    const unknown = directive.codes.filter((c) => !RULE_BY_CODE.has(c));
-    const known = directive.codes.filter((c) => RULE_BY_CODE.has(c));
+    const unknown = directive.codes.filter((c) => !isRuleCode(c));
+    const known = directive.codes.filter(isRuleCode);
     // A directive that names only unknown rules silences nothing (not everything).
     if (unknown.length === 0 || known.length > 0) {
       const target = directive.kind === 'disable' ? 'file' : directive.kind === 'disable-line' ? directive.line : directive.line + 1;

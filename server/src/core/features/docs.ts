@@ -5,8 +5,10 @@
 
 import { bindArguments, type Slot } from '../catalog/bind';
 import type { Catalog } from '../catalog/catalog';
-import { WIKI_BASE, wikiUrl } from '../catalog/wiki';
+import { wikiUrl } from '../catalog/wiki';
+import { WIKI_BASE } from '../../protocol/wiki';
 import { argumentFlag, Intents, type Argument, type CatalogRecord } from '../catalog/model';
+import type { CallNode } from '../parser/tree';
 
 /** A record found for a call, and whether it is the other form than the one used. */
 export interface FoundRecord {
@@ -15,19 +17,35 @@ export interface FoundRecord {
   readonly otherForm: boolean;
 }
 
+/** What resolving a call needs: its name, the form written, and whether it is the trigger's own call. */
+export interface CallToResolve {
+  readonly name: string;
+  /** The call has `[` (the bracketed form). */
+  readonly bracketed: boolean;
+  /** The call is the trigger line's own call (not one inside its arguments). */
+  readonly triggerRoot: boolean;
+}
+
+/** A parsed call as `resolveCall` takes it. */
+export function callToResolve(call: CallNode): CallToResolve {
+  return { name: call.name, bracketed: call.open >= 0, triggerRoot: call.inTrigger && call.parent === null };
+}
+
 /**
- * The record a call means: the form actually used (`bracketed`), falling back to the other form
- * of the same name. Calls in the trigger look among callbacks first, calls in code among
- * functions first; a name known to neither gives undefined.
+ * The record a call means, the one question hover, signature help, inlay hints and "function
+ * under the cursor" all ask, answered as diagnostics judge a call: the trigger's own call looks
+ * among callbacks first, every other call among functions first; the first of the two that knows
+ * the name decides, with the form written or else its other form (`otherForm`). A name known to
+ * neither gives undefined.
  */
-export function findRecord(catalog: Catalog, name: string, bracketed: boolean, inTrigger: boolean): FoundRecord | undefined {
-  const indexes = inTrigger ? [catalog.callbacks, catalog.functions] : [catalog.functions, catalog.callbacks];
+export function resolveCall(catalog: Catalog, call: CallToResolve): FoundRecord | undefined {
+  const indexes = call.triggerRoot ? [catalog.callbacks, catalog.functions] : [catalog.functions, catalog.callbacks];
   for (const index of indexes) {
-    const same = index.get(name, bracketed);
+    const forms = index.forms(call.name);
+    if (!forms) continue;
+    const same = call.bracketed ? forms.bracketed : forms.bare;
     if (same) return { record: same, otherForm: false };
-  }
-  for (const index of indexes) {
-    const other = index.get(name, !bracketed);
+    const other = call.bracketed ? forms.bare : forms.bracketed;
     if (other) return { record: other, otherForm: true };
   }
   return undefined;

@@ -4,10 +4,12 @@
 
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog/catalog';
+import { COMMENT_NAME } from '../parser/parser';
 import { callNameAt, locate, type Location } from '../parser/query';
 import type { ArgNode, Node, ParsedDocument } from '../parser/tree';
-import { code, findRecord, renderArgument, renderEmoji, renderRecord, slotAt, type DocOptions } from './docs';
+import { callToResolve, code, renderArgument, renderEmoji, renderRecord, resolveCall, slotAt, type DocOptions } from './docs';
 import type { Analysis, FeatureContext } from './types';
+import { isAliasChar, MAX_ALIAS_LENGTH } from '../chars';
 
 /** Hover at a position, or null where there is nothing to say (unknown names included). */
 export function hover(ctx: FeatureContext, analysis: Analysis, position: Position): Hover | null {
@@ -23,16 +25,16 @@ export function hover(ctx: FeatureContext, analysis: Analysis, position: Positio
   // The name of a `$c[...]` comment.
   const node = loc.node;
   if (node && node.kind === 'comment' && offset < node.open) {
-    const found = findRecord(ctx.catalog, '$c', true, false);
+    const found = resolveCall(ctx.catalog, { name: COMMENT_NAME, bracketed: true, triggerRoot: false });
     return found ? answer(renderRecord(found.record, opts), node.start, node.open) : null;
   }
 
   const call = callNameAt(parsed, offset);
   if (call) {
-    const bracketed = call.open >= 0;
-    const found = findRecord(ctx.catalog, call.name, bracketed, call.inTrigger);
+    const resolving = callToResolve(call);
+    const found = resolveCall(ctx.catalog, resolving);
     if (!found) return null;
-    const note = found.otherForm ? otherFormNote(call.name, bracketed, opts) : undefined;
+    const note = found.otherForm ? otherFormNote(call.name, resolving.bracketed, opts) : undefined;
     return answer(renderRecord(found.record, { ...opts, note }), call.start, call.nameEnd);
   }
 
@@ -68,7 +70,7 @@ function argumentHover(
   answer: (value: string, start: number, end: number) => Hover,
 ): Hover | null {
   const call = arg.parent;
-  const found = findRecord(ctx.catalog, call.name, true, call.inTrigger);
+  const found = resolveCall(ctx.catalog, callToResolve(call));
   if (!found || found.otherForm) return null;
   const slot = slotAt(found.record, arg.index, call.args.length);
   if (!slot) return null;
@@ -79,12 +81,6 @@ function argumentHover(
   while (end > start && /\s/.test(text[end - 1]!)) end--;
   return answer(renderArgument(found.record, slot, opts), Math.min(start, offset), Math.max(end, offset));
 }
-
-function isAliasChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 43 || c === 45;
-}
-
-const MAX_ALIAS = 64;
 
 /** An emoji alias (`:thumbsup:`) or an emoji character sequence at the cursor, within one text node. */
 function emojiAt(
@@ -111,12 +107,12 @@ function aliasCandidates(text: string, from: number, to: number, offset: number)
   const out: Array<[number, number]> = [];
   const scanRight = (i: number): number => {
     let j = i;
-    while (j < to && j - i < MAX_ALIAS && isAliasChar(text.charCodeAt(j))) j++;
+    while (j < to && j - i < MAX_ALIAS_LENGTH && isAliasChar(text.charCodeAt(j))) j++;
     return j < to && text.charCodeAt(j) === 58 ? j : -1;
   };
   const scanLeft = (i: number): number => {
     let j = i;
-    while (j > from && i - j < MAX_ALIAS && isAliasChar(text.charCodeAt(j - 1))) j--;
+    while (j > from && i - j < MAX_ALIAS_LENGTH && isAliasChar(text.charCodeAt(j - 1))) j--;
     return j - 1 >= from && text.charCodeAt(j - 1) === 58 ? j - 1 : -1;
   };
   if (offset < from || offset > to) return out;

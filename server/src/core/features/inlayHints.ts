@@ -7,6 +7,7 @@ import { bindArguments, slotLabel } from '../catalog/bind';
 import type { CatalogRecord } from '../catalog/model';
 import { literalText } from '../parser/query';
 import type { CallNode } from '../parser/tree';
+import { callToResolve, resolveCall } from './docs';
 import type { Analysis, FeatureContext } from './types';
 import { isWhitespace } from '../chars';
 
@@ -43,10 +44,9 @@ export function inlayHints(ctx: FeatureContext, analysis: Analysis, range: Range
   return hints;
 }
 
-/** The bracketed record of a call: a callback in the trigger, else a function, else a callback. */
+/** The record of a call with arguments, when the catalog has the bracketed form it means. */
 function recordFor(ctx: FeatureContext, call: CallNode): CatalogRecord | undefined {
-  const fn = ctx.catalog.functions.get(call.name, true);
-  const cb = ctx.catalog.callbacks.get(call.name, true);
-  return call.inTrigger ? (cb ?? fn) : (fn ?? cb);
+  const found = resolveCall(ctx.catalog, callToResolve(call));
+  return found && !found.otherForm ? found.record : undefined;
 }
 

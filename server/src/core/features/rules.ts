@@ -1,16 +1,11 @@
-// The diagnostic rules: every stable code with its default severity and a one-line summary.
-// Settings (`bdscript.diagnostics.severity`) and in-file directives refer to these codes, the
-// README lists them, and a test keeps this table and the codes diagnostics emit in step.
+// The diagnostic rules: every stable code with its default severity and a one-line summary, and
+// the type of those codes (RuleCode), so a diagnostic with a code outside the table does not
+// compile. Settings (`bdscript.diagnostics.severity`) and in-file directives refer to these
+// codes, the README lists them, and a test keeps this table and the codes diagnostics emit in step.
 
 import type { SeveritySetting } from '../settings';
 
-export interface Rule {
-  readonly code: string;
-  readonly severity: Exclude<SeveritySetting, 'off'>;
-  readonly summary: string;
-}
-
-export const RULES: readonly Rule[] = [
+const RULE_TABLE = [
   // Syntax
   { code: 'unclosed-bracket', severity: 'error', summary: 'A `[` is never closed.' },
   { code: 'unescaped-bracket', severity: 'warning', summary: 'A `]` closes a call although a text `[` in its arguments is still open.' },
@@ -44,6 +39,22 @@ export const RULES: readonly Rule[] = [
   { code: 'not-a-callback', severity: 'warning', summary: 'A trigger line whose call is not a callback.' },
   { code: 'language-feature', severity: 'error', summary: 'A feature the selected script language does not have.' },
   { code: 'unknown-directive', severity: 'warning', summary: 'A `bdscript-*` directive with an unknown value or rule.' },
-];
+] as const satisfies ReadonlyArray<{ readonly code: string; readonly severity: Exclude<SeveritySetting, 'off'>; readonly summary: string }>;
+
+/** A diagnostic code: one of the rules of the table. */
+export type RuleCode = (typeof RULE_TABLE)[number]['code'];
+
+export interface Rule {
+  readonly code: RuleCode;
+  readonly severity: Exclude<SeveritySetting, 'off'>;
+  readonly summary: string;
+}
+
+export const RULES: readonly Rule[] = RULE_TABLE;
 
 export const RULE_BY_CODE: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.code, r]));
+
+/** Whether a code from outside (a directive, a setting, a client's diagnostic) names a rule. */
+export function isRuleCode(code: string): code is RuleCode {
+  return RULE_BY_CODE.has(code);
+}

@@ -4,7 +4,7 @@
 
 import { MarkupKind, type ParameterInformation, type Position, type SignatureHelp, type SignatureInformation } from 'vscode-languageserver-types';
 import { enclosingCall } from '../parser/query';
-import { argumentName, findRecord, parameterIndex, renderArgumentLine, renderRecord, signature, slotAt, type DocOptions } from './docs';
+import { argumentName, callToResolve, parameterIndex, resolveCall, renderArgumentLine, renderRecord, signature, slotAt, type DocOptions } from './docs';
 import type { Analysis, FeatureContext, SignatureHelpContext } from './types';
 
 /**
@@ -18,7 +18,7 @@ export function signatureHelp(ctx: FeatureContext, analysis: Analysis, position:
   const enclosing = enclosingCall(parsed, offset);
   if (!enclosing) return null;
   const { call, arg } = enclosing;
-  const found = findRecord(ctx.catalog, call.name, true, call.inTrigger);
+  const found = resolveCall(ctx.catalog, callToResolve(call));
   if (!found || found.otherForm) return null;
   const record = found.record;
   const opts: DocOptions = { markdown: ctx.client.markdown };

@@ -7,6 +7,7 @@ import type { EmojiIndex } from '../catalog/catalog';
 import { editDistance } from '../catalog/catalog';
 import type { Argument, KnownArgType } from '../catalog/model';
 import { isPermission, similarPermissions } from './permissions';
+import { ALIAS_PATTERN } from '../chars';
 
 /** What a literal that does not fit its argument's type gets. */
 export interface ValueVerdict {
@@ -37,7 +38,6 @@ const DURATION = /^(?:\d+|(?:\d+[smhdwSMHDW])+)$/;
 const HOW_MANY = /^(?:[<>]?\d+|\d+[<>]|[<>])$/;
 /** Custom emoji (`<:name:id>`, `<a:name:id>`) and emoji IDs. */
 const CUSTOM_EMOJI = /^(?:<a?:[A-Za-z0-9_~]+:\d+>|\d+)$/;
-const ALIAS = /^:[^:\s]+:$/;
 /**
  * A sequence of emoji code points: pictographs, their modifiers and joiners, regional indicator
  * pairs (flags), keycaps and tag sequences (subdivision flags).
@@ -48,7 +48,7 @@ const UNICODE_EMOJI =
 /** Whether a literal is an emoji a function can use: unicode, a known `:alias:`, or custom. */
 function emojiKind(value: string, emoji: EmojiIndex): 'ok' | 'unknown-alias' | 'invalid' {
   if (CUSTOM_EMOJI.test(value)) return 'ok';
-  if (ALIAS.test(value)) {
+  if (ALIAS_PATTERN.test(value)) {
     // Without an emoji map nothing can be said about aliases.
     if (emoji.size === 0 || emoji.emojiFor(value) !== undefined) return 'ok';
     return 'unknown-alias';

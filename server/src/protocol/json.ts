@@ -1,6 +1,6 @@
-// Guards for untrusted JSON values (catalog responses, settings, LSP params, data a client
-// echoes back). Every layer that reads such values narrows them with these, so "a JSON object"
-// means the same thing everywhere: not null, not an array.
+// What "a JSON object" means for untrusted values (LSP params, settings, catalog responses, data
+// a peer echoes back): not null and not an array. Client and server both narrow with this one
+// guard, so the question has one answer everywhere.
 
 export type JsonObject = Record<string, unknown>;
 

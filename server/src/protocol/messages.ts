@@ -1,6 +1,9 @@
-// Custom protocol between the BDScript language server and its clients, beyond LSP: catalog
-// status, "refresh now" and the function under the cursor. Plain types and method names only,
-// so the VS Code client can import them without pulling in the server.
+// The requests and notifications between the BDScript language server and its clients beyond
+// LSP: catalog status, "refresh now" and the function under the cursor, each typed with its
+// params and result so both ends agree at compile time. Answers still cross a process boundary:
+// the client checks what it receives (client/src/status.ts), the server what it is sent.
+
+import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 
 /** Where the catalog in use came from. */
 export type CatalogSourceKind = 'live' | 'cache' | 'snapshot' | 'bundled' | 'none';
@@ -27,19 +30,20 @@ export interface CatalogStatus {
   readonly refreshing: boolean;
 }
 
-/** Request (client → server): the current catalog status. No params. */
-export const CatalogStatusRequest = 'bdscript/catalogStatus';
-/** Request (client → server): refresh the catalog now; answers the status after the refresh. */
-export const RefreshCatalogRequest = 'bdscript/refreshCatalog';
-/** Notification (server → client): the catalog or its status changed. Params: CatalogStatus. */
-export const CatalogStatusNotification = 'bdscript/catalogStatusChanged';
+/** Request (client → server): the current catalog status. */
+export const CatalogStatusRequest = new RequestType0<CatalogStatus, void>('bdscript/catalogStatus');
 
-/** Request (client → server): the function at a position, for "open wiki page". */
-export const FunctionAtRequest = 'bdscript/functionAt';
+/** Request (client → server): refresh the catalog now; answers the status after the refresh. */
+export const RefreshCatalogRequest = new RequestType0<CatalogStatus, void>('bdscript/refreshCatalog');
+
+/** Notification (server → client): the catalog or its status changed. */
+export const CatalogStatusNotification = new NotificationType<CatalogStatus>('bdscript/catalogStatusChanged');
+
 export interface FunctionAtParams {
   readonly textDocument: { readonly uri: string };
   readonly position: { readonly line: number; readonly character: number };
 }
+
 export interface FunctionAtResult {
   /** `$addButton` */
   readonly name: string;
@@ -47,3 +51,6 @@ export interface FunctionAtResult {
   /** The wiki page for the form under the cursor. */
   readonly wikiUrl: string;
 }
+
+/** Request (client → server): the function at a position, for "open wiki page"; null when none is known there. */
+export const FunctionAtRequest = new RequestType<FunctionAtParams, FunctionAtResult | null, void>('bdscript/functionAt');

@@ -1,0 +1,101 @@
+// Reading request params, in one place. Whatever a client sends is untrusted: this module turns
+// it into the typed values the core takes (positions and ranges clamped into the document in
+// UTF-16, contexts only when well formed), so no handler checks a field by hand. Absent or
+// malformed fields get the answer the protocol gives them (no context, the document start),
+// never an exception.
+
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CodeActionContext, CompletionItem, Diagnostic, Position, Range } from 'vscode-languageserver-types';
+import { isObject, type JsonObject } from '../protocol/json';
+import type { CompletionContext, SignatureHelpContext } from '../core/features/types';
+import type { PositionConverter } from './positions';
+
+/** A field of untrusted params, undefined when the params are not an object. */
+function field(raw: unknown, name: string): unknown {
+  return isObject(raw) ? raw[name] : undefined;
+}
+
+/** The `textDocument.uri` of request or notification params, when it is a string. */
+export function documentUri(raw: unknown): string | undefined {
+  const uri = field(field(raw, 'textDocument'), 'uri');
+  return typeof uri === 'string' ? uri : undefined;
+}
+
+/** Completion and signature help trigger kinds are 1, 2 or 3. */
+function isTriggerKind(v: unknown): v is 1 | 2 | 3 {
+  return v === 1 || v === 2 || v === 3;
+}
+
+/** The params of a request about one open document, read on demand. */
+export class DocumentParams {
+  constructor(
+    private readonly raw: unknown,
+    readonly document: TextDocument,
+    private readonly converter: PositionConverter,
+  ) {}
+
+  /** `position`, clamped into the document (the start when absent). */
+  position(): Position {
+    return this.converter.toServer(this.document, field(this.raw, 'position'));
+  }
+
+  /** `range`, clamped into the document, start not after end. */
+  range(): Range {
+    return this.converter.rangeToServer(this.document, field(this.raw, 'range'));
+  }
+
+  /** The completion context, when it has a valid trigger kind. */
+  completionContext(): CompletionContext | undefined {
+    const raw = field(this.raw, 'context');
+    if (!isObject(raw) || !isTriggerKind(raw['triggerKind'])) return undefined;
+    return { triggerKind: raw['triggerKind'], ...triggerCharacter(raw) };
+  }
+
+  /** The signature help context, when it has a valid trigger kind; the previous answer only when it has signatures. */
+  signatureHelpContext(): SignatureHelpContext | undefined {
+    const raw = field(this.raw, 'context');
+    if (!isObject(raw) || !isTriggerKind(raw['triggerKind'])) return undefined;
+    const active = raw['activeSignatureHelp'];
+    return {
+      triggerKind: raw['triggerKind'],
+      ...triggerCharacter(raw),
+      isRetrigger: raw['isRetrigger'] === true,
+      ...(isObject(active) && Array.isArray(active['signatures'])
+        ? { activeSignatureHelp: active as unknown as NonNullable<SignatureHelpContext['activeSignatureHelp']> }
+        : {}),
+    };
+  }
+
+  /**
+   * The code action context: the diagnostics that have a message (their ranges clamped into the
+   * document), the kinds asked for and the trigger kind, each only when well formed.
+   */
+  codeActionContext(): CodeActionContext {
+    const raw = field(this.raw, 'context');
+    const list = field(raw, 'diagnostics');
+    const diagnostics = (Array.isArray(list) ? list : [])
+      .filter((d): d is Diagnostic => isObject(d) && typeof d['message'] === 'string')
+      .map((d) => ({ ...d, range: this.converter.rangeToServer(this.document, d.range) }));
+    const only = field(raw, 'only');
+    const triggerKind = field(raw, 'triggerKind');
+    return {
+      diagnostics,
+      ...(Array.isArray(only) ? { only: only.filter((k): k is string => typeof k === 'string') } : {}),
+      ...(triggerKind === 1 || triggerKind === 2 ? { triggerKind } : {}),
+    };
+  }
+}
+
+function triggerCharacter(raw: JsonObject): { triggerCharacter?: string } {
+  return typeof raw['triggerCharacter'] === 'string' ? { triggerCharacter: raw['triggerCharacter'] } : {};
+}
+
+/** A completion item sent back for resolving, when it has a label; anything else is answered as it came. */
+export function completionItem(raw: unknown): CompletionItem | undefined {
+  return isObject(raw) && typeof raw['label'] === 'string' ? (raw as unknown as CompletionItem) : undefined;
+}
+
+/** The `settings` of a `workspace/didChangeConfiguration` notification. */
+export function pushedSettings(raw: unknown): unknown {
+  return field(raw, 'settings');
+}

@@ -1,0 +1,85 @@
+// One record per call: hover, "function under the cursor", signature help and inlay hints all
+// resolve a call through resolveCall, so at one cursor they name the same record, the one
+// diagnostics check the call against. The catalog here has a name that is a bare-only function
+// and a bracketed-only callback, where hover once showed the callback and "function under the
+// cursor" the function.
+
+import * as assert from 'node:assert/strict';
+import type { MarkupContent } from 'vscode-languageserver-types';
+import { Catalog } from '../../server/src/core/catalog/catalog';
+import type { CallbackRecord, FunctionRecord } from '../../server/src/core/catalog/model';
+import { marked } from '../support/markers';
+import { serviceFor } from '../support/service';
+import { testCatalogData } from '../support/testCatalog';
+
+const bareFunction: FunctionRecord = {
+  kind: 'function',
+  tag: '$shared',
+  name: '$shared',
+  bracketed: false,
+  listTag: '$shared',
+  arguments: null,
+  intents: 0,
+  premium: false,
+  shortDescription: 'The bare function.',
+  longDescription: '',
+  deprecated: false,
+};
+
+const bracketedCallback: CallbackRecord = {
+  kind: 'callback',
+  tag: '$shared[Channel ID]',
+  name: '$shared',
+  bracketed: true,
+  listTag: '$shared[]',
+  arguments: [{ name: 'Channel ID', description: '', type: 'Snowflake', types: ['Snowflake'], unknownTypes: [], required: true, empty: false, repeatable: false }],
+  intents: 0,
+  premium: false,
+  description: 'The bracketed callback.',
+};
+
+function catalog(): Catalog {
+  const data = testCatalogData();
+  return new Catalog({ ...data, functions: [...data.functions, bareFunction], callbacks: [...data.callbacks, bracketedCallback] });
+}
+
+/** What each feature makes of the call at the cursor. */
+function answers(src: string) {
+  const m = marked(src, { cursor: 'required' });
+  const { service, document } = serviceFor(m.text, { catalog: catalog(), settings: { inlayHints: { argumentNames: true } } });
+  const position = document.positionAt(m.cursor!);
+  const hover = (service.hover(document, position)?.contents as MarkupContent | undefined)?.value ?? '';
+  return {
+    hover,
+    functionAt: service.functionAt(document, position),
+    signature: service.signatureHelp(document, position)?.signatures[0]?.label ?? null,
+    hints: service.inlayHints(document, { start: document.positionAt(0), end: document.positionAt(m.text.length) }).map((h) => h.label),
+    diagnostics: service.validate(document).map((d) => d.code),
+  };
+}
+
+describe('resolveCall: one record per call', () => {
+  it('in code, names the function (the form written is missing) in every feature', () => {
+    const at = answers('$nomention\n$sha|red[123]');
+    assert.match(at.hover, /The bare function/);
+    assert.match(at.hover, /has no form with arguments/);
+    assert.doesNotMatch(at.hover, /callback/i);
+    assert.deepEqual(at.functionAt && [at.functionAt.name, at.functionAt.kind], ['$shared', 'function']);
+    // Diagnostics judge the same record: brackets on a bare-only function.
+    assert.deepEqual(at.diagnostics, ['wrong-form']);
+    // Inside the arguments: no signature and no hints from the callback's form.
+    const inside = answers('$nomention\n$shared[12|3]');
+    assert.equal(inside.signature, null);
+    assert.deepEqual(inside.hints, []);
+    assert.deepEqual(inside.functionAt && inside.functionAt.kind, 'function');
+  });
+
+  it('as the trigger, names the callback in every feature', () => {
+    const at = answers('$sha|red[123]\n$nomention');
+    assert.match(at.hover, /The bracketed callback/);
+    assert.deepEqual(at.functionAt && [at.functionAt.name, at.functionAt.kind], ['$shared', 'callback']);
+    const inside = answers('$shared[12|3]\n$nomention');
+    assert.equal(inside.signature, '$shared[Channel ID]');
+    assert.deepEqual(inside.hints, ['Channel ID:']);
+  });
+});
