@@ -7,6 +7,7 @@ import * as zlib from 'node:zlib';
 import { Agent, interceptors, type Dispatcher } from 'undici';
 import type RetryHandler from 'undici/types/retry-handler';
 import { version as TOOL_VERSION } from '../../../package.json';
+import { visible } from '../core/catalog/controlChars';
 
 export { TOOL_VERSION };
 
@@ -83,7 +84,8 @@ export type GetResult = JsonResponse | NotModifiedResponse;
 
 /**
  * Why a GET failed, in words that name the request: `GET http://…/function_list: connection
- * refused`. `reason` is the part after the colon; `status` is set for HTTP errors.
+ * refused`. `reason` is the part after the colon; `status` is set for HTTP errors. Header values
+ * the server sent are quoted escaped (`visible`), since the message is shown to people.
  */
 export class CatalogHttpError extends Error {
   override readonly name = 'CatalogHttpError';
@@ -226,7 +228,7 @@ export class CatalogClient {
       throw new CatalogHttpError(
         url,
         location
-          ? `still redirected after ${o.maxRedirects} redirects (last to ${location})`
+          ? `still redirected after ${o.maxRedirects} redirects (last to ${visible(location.slice(0, 300))})`
           : `HTTP ${res.statusCode} redirect without a Location header`,
         res.statusCode,
       );
@@ -239,13 +241,13 @@ export class CatalogClient {
     if (/\bhtml\b/i.test(contentType)) {
       // A captive portal or a misconfigured proxy: nothing in that body is worth reading.
       discard(res.body);
-      throw new CatalogHttpError(url, `expected JSON but got an HTML page (${contentType.split(';')[0]!.trim()}), HTTP ${res.statusCode}`, res.statusCode);
+      throw new CatalogHttpError(url, `expected JSON but got an HTML page (${visible(contentType.split(';')[0]!.trim().slice(0, 100))}), HTTP ${res.statusCode}`, res.statusCode);
     }
     const encoding = (header(res.headers, 'content-encoding') ?? 'identity').trim().toLowerCase();
     const makeDecoder = DECODERS[encoding];
     if (makeDecoder === undefined) {
       discard(res.body);
-      throw new CatalogHttpError(url, `unsupported Content-Encoding "${encoding}"`, res.statusCode);
+      throw new CatalogHttpError(url, `unsupported Content-Encoding "${visible(encoding.slice(0, 100))}"`, res.statusCode);
     }
     // The agent's maxResponseSize caps the bytes on the wire; this loop caps what decompression
     // makes of them (a small gzip body can inflate a thousandfold).

@@ -7,6 +7,7 @@ import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import * as zlib from 'node:zlib';
 import { Catalog } from '../core/catalog/catalog';
+import { visible } from '../core/catalog/controlChars';
 import { encodeCallback, encodeCallbackList, encodeEmojiAliasMap, encodeFunction, encodeFunctionList } from '../core/catalog/encode';
 import type { CatalogData, CatalogRecord } from '../core/catalog/model';
 import { LIST_ENDPOINTS, type ListEndpoint } from './http';
@@ -108,7 +109,8 @@ export class CatalogService {
     try {
       this.route(req, res);
     } catch (err) {
-      this.log(`catalog service: ${req.method} ${String(req.url).slice(0, 200)}: ${(err as Error)?.stack ?? String(err)}`);
+      // The method and target are the client's bytes: shown escaped, never raw, in the log.
+      this.log(`catalog service: ${visible(String(req.method).slice(0, 20))} ${visible(String(req.url).slice(0, 200))}: ${(err as Error)?.stack ?? String(err)}`);
       if (!res.headersSent) this.error(req, res, 500, 'internal_error', 'the service failed to answer this request');
       else res.destroy();
     }

@@ -1,7 +1,8 @@
 // `bdscript check`: the editor's diagnostics for files on disk, as `file:line:col: severity code
 // message` lines or JSON. The catalog comes from local sources only (cache, then the bundled
 // snapshot) unless `--catalog URL` or `--refresh` asks for the network, or `--catalog FILE`
-// names a snapshot. Exit 0 without errors, 1 with errors, 2 on usage or I/O errors.
+// names a snapshot. Exit 0 without errors, 1 with errors, 2 on usage or I/O errors. File names,
+// messages and catalog problems are untrusted text and are printed through `visible`.
 
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
@@ -12,6 +13,7 @@ import { defaultCacheDir } from '../catalog/cache';
 import { loadSnapshotFile } from '../catalog/export';
 import { CatalogManager } from '../catalog/sources';
 import { Catalog } from '../core/catalog/catalog';
+import { jsonVisible, visible } from '../core/catalog/controlChars';
 import { FULL_CLIENT } from '../core/features/types';
 import { LanguageService, scriptLanguageFromName } from '../core/languageService';
 import { DEFAULT_CATALOG_URL, normalizeSettings, SCRIPT_LANGUAGES, type ScriptLanguage } from '../core/settings';
@@ -122,7 +124,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     try {
       text = await fsp.readFile(full, 'utf8');
     } catch (err) {
-      io.stderr(`bdscript check: cannot read ${file}: ${describeIoError(err)}\n`);
+      io.stderr(`bdscript check: cannot read ${visible(file)}: ${visible(describeIoError(err))}\n`);
       ioFailed = true;
       continue;
     }
@@ -135,10 +137,10 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
   }
 
   if (options.format === 'json') {
-    io.stdout(JSON.stringify(entries, null, 2) + '\n');
+    io.stdout(jsonVisible(entries, 2) + '\n');
   } else {
     for (const e of entries) {
-      io.stdout(`${e.file}:${e.range.start.line + 1}:${e.range.start.character + 1}: ${e.severity} ${e.code} ${e.message}\n`);
+      io.stdout(`${visible(e.file)}:${e.range.start.line + 1}:${e.range.start.character + 1}: ${e.severity} ${visible(e.code)} ${visible(e.message)}\n`);
     }
     io.stderr(summary(checked, entries) + '\n');
   }
@@ -185,7 +187,7 @@ async function loadCatalog(options: Options, io: CliIO): Promise<Catalog | undef
   if (options.catalog?.kind === 'file') {
     const loaded = await loadSnapshotFile(options.catalog.file);
     if (!loaded.ok) {
-      io.stderr(`bdscript check: catalog ${loaded.location}: ${loaded.reason}\n`);
+      io.stderr(`bdscript check: catalog ${visible(loaded.location)}: ${visible(loaded.reason)}\n`);
       return undefined;
     }
     return new Catalog(loaded.data);
@@ -204,8 +206,8 @@ async function loadCatalog(options: Options, io: CliIO): Promise<Catalog | undef
         catalog = local.catalog;
       } else {
         const status = local.status();
-        io.stderr(`bdscript check: warning: could not fetch the catalog from ${url}: ${outcome.problems[0] ?? outcome.message}\n`);
-        io.stderr(`bdscript check: warning: using the ${SOURCE_NAMES[status.source]}${status.location ? ` (${status.location})` : ''} instead\n`);
+        io.stderr(`bdscript check: warning: could not fetch the catalog from ${visible(url)}: ${visible(outcome.problems[0] ?? outcome.message)}\n`);
+        io.stderr(`bdscript check: warning: using the ${SOURCE_NAMES[status.source]}${status.location ? ` (${visible(status.location)})` : ''} instead\n`);
       }
     }
     if (catalog.data.functions.length === 0) {

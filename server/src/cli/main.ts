@@ -1,9 +1,11 @@
 // The `bdscript` command line: a table of commands, `--help` and `--version`, and the one place
-// that maps a command's exit code onto the process. esbuild bundles this file into dist/cli.js;
-// server/bin/bdscript calls `runCli()`.
+// that maps a command's exit code onto the process. Everything a command prints passes through
+// `visibleLines` here, so no control character from untrusted data reaches the terminal raw.
+// esbuild bundles this file into dist/cli.js; server/bin/bdscript calls `runCli()`.
 
 import { EXIT_OK, EXIT_USAGE, type CliIO } from './args';
 import { TOOL_VERSION } from '../catalog/http';
+import { visibleLines } from '../core/catalog/controlChars';
 
 export type CommandRunner = (argv: string[], io: CliIO) => Promise<number>;
 
@@ -44,8 +46,14 @@ function usage(): string {
   ].join('\n');
 }
 
-/** Runs the CLI on `argv` (without `node` and the script) and resolves with the exit code. */
-export async function main(argv: readonly string[], io: CliIO): Promise<number> {
+/**
+ * Runs the CLI on `argv` (without `node` and the script) and resolves with the exit code. The
+ * commands compose their lines (showing untrusted fields with `visible`, which also escapes line
+ * breaks); as a last guard, any control or format character left in their output other than a
+ * line break is made visible on the way out.
+ */
+export async function main(argv: readonly string[], raw: CliIO): Promise<number> {
+  const io: CliIO = { ...raw, stdout: (s) => raw.stdout(visibleLines(s)), stderr: (s) => raw.stderr(visibleLines(s)) };
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     (first === undefined ? io.stderr : io.stdout)(usage());
