@@ -4,12 +4,13 @@
 // records every socket the CLI opens and refuses any host but 127.0.0.1.
 
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, promises as fsp, readdirSync, statSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { constants, existsSync, promises as fsp, readdirSync, statSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { cacheFileFor } from '../../server/src/catalog/cache';
 import { Catalog } from '../../server/src/core/catalog/catalog';
 import { decodeCatalogParts } from '../../server/src/core/catalog/decode';
 import type { CatalogData } from '../../server/src/core/catalog/model';
@@ -73,6 +74,15 @@ function servedData(): CatalogData {
     color: 0,
   });
   return new Catalog(decodeCatalogParts(parts, 'served').value).data;
+}
+
+/** Opens each FIFO of `dir` for writing and closes it, releasing a reader stuck in open(). */
+async function releaseFifos(dir: string): Promise<void> {
+  for (const name of await fsp.readdir(dir).catch(() => [] as string[])) {
+    const file = path.join(dir, name);
+    if (!(await fsp.lstat(file).catch(() => undefined))?.isFIFO()) continue;
+    await (await fsp.open(file, constants.O_WRONLY | constants.O_NONBLOCK).catch(() => undefined))?.close();
+  }
 }
 
 /** The newest modification time of the sources that go into dist/cli.js. */
@@ -287,6 +297,42 @@ describe('bdscript check (bundled CLI)', function () {
     assert.match(r.stderr, /cannot read test\/fixtures: is a directory/);
     assert.ok(codesOf(r).length > 10);
     assert.match(r.stderr, /checked 1 file:/);
+  });
+
+  it('refuses a FIFO or a device to check or as --catalog FILE at once, and exits 2', async function () {
+    if (process.platform === 'win32') this.skip();
+    execFileSync('mkfifo', [path.join(tmp, 'pipe.bds')]);
+    execFileSync('mkfifo', [path.join(tmp, 'pipe.json')]);
+    try {
+      const r = await check(['pipe.bds', path.join(ROOT, CLEAN), ...(existsSync('/dev/zero') ? ['/dev/zero'] : [])], tmp);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /^bdscript check: cannot read pipe\.bds: not a regular file \(a named pipe\)$/m);
+      if (existsSync('/dev/zero')) assert.match(r.stderr, /^bdscript check: cannot read \/dev\/zero: not a regular file \(a character device\)$/m);
+      assert.match(r.stderr, /checked 1 file:/);
+      const catalog = await check(['--catalog', 'pipe.json', path.join(ROOT, CLEAN)], tmp);
+      assert.equal(catalog.code, 2);
+      assert.match(catalog.stderr, /catalog .*pipe\.json: cannot read: not a regular file \(a named pipe\)/);
+    } finally {
+      await releaseFifos(tmp);
+    }
+  });
+
+  it('ignores a FIFO at the cache path with --catalog URL and checks', async function () {
+    if (process.platform === 'win32') this.skip();
+    const service = await startCatalogService(servedData());
+    const cacheDir = path.join(tmp, 'cache', 'bdscript');
+    await fsp.mkdir(cacheDir, { recursive: true });
+    const cacheFile = cacheFileFor(cacheDir, service.url);
+    execFileSync('mkfifo', [cacheFile]);
+    try {
+      await fsp.writeFile(path.join(tmp, 'greet.bds'), '$greetNewcomer[Ann]\n');
+      const r = await check(['--catalog', service.url, 'greet.bds'], tmp);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stdout, '');
+    } finally {
+      await releaseFifos(cacheDir);
+      await service.close();
+    }
   });
 
   it('names usage errors and exits 2', async () => {

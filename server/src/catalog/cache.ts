@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { decodeSnapshot, SNAPSHOT_SCHEMA } from '../core/catalog/decode';
 import { encodeSnapshot, stringifySnapshot, type Json } from '../core/catalog/encode';
 import type { CatalogData, CatalogProblem } from '../core/catalog/model';
+import { MAX_CATALOG_FILE_BYTES, readRegularFile } from './files';
 import { LIST_ENDPOINTS, TOOL_VERSION, type ListEndpoint, type Validators } from './http';
 
 /** The version of the cache envelope (the fields around the snapshot). Bump on any change. */
@@ -51,18 +52,15 @@ export function cacheFileFor(cacheDir: string, baseUrl: string): string {
 }
 
 /**
- * Reads and checks a cache file for `baseUrl`. Never throws: a missing file, a file that does
- * not parse, another format or schema, another base URL, or data that does not decode cleanly
- * all give `{ok: false}` with the reason.
+ * Reads and checks a cache file for `baseUrl`. Never throws and never blocks: a missing file, one
+ * that is not a regular file of sane size (a FIFO planted at the path), a file that does not
+ * parse, another format or schema, another base URL, or data that does not decode cleanly all
+ * give `{ok: false}` with the reason.
  */
 export async function readCache(file: string, baseUrl: string): Promise<CacheReadResult> {
-  let text: string;
-  try {
-    text = await fsp.readFile(file, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return { ok: false, missing: code === 'ENOENT', reason: code === 'ENOENT' ? 'no cache file' : `cannot read: ${(err as Error).message}` };
-  }
+  const read = await readRegularFile(file, MAX_CATALOG_FILE_BYTES);
+  if (!read.ok) return { ok: false, missing: read.missing, reason: read.missing ? 'no cache file' : `cannot read: ${read.reason}` };
+  const text = read.text;
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -9,6 +9,7 @@ import { Catalog } from '../core/catalog/catalog';
 import type { CatalogData, CatalogRecord } from '../core/catalog/model';
 import { bundledSnapshotPath, bundledSnapshotText } from './bundled';
 import { snapshotOf, writeFileAtomic } from './cache';
+import { MAX_CATALOG_FILE_BYTES, readRegularFile } from './files';
 import { CatalogClient, CatalogHttpError, LIST_ENDPOINTS, type HttpOptions } from './http';
 import { listBodies, recordBody } from './service';
 import { decodeSnapshotText, fetchCatalog, summarizeProblems } from './sources';
@@ -20,14 +21,23 @@ export type SnapshotLoad =
   | { readonly ok: true; readonly data: CatalogData; readonly location: string; readonly problems: readonly string[] }
   | { readonly ok: false; readonly location: string; readonly reason: string };
 
-/** Reads and decodes a snapshot file, or the bundled snapshot when `file` is undefined. Never throws. */
+/**
+ * Reads and decodes a snapshot file, or the bundled snapshot when `file` is undefined. Never
+ * throws, and never waits on a FIFO or a device named as the file.
+ */
 export async function loadSnapshotFile(file: string | undefined): Promise<SnapshotLoad> {
   const location = file ?? bundledSnapshotPath;
   let text: string;
-  try {
-    text = file === undefined ? bundledSnapshotText() : await fsp.readFile(file, 'utf8');
-  } catch (err) {
-    return { ok: false, location, reason: `cannot read: ${(err as Error).message}` };
+  if (file === undefined) {
+    try {
+      text = bundledSnapshotText();
+    } catch (err) {
+      return { ok: false, location, reason: `cannot read: ${(err as Error).message}` };
+    }
+  } else {
+    const read = await readRegularFile(file, MAX_CATALOG_FILE_BYTES);
+    if (!read.ok) return { ok: false, location, reason: `cannot read: ${read.reason}` };
+    text = read.text;
   }
   const loaded = decodeSnapshotText(text, location);
   return loaded.ok ? { ok: true, data: loaded.data, location, problems: loaded.problems } : { ok: false, location, reason: loaded.reason };

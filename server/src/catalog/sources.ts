@@ -3,7 +3,6 @@
 // `CatalogManager` starts from the best local source at once, refreshes on demand or on a timer,
 // keeps the last good catalog through any failure and reports where its catalog came from.
 
-import { promises as fsp } from 'node:fs';
 import type { Dispatcher } from 'undici';
 import { Catalog } from '../core/catalog/catalog';
 import {
@@ -18,6 +17,7 @@ import type { CatalogSourceKind, CatalogStatus } from '../lsp/protocol';
 import { DEFAULT_CATALOG_URL } from '../core/settings';
 import { bundledSnapshotPath, bundledSnapshotText } from './bundled';
 import { cacheFileFor, readCache, writeCache, type EndpointValidators } from './cache';
+import { MAX_CATALOG_FILE_BYTES, readRegularFile } from './files';
 import {
   CatalogClient,
   CatalogHttpError,
@@ -386,14 +386,13 @@ export class CatalogManager {
   private async fromUserSnapshot(problems: string[]): Promise<Current | undefined> {
     const file = this.opts.snapshotPath;
     if (!file) return undefined;
-    let text: string;
-    try {
-      text = await fsp.readFile(file, 'utf8');
-    } catch (err) {
-      problems.push(`snapshot ${file}: cannot read: ${(err as Error).message}`);
+    // A FIFO or a device named by the setting is refused here, never waited on.
+    const read = await readRegularFile(file, MAX_CATALOG_FILE_BYTES);
+    if (!read.ok) {
+      problems.push(`snapshot ${file}: cannot read: ${read.reason}`);
       return undefined;
     }
-    return this.fromSnapshotText(text, file, 'snapshot', problems);
+    return this.fromSnapshotText(read.text, file, 'snapshot', problems);
   }
 
   private fromBundled(problems: string[]): Current {

@@ -4,13 +4,13 @@
 // names a snapshot. Exit 0 without errors, 1 with errors, 2 on usage or I/O errors. File names,
 // messages and catalog problems are untrusted text and are printed through `visible`.
 
-import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { defaultCacheDir } from '../catalog/cache';
 import { loadSnapshotFile } from '../catalog/export';
+import { readRegularFile } from '../catalog/files';
 import { CatalogManager } from '../catalog/sources';
 import { Catalog } from '../core/catalog/catalog';
 import { jsonVisible, visible } from '../core/catalog/controlChars';
@@ -66,6 +66,9 @@ const SPEC: ArgSpec = {
   maxPositionals: Number.MAX_SAFE_INTEGER,
 };
 
+/** Largest file read for checking. */
+const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+
 const SEVERITY_NAMES: Readonly<Record<DiagnosticSeverity, string>> = {
   [DiagnosticSeverity.Error]: 'error',
   [DiagnosticSeverity.Warning]: 'warning',
@@ -120,14 +123,14 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
   let checked = 0;
   for (const file of options.files) {
     const full = path.resolve(io.cwd, file);
-    let text: string;
-    try {
-      text = await fsp.readFile(full, 'utf8');
-    } catch (err) {
-      io.stderr(`bdscript check: cannot read ${visible(file)}: ${visible(describeIoError(err))}\n`);
+    // A FIFO, a device or a folder is refused at once, never waited on.
+    const read = await readRegularFile(full, MAX_INPUT_BYTES);
+    if (!read.ok) {
+      io.stderr(`bdscript check: cannot read ${visible(file)}: ${visible(read.reason)}\n`);
       ioFailed = true;
       continue;
     }
+    let text = read.text;
     // Editors do not count a byte order mark as text; neither do positions here.
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     checked++;
@@ -248,12 +251,4 @@ function summary(files: number, entries: readonly CheckJsonEntry[]): string {
     `checked ${plural(files, 'file')}: ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ` +
     `${count('information')} information, ${plural(count('hint'), 'hint')}`
   );
-}
-
-function describeIoError(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException)?.code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EISDIR') return 'is a directory';
-  if (code === 'EACCES') return 'permission denied';
-  return (err as Error)?.message ?? String(err);
 }
