@@ -202,6 +202,8 @@ describe('bdscript check (bundled CLI)', function () {
     assert.equal(json.code, 1);
     const entries = JSON.parse(json.stdout) as Array<Record<string, unknown>>;
     assert.ok(Array.isArray(entries) && entries.length > 10);
+    // Printed as it goes, file by file, yet the same text as one JSON.stringify of the array.
+    assert.equal(json.stdout, JSON.stringify(entries, null, 2) + '\n');
     for (const e of entries) {
       assert.deepEqual(Object.keys(e), ['file', 'range', 'severity', 'code', 'message']);
       assert.ok(['error', 'warning', 'information', 'hint'].includes(e['severity'] as string));
@@ -297,6 +299,31 @@ describe('bdscript check (bundled CLI)', function () {
     assert.match(r.stderr, /cannot read test\/fixtures: is a directory/);
     assert.ok(codesOf(r).length > 10);
     assert.match(r.stderr, /checked 1 file:/);
+  });
+
+  it('checks files up to 16 Mi characters, refuses longer ones with exit 2 and still checks the rest', async () => {
+    const limit = 16 * 1024 * 1024;
+    // Plain text costs the parser one table lookup per character, so the file at the limit is quick.
+    await fsp.writeFile(path.join(tmp, 'at-limit.bds'), '\uFEFF' + 'x'.repeat(limit - 9) + '$usernam\n');
+    await fsp.writeFile(path.join(tmp, 'over.bds'), 'x'.repeat(limit) + '\n');
+    // Two bytes per character: 9 Mi characters fit although the file has 18 MiB.
+    await fsp.writeFile(path.join(tmp, 'wide.bds'), 'é'.repeat(9 * 1024 * 1024));
+    // Sparse, so it costs nothing on disk: refused by its size, never read.
+    const huge = await fsp.open(path.join(tmp, 'huge.bds'), 'w');
+    await huge.truncate(200 * 1024 * 1024);
+    await huge.close();
+    const r = await check(['at-limit.bds', 'over.bds', 'huge.bds', 'wide.bds'], tmp);
+    assert.equal(r.code, 2, r.stderr);
+    assert.deepEqual(lines(r.stdout), [`at-limit.bds:1:${limit - 8}: warning unknown-function Unknown function \`$usernam\`. Did you mean \`$username\`?`]);
+    assert.match(r.stderr, /^bdscript check: cannot check over\.bds: 16,777,217 characters, more than the limit of 16,777,216 characters \(16 Mi\) that check reads$/m);
+    assert.match(r.stderr, /^bdscript check: cannot read huge\.bds: 209,715,200 bytes, more than the limit of 16,777,216 characters \(16 Mi\) that check reads$/m);
+    assert.match(r.stderr, /checked 2 files: 0 errors, 1 warning/);
+  });
+
+  it('prints an empty JSON array when nothing is found', async () => {
+    const r = await check(['--format', 'json', CLEAN]);
+    assert.equal(r.code, 0);
+    assert.equal(r.stdout, '[]\n');
   });
 
   it('refuses a FIFO or a device to check or as --catalog FILE at once, and exits 2', async function () {
