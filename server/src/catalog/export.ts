@@ -128,6 +128,12 @@ const HEADERS_FILE = '_headers';
  * A static host decodes the request path before it looks for the file, so `/function/%24c%5B%5D`
  * finds `function/$c[]`. Refuses a non-empty folder that is not an earlier export; in an earlier
  * export, the per-tag folders are replaced so that removed records disappear.
+ *
+ * Nothing is ever written through a symbolic link: a link (or anything but a file) where a list
+ * file goes, or a link where a per-tag folder goes, is refused before anything is written, with
+ * the path in the error. List files are replaced by a temp file and a rename, per-tag files are
+ * created exclusively in fresh folders, so a link planted meanwhile makes the export fail rather
+ * than write elsewhere. `outDir` itself may be a link to a folder: that one the caller named.
  */
 export async function exportStatic(data: CatalogData, outDir: string): Promise<ExportResult> {
   let existing: string[] = [];
@@ -139,21 +145,23 @@ export async function exportStatic(data: CatalogData, outDir: string): Promise<E
   if (existing.length > 0 && !existing.includes('function_list')) {
     throw new Error(`${outDir} is not empty and does not hold an earlier export; choose an empty or new folder`);
   }
+  const listFiles = [...LIST_ENDPOINTS.map((e) => e.slice(1)), HEADERS_FILE];
+  for (const name of [...listFiles, ...TAG_FOLDERS]) await refuseLink(path.join(outDir, name), TAG_FOLDERS.includes(name) ? 'folder' : 'file');
   await fsp.mkdir(outDir, { recursive: true });
-  for (const sub of ['function', 'callback']) await fsp.rm(path.join(outDir, sub), { recursive: true, force: true });
+  for (const sub of TAG_FOLDERS) await fsp.rm(path.join(outDir, sub), { recursive: true, force: true });
 
   const files: string[] = [];
   const skipped: string[] = [];
-  const write = async (rel: string, text: string): Promise<void> => {
-    await fsp.writeFile(path.join(outDir, rel), text, 'utf8');
-    files.push(rel);
-  };
   const bodies = listBodies(data);
-  for (const endpoint of LIST_ENDPOINTS) await write(endpoint.slice(1), bodies[endpoint]);
+  for (const endpoint of LIST_ENDPOINTS) {
+    await replaceFile(path.join(outDir, endpoint.slice(1)), bodies[endpoint]);
+    files.push(endpoint.slice(1));
+  }
 
   const catalog = new Catalog(data);
   for (const [kind, index] of [['function', catalog.functions], ['callback', catalog.callbacks]] as const) {
-    await fsp.mkdir(path.join(outDir, kind), { recursive: true });
+    // Not recursive: whatever appeared at this path since the rm above makes it fail.
+    await fsp.mkdir(path.join(outDir, kind));
     const entries: Array<[string, CatalogRecord]> = [];
     for (const name of index.names) {
       const forms = index.forms(name)!;
@@ -173,11 +181,12 @@ export async function exportStatic(data: CatalogData, outDir: string): Promise<E
         skipped.push(`${kind} ${JSON.stringify(spelling)}: ${unsafe}`);
         continue;
       }
-      await write(`${kind}/${spelling}`, recordBody(record));
+      await createFile(path.join(outDir, kind, spelling), recordBody(record));
+      files.push(`${kind}/${spelling}`);
     }
   }
-  await write(
-    HEADERS_FILE,
+  await replaceFile(
+    path.join(outDir, HEADERS_FILE),
     [
       '/*',
       '  Content-Type: application/json; charset=utf-8',
@@ -190,7 +199,50 @@ export async function exportStatic(data: CatalogData, outDir: string): Promise<E
       '',
     ].join('\n'),
   );
+  files.push(HEADERS_FILE);
   return { files, skipped };
+}
+
+/** The per-tag folders of an export, replaced on every export. */
+const TAG_FOLDERS: readonly string[] = ['function', 'callback'];
+
+/** Throws when `file` is a symbolic link, or is not a `kind` (missing is fine). */
+async function refuseLink(file: string, kind: 'file' | 'folder'): Promise<void> {
+  let st: import('node:fs').Stats;
+  try {
+    st = await fsp.lstat(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  if (st.isSymbolicLink()) {
+    throw new Error(`${file} is a symbolic link; export never writes through links: remove it or choose another folder (nothing was written)`);
+  }
+  if (kind === 'file' ? !st.isFile() : !st.isDirectory()) {
+    throw new Error(`${file} is not a ${kind} as in an earlier export; remove it or choose another folder (nothing was written)`);
+  }
+}
+
+/** Creates `file` with `text`; fails if anything, a link included, is already at that path. */
+async function createFile(file: string, text: string): Promise<void> {
+  const handle = await fsp.open(file, 'wx', 0o644);
+  try {
+    await handle.writeFile(text, 'utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Replaces `file` with `text` by a temp file beside it and a rename, which replaces a link rather than following it. */
+async function replaceFile(file: string, text: string): Promise<void> {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+  try {
+    await createFile(temp, text);
+    await fsp.rename(temp, file);
+  } catch (err) {
+    await fsp.rm(temp, { force: true }).catch(() => undefined);
+    throw err;
+  }
 }
 
 /** Why a tag cannot be a portable file name, or undefined when it can. */
