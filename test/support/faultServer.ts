@@ -150,8 +150,10 @@ export function oversized(bytes: number, chunked = false): FaultHandler {
 export interface RangeResourceOptions {
   /** The current version: its body and ETag (none: no ETag header). Called per request. */
   readonly current: () => { readonly body: Buffer | string; readonly etag?: string };
-  /** How many of the first full answers are cut in the middle (half sent, then the connection closes). */
+  /** How many of the first full answers are cut short (`cutAt` bytes sent, then the connection closes). */
   readonly cut?: number;
+  /** Where a cut answer stops, in bytes; default half the body. */
+  readonly cutAt?: number;
   /** Answers Range requests without looking at If-Range, as a careless server does. */
   readonly ignoreIfRange?: boolean;
   /** Extra headers of every answer (a Content-Encoding, for instance). */
@@ -161,7 +163,7 @@ export interface RangeResourceOptions {
 /**
  * A resource served as a careful static host serves it (RFC 9110): `Range: bytes=N-[M]` answered
  * with 206 and Content-Range, but only while `If-Range` names the current ETag (otherwise the
- * whole current version, 200). The first `cut` full answers stop half way with the connection
+ * whole current version, 200). The first `cut` full answers stop part way with the connection
  * closed, as a flaky network would. Records each answer's status in `statuses`.
  */
 export function rangeResource(opts: RangeResourceOptions): FaultHandler & { readonly statuses: number[] } {
@@ -186,7 +188,7 @@ export function rangeResource(opts: RangeResourceOptions): FaultHandler & { read
     res.writeHead(200, { ...base, 'content-length': String(bytes.length) });
     if (cuts > 0) {
       cuts--;
-      res.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => res.socket?.destroy());
+      res.write(bytes.subarray(0, Math.min(bytes.length - 1, opts.cutAt ?? Math.floor(bytes.length / 2))), () => res.socket?.destroy());
       return;
     }
     res.end(bytes);

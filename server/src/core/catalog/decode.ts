@@ -321,13 +321,13 @@ function readTag(value: unknown, field: string, index: number | undefined, scope
   }
   const { name, bracketed } = parseTagSpelling(tag);
   if (!NAME_PATTERN.test(name)) {
-    scope.label = recordLabel(index, tag.length > 0 ? cut(visible(tag), 40) : undefined, false);
+    scope.label = recordLabel(index, tag.length > 0 ? visible(cut(tag, 40)) : undefined, false);
     scope.error(field, `has no valid name (${NAME_RULE}); record dropped`);
     return undefined;
   }
   if (hasUnsafeChars(tag)) {
     // Completion can insert the whole tag (the app's style), so its argument part must be clean too.
-    scope.label = recordLabel(index, cut(visible(tag), 40), false);
+    scope.label = recordLabel(index, visible(cut(tag, 40)), false);
     scope.error(field, 'holds a control or format character; record dropped');
     return undefined;
   }
