@@ -1,6 +1,6 @@
 // The `bdscript` frame and the `bdscript catalog` commands, run in-process through `main` with
-// a captured CliIO, plus one real process for `serve` (first line is the URL, SIGTERM stops it).
-// Everything talks to 127.0.0.1 only.
+// a captured CliIO, plus one real process for `serve` (first line is the URL, SIGTERM stops it);
+// `export` with symbolic links planted in its folder. Everything talks to 127.0.0.1 only.
 
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';

@@ -1,6 +1,7 @@
 // The catalog HTTP client on its own, over real sockets on 127.0.0.1 against the fault server,
 // plus undici's MockAgent for the request headers: every failure ends in bounded time with a
-// CatalogHttpError that names the URL and says what happened.
+// CatalogHttpError that names the URL and says what happened, and a body cut short is resumed
+// only with If-Range on a strong ETag, never spliced from two versions.
 
 import * as assert from 'node:assert/strict';
 import * as zlib from 'node:zlib';

@@ -1,6 +1,7 @@
 // The source chain and CatalogManager over real sockets on 127.0.0.1: local start (cache, user
-// snapshot, bundled), refresh from the service with conditional requests, the acceptance rule,
-// and the fault matrix: after every failure the last good catalog stays, the cache file is
+// snapshot, bundled), refresh from the service with conditional requests, the acceptance rule
+// and its shrink floor (which a source shrinking a little at a time cannot walk down, also with
+// MockAgent standing in for the official API), and the fault matrix: after every failure the last good catalog stays, the cache file is
 // untouched and a problem names the endpoint and what happened.
 
 import * as assert from 'node:assert/strict';

@@ -1,7 +1,8 @@
 // `bdscript check` through the bundled CLI (dist/cli.js, built by `npm run build`): exit codes,
-// text and JSON output, --premium, --language, --catalog FILE and URL, missing files, usage
-// errors, and that no network is touched without --catalog URL or --refresh. A preloaded guard
-// records every socket the CLI opens and refuses any host but 127.0.0.1.
+// text and JSON output, --premium, --language, --catalog FILE and URL, missing files, the 16 Mi
+// character limit, FIFOs and devices, usage errors, and that no network is touched without
+// --catalog URL or --refresh. A preloaded guard records every socket the CLI opens and refuses
+// any host but 127.0.0.1.
 
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
