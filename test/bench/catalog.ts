@@ -1,9 +1,12 @@
 // Catalog benchmarks: decoding the full bundled catalog (JSON.parse, decode, index), a refresh
-// that the service answers with 304s, and the service's throughput and latency under load from
-// autocannon with keep-alive, the service running in its own process on 127.0.0.1, port 0.
+// that the service answers with 304s, the service's throughput and latency under load from
+// autocannon with keep-alive, and the latency a well-behaved client sees while many slow clients
+// hold connections (slowloris), the service running in its own process on 127.0.0.1, port 0.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import * as http from 'node:http';
+import * as net from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { tagPath } from '../../server/src/catalog/http';
@@ -46,10 +49,30 @@ export interface LoadResult {
   readonly expectedStatus: number;
 }
 
+/** What a well-behaved client saw in one phase: one request at a time, each on a new connection. */
+export interface ProbeFigures {
+  readonly requests: number;
+  readonly failures: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly maxMs: number;
+}
+
+export interface AttackResult {
+  /** Slow clients: each sends a request line, then one header line every 5 s, never finishing; reconnects 1-2 s after losing its connection. */
+  readonly slowClients: number;
+  readonly durationSeconds: number;
+  readonly calm: ProbeFigures;
+  readonly attacked: ProbeFigures;
+  /** The service's connection counts at the end of the attack. */
+  readonly service: { readonly open: number; readonly evicted: number; readonly refused: number };
+}
+
 export interface CatalogResults {
   readonly decode: Figure & { readonly functions: number; readonly emoji: number; readonly bytes: number };
   readonly refresh304: Figure & { readonly outcome: string };
   readonly load: LoadResult[];
+  readonly attack: AttackResult;
   readonly connections: number;
   readonly workers: number;
   readonly durationSeconds: number;
@@ -192,7 +215,98 @@ export async function benchCatalog(options: CatalogOptions): Promise<CatalogResu
   } finally {
     await stopChild(child);
   }
-  return { decode, refresh304, load, connections, workers, durationSeconds };
+
+  // ---- a well-behaved client while slow clients attack ---------------------------------------
+  const attack = await benchAttack(quick ? 500 : 2000, quick ? 3 : 10, log);
+  return { decode, refresh304, load, attack, connections, workers, durationSeconds };
+}
+
+/**
+ * p50/p99/max of a well-behaved client (sequential GETs of /function_list as the catalog client
+ * asks for it, each on a new connection) first alone, then while `slowClients` slow clients
+ * attack a fresh service process with its default limits.
+ */
+async function benchAttack(slowClients: number, seconds: number, log: (line: string) => void): Promise<AttackResult> {
+  const { child, url } = await startServiceChild();
+  const attackers = new Set<net.Socket>();
+  let stopped = false;
+  try {
+    const calm = await probe(url, seconds * 1000);
+    log(`  calm: p50 ${calm.p50Ms.toFixed(2)} ms, p99 ${calm.p99Ms.toFixed(2)} ms, ${calm.failures} failures of ${calm.requests}`);
+    const { port, hostname } = new URL(url);
+    const open = (i: number): void => {
+      if (stopped) return;
+      const s = net.connect(Number(port), hostname, () => s.write('GET /function_list HTTP/1.1\r\nHost: bench\r\n'));
+      s.on('error', () => undefined);
+      // It gets no answer to read; reading anyway lets it notice at once when it is cut, and come back.
+      s.resume();
+      attackers.add(s);
+      const tick = setInterval(() => s.writable && s.write(`X-Slow-${i}: 1\r\n`), 5000);
+      s.on('close', () => {
+        attackers.delete(s);
+        clearInterval(tick);
+        if (!stopped) setTimeout(() => open(i), 1000 + Math.random() * 1000).unref();
+      });
+    };
+    for (let i = 0; i < slowClients; i++) open(i);
+    // Let the attack settle into its steady state (connections held, evicted, reconnecting).
+    await new Promise((r) => setTimeout(r, 3000));
+    const attacked = await probe(url, seconds * 1000);
+    const service = await askStats(child);
+    log(
+      `  ${slowClients} slow clients: p50 ${attacked.p50Ms.toFixed(2)} ms, p99 ${attacked.p99Ms.toFixed(2)} ms, ${attacked.failures} failures of ` +
+        `${attacked.requests}; service holds ${service.open}, evicted ${service.evicted}, refused ${service.refused}`,
+    );
+    return { slowClients, durationSeconds: seconds, calm, attacked, service };
+  } finally {
+    stopped = true;
+    for (const s of attackers) s.destroy();
+    await stopChild(child);
+  }
+}
+
+/** Sequential GETs for `ms`, each on its own connection. */
+async function probe(url: string, ms: number): Promise<ProbeFigures> {
+  const samples: number[] = [];
+  let failures = 0;
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    const started = performance.now();
+    const ok = await new Promise<boolean>((resolve) => {
+      const req = http.get(url + '/function_list', { agent: false, headers: { 'accept-encoding': 'br, gzip' }, timeout: 10_000 }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode === 200));
+        res.on('error', () => resolve(false));
+      });
+      req.on('timeout', () => req.destroy());
+      req.on('error', () => resolve(false));
+    });
+    if (ok) samples.push(performance.now() - started);
+    else failures++;
+  }
+  const sorted = samples.sort((a, b) => a - b);
+  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+  return { requests: samples.length + failures, failures, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: sorted.at(-1) ?? NaN };
+}
+
+/** The service child's connection counts. */
+function askStats(child: ChildProcess): Promise<AttackResult['service']> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const onData = (chunk: Buffer): void => {
+      buffer += chunk.toString('utf8');
+      const nl = buffer.indexOf('\n');
+      if (nl < 0) return;
+      child.stdout!.off('data', onData);
+      try {
+        resolve(JSON.parse(buffer.slice(0, nl)) as AttackResult['service']);
+      } catch (e) {
+        reject(e as Error);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stdin!.write('stats\n');
+  });
 }
 
 /** CPU seconds a process has used (user + system), from /proc/<pid>/stat at 100 ticks a second. */

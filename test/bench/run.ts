@@ -90,6 +90,8 @@ function targets(f: Figures): Target[] {
     const listBr = cat.load.find((l) => l.label.startsWith('/function_list, br'));
     if (list) out.push(atLeast('Service /function_list (identity)', '≥ 10,000 req/s', list.requestsPerSecond, 10_000, 'req/s'));
     if (listBr) out.push(atLeast('Service /function_list (br, as the client asks)', '≥ 10,000 req/s', listBr.requestsPerSecond, 10_000, 'req/s'));
+    const a = cat.attack;
+    out.push(atMost(`Well-behaved client p99 while ${a.slowClients.toLocaleString('en-US')} slow clients attack`, '< 100 ms', a.attacked.p99Ms, 100, 'ms'));
   }
   return out;
 }
@@ -168,6 +170,21 @@ function render(f: Figures): string {
       `Service load (autocannon in ${cat.workers} worker threads, ${cat.connections} keep-alive connections, ${cat.durationSeconds} s each; ` +
         `the service in its own process on 127.0.0.1; CPU in shares of one core; latency has autocannon's 1 ms resolution):\n\n` +
         table(['Endpoint', 'req/s', 'p50', 'p99', 'max', 'throughput', 'service CPU', 'load tool CPU', 'failures'], loadRows),
+    );
+    const a = cat.attack;
+    const attackRows = [
+      ['alone', a.calm],
+      [`while ${a.slowClients.toLocaleString('en-US')} slow clients attack`, a.attacked],
+    ].map(([phase, p]) => {
+      const f = p as typeof a.calm;
+      return [phase as string, f.requests.toLocaleString('en-US'), fmt(f.p50Ms, 'ms'), fmt(f.p99Ms, 'ms'), fmt(f.maxMs, 'ms'), String(f.failures)];
+    });
+    parts.push(
+      `A well-behaved client during a slow-client attack (${a.durationSeconds} s each: sequential GETs of /function_list as the catalog client asks, ` +
+        `each on a new connection; each slow client sends a request line, then one header line every 5 s, never finishing, and reconnects ` +
+        `1-2 s after losing its connection; the service with its default limits; at the end it held ${a.service.open} connections and had ` +
+        `evicted ${a.service.evicted.toLocaleString('en-US')} and refused ${a.service.refused.toLocaleString('en-US')}):\n\n` +
+        table(['Phase', 'requests', 'p50', 'p99', 'max', 'failures'], attackRows),
     );
   }
 

@@ -1,6 +1,6 @@
 // The `bdscript` frame and the `bdscript catalog` commands, run in-process through `main` with
-// a captured CliIO, plus one real process for `serve` (first line is the URL, SIGTERM stops it).
-// Everything talks to 127.0.0.1 only.
+// a captured CliIO, plus one real process for `serve` (first line is the URL, SIGTERM stops it);
+// `export` with symbolic links planted in its folder. Everything talks to 127.0.0.1 only.
 
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -231,6 +231,61 @@ describe('bdscript command line', function () {
       assert.equal(r.code, 2);
       assert.match(r.stderr, /is not empty and does not hold an earlier export/);
       assert.deepEqual(await fsp.readdir(path.join(dir, 'mine')), ['index.html']);
+    });
+
+    it('never writes through a symbolic link planted in an earlier export', async () => {
+      await fsp.writeFile(path.join(dir, 'snap.json'), snapshotText(full));
+      assert.equal((await run(['catalog', 'export', '--out', 'site', '--snapshot', 'snap.json'], dir)).code, 0);
+      const site = path.join(dir, 'site');
+      const victim = path.join(dir, 'victim.txt');
+      const victimDir = path.join(dir, 'victim-dir');
+      await fsp.mkdir(victimDir);
+      await fsp.writeFile(path.join(victimDir, 'keep.txt'), 'keep');
+      for (const [planted, target] of [
+        ['function_list', victim],
+        ['_headers', victim],
+        ['emoji_alias_list', path.join(dir, 'not-there-yet.txt')],
+        ['function', victimDir],
+      ] as const) {
+        await fsp.writeFile(victim, 'precious');
+        const link = path.join(site, planted);
+        await fsp.rm(link, { recursive: true, force: true });
+        await fsp.symlink(target, link);
+        const before = await fsp.readdir(site);
+        const r = await run(['catalog', 'export', '--out', 'site', '--snapshot', 'snap.json'], dir);
+        assert.equal(r.code, 2, planted);
+        assert.equal(r.stderr, `export: ${link} is a symbolic link; export never writes through links: remove it or choose another folder (nothing was written)\n`);
+        assert.equal(await fsp.readFile(victim, 'utf8'), 'precious', planted);
+        assert.equal(existsSync(path.join(dir, 'not-there-yet.txt')), false, planted);
+        assert.deepEqual(await fsp.readdir(victimDir), ['keep.txt'], planted);
+        assert.deepEqual(await fsp.readdir(site), before, planted);
+        // Once the link is gone (here: replaced by what an export leaves), the export goes ahead.
+        await fsp.rm(link);
+        if (planted === 'function') await fsp.mkdir(link);
+        else await fsp.writeFile(link, '');
+        assert.equal((await run(['catalog', 'export', '--out', 'site', '--snapshot', 'snap.json'], dir)).code, 0, planted);
+      }
+      // Links inside the per-tag folders go with the folder, and what they point to stays.
+      await fsp.rm(path.join(site, 'callback', '$onJoined[]'));
+      await fsp.symlink(victim, path.join(site, 'callback', '$onJoined[]'));
+      await fsp.symlink(victimDir, path.join(site, 'function', 'dir-link'));
+      const r = await run(['catalog', 'export', '--out', 'site', '--snapshot', 'snap.json'], dir);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(await fsp.readFile(victim, 'utf8'), 'precious');
+      assert.deepEqual(await fsp.readdir(victimDir), ['keep.txt']);
+      assert.ok((await fsp.lstat(path.join(site, 'callback', '$onJoined[]'))).isFile());
+      assert.equal(existsSync(path.join(site, 'function', 'dir-link')), false);
+      assert.deepEqual((await fsp.readdir(site)).filter((n) => n.endsWith('.tmp')), []);
+    });
+
+    it('refuses a folder where a list file belongs, naming it', async () => {
+      await fsp.writeFile(path.join(dir, 'snap.json'), snapshotText(full));
+      assert.equal((await run(['catalog', 'export', '--out', 'site', '--snapshot', 'snap.json'], dir)).code, 0);
+      await fsp.rm(path.join(dir, 'site', '_headers'));
+      await fsp.mkdir(path.join(dir, 'site', '_headers'));
+      const r = await run(['catalog', 'export', '--out', 'site', '--snapshot', 'snap.json'], dir);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /_headers is not a file as in an earlier export/);
     });
 
     it('reports an unreadable snapshot', async () => {

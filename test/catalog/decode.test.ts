@@ -448,6 +448,119 @@ describe('catalog decoder', () => {
     });
   });
 
+  describe('names and text that completion inserts into code', () => {
+    /** Names a hostile or broken catalog might send; none is a name BDScript code can call. */
+    const UNSAFE_NAMES = [
+      '$ping\x00',
+      '$pi\x1b[31mng',
+      '$\u202egnp',
+      '$pi\u200bng',
+      '$ping\u200d',
+      '$pi\ufeffng',
+      '$a/b',
+      '$a<b',
+      '$a>b',
+      '$a_b',
+      '$a-b',
+      '$a.b',
+      '$1abc',
+      '$café',
+      '$ΑΒΓ',
+      '$ping\u0085',
+      '$pi\u2028ng',
+      '$\ud800x',
+    ];
+
+    it('drops functions and callbacks whose names are not BDScript names, with an error naming the record', () => {
+      for (const name of UNSAFE_NAMES) {
+        for (const tag of [name, `${name}[Text]`]) {
+          const fns = decodeFunctionList([rec('$ok'), rec(tag)]);
+          assert.deepEqual(fns.value.map((r) => r.name), ['$ok'], JSON.stringify(tag));
+          const p = problemAt(fns, 'tag');
+          assert.equal(p.severity, 'error');
+          assert.match(p.message, /has no valid name \(expected \$, a letter, then letters and digits\); record dropped/);
+          // The label shows what was sent, escaped, so the problem itself is safe to print.
+          assert.match(p.record!, /^#1 \$/);
+          assert.doesNotMatch(p.record!, /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u, JSON.stringify(p.record));
+          const cbs = decodeCallbackList([{ name: tag, is_premium: false, intents: 0 }]);
+          assert.equal(cbs.value.length, 0, JSON.stringify(tag));
+          assert.equal(errors(cbs.problems).length, 1);
+        }
+      }
+    });
+
+    it('drops a record whose tag has a control or format character in its argument part', () => {
+      for (const tag of ['$title[Ti\x1btle]', '$title[\u202eTitle]', '$title[Title\u2066]']) {
+        const d = decodeFunctionList([rec(tag, { arguments: [{ name: 'Title', type: 'String', required: true }] })]);
+        assert.equal(d.value.length, 0, JSON.stringify(tag));
+        assert.match(problemAt(d, 'tag').message, /control or format character; record dropped/);
+      }
+    });
+
+    it('keeps every name shape of the real catalog and the bundled snapshot', () => {
+      for (const tag of ['$c[Comment]', '$addButtonCV2[Row]', '$a', '$A1', '$authorID', '$onJoined[Channel ID]']) {
+        assert.equal(decodeFunctionList([rec(tag)]).value.length, 1, tag);
+      }
+      const bundled = readJson(path.resolve(__dirname, '../../server/snapshot/catalog.json'));
+      const snapshot = decodeSnapshot(bundled);
+      assert.deepEqual(errors(snapshot.problems), []);
+      assert.equal(snapshot.value.data.functions.length, (bundled as { function_list: unknown[] }).function_list.length);
+      assert.equal(snapshot.value.data.callbacks.length, (bundled as { callback_list: unknown[] }).callback_list.length);
+    });
+
+    it('refuses unsafe names in tag lists and deprecatedFor', () => {
+      const tags = decodeTagList(['$ok', ...UNSAFE_NAMES, '$fine[\x1b]']);
+      assert.deepEqual(tags.value, ['$ok', '$fine[]']);
+      assert.ok(tags.problems.every((p) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(p.message)), JSON.stringify(tags.problems));
+      for (const target of ['$pi\u200bng', 'a_b', '\u202echannelID']) {
+        const { fn, decoded } = one(rec('$old', { deprecated: true, deprecatedFor: target }));
+        assert.equal(fn.deprecatedFor, undefined, target);
+        assert.equal(problemAt(decoded, 'deprecatedFor').severity, 'warning');
+      }
+    });
+
+    it('blanks argument names and drops enum values that hold control or format characters', () => {
+      const name = argOf({ name: 'Ti\x1b[2Jtle', type: 'String', required: true });
+      assert.equal(name.a.name, '');
+      assert.match(problemAt(name.decoded, 'arguments[0].name').message, /control or format character; using ""/);
+      const values = argOf({ name: 'Style', type: 'Enum', required: true, enumData: ['primary', 'da\u202enger', 'link\u0000', 'link'] });
+      assert.deepEqual(values.a.enumData, ['primary', 'link']);
+      assert.equal(problemAt(values.decoded, 'arguments[0].enumData[1]').severity, 'warning');
+      assert.equal(problemAt(values.decoded, 'arguments[0].enumData[2]').severity, 'warning');
+    });
+
+    it('drops emoji keys and aliases that hold control, bidi or invisible characters, and keeps joined emoji', () => {
+      const decoded = decodeEmojiAliasMap({
+        '👨\u200d👩\u200d👧': [':family:'],
+        '🏳️\u200d🌈': [':rainbow_flag:'],
+        '\u202e👍': [':evil:'],
+        '👍\x1b[2J': [':evil2:'],
+        '👍\u200b': [':evil3:'],
+        '✅': [':white_check_mark:', ':x\u202ey:', ':a\x07:'],
+      });
+      assert.deepEqual(Object.keys(decoded.value), ['👨\u200d👩\u200d👧', '🏳️\u200d🌈', '✅']);
+      assert.deepEqual(decoded.value['✅'], [':white_check_mark:']);
+      assert.equal(decoded.problems.length, 5);
+      for (const p of decoded.problems) assert.doesNotMatch(p.record ?? '', /[\p{Cc}\u202e\u200b]/u, JSON.stringify(p));
+    });
+
+    it('keeps only BDScript names, and reports every record it drops, for any tag (property)', () => {
+      fc.assert(
+        fc.property(fc.array(fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.string({ maxLength: 12 }).map((s) => '$' + s)), { maxLength: 8 }), (tags) => {
+          const records = tags.map((t) => rec(t));
+          const decoded = decodeFunctionList(records);
+          for (const r of decoded.value) {
+            assert.match(r.name, /^\$[A-Za-z][A-Za-z0-9]*$/);
+            assert.ok(!/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u.test(r.tag), JSON.stringify(r.tag));
+          }
+          const reported = new Set(decoded.problems.filter((p) => p.severity === 'error' || /^duplicate/.test(p.message)).map((p) => p.record!.split(' ')[0]));
+          assert.equal(decoded.value.length + reported.size, records.length, JSON.stringify(decoded.problems));
+        }),
+        { seed: 20261124, numRuns: 500 },
+      );
+    });
+  });
+
   describe('tag lists, emoji, parts and snapshots', () => {
     it('normalises tag lists to the list spelling, dropping junk and duplicates', () => {
       const decoded = decodeTagList(['$a[]', 'b[]', '$c[X;Y]', '$d', 7, '', '$a[]', ' $e '], '/function_tag_list');

@@ -1,6 +1,7 @@
 // The catalog HTTP client on its own, over real sockets on 127.0.0.1 against the fault server,
 // plus undici's MockAgent for the request headers: every failure ends in bounded time with a
-// CatalogHttpError that names the URL and says what happened.
+// CatalogHttpError that names the URL and says what happened, and a body cut short is resumed
+// only with If-Range on a strong ETag, never spliced from two versions.
 
 import * as assert from 'node:assert/strict';
 import * as zlib from 'node:zlib';
@@ -257,6 +258,120 @@ describe('catalog http client', () => {
     } finally {
       await c.destroy();
     }
+  });
+});
+
+describe('catalog http client: a body cut short', () => {
+  let server: F.FaultServer;
+  let client: CatalogClient;
+
+  /**
+   * Two versions of one resource, alike in shape and length, so that the first half of one and
+   * the second half of the other still parse: a splice would go unnoticed but for the values.
+   */
+  const V1 = JSON.stringify(Array.from({ length: 40 }, (_, i) => `version-one-${String(i).padStart(3, '0')}`));
+  const V2 = JSON.stringify(Array.from({ length: 40 }, (_, i) => `version-two-${String(i).padStart(3, '0')}`));
+  assert.equal(V1.length, V2.length);
+
+  beforeEach(async () => {
+    server = await F.startFaultServer();
+    client = new CatalogClient(server.url, FAST);
+  });
+  afterEach(async () => {
+    await client.destroy();
+    await server.close();
+  });
+
+  /** The resource as v1 for its first answer, v2 from then on. */
+  function changing(etags: [string | undefined, string | undefined], extra: Partial<F.RangeResourceOptions> = {}) {
+    let served = 0;
+    return F.rangeResource({
+      cut: 1,
+      current: () => (served++ === 0 ? { body: V1, ...(etags[0] ? { etag: etags[0] } : {}) } : { body: V2, ...(etags[1] ? { etag: etags[1] } : {}) }),
+      ...extra,
+    });
+  }
+
+  it('resumes an unchanged resource with Range and If-Range on its strong ETag', async () => {
+    const resource = F.rangeResource({ cut: 1, current: () => ({ body: V1, etag: '"v1"' }) });
+    server.routes.set('/function_list', resource);
+    const r = await client.getJson('/function_list');
+    assert.deepEqual(r.kind === 'ok' && r.json, JSON.parse(V1));
+    assert.deepEqual(r.validators, { etag: '"v1"' });
+    assert.deepEqual(resource.statuses, [200, 206]);
+    const resumed = server.requests[1]!.headers;
+    assert.equal(resumed['range'], `bytes=${Math.floor(V1.length / 2)}-`);
+    assert.equal(resumed['if-range'], '"v1"');
+    assert.equal(resumed['if-match'], undefined);
+  });
+
+  it('reads the new version whole when it changed mid-resume (the server answers If-Range with 200)', async () => {
+    const resource = changing(['"v1"', '"v2"']);
+    server.routes.set('/function_list', resource);
+    const r = await client.getJson('/function_list');
+    assert.deepEqual(r.kind === 'ok' && r.json, JSON.parse(V2));
+    assert.deepEqual(r.validators, { etag: '"v2"' });
+    assert.deepEqual(resource.statuses, [200, 200]);
+  });
+
+  it('starts over without a Range request when the response had no ETag, so a changed resource is never spliced', async () => {
+    // This server would answer any Range with the new version's bytes.
+    const resource = changing([undefined, undefined], { ignoreIfRange: true });
+    server.routes.set('/function_list', resource);
+    const r = await client.getJson('/function_list');
+    assert.deepEqual(r.kind === 'ok' && r.json, JSON.parse(V2));
+    assert.ok(server.requests.every((q) => q.headers['range'] === undefined), 'no Range request');
+    assert.deepEqual(resource.statuses, [200, 200]);
+  });
+
+  it('starts over when the ETag is weak', async () => {
+    const resource = changing(['W/"v1"', 'W/"v2"'], { ignoreIfRange: true });
+    server.routes.set('/function_list', resource);
+    const r = await client.getJson('/function_list');
+    assert.deepEqual(r.kind === 'ok' && r.json, JSON.parse(V2));
+    assert.ok(server.requests.every((q) => q.headers['range'] === undefined));
+  });
+
+  it('starts over when a careless server answers the resumption with another version\'s part', async () => {
+    const resource = changing(['"v1"', '"v2"'], { ignoreIfRange: true });
+    server.routes.set('/function_list', resource);
+    const r = await client.getJson('/function_list');
+    assert.deepEqual(r.kind === 'ok' && r.json, JSON.parse(V2));
+    // The 206 of v2 was refused by its ETag; the next request asked for the whole thing.
+    assert.deepEqual(resource.statuses, [200, 206, 200]);
+    assert.equal(server.requests[2]!.headers['range'], undefined);
+  });
+
+  it('starts over when the resumed part does not start where the body stopped', async () => {
+    let calls = 0;
+    server.routes.set('/function_list', (req, res) => {
+      calls++;
+      if (calls === 1) return F.rangeResource({ cut: 1, current: () => ({ body: V1, etag: '"v1"' }) })(req, res);
+      if (req.headers['range']) {
+        res.writeHead(206, { etag: '"v1"', 'content-range': `bytes 0-${V1.length - 1}/${V1.length}`, 'content-length': String(V1.length) }).end(V1);
+        return;
+      }
+      res.writeHead(200, { etag: '"v1"', 'content-type': 'application/json' }).end(V1);
+    });
+    const r = await client.getJson('/function_list');
+    assert.deepEqual(r.kind === 'ok' && r.json, JSON.parse(V1));
+    assert.equal(calls, 3);
+  });
+
+  it('resumes a compressed body by its coded bytes', async () => {
+    const gz = zlib.gzipSync(V1);
+    const resource = F.rangeResource({ cut: 1, current: () => ({ body: gz, etag: '"gz1"' }), headers: { 'content-encoding': 'gzip' } });
+    server.routes.set('/function_list', resource);
+    const r = await client.getJson('/function_list');
+    assert.deepEqual(r.kind === 'ok' && r.json, JSON.parse(V1));
+    assert.deepEqual(resource.statuses, [200, 206]);
+  });
+
+  it('gives up after the retries when every answer is cut, naming the failure', async () => {
+    server.routes.set('/function_list', F.rangeResource({ cut: 100, current: () => ({ body: V1 }) }));
+    const err = await failure(client, '/function_list');
+    assert.match(err.reason, /connection closed before the response was complete/);
+    assert.equal(server.count('/function_list'), 1 + FAST.maxRetries!);
   });
 });
 

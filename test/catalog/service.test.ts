@@ -8,7 +8,7 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import * as zlib from 'node:zlib';
 import { CatalogClient, tagPath } from '../../server/src/catalog/http';
-import { negotiate, type RunningService } from '../../server/src/catalog/service';
+import { addressKey, negotiate, type RunningService } from '../../server/src/catalog/service';
 import { decodeCallback, decodeFunction } from '../../server/src/core/catalog/decode';
 import { startCatalogService } from '../support/catalogService';
 import { testCatalogData } from '../support/testCatalog';
@@ -287,5 +287,116 @@ describe('catalog service', () => {
       ),
     );
     assert.equal((await raw(svc.url, '/callback_tag_list')).status, 200);
+  });
+});
+
+describe('catalog service under connection abuse', function () {
+  this.timeout(20_000);
+  const data = testCatalogData();
+  let svc: RunningService;
+  const sockets: net.Socket[] = [];
+  const timers: NodeJS.Timeout[] = [];
+
+  afterEach(async () => {
+    for (const t of timers.splice(0)) clearInterval(t);
+    for (const s of sockets.splice(0)) s.destroy();
+    await svc?.close();
+  });
+
+  /** A client socket that keeps its side open (as an attacker's does) and ignores errors. */
+  function connect(port: number, options: { halfOpen?: boolean } = {}): Promise<net.Socket> {
+    return new Promise((resolve) => {
+      const s = net.connect({ port, host: '127.0.0.1', allowHalfOpen: options.halfOpen ?? false }, () => resolve(s));
+      s.on('error', () => undefined);
+      sockets.push(s);
+    });
+  }
+
+  /** Polls `ok` every 50 ms until it holds, failing after `ms`. */
+  async function eventually(ok: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
+    const until = Date.now() + ms;
+    while (!(await ok())) {
+      if (Date.now() > until) assert.fail(`${what} within ${ms} ms`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  const openConnections = (): Promise<number> => new Promise((resolve, reject) => svc.server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
+
+  it('destroys the connection of a malformed request even when the client never closes its side', async () => {
+    svc = await startCatalogService(data);
+    const port = Number(new URL(svc.url).port);
+    const answers: Array<Promise<string>> = [];
+    for (let i = 0; i < 50; i++) {
+      const s = await connect(port, { halfOpen: true });
+      answers.push(
+        new Promise((resolve) => {
+          let got = '';
+          s.on('data', (c: Buffer) => (got += c.toString('latin1')));
+          s.on('end', () => resolve(got));
+        }),
+      );
+      s.write(i % 2 ? 'THIS IS NOT HTTP\r\n\r\n' : `GET /function_list HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`);
+    }
+    for (const [i, got] of (await Promise.all(answers)).entries()) assert.match(got, i % 2 ? /^HTTP\/1\.1 400 / : /^HTTP\/1\.1 431 /);
+    // The clients still hold their side; the service must not.
+    await eventually(async () => (await openConnections()) === 0, 3000, 'every connection closed by the service');
+    assert.equal((await raw(svc.url, '/function_tag_list')).status, 200);
+  });
+
+  it('cuts clients that send their headers too slowly, on the headers time limit', async () => {
+    svc = await startCatalogService(data, { headersTimeoutMs: 500, requestTimeoutMs: 500, idleTimeoutMs: 10_000 });
+    const port = Number(new URL(svc.url).port);
+    const closed: Array<Promise<number>> = [];
+    const started = Date.now();
+    for (let i = 0; i < 30; i++) {
+      const s = await connect(port);
+      s.write('GET /function_list HTTP/1.1\r\nHost: x\r\n');
+      // One header line every 100 ms: never idle, never done.
+      timers.push(setInterval(() => s.writable && s.write(`X-Slow-${i}: 1\r\n`), 100));
+      closed.push(new Promise((resolve) => s.once('close', () => resolve(Date.now() - started))));
+    }
+    const after = await Promise.all(closed);
+    assert.ok(Math.max(...after) < 5000, `closed after ${Math.max(...after)} ms`);
+    await eventually(async () => (await openConnections()) === 0, 2000, 'no connection left');
+  });
+
+  it('keeps serving a prompt client while hundreds of slow ones hold connections', async () => {
+    // Long limits, so the attack lasts the whole test; the caps and eviction must do the work.
+    svc = await startCatalogService(data);
+    // Node's own connection cap, lowered as an operator would, so that the attack can fill it.
+    svc.server.maxConnections = 200;
+    const port = Number(new URL(svc.url).port);
+    for (let i = 0; i < 400; i++) {
+      const s = await connect(port);
+      s.pause();
+      if (i % 20 === 0) {
+        // A client that asks and never reads.
+        s.write('GET /function_list HTTP/1.1\r\nHost: x\r\n\r\n');
+      } else {
+        s.write('GET /function_list HTTP/1.1\r\nHost: x\r\n');
+        timers.push(setInterval(() => s.writable && s.write(`X-Slow-${i}: 1\r\n`), 500));
+      }
+    }
+    for (let probe = 0; probe < 20; probe++) {
+      const started = Date.now();
+      const r = await raw(svc.url, probe % 2 ? '/function_list' : tagPath('function', '$addButton[]'));
+      assert.equal(r.status, 200);
+      assert.ok(Date.now() - started < 5000, `probe ${probe} took ${Date.now() - started} ms`);
+    }
+    const stats = svc.connections();
+    assert.ok(stats.evicted >= 20, JSON.stringify(stats));
+    assert.ok(stats.open <= 128 + 1, JSON.stringify(stats));
+  });
+
+  it('counts IPv4, mapped IPv4 and IPv6 /64 prefixes as one address each', () => {
+    assert.equal(addressKey('127.0.0.1'), '127.0.0.1');
+    assert.equal(addressKey('::ffff:10.1.2.3'), '10.1.2.3');
+    assert.equal(addressKey('2001:db8:1:2:3:4:5:6'), '2001:db8:1:2::/64');
+    assert.equal(addressKey('2001:db8:1:2::9'), '2001:db8:1:2::/64');
+    assert.equal(addressKey('2001:0db8::1'), '2001:db8:0:0::/64');
+    assert.equal(addressKey('::1'), '0:0:0:0::/64');
+    assert.equal(addressKey('fe80::1%eth0'), 'fe80:0:0:0::/64');
+    assert.equal(addressKey(undefined), undefined);
   });
 });

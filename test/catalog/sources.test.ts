@@ -1,6 +1,7 @@
 // The source chain and CatalogManager over real sockets on 127.0.0.1: local start (cache, user
-// snapshot, bundled), refresh from the service with conditional requests, the acceptance rule,
-// and the fault matrix: after every failure the last good catalog stays, the cache file is
+// snapshot, bundled), refresh from the service with conditional requests, the acceptance rule
+// and its shrink floor (which a source shrinking a little at a time cannot walk down, also with
+// MockAgent standing in for the official API), and the fault matrix: after every failure the last good catalog stays, the cache file is
 // untouched and a problem names the endpoint and what happened.
 
 import * as assert from 'node:assert/strict';
@@ -11,8 +12,11 @@ import { cacheFileFor, readCache } from '../../server/src/catalog/cache';
 import { CatalogClient, LIST_ENDPOINTS, type HttpOptions } from '../../server/src/catalog/http';
 import { CatalogManager, fetchCatalog, type CatalogChangeEvent, type CatalogManagerOptions } from '../../server/src/catalog/sources';
 import { encodeFunctionList } from '../../server/src/core/catalog/encode';
+import { DEFAULT_CATALOG_URL } from '../../server/src/core/settings';
+import { MockAgent } from 'undici';
 import type { CatalogData } from '../../server/src/core/catalog/model';
 import { catalogBodies, snapshotText, sortedByTag, startCatalogService } from '../support/catalogService';
+import { bigCatalog } from '../support/catalogBig';
 import * as F from '../support/faultServer';
 import { testCatalogData } from '../support/testCatalog';
 
@@ -482,6 +486,113 @@ describe('catalog sources', function () {
         assert.equal((await m.refresh()).outcome, 'updated');
       } finally {
         await svc.close();
+      }
+    });
+  });
+
+  describe('the shrink floor cannot be walked down', () => {
+    /** A source that serves 49% less on each refresh: 400, 204, 105, 54, 28, 15, 8, 5, 3, 2. */
+    function walkDown(start: number, steps: number): number[] {
+      const sizes = [start];
+      while (sizes.length < steps) sizes.push(Math.ceil(sizes.at(-1)! * 0.51));
+      return sizes;
+    }
+    /** The five list bodies with the first `n` functions of `data`. */
+    function bodiesWith(data: CatalogData, n: number): Record<string, string> {
+      const functions = data.functions.slice(0, n);
+      return catalogBodies({ ...data, functions, functionTags: functions.map((f) => f.listTag) });
+    }
+
+    it('refuses the second 49% step of a mirror, across restarts, until the cache is deleted', async () => {
+      const big = bigCatalog(363);
+      const sizes = walkDown(big.functions.length, 10);
+      assert.deepEqual(sizes, [400, 204, 105, 54, 28, 15, 8, 5, 3, 2]);
+      const server = await F.startFaultServer(bodiesWith(big, sizes[0]!));
+      try {
+        const m = manager({ url: server.url });
+        await m.loadLocal();
+        const file = m.cacheFile!;
+        assert.equal((await m.refresh()).outcome, 'updated');
+        server.routes.set('/function_list', F.json(bodiesWith(big, sizes[1]!)['/function_list']!));
+        assert.equal((await m.refresh()).outcome, 'updated');
+        assert.equal(m.status().counts.functions, 204);
+        for (const n of sizes.slice(2)) {
+          server.routes.set('/function_list', F.json(bodiesWith(big, n)['/function_list']!));
+          const r = await m.refresh();
+          assert.equal(r.ok, false, `${n} functions were accepted`);
+          const line =
+            `GET ${server.url}/function_list: refused: ${n} record${n === 1 ? '' : 's'} where this URL has served 400 (shrank by more than 50%); ` +
+            `to accept a smaller catalog from this URL on purpose, delete the cache file ${file}`;
+          assert.deepEqual(r.problems, [line]);
+          assert.equal(m.status().counts.functions, 204);
+          assert.ok(m.status().problems.includes(line), 'the refusal is in the status');
+          assert.equal(m.status().lastRefresh?.ok, false);
+        }
+        // The floor is kept with the cache: a restart does not lower it.
+        const again = manager({ url: server.url });
+        await again.loadLocal();
+        assert.equal(again.status().source, 'cache');
+        assert.equal((await again.refresh()).ok, false);
+        // Deleting the cache, as the refusal says, accepts the smaller catalog.
+        await fsp.rm(file);
+        const fresh = manager({ url: server.url });
+        await fresh.loadLocal();
+        assert.equal((await fresh.refresh()).outcome, 'updated');
+        assert.equal(fresh.status().counts.functions, 2);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('guards the callback list the same way', async () => {
+      const callbacks = Array.from({ length: 40 }, (_, i) => ({ ...full.callbacks[i % full.callbacks.length]!, name: `$onThing${i}`, tag: `$onThing${i}`, listTag: `$onThing${i}`, arguments: null, bracketed: false }));
+      const data: CatalogData = { ...full, callbacks, callbackTags: callbacks.map((c) => c.listTag) };
+      const withCallbacks = (n: number): string => catalogBodies({ ...data, callbacks: callbacks.slice(0, n), callbackTags: callbacks.slice(0, n).map((c) => c.listTag) })['/callback_list'];
+      const server = await F.startFaultServer(catalogBodies(data));
+      try {
+        const m = manager({ url: server.url });
+        await m.loadLocal();
+        assert.equal((await m.refresh()).outcome, 'updated');
+        server.routes.set('/callback_list', F.json(withCallbacks(21)));
+        assert.equal((await m.refresh()).outcome, 'updated');
+        server.routes.set('/callback_list', F.json(withCallbacks(11)));
+        const r = await m.refresh();
+        assert.equal(r.ok, false);
+        assert.match(r.problems[0]!, /callback_list: refused: 11 records where this URL has served 40 /);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('holds the official API to the bundled catalog, starting from it', async () => {
+      const bundledBig = bigCatalog(457);
+      assert.equal(bundledBig.functions.length, 494);
+      let served = 494;
+      const mock = new MockAgent();
+      mock.disableNetConnect();
+      const pool = mock.get(new URL(DEFAULT_CATALOG_URL).origin);
+      const basePath = new URL(DEFAULT_CATALOG_URL).pathname;
+      for (const endpoint of LIST_ENDPOINTS) {
+        pool
+          .intercept({ path: basePath + endpoint, method: 'GET' })
+          .reply(() => ({ statusCode: 200, data: bodiesWith(bundledBig, served)[endpoint]!, responseOptions: { headers: { 'content-type': 'application/json' } } }))
+          .persist();
+      }
+      try {
+        const m = manager({ url: DEFAULT_CATALOG_URL, dispatcher: mock, bundledText: () => snapshotText(bundledBig, 'bundled') });
+        await m.loadLocal();
+        assert.equal(m.status().source, 'bundled');
+        served = 252;
+        assert.equal((await m.refresh()).outcome, 'updated');
+        for (const n of [129, 66, 2]) {
+          served = n;
+          const r = await m.refresh();
+          assert.equal(r.ok, false, `${n} functions were accepted`);
+          assert.match(r.problems[0]!, new RegExp(`function_list: refused: ${n} records? where the bundled catalog has 494 \\(shrank by more than 50%\\)$`));
+        }
+        assert.equal(m.status().counts.functions, 252);
+      } finally {
+        await mock.close();
       }
     });
   });

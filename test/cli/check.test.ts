@@ -1,15 +1,17 @@
 // `bdscript check` through the bundled CLI (dist/cli.js, built by `npm run build`): exit codes,
-// text and JSON output, --premium, --language, --catalog FILE and URL, missing files, usage
-// errors, and that no network is touched without --catalog URL or --refresh. A preloaded guard
-// records every socket the CLI opens and refuses any host but 127.0.0.1.
+// text and JSON output, --premium, --language, --catalog FILE and URL, missing files, the 16 Mi
+// character limit, FIFOs and devices, usage errors, and that no network is touched without
+// --catalog URL or --refresh. A preloaded guard records every socket the CLI opens and refuses
+// any host but 127.0.0.1.
 
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, promises as fsp, readdirSync, statSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { constants, existsSync, promises as fsp, readdirSync, statSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { cacheFileFor } from '../../server/src/catalog/cache';
 import { Catalog } from '../../server/src/core/catalog/catalog';
 import { decodeCatalogParts } from '../../server/src/core/catalog/decode';
 import type { CatalogData } from '../../server/src/core/catalog/model';
@@ -73,6 +75,15 @@ function servedData(): CatalogData {
     color: 0,
   });
   return new Catalog(decodeCatalogParts(parts, 'served').value).data;
+}
+
+/** Opens each FIFO of `dir` for writing and closes it, releasing a reader stuck in open(). */
+async function releaseFifos(dir: string): Promise<void> {
+  for (const name of await fsp.readdir(dir).catch(() => [] as string[])) {
+    const file = path.join(dir, name);
+    if (!(await fsp.lstat(file).catch(() => undefined))?.isFIFO()) continue;
+    await (await fsp.open(file, constants.O_WRONLY | constants.O_NONBLOCK).catch(() => undefined))?.close();
+  }
 }
 
 /** The newest modification time of the sources that go into dist/cli.js. */
@@ -192,6 +203,8 @@ describe('bdscript check (bundled CLI)', function () {
     assert.equal(json.code, 1);
     const entries = JSON.parse(json.stdout) as Array<Record<string, unknown>>;
     assert.ok(Array.isArray(entries) && entries.length > 10);
+    // Printed as it goes, file by file, yet the same text as one JSON.stringify of the array.
+    assert.equal(json.stdout, JSON.stringify(entries, null, 2) + '\n');
     for (const e of entries) {
       assert.deepEqual(Object.keys(e), ['file', 'range', 'severity', 'code', 'message']);
       assert.ok(['error', 'warning', 'information', 'hint'].includes(e['severity'] as string));
@@ -287,6 +300,67 @@ describe('bdscript check (bundled CLI)', function () {
     assert.match(r.stderr, /cannot read test\/fixtures: is a directory/);
     assert.ok(codesOf(r).length > 10);
     assert.match(r.stderr, /checked 1 file:/);
+  });
+
+  it('checks files up to 16 Mi characters, refuses longer ones with exit 2 and still checks the rest', async () => {
+    const limit = 16 * 1024 * 1024;
+    // Plain text costs the parser one table lookup per character, so the file at the limit is quick.
+    await fsp.writeFile(path.join(tmp, 'at-limit.bds'), '\uFEFF' + 'x'.repeat(limit - 9) + '$usernam\n');
+    await fsp.writeFile(path.join(tmp, 'over.bds'), 'x'.repeat(limit) + '\n');
+    // Two bytes per character: 9 Mi characters fit although the file has 18 MiB.
+    await fsp.writeFile(path.join(tmp, 'wide.bds'), 'é'.repeat(9 * 1024 * 1024));
+    // Sparse, so it costs nothing on disk: refused by its size, never read.
+    const huge = await fsp.open(path.join(tmp, 'huge.bds'), 'w');
+    await huge.truncate(200 * 1024 * 1024);
+    await huge.close();
+    const r = await check(['at-limit.bds', 'over.bds', 'huge.bds', 'wide.bds'], tmp);
+    assert.equal(r.code, 2, r.stderr);
+    assert.deepEqual(lines(r.stdout), [`at-limit.bds:1:${limit - 8}: warning unknown-function Unknown function \`$usernam\`. Did you mean \`$username\`?`]);
+    assert.match(r.stderr, /^bdscript check: cannot check over\.bds: 16,777,217 characters, more than the limit of 16,777,216 characters \(16 Mi\) that check reads$/m);
+    assert.match(r.stderr, /^bdscript check: cannot read huge\.bds: 209,715,200 bytes, more than the limit of 16,777,216 characters \(16 Mi\) that check reads$/m);
+    assert.match(r.stderr, /checked 2 files: 0 errors, 1 warning/);
+  });
+
+  it('prints an empty JSON array when nothing is found', async () => {
+    const r = await check(['--format', 'json', CLEAN]);
+    assert.equal(r.code, 0);
+    assert.equal(r.stdout, '[]\n');
+  });
+
+  it('refuses a FIFO or a device to check or as --catalog FILE at once, and exits 2', async function () {
+    if (process.platform === 'win32') this.skip();
+    execFileSync('mkfifo', [path.join(tmp, 'pipe.bds')]);
+    execFileSync('mkfifo', [path.join(tmp, 'pipe.json')]);
+    try {
+      const r = await check(['pipe.bds', path.join(ROOT, CLEAN), ...(existsSync('/dev/zero') ? ['/dev/zero'] : [])], tmp);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /^bdscript check: cannot read pipe\.bds: not a regular file \(a named pipe\)$/m);
+      if (existsSync('/dev/zero')) assert.match(r.stderr, /^bdscript check: cannot read \/dev\/zero: not a regular file \(a character device\)$/m);
+      assert.match(r.stderr, /checked 1 file:/);
+      const catalog = await check(['--catalog', 'pipe.json', path.join(ROOT, CLEAN)], tmp);
+      assert.equal(catalog.code, 2);
+      assert.match(catalog.stderr, /catalog .*pipe\.json: cannot read: not a regular file \(a named pipe\)/);
+    } finally {
+      await releaseFifos(tmp);
+    }
+  });
+
+  it('ignores a FIFO at the cache path with --catalog URL and checks', async function () {
+    if (process.platform === 'win32') this.skip();
+    const service = await startCatalogService(servedData());
+    const cacheDir = path.join(tmp, 'cache', 'bdscript');
+    await fsp.mkdir(cacheDir, { recursive: true });
+    const cacheFile = cacheFileFor(cacheDir, service.url);
+    execFileSync('mkfifo', [cacheFile]);
+    try {
+      await fsp.writeFile(path.join(tmp, 'greet.bds'), '$greetNewcomer[Ann]\n');
+      const r = await check(['--catalog', service.url, 'greet.bds'], tmp);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stdout, '');
+    } finally {
+      await releaseFifos(cacheDir);
+      await service.close();
+    }
   });
 
   it('names usage errors and exits 2', async () => {

@@ -1,9 +1,9 @@
-// `npm run fuzz`: the long fuzz run. The same properties as test/core/fuzz.test.ts with more
-// runs, bigger documents and a fresh seed each time (printed, with the path to replay a
-// failure), plus a wall-clock linearity check that npm test must not make: time per character
-// on adversarial shapes and generated documents at n and 16·n.
+// `npm run fuzz`: the long fuzz run. The same properties as test/core/fuzz.test.ts and
+// test/catalog/fuzz.test.ts with more runs, bigger documents and a fresh seed each time (printed,
+// with the path to replay a failure), plus a wall-clock linearity check that npm test must not
+// make: time per character on adversarial shapes and generated documents at n and 16·n.
 //
-//   npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock] [--quick]
+//   npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock|catalog] [--quick]
 
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -11,6 +11,7 @@ import { LanguageService } from '../../server/src/core/languageService';
 import { ADVERSARIAL_SHAPES, generateDocument } from '../support/generate';
 import { snapshotCatalog } from '../support/testCatalog';
 import { documentArbitrary, FUZZ_LIMITS, offsetsArbitrary } from './arbitraries';
+import { checkCutDownload, checkDecodedNames, checkTerminalText, cutScenario, emojiArbitrary, hostileText, recordsArbitrary } from './catalog';
 import { baseArbitrary, checkIncremental, editArbitrary } from './incremental';
 import { checkFeatures, checkParse, parseWith, runWholeDocument } from './properties';
 import { countWork } from './work';
@@ -39,7 +40,7 @@ function parseArgs(argv: readonly string[]): Options {
     else if (a === '--only') options.only = value();
     else if (a === '--quick') continue;
     else if (a === '--help' || a === '-h') {
-      console.log('npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock] [--quick]');
+      console.log('npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock|catalog] [--quick]');
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
@@ -61,9 +62,9 @@ interface Outcome {
 
 const catalog = snapshotCatalog();
 
-function property(name: string, prop: fc.IProperty<unknown>, options: Options, runs: number): Outcome {
+async function property(name: string, prop: fc.IProperty<unknown> | fc.IAsyncProperty<unknown>, options: Options, runs: number): Promise<Outcome> {
   const started = performance.now();
-  const details = fc.check(prop, { seed: options.seed, numRuns: runs, ...(options.path ? { path: options.path } : {}) });
+  const details = await fc.check(prop, { seed: options.seed, numRuns: runs, ...(options.path ? { path: options.path } : {}) });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (!details.failed) return { name, ok: true, detail: `${details.numRuns} runs in ${seconds} s` };
   const report = fc.defaultReportMessage(details) ?? 'failed';
@@ -71,7 +72,8 @@ function property(name: string, prop: fc.IProperty<unknown>, options: Options, r
 }
 
 function onlyFor(name: string): string {
-  return name.startsWith('parser') ? 'parser' : name.startsWith('incremental') ? 'incremental' : name.startsWith('features') ? 'features' : 'work';
+  for (const only of ['parser', 'incremental', 'features', 'catalog']) if (name.startsWith(only)) return only;
+  return 'work';
 }
 
 const service = (): LanguageService => new LanguageService({ catalog });
@@ -138,7 +140,7 @@ function clockChecks(): Outcome[] {
   return out;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const wants = (what: string): boolean => !options.only || options.only === what;
   console.log(`fuzz: seed ${options.seed}, ${options.runs} runs${options.quick ? ' (quick)' : ''}`);
@@ -150,12 +152,12 @@ function main(): void {
 
   const docs = documentArbitrary(catalog, FUZZ_LIMITS);
   if (wants('parser')) {
-    report(property('parser: never throws, leaves cover the text', fc.property(docs, (text) => checkParse(parseWith(catalog, text))), options, options.runs));
+    report(await property('parser: never throws, leaves cover the text', fc.property(docs, (text) => checkParse(parseWith(catalog, text))), options, options.runs));
   }
 
   if (wants('incremental')) {
     report(
-      property(
+      await property(
         'incremental: every reparse equals a fresh parse',
         fc.property(baseArbitrary(catalog, 60_000), fc.array(editArbitrary(), { minLength: 1, maxLength: 30 }), (base, edits) =>
           checkIncremental(catalog, base, edits, false),
@@ -165,7 +167,7 @@ function main(): void {
       ),
     );
     report(
-      property(
+      await property(
         'incremental: diagnostics equal a fresh analysis',
         fc.property(baseArbitrary(catalog, 20_000), fc.array(editArbitrary(), { minLength: 1, maxLength: 10 }), (base, edits) =>
           checkIncremental(catalog, base, edits, true),
@@ -179,7 +181,7 @@ function main(): void {
   const ls = service();
   if (wants('features')) {
     report(
-      property(
+      await property(
         'features: never throw, answer inside the document',
         fc.property(docs, offsetsArbitrary, fc.boolean(), (text, offsets, outOfRange) => checkFeatures(ls, text, offsets, { outOfRange })),
         options,
@@ -189,7 +191,7 @@ function main(): void {
   }
   if (wants('work')) {
     report(
-      property(
+      await property(
         'work: linear in the input (counted)',
         fc.property(documentArbitrary(catalog), (base) => {
           const text = padded(base);
@@ -203,10 +205,15 @@ function main(): void {
     );
   }
   if (wants('clock')) for (const o of clockChecks()) report(o);
+  if (wants('catalog')) {
+    report(await property('catalog: terminal text never carries a raw control character', fc.property(hostileText, checkTerminalText), options, options.runs * 10));
+    report(await property('catalog: the decoder keeps only safe names and text', fc.property(recordsArbitrary, emojiArbitrary, checkDecodedNames), options, options.runs));
+    report(await property('catalog: a cut download is never spliced', fc.asyncProperty(cutScenario, checkCutDownload), options, Math.max(1, Math.floor(options.runs / 4))));
+  }
 
   const failed = outcomes.filter((o) => !o.ok);
   console.log(`\n${outcomes.length - failed.length} passed, ${failed.length} failed (seed ${options.seed})`);
   process.exitCode = failed.length > 0 ? 1 : 0;
 }
 
-main();
+void main();

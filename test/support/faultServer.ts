@@ -147,6 +147,55 @@ export function oversized(bytes: number, chunked = false): FaultHandler {
   };
 }
 
+export interface RangeResourceOptions {
+  /** The current version: its body and ETag (none: no ETag header). Called per request. */
+  readonly current: () => { readonly body: Buffer | string; readonly etag?: string };
+  /** How many of the first full answers are cut short (`cutAt` bytes sent, then the connection closes). */
+  readonly cut?: number;
+  /** Where a cut answer stops, in bytes; default half the body. */
+  readonly cutAt?: number;
+  /** Answers Range requests without looking at If-Range, as a careless server does. */
+  readonly ignoreIfRange?: boolean;
+  /** Extra headers of every answer (a Content-Encoding, for instance). */
+  readonly headers?: Record<string, string>;
+}
+
+/**
+ * A resource served as a careful static host serves it (RFC 9110): `Range: bytes=N-[M]` answered
+ * with 206 and Content-Range, but only while `If-Range` names the current ETag (otherwise the
+ * whole current version, 200). The first `cut` full answers stop part way with the connection
+ * closed, as a flaky network would. Records each answer's status in `statuses`.
+ */
+export function rangeResource(opts: RangeResourceOptions): FaultHandler & { readonly statuses: number[] } {
+  let cuts = opts.cut ?? 0;
+  const statuses: number[] = [];
+  const handler: FaultHandler = (req, res) => {
+    const { body, etag } = opts.current();
+    const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
+    const base: Record<string, string> = { 'content-type': 'application/json', 'accept-ranges': 'bytes', ...(etag ? { etag } : {}), ...opts.headers };
+    const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers['range'] ?? ''));
+    const ifRange = req.headers['if-range'];
+    const honoured = range && (opts.ignoreIfRange || ifRange === undefined || (etag !== undefined && ifRange === etag));
+    if (honoured && Number(range[1]) < bytes.length) {
+      const start = Number(range[1]);
+      const end = Math.min(range[2] ? Number(range[2]) : bytes.length - 1, bytes.length - 1);
+      statuses.push(206);
+      res.writeHead(206, { ...base, 'content-range': `bytes ${start}-${end}/${bytes.length}`, 'content-length': String(end + 1 - start) });
+      res.end(bytes.subarray(start, end + 1));
+      return;
+    }
+    statuses.push(200);
+    res.writeHead(200, { ...base, 'content-length': String(bytes.length) });
+    if (cuts > 0) {
+      cuts--;
+      res.write(bytes.subarray(0, Math.min(bytes.length - 1, opts.cutAt ?? Math.floor(bytes.length / 2))), () => res.socket?.destroy());
+      return;
+    }
+    res.end(bytes);
+  };
+  return Object.assign(handler, { statuses });
+}
+
 /** Resets the connection as soon as the request arrives. */
 export const reset: FaultHandler = (req) => {
   req.socket.resetAndDestroy();

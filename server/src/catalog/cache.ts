@@ -1,15 +1,16 @@
 // The on-disk catalog cache: one file per base URL holding the last catalog that a refresh
-// accepted, in the snapshot format plus the fetch time, the base URL and each endpoint's
-// validators. Files are replaced atomically (temp file, fsync, rename), so a reader sees the
+// accepted, in the snapshot format plus the fetch time, the base URL, each endpoint's
+// validators and the largest counts the URL has served (the shrink check's floor). Files are replaced atomically (temp file, fsync, rename), so a reader sees the
 // old cache or the new one, never a torn one; anything unreadable is reported and ignored.
 
 import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { decodeSnapshot, SNAPSHOT_SCHEMA } from '../core/catalog/decode';
+import { DECODE_LIMITS, decodeSnapshot, SNAPSHOT_SCHEMA } from '../core/catalog/decode';
 import { encodeSnapshot, stringifySnapshot, type Json } from '../core/catalog/encode';
 import type { CatalogData, CatalogProblem } from '../core/catalog/model';
+import { MAX_CATALOG_FILE_BYTES, readRegularFile } from './files';
 import { LIST_ENDPOINTS, TOOL_VERSION, type ListEndpoint, type Validators } from './http';
 
 /** The version of the cache envelope (the fields around the snapshot). Bump on any change. */
@@ -28,6 +29,11 @@ export interface CacheContent {
   /** When the data was last confirmed by the server (ISO 8601). */
   readonly fetchedAt: string;
   readonly validators: EndpointValidators;
+  /**
+   * The largest function and callback counts this URL has served, at least those of `data`: the
+   * floor of the shrink check, which a source that shrinks a little on every refresh cannot lower.
+   */
+  readonly peak?: { readonly functions: number; readonly callbacks: number };
 }
 
 export type CacheReadResult =
@@ -51,18 +57,15 @@ export function cacheFileFor(cacheDir: string, baseUrl: string): string {
 }
 
 /**
- * Reads and checks a cache file for `baseUrl`. Never throws: a missing file, a file that does
- * not parse, another format or schema, another base URL, or data that does not decode cleanly
- * all give `{ok: false}` with the reason.
+ * Reads and checks a cache file for `baseUrl`. Never throws and never blocks: a missing file, one
+ * that is not a regular file of sane size (a FIFO planted at the path), a file that does not
+ * parse, another format or schema, another base URL, or data that does not decode cleanly all
+ * give `{ok: false}` with the reason.
  */
 export async function readCache(file: string, baseUrl: string): Promise<CacheReadResult> {
-  let text: string;
-  try {
-    text = await fsp.readFile(file, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return { ok: false, missing: code === 'ENOENT', reason: code === 'ENOENT' ? 'no cache file' : `cannot read: ${(err as Error).message}` };
-  }
+  const read = await readRegularFile(file, MAX_CATALOG_FILE_BYTES);
+  if (!read.ok) return { ok: false, missing: read.missing, reason: read.missing ? 'no cache file' : `cannot read: ${read.reason}` };
+  const text = read.text;
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -82,9 +85,10 @@ export async function readCache(file: string, baseUrl: string): Promise<CacheRea
     return { ok: false, missing: false, reason: `does not decode cleanly (${errors.length} error${errors.length === 1 ? '' : 's'}, first: ${errors[0]!.message})` };
   }
   if (decoded.value.data.functions.length === 0) return { ok: false, missing: false, reason: 'holds no functions' };
+  const data = decoded.value.data;
   return {
     ok: true,
-    content: { data: decoded.value.data, baseUrl, fetchedAt, validators: readValidators(o['validators']) },
+    content: { data, baseUrl, fetchedAt, validators: readValidators(o['validators']), peak: readPeak(o['peak'], data) },
     problems: decoded.problems,
   };
 }
@@ -118,6 +122,10 @@ export async function writeCache(file: string, content: CacheContent): Promise<v
     baseUrl: content.baseUrl,
     fetchedAt: content.fetchedAt,
     validators,
+    peak: {
+      functions: Math.max(content.peak?.functions ?? 0, content.data.functions.length),
+      callbacks: Math.max(content.peak?.callbacks ?? 0, content.data.callbacks.length),
+    },
   };
   await writeFileAtomic(file, stringifySnapshot(envelope));
 }
@@ -195,6 +203,19 @@ function readValidators(value: unknown): EndpointValidators {
     if (validators.etag || validators.lastModified) out[endpoint] = validators;
   }
   return out;
+}
+
+/**
+ * The peak counts of a cache: at least the counts of its data; a recorded higher value is kept
+ * when it is a sane count (caches written before the field existed have none).
+ */
+function readPeak(value: unknown, data: CatalogData): { functions: number; callbacks: number } {
+  const count = (key: 'functions' | 'callbacks'): number => {
+    const v = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+    const recorded = typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= DECODE_LIMITS.maxRecords ? v : 0;
+    return Math.max(recorded, data[key].length);
+  };
+  return { functions: count('functions'), callbacks: count('callbacks') };
 }
 
 function isHeaderSafe(s: string): boolean {

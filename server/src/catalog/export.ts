@@ -9,6 +9,7 @@ import { Catalog } from '../core/catalog/catalog';
 import type { CatalogData, CatalogRecord } from '../core/catalog/model';
 import { bundledSnapshotPath, bundledSnapshotText } from './bundled';
 import { snapshotOf, writeFileAtomic } from './cache';
+import { MAX_CATALOG_FILE_BYTES, readRegularFile } from './files';
 import { CatalogClient, CatalogHttpError, LIST_ENDPOINTS, type HttpOptions } from './http';
 import { listBodies, recordBody } from './service';
 import { decodeSnapshotText, fetchCatalog, summarizeProblems } from './sources';
@@ -20,14 +21,23 @@ export type SnapshotLoad =
   | { readonly ok: true; readonly data: CatalogData; readonly location: string; readonly problems: readonly string[] }
   | { readonly ok: false; readonly location: string; readonly reason: string };
 
-/** Reads and decodes a snapshot file, or the bundled snapshot when `file` is undefined. Never throws. */
+/**
+ * Reads and decodes a snapshot file, or the bundled snapshot when `file` is undefined. Never
+ * throws, and never waits on a FIFO or a device named as the file.
+ */
 export async function loadSnapshotFile(file: string | undefined): Promise<SnapshotLoad> {
   const location = file ?? bundledSnapshotPath;
   let text: string;
-  try {
-    text = file === undefined ? bundledSnapshotText() : await fsp.readFile(file, 'utf8');
-  } catch (err) {
-    return { ok: false, location, reason: `cannot read: ${(err as Error).message}` };
+  if (file === undefined) {
+    try {
+      text = bundledSnapshotText();
+    } catch (err) {
+      return { ok: false, location, reason: `cannot read: ${(err as Error).message}` };
+    }
+  } else {
+    const read = await readRegularFile(file, MAX_CATALOG_FILE_BYTES);
+    if (!read.ok) return { ok: false, location, reason: `cannot read: ${read.reason}` };
+    text = read.text;
   }
   const loaded = decodeSnapshotText(text, location);
   return loaded.ok ? { ok: true, data: loaded.data, location, problems: loaded.problems } : { ok: false, location, reason: loaded.reason };
@@ -118,6 +128,12 @@ const HEADERS_FILE = '_headers';
  * A static host decodes the request path before it looks for the file, so `/function/%24c%5B%5D`
  * finds `function/$c[]`. Refuses a non-empty folder that is not an earlier export; in an earlier
  * export, the per-tag folders are replaced so that removed records disappear.
+ *
+ * Nothing is ever written through a symbolic link: a link (or anything but a file) where a list
+ * file goes, or a link where a per-tag folder goes, is refused before anything is written, with
+ * the path in the error. List files are replaced by a temp file and a rename, per-tag files are
+ * created exclusively in fresh folders, so a link planted meanwhile makes the export fail rather
+ * than write elsewhere. `outDir` itself may be a link to a folder: that one the caller named.
  */
 export async function exportStatic(data: CatalogData, outDir: string): Promise<ExportResult> {
   let existing: string[] = [];
@@ -129,21 +145,23 @@ export async function exportStatic(data: CatalogData, outDir: string): Promise<E
   if (existing.length > 0 && !existing.includes('function_list')) {
     throw new Error(`${outDir} is not empty and does not hold an earlier export; choose an empty or new folder`);
   }
+  const listFiles = [...LIST_ENDPOINTS.map((e) => e.slice(1)), HEADERS_FILE];
+  for (const name of [...listFiles, ...TAG_FOLDERS]) await refuseLink(path.join(outDir, name), TAG_FOLDERS.includes(name) ? 'folder' : 'file');
   await fsp.mkdir(outDir, { recursive: true });
-  for (const sub of ['function', 'callback']) await fsp.rm(path.join(outDir, sub), { recursive: true, force: true });
+  for (const sub of TAG_FOLDERS) await fsp.rm(path.join(outDir, sub), { recursive: true, force: true });
 
   const files: string[] = [];
   const skipped: string[] = [];
-  const write = async (rel: string, text: string): Promise<void> => {
-    await fsp.writeFile(path.join(outDir, rel), text, 'utf8');
-    files.push(rel);
-  };
   const bodies = listBodies(data);
-  for (const endpoint of LIST_ENDPOINTS) await write(endpoint.slice(1), bodies[endpoint]);
+  for (const endpoint of LIST_ENDPOINTS) {
+    await replaceFile(path.join(outDir, endpoint.slice(1)), bodies[endpoint]);
+    files.push(endpoint.slice(1));
+  }
 
   const catalog = new Catalog(data);
   for (const [kind, index] of [['function', catalog.functions], ['callback', catalog.callbacks]] as const) {
-    await fsp.mkdir(path.join(outDir, kind), { recursive: true });
+    // Not recursive: whatever appeared at this path since the rm above makes it fail.
+    await fsp.mkdir(path.join(outDir, kind));
     const entries: Array<[string, CatalogRecord]> = [];
     for (const name of index.names) {
       const forms = index.forms(name)!;
@@ -163,11 +181,12 @@ export async function exportStatic(data: CatalogData, outDir: string): Promise<E
         skipped.push(`${kind} ${JSON.stringify(spelling)}: ${unsafe}`);
         continue;
       }
-      await write(`${kind}/${spelling}`, recordBody(record));
+      await createFile(path.join(outDir, kind, spelling), recordBody(record));
+      files.push(`${kind}/${spelling}`);
     }
   }
-  await write(
-    HEADERS_FILE,
+  await replaceFile(
+    path.join(outDir, HEADERS_FILE),
     [
       '/*',
       '  Content-Type: application/json; charset=utf-8',
@@ -180,7 +199,50 @@ export async function exportStatic(data: CatalogData, outDir: string): Promise<E
       '',
     ].join('\n'),
   );
+  files.push(HEADERS_FILE);
   return { files, skipped };
+}
+
+/** The per-tag folders of an export, replaced on every export. */
+const TAG_FOLDERS: readonly string[] = ['function', 'callback'];
+
+/** Throws when `file` is a symbolic link, or is not a `kind` (missing is fine). */
+async function refuseLink(file: string, kind: 'file' | 'folder'): Promise<void> {
+  let st: import('node:fs').Stats;
+  try {
+    st = await fsp.lstat(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  if (st.isSymbolicLink()) {
+    throw new Error(`${file} is a symbolic link; export never writes through links: remove it or choose another folder (nothing was written)`);
+  }
+  if (kind === 'file' ? !st.isFile() : !st.isDirectory()) {
+    throw new Error(`${file} is not a ${kind} as in an earlier export; remove it or choose another folder (nothing was written)`);
+  }
+}
+
+/** Creates `file` with `text`; fails if anything, a link included, is already at that path. */
+async function createFile(file: string, text: string): Promise<void> {
+  const handle = await fsp.open(file, 'wx', 0o644);
+  try {
+    await handle.writeFile(text, 'utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Replaces `file` with `text` by a temp file beside it and a rename, which replaces a link rather than following it. */
+async function replaceFile(file: string, text: string): Promise<void> {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+  try {
+    await createFile(temp, text);
+    await fsp.rename(temp, file);
+  } catch (err) {
+    await fsp.rm(temp, { force: true }).catch(() => undefined);
+    throw err;
+  }
 }
 
 /** Why a tag cannot be a portable file name, or undefined when it can. */

@@ -1,12 +1,14 @@
 // The catalog HTTP client: GETs of the seven catalog endpoints over undici, with time limits,
 // retries (backoff, jitter, Retry-After), redirects, decompression, a size cap and conditional
-// requests. It returns parsed JSON and validators and knows nothing of the catalog model.
+// requests; a body cut short is resumed only with If-Range on a strong ETag, else read again
+// from the start. It returns parsed JSON and validators and knows nothing of the catalog model.
 
-import { pipeline } from 'node:stream';
+import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import { Agent, interceptors, type Dispatcher } from 'undici';
 import type RetryHandler from 'undici/types/retry-handler';
 import { version as TOOL_VERSION } from '../../../package.json';
+import { visible } from '../core/catalog/controlChars';
 
 export { TOOL_VERSION };
 
@@ -83,7 +85,8 @@ export type GetResult = JsonResponse | NotModifiedResponse;
 
 /**
  * Why a GET failed, in words that name the request: `GET http://…/function_list: connection
- * refused`. `reason` is the part after the colon; `status` is set for HTTP errors.
+ * refused`. `reason` is the part after the colon; `status` is set for HTTP errors. Header values
+ * the server sent are quoted escaped (`visible`), since the message is shown to people.
  */
 export class CatalogHttpError extends Error {
   override readonly name = 'CatalogHttpError';
@@ -146,7 +149,8 @@ export class CatalogClient {
           timeoutFactor: 2,
           methods: ['GET', 'HEAD'],
           statusCodes: [429, 500, 502, 503, 504],
-          errorCodes: [...RETRIED_ERROR_CODES],
+          // Network failures are retried by attemptWithRetries, which resumes bodies safely.
+          errorCodes: [],
         }),
         interceptors.redirect({ maxRedirections: o.maxRedirects }),
       );
@@ -181,7 +185,7 @@ export class CatalogClient {
     signal.addEventListener('abort', onAbort, { once: true });
     if (signal.aborted) onAbort();
     try {
-      return await Promise.race([this.attempt(url, path, opts.validators, signal, deadline), aborted]);
+      return await Promise.race([this.attemptWithRetries(url, path, opts.validators, signal, deadline), aborted]);
     } catch (err) {
       throw toHttpError(url, err, o);
     } finally {
@@ -190,12 +194,41 @@ export class CatalogClient {
     }
   }
 
+  /**
+   * Runs attempts until one succeeds, retrying network failures (undici's interceptor retries
+   * only error statuses, honouring Retry-After, and never touches a body). A body cut short is
+   * resumed only when its response had a strong ETag: a Range request with If-Range, which the
+   * server answers with the rest (206) or, if the resource changed meanwhile, with the whole new
+   * version (200), which is then read from the start. Without a strong ETag the request starts
+   * over. Either way the body is never spliced from two versions.
+   */
+  private async attemptWithRetries(url: string, path: string, validators: Validators | undefined, signal: AbortSignal, deadline: number): Promise<GetResult> {
+    const o = this.options;
+    let partial: ResumableBody | undefined;
+    for (let retry = 1; ; retry++) {
+      try {
+        return await this.attempt(url, path, validators, signal, deadline, partial);
+      } catch (err) {
+        const cut = err instanceof BodyCut ? err : undefined;
+        const cause = cut ? cut.cause : err;
+        if (!cut && !isRetriedNetworkError(cause)) throw cause;
+        if (retry > o.maxRetries) throw cause;
+        const wait = backoff(o, retry);
+        if (Date.now() + wait >= deadline) throw withNote(cause as Error, 'no time left for another attempt');
+        partial = cut?.partial;
+        await sleep(wait, signal);
+      }
+    }
+  }
+
+  /** One request; with `partial`, a resumption of that body (Range and If-Range). */
   private async attempt(
     url: string,
     path: string,
     validators: Validators | undefined,
     signal: AbortSignal,
     deadline: number,
+    partial: ResumableBody | undefined,
   ): Promise<GetResult> {
     const o = this.options;
     const headers: Record<string, string> = {
@@ -203,8 +236,13 @@ export class CatalogClient {
       'accept-encoding': 'br, gzip',
       'user-agent': o.userAgent,
     };
-    if (validators?.etag) headers['if-none-match'] = validators.etag;
-    if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
+    if (partial) {
+      headers['range'] = `bytes=${partial.size}-`;
+      headers['if-range'] = partial.etag;
+    } else {
+      if (validators?.etag) headers['if-none-match'] = validators.etag;
+      if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
+    }
     const request: Dispatcher.RequestOptions & { retryOptions?: RetryHandler.RetryOptions } = {
       origin: this.origin,
       path: this.basePath + path,
@@ -215,72 +253,66 @@ export class CatalogClient {
     };
     const res = await this.dispatcher.request(request);
     const got = responseValidators(res.headers);
-    if (res.statusCode === 304) {
-      await res.body.dump();
-      // A 304 may omit validators it did not change; keep the ones we sent.
-      return { kind: 'not-modified', url, validators: { ...validators, ...got } };
-    }
-    if (res.statusCode >= 300 && res.statusCode < 400) {
-      await res.body.dump();
-      const location = header(res.headers, 'location');
-      throw new CatalogHttpError(
-        url,
-        location
-          ? `still redirected after ${o.maxRedirects} redirects (last to ${location})`
-          : `HTTP ${res.statusCode} redirect without a Location header`,
-        res.statusCode,
-      );
-    }
-    if (res.statusCode < 200 || res.statusCode >= 300) {
-      await res.body.dump();
-      throw new CatalogHttpError(url, `HTTP ${res.statusCode}`, res.statusCode);
-    }
-    const contentType = header(res.headers, 'content-type') ?? '';
-    if (/\bhtml\b/i.test(contentType)) {
-      // A captive portal or a misconfigured proxy: nothing in that body is worth reading.
-      discard(res.body);
-      throw new CatalogHttpError(url, `expected JSON but got an HTML page (${contentType.split(';')[0]!.trim()}), HTTP ${res.statusCode}`, res.statusCode);
-    }
     const encoding = (header(res.headers, 'content-encoding') ?? 'identity').trim().toLowerCase();
-    const makeDecoder = DECODERS[encoding];
-    if (makeDecoder === undefined) {
-      discard(res.body);
-      throw new CatalogHttpError(url, `unsupported Content-Encoding "${encoding}"`, res.statusCode);
-    }
-    // The agent's maxResponseSize caps the bytes on the wire; this loop caps what decompression
-    // makes of them (a small gzip body can inflate a thousandfold).
-    const decoder = makeDecoder?.();
-    const source: AsyncIterable<Buffer> = decoder ? pipeline(res.body, decoder, () => undefined) : res.body;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    try {
-      for await (const chunk of source) {
-        size += chunk.length;
-        if (size > o.maxBytes) {
-          throw new CatalogHttpError(url, `response larger than the limit of ${formatBytes(o.maxBytes)}${decoder ? ' once decompressed' : ''}`);
-        }
-        chunks.push(chunk);
+    let body: PartialBody;
+    if (partial && res.statusCode === 206) {
+      // The rest of the same version, or nothing: a different start, ETag or coding means the
+      // server did not honour If-Range, and the body starts over.
+      const range = /^bytes (\d+)-\d+\/(?:\d+|\*)$/.exec(header(res.headers, 'content-range') ?? '');
+      if (!range || Number(range[1]) !== partial.size || (got.etag !== undefined && got.etag !== partial.etag) || encoding !== partial.encoding) {
+        await res.body.dump();
+        throw new BodyCut(new CatalogHttpError(url, 'the server answered the resumed download with another part or version'), undefined);
       }
-    } finally {
-      if (!res.body.readableEnded) discard(res.body);
-      if (decoder) discard(decoder);
+      body = partial;
+    } else {
+      // A fresh answer (a resumption answered 200 means the resource changed: read it whole).
+      if (res.statusCode === 304) {
+        await res.body.dump();
+        // A 304 may omit validators it did not change; keep the ones we sent.
+        return { kind: 'not-modified', url, validators: { ...validators, ...got } };
+      }
+      if (res.statusCode >= 300 && res.statusCode < 400) {
+        await res.body.dump();
+        const location = header(res.headers, 'location');
+        throw new CatalogHttpError(
+          url,
+          location
+            ? `still redirected after ${o.maxRedirects} redirects (last to ${visible(location.slice(0, 300))})`
+            : `HTTP ${res.statusCode} redirect without a Location header`,
+          res.statusCode,
+        );
+      }
+      if (res.statusCode < 200 || res.statusCode >= 300 || res.statusCode === 206) {
+        await res.body.dump();
+        throw new CatalogHttpError(url, `HTTP ${res.statusCode}`, res.statusCode);
+      }
+      const contentType = header(res.headers, 'content-type') ?? '';
+      if (/\bhtml\b/i.test(contentType)) {
+        // A captive portal or a misconfigured proxy: nothing in that body is worth reading.
+        discard(res.body);
+        throw new CatalogHttpError(url, `expected JSON but got an HTML page (${visible(contentType.split(';')[0]!.trim().slice(0, 100))}), HTTP ${res.statusCode}`, res.statusCode);
+      }
+      if (!Object.hasOwn(DECODERS, encoding)) {
+        discard(res.body);
+        throw new CatalogHttpError(url, `unsupported Content-Encoding "${visible(encoding.slice(0, 100))}"`, res.statusCode);
+      }
+      const etag = got.etag !== undefined && isStrongEtag(got.etag) ? got.etag : undefined;
+      body = { chunks: [], size: 0, encoding, validators: got, status: res.statusCode, ...(etag ? { etag } : {}) };
     }
-    const body = Buffer.concat(chunks, size);
-    if (size === 0) throw new CatalogHttpError(url, `empty body (HTTP ${res.statusCode})`, res.statusCode);
-    let text: string;
+    // The agent's maxResponseSize caps each response on the wire; this caps them together.
     try {
-      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(body);
-    } catch {
-      throw new CatalogHttpError(url, `body is not valid UTF-8 (${formatBytes(size)})`, res.statusCode);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
+      for await (const chunk of res.body as AsyncIterable<Buffer>) {
+        body.size += chunk.length;
+        if (body.size > o.maxBytes) throw new CatalogHttpError(url, `response larger than the limit of ${formatBytes(o.maxBytes)}`);
+        body.chunks.push(chunk);
+      }
     } catch (err) {
-      const what = isTruncation(text, (err as Error).message) ? 'truncated JSON' : 'invalid JSON';
-      throw new CatalogHttpError(url, `${what} (${formatBytes(size)}): ${(err as Error).message}`, res.statusCode);
+      if (!res.body.readableEnded) discard(res.body);
+      if (isRetriedNetworkError(err)) throw new BodyCut(err, body.etag !== undefined && body.size > 0 ? (body as ResumableBody) : undefined);
+      throw err;
     }
-    return { kind: 'ok', url, json, validators: got, bytes: size };
+    const { json, bytes } = await parseBody(url, body, o.maxBytes);
+    return { kind: 'ok', url, json, validators: body.validators, bytes };
   }
 
   /** Closes the connection pool (when this client made it). */
@@ -319,21 +351,20 @@ const RETRIED_ERROR_CODES = [
 ] as const;
 
 /**
- * undici's retry policy hook: which failures to retry and how long to wait. Exponential backoff
- * with jitter (each wait drawn from the upper half of its step), `Retry-After` honoured up to
- * `maxRetryDelayMs`, and never a wait that would end past the request's deadline.
+ * undici's retry policy hook, for error statuses only (429 and 5xx): exponential backoff with
+ * jitter (each wait drawn from the upper half of its step), `Retry-After` honoured up to
+ * `maxRetryDelayMs`, and never a wait that would end past the request's deadline (the total
+ * time limit also aborts the wait). Network failures are retried by `attemptWithRetries`, which
+ * alone may resume a body: undici would resume one with a Range request that is not
+ * conditional when the response had no strong ETag.
  */
 function retryPolicy(o: HttpOptions, deadline: number): RetryHandler.RetryCallback {
   return (err, { state }, cb) => {
     const e = err as Error & { statusCode?: number; code?: string; headers?: Record<string, string | string[] | undefined> };
-    const code = e.code;
     const status = e.statusCode;
-    const isStatus = code === 'UND_ERR_REQ_RETRY' && typeof status === 'number';
-    if (!isStatus && !(code && (RETRIED_ERROR_CODES as readonly string[]).includes(code))) return cb(err);
-    if (isStatus && ![429, 500, 502, 503, 504].includes(status!)) return cb(err);
+    if (e.code !== 'UND_ERR_REQ_RETRY' || typeof status !== 'number' || ![429, 500, 502, 503, 504].includes(status)) return cb(err);
     if (state.counter > o.maxRetries) return cb(err);
-    const step = Math.min(o.minRetryDelayMs * 2 ** Math.max(0, state.counter - 1), o.maxRetryDelayMs);
-    let wait = step / 2 + Math.random() * (step / 2);
+    let wait = backoff(o, state.counter);
     const retryAfter = parseRetryAfter(e.headers?.['retry-after']);
     if (retryAfter !== undefined) {
       if (retryAfter > o.maxRetryDelayMs) return cb(withNote(err, `Retry-After asks for ${seconds(retryAfter)}, more than the ${seconds(o.maxRetryDelayMs)} allowed`));
@@ -343,6 +374,92 @@ function retryPolicy(o: HttpOptions, deadline: number): RetryHandler.RetryCallba
     const timer = setTimeout(() => cb(null), wait);
     timer.unref?.();
   };
+}
+
+/** The wait before retry number `retry` (1 for the first): doubling steps, each drawn from its upper half. */
+function backoff(o: HttpOptions, retry: number): number {
+  const step = Math.min(o.minRetryDelayMs * 2 ** Math.max(0, retry - 1), o.maxRetryDelayMs);
+  return step / 2 + Math.random() * (step / 2);
+}
+
+/** Waits `ms`, or less when `signal` aborts (the caller's race reports the abort). */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Whether `err` is a network failure worth another attempt (the connection failed, not the request). */
+function isRetriedNetworkError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && (RETRIED_ERROR_CODES as readonly string[]).includes(code);
+}
+
+/** A body read so far, kept to resume it: the raw bytes (still content-coded) and what identifies the version. */
+interface PartialBody {
+  readonly chunks: Buffer[];
+  size: number;
+  readonly encoding: string;
+  readonly validators: Validators;
+  readonly status: number;
+  /** The response's strong ETag; a body without one is never resumed. */
+  readonly etag?: string;
+}
+
+/** A partial body that may be resumed: it has a strong ETag and some bytes. */
+type ResumableBody = PartialBody & { readonly etag: string };
+
+/** A body cut short by a network failure: `partial` when it may be resumed, undefined to start over. */
+class BodyCut extends Error {
+  constructor(
+    override readonly cause: unknown,
+    readonly partial: ResumableBody | undefined,
+  ) {
+    super('body cut short');
+  }
+}
+
+/** A strong ETag (`"abc"`): a weak one (`W/"abc"`) does not promise the same bytes, so it cannot resume a download. */
+export function isStrongEtag(etag: string): boolean {
+  return /^"[^"]*"$/.test(etag.trim());
+}
+
+/** Undoes the content coding (capped at `maxBytes`), checks UTF-8 and parses the JSON. */
+async function parseBody(url: string, partial: PartialBody, maxBytes: number): Promise<{ json: unknown; bytes: number }> {
+  const raw = partial.chunks.length === 1 ? partial.chunks[0]! : Buffer.concat(partial.chunks, partial.size);
+  let body: Buffer = raw;
+  const decode = DECODERS[partial.encoding];
+  if (decode) {
+    try {
+      // maxOutputLength stops a small compressed body that inflates a thousandfold.
+      body = await decode(raw, maxBytes);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) {
+        throw new CatalogHttpError(url, `response larger than the limit of ${formatBytes(maxBytes)} once decompressed`);
+      }
+      throw err;
+    }
+  }
+  const size = body.length;
+  if (size === 0) throw new CatalogHttpError(url, `empty body (HTTP ${partial.status})`, partial.status);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(body);
+  } catch {
+    throw new CatalogHttpError(url, `body is not valid UTF-8 (${formatBytes(size)})`, partial.status);
+  }
+  try {
+    return { json: JSON.parse(text), bytes: size };
+  } catch (err) {
+    const what = isTruncation(text, (err as Error).message) ? 'truncated JSON' : 'invalid JSON';
+    throw new CatalogHttpError(url, `${what} (${formatBytes(size)}): ${(err as Error).message}`, partial.status);
+  }
 }
 
 /** Retry-After in milliseconds: delta-seconds or an HTTP date; undefined when absent or bad. */
@@ -395,13 +512,13 @@ function discard(stream: NodeJS.ReadableStream & { destroy(): void }): void {
   stream.destroy();
 }
 
-/** Content-Encoding values we accept and how to undo them; null for none. */
-const DECODERS: Readonly<Record<string, (() => zlib.Gunzip | zlib.BrotliDecompress | zlib.Inflate) | null>> = {
+/** Content-Encoding values we accept and how to undo them (output capped); null for none. */
+const DECODERS: Readonly<Record<string, ((body: Buffer, maxBytes: number) => Promise<Buffer>) | null>> = {
   identity: null,
-  gzip: () => zlib.createGunzip(),
-  'x-gzip': () => zlib.createGunzip(),
-  br: () => zlib.createBrotliDecompress(),
-  deflate: () => zlib.createInflate(),
+  gzip: (body, maxBytes) => promisify(zlib.gunzip)(body, { maxOutputLength: maxBytes }),
+  'x-gzip': (body, maxBytes) => promisify(zlib.gunzip)(body, { maxOutputLength: maxBytes }),
+  br: (body, maxBytes) => promisify(zlib.brotliDecompress)(body, { maxOutputLength: maxBytes }),
+  deflate: (body, maxBytes) => promisify(zlib.inflate)(body, { maxOutputLength: maxBytes }),
 };
 
 /** Whether JSON.parse failed because the text ended early rather than on a wrong character. */
@@ -426,10 +543,6 @@ function toHttpError(url: string, err: unknown, o: HttpOptions): CatalogHttpErro
   let reason: string;
   switch (code) {
     case 'UND_ERR_REQ_RETRY': {
-      if (e.statusCode !== undefined && e.statusCode < 300) {
-        // undici asked to resume a body cut short (a Range request) and the server could not.
-        return new CatalogHttpError(url, `connection closed in the middle of the body and the download could not be resumed (${e.message})`, undefined, code);
-      }
       const attempts = e.data?.count;
       reason = `HTTP ${e.statusCode}${attempts ? ` (after ${attempts} attempt${attempts === 1 ? '' : 's'})` : ''}`;
       return new CatalogHttpError(url, reason + note, e.statusCode, code);

@@ -1,12 +1,14 @@
 // The catalog HTTP service: serves any catalog over the API's seven GET endpoints with the
 // spec's shapes, strong ETags, compression, CORS and JSON errors. Bodies are rendered once per
-// endpoint and record; a bad request gets a 4xx and never touches anything but memory.
+// endpoint and record; a bad request gets a 4xx and never touches anything but memory. `listen`
+// times and caps connections so that slow or stuck clients cannot keep others out.
 
 import { createHash } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import * as zlib from 'node:zlib';
 import { Catalog } from '../core/catalog/catalog';
+import { visible } from '../core/catalog/controlChars';
 import { encodeCallback, encodeCallbackList, encodeEmojiAliasMap, encodeFunction, encodeFunctionList } from '../core/catalog/encode';
 import type { CatalogData, CatalogRecord } from '../core/catalog/model';
 import { LIST_ENDPOINTS, type ListEndpoint } from './http';
@@ -108,7 +110,8 @@ export class CatalogService {
     try {
       this.route(req, res);
     } catch (err) {
-      this.log(`catalog service: ${req.method} ${String(req.url).slice(0, 200)}: ${(err as Error)?.stack ?? String(err)}`);
+      // The method and target are the client's bytes: shown escaped, never raw, in the log.
+      this.log(`catalog service: ${visible(String(req.method).slice(0, 20))} ${visible(String(req.url).slice(0, 200))}: ${(err as Error)?.stack ?? String(err)}`);
       if (!res.headersSent) this.error(req, res, 500, 'internal_error', 'the service failed to answer this request');
       else res.destroy();
     }
@@ -263,6 +266,8 @@ export interface RunningService {
   readonly url: string;
   readonly server: http.Server;
   readonly service: CatalogService;
+  /** Connections open now, and how many were evicted or refused to make room since the start. */
+  connections(): { readonly open: number; readonly evicted: number; readonly refused: number };
   /** Stops accepting, ends idle keep-alive connections and waits for the rest to finish. */
   close(): Promise<void>;
 }
@@ -272,15 +277,58 @@ export interface ListenOptions extends CatalogServiceOptions {
   readonly host?: string;
   /** Default 0: any free port. */
   readonly port?: number;
+  /** Connections open at once (the server's `maxConnections`); default 1024. */
+  readonly maxConnections?: number;
+  /** Connections open at once from one address (an IPv6 /64 counts as one); default 128. */
+  readonly maxConnectionsPerAddress?: number;
+  /** Time for a client to send its request headers; default 10 s. */
+  readonly headersTimeoutMs?: number;
+  /** Time for a client to send its whole request; default 15 s. */
+  readonly requestTimeoutMs?: number;
+  /** Time an idle keep-alive connection is kept; default 5 s. */
+  readonly keepAliveTimeoutMs?: number;
+  /** Time a connection may make no progress at all (nothing read or written); default 15 s. */
+  readonly idleTimeoutMs?: number;
 }
 
-/** Starts the service for `data` on a node:http server. */
+export const DEFAULT_LIMITS = {
+  maxConnections: 1024,
+  maxConnectionsPerAddress: 128,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 15_000,
+  keepAliveTimeoutMs: 5_000,
+  idleTimeoutMs: 15_000,
+} as const;
+
+/**
+ * Starts the service for `data` on a node:http server, guarded against clients that hold
+ * connections without using them (slowloris, never reading, errors left half-open): every
+ * connection is timed (headers, request, keep-alive, idleness) and destroyed when it runs out,
+ * an error answer is followed by the socket's destruction, and connections are capped in total
+ * and per address. At a cap, a new client takes the place of the oldest connection that has no
+ * request in progress, so clients that dawdle cannot keep one that asks promptly out.
+ */
 export async function listen(data: CatalogData | Catalog, options: ListenOptions = {}): Promise<RunningService> {
   const service = new CatalogService(data, options);
-  const server = http.createServer({ maxHeaderSize: 16 * 1024, requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, service.handle);
-  // Idle sockets (slow or stuck clients) are closed rather than held forever.
-  server.setTimeout(30_000, (socket) => socket.destroy());
-  server.maxConnections = 2048;
+  const limits = { ...DEFAULT_LIMITS, ...definedOnly(options) };
+  const server = http.createServer(
+    {
+      maxHeaderSize: 16 * 1024,
+      requestTimeout: Math.max(limits.requestTimeoutMs, limits.headersTimeoutMs),
+      headersTimeout: limits.headersTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // How often Node looks for requests past their time; its default (30 s) would let a slow
+      // client keep its connection three times longer than the limits say.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 2))),
+    },
+    service.handle,
+  );
+  // A connection that makes no progress (a client that stopped sending or reading) goes.
+  server.setTimeout(limits.idleTimeoutMs, (socket) => socket.destroy());
+  server.maxConnections = limits.maxConnections;
+  const guard = new ConnectionGuard(server, limits.maxConnectionsPerAddress);
+  server.on('connection', (socket: Socket) => guard.admit(socket));
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => guard.busy(req.socket, res));
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable || err.code === 'ECONNRESET') {
       socket.destroy();
@@ -292,6 +340,12 @@ export async function listen(data: CatalogData | Catalog, options: ListenOptions
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
         `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );
+    // end() only half-closes: a client that never closes its side would hold the connection
+    // for good. Destroying at once could turn the answer into a reset while the client still
+    // sends, so the socket gets a moment to deliver it, then goes.
+    const timer = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
   });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -307,6 +361,7 @@ export async function listen(data: CatalogData | Catalog, options: ListenOptions
     url: `http://${shownHost}:${address.port}`,
     server,
     service,
+    connections: () => guard.stats(),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -315,4 +370,112 @@ export async function listen(data: CatalogData | Catalog, options: ListenOptions
         setTimeout(() => server.closeAllConnections(), 2000).unref();
       }),
   };
+}
+
+/** How long a socket whose request failed may take to deliver the error answer before it is destroyed. */
+const CLOSE_GRACE_MS = 1000;
+
+interface Tracked {
+  readonly address: string;
+  /** Requests in progress on the connection (a response not yet finished). */
+  requests: number;
+}
+
+/**
+ * Counts open connections in total and per address and makes room at the caps. Connections are
+ * kept in arrival order, so the one evicted is the oldest without a request in progress: a
+ * client still sending its headers, or an idle keep-alive connection.
+ */
+class ConnectionGuard {
+  private readonly open = new Map<Socket, Tracked>();
+  private readonly perAddress = new Map<string, number>();
+  private evicted = 0;
+  private refused = 0;
+
+  constructor(
+    private readonly server: http.Server,
+    private readonly maxPerAddress: number,
+  ) {}
+
+  admit(socket: Socket): void {
+    const address = addressKey(socket.remoteAddress);
+    if (address === undefined) {
+      socket.destroy();
+      return;
+    }
+    if ((this.perAddress.get(address) ?? 0) >= this.maxPerAddress && !this.evict((t) => t.address === address)) {
+      this.refused++;
+      socket.destroy();
+      return;
+    }
+    // Node refuses connections beyond maxConnections before we see them, and counts a destroyed
+    // socket until it has closed: keep a few slots free so that the next client gets in.
+    const max = this.server.maxConnections;
+    if (Number.isFinite(max) && max > 0 && this.open.size >= max - Math.max(1, Math.floor(max / 32))) this.evict(() => true);
+    const tracked: Tracked = { address, requests: 0 };
+    this.open.set(socket, tracked);
+    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
+    socket.once('close', () => this.forget(socket, tracked));
+  }
+
+  /** Marks the connection busy until `res` is done. */
+  busy(socket: Socket, res: http.ServerResponse): void {
+    const tracked = this.open.get(socket);
+    if (!tracked) return;
+    tracked.requests++;
+    let done = false;
+    const finish = (): void => {
+      if (done) return;
+      done = true;
+      tracked.requests--;
+    };
+    res.once('finish', finish);
+    res.once('close', finish);
+  }
+
+  stats(): { open: number; evicted: number; refused: number } {
+    return { open: this.open.size, evicted: this.evicted, refused: this.refused };
+  }
+
+  /** Destroys the oldest connection without a request in progress that `matches`; false if none. */
+  private evict(matches: (t: Tracked) => boolean): boolean {
+    for (const [socket, tracked] of this.open) {
+      if (tracked.requests > 0 || !matches(tracked)) continue;
+      this.forget(socket, tracked);
+      this.evicted++;
+      socket.destroy();
+      return true;
+    }
+    return false;
+  }
+
+  private forget(socket: Socket, tracked: Tracked): void {
+    if (this.open.get(socket) !== tracked) return;
+    this.open.delete(socket);
+    const n = (this.perAddress.get(tracked.address) ?? 1) - 1;
+    if (n > 0) this.perAddress.set(tracked.address, n);
+    else this.perAddress.delete(tracked.address);
+  }
+}
+
+/**
+ * The key a client's address is counted under: the IPv4 address (also when mapped into IPv6),
+ * or the /64 prefix of an IPv6 address, since one host usually holds a whole /64.
+ */
+export function addressKey(address: string | undefined): string | undefined {
+  if (!address) return undefined;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.split('%')[0]!.toLowerCase().split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === '' ? [] : tail.split(':');
+  const groups = address.includes('::') ? [...left, ...new Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':') + '::/64';
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return out;
 }

@@ -3,7 +3,6 @@
 // `CatalogManager` starts from the best local source at once, refreshes on demand or on a timer,
 // keeps the last good catalog through any failure and reports where its catalog came from.
 
-import { promises as fsp } from 'node:fs';
 import type { Dispatcher } from 'undici';
 import { Catalog } from '../core/catalog/catalog';
 import {
@@ -18,6 +17,7 @@ import type { CatalogSourceKind, CatalogStatus } from '../protocol/messages';
 import { DEFAULT_CATALOG_URL } from '../core/settings';
 import { bundledSnapshotPath, bundledSnapshotText } from './bundled';
 import { cacheFileFor, readCache, writeCache, type EndpointValidators } from './cache';
+import { MAX_CATALOG_FILE_BYTES, readRegularFile } from './files';
 import {
   CatalogClient,
   CatalogHttpError,
@@ -38,10 +38,49 @@ export type { CatalogStatus } from '../protocol/messages';
  */
 export const MAX_DROPPED_SHARE = 0.1;
 /**
- * A function or callback list with fewer than this share of the records of the catalog in use is
+ * A function or callback list with fewer than this share of the records of the shrink floor is
  * refused: a catalog does not lose half its functions overnight; a broken server does.
  */
 export const MIN_KEPT_SHARE = 0.5;
+
+/** The record lists the shrink check guards. */
+export type GuardedList = 'functions' | 'callbacks';
+
+/** The size a guarded list may not fall below half of, and what set it (for the refusal). */
+export interface FloorEntry {
+  readonly count: number;
+  /** Completes "… records where ___ N": `the catalog in use has`, `this URL has served` … */
+  readonly what: string;
+  /** Said after the refusal, e.g. how to accept a smaller catalog on purpose. */
+  readonly hint?: string;
+}
+
+/**
+ * The shrink floor of a fetch. It cannot ratchet down: the manager takes the largest of the
+ * catalog in use, the largest catalog this URL ever served (kept with the cache) and, for the
+ * official API, the bundled catalog, so a source that serves 49% less on each refresh is refused
+ * on the second step instead of being accepted every time.
+ */
+export type ShrinkFloor = Partial<Record<GuardedList, FloorEntry>>;
+
+/** The counts of the guarded lists of `data`. */
+export function guardedCounts(data: CatalogData): Record<GuardedList, number> {
+  return { functions: data.functions.length, callbacks: data.callbacks.length };
+}
+
+/** A floor from one catalog's counts. */
+export function floorOf(counts: Readonly<Record<GuardedList, number>>, what: string, hint?: string): ShrinkFloor {
+  const entry = (count: number): FloorEntry => ({ count, what, ...(hint ? { hint } : {}) });
+  return { functions: entry(counts.functions), callbacks: entry(counts.callbacks) };
+}
+
+/** The higher floor of `a` and `b`, list by list; `a` wins ties. */
+export function higherFloor(a: ShrinkFloor, b: ShrinkFloor): ShrinkFloor {
+  const pick = (x?: FloorEntry, y?: FloorEntry): FloorEntry | undefined => (x && (!y || x.count >= y.count) ? x : y);
+  const functions = pick(a.functions, b.functions);
+  const callbacks = pick(a.callbacks, b.callbacks);
+  return { ...(functions ? { functions } : {}), ...(callbacks ? { callbacks } : {}) };
+}
 
 /** The piece of catalog data each list endpoint supplies. */
 const PART_OF: Readonly<Record<ListEndpoint, keyof CatalogData>> = {
@@ -55,8 +94,8 @@ const PART_OF: Readonly<Record<ListEndpoint, keyof CatalogData>> = {
 export interface FetchCatalogOptions {
   /** The data we hold and the validators it came with: makes the GETs conditional. */
   readonly current?: { readonly data: CatalogData; readonly validators: EndpointValidators };
-  /** The catalog in use, for the shrink check; none for a first fetch (`catalog pull`). */
-  readonly baseline?: CatalogData;
+  /** The sizes the function and callback lists may not fall below half of; none for a first fetch (`catalog pull`). */
+  readonly floor?: ShrinkFloor;
   readonly signal?: AbortSignal;
 }
 
@@ -129,14 +168,14 @@ export async function fetchCatalog(client: CatalogClient, opts: FetchCatalogOpti
   if (failures.length > 0) return { ok: false, problems: failures };
   const data = parts as CatalogData;
 
-  if (opts.baseline) {
+  if (opts.floor) {
     for (const [endpoint, key] of [['/function_list', 'functions'], ['/callback_list', 'callbacks']] as const) {
-      const before = opts.baseline[key].length;
+      const floor = opts.floor[key];
       const after = data[key].length;
-      if (before > 0 && after < before * MIN_KEPT_SHARE) {
+      if (floor && floor.count > 0 && after < floor.count * MIN_KEPT_SHARE) {
         failures.push(
-          `GET ${client.urlOf(endpoint)}: refused: ${after} record${after === 1 ? '' : 's'} where the catalog in use has ${before}` +
-            ` (shrank by more than ${Math.round((1 - MIN_KEPT_SHARE) * 100)}%)`,
+          `GET ${client.urlOf(endpoint)}: refused: ${after} record${after === 1 ? '' : 's'} where ${floor.what} ${floor.count}` +
+            ` (shrank by more than ${Math.round((1 - MIN_KEPT_SHARE) * 100)}%)${floor.hint ? `; ${floor.hint}` : ''}`,
         );
       }
     }
@@ -243,6 +282,12 @@ export function summarizeProblems(what: string, problems: readonly CatalogProble
   return out;
 }
 
+/** The larger of two sets of counts, list by list. */
+function maxCounts(a: Record<GuardedList, number> | undefined, b: Record<GuardedList, number> | undefined): Record<GuardedList, number> | undefined {
+  if (!a || !b) return a ?? b;
+  return { functions: Math.max(a.functions, b.functions), callbacks: Math.max(a.callbacks, b.callbacks) };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The manager.
 
@@ -318,6 +363,10 @@ export class CatalogManager {
   private timer?: ReturnType<typeof setInterval>;
   private disposed = false;
   private readonly listeners = new Set<(e: CatalogChangeEvent) => void>();
+  /** The largest counts this URL has served, from the cache and every accepted refresh since. */
+  private peak?: Record<GuardedList, number>;
+  /** The bundled catalog's counts, read once when the official API's floor needs them. */
+  private bundledCounts?: Record<GuardedList, number> | null;
 
   constructor(options: CatalogManagerOptions) {
     this.opts = options;
@@ -373,6 +422,7 @@ export class CatalogManager {
       }
       return undefined;
     }
+    this.peak = maxCounts(this.peak, r.content.peak);
     return {
       catalog: new Catalog(r.content.data),
       source: 'cache',
@@ -386,14 +436,13 @@ export class CatalogManager {
   private async fromUserSnapshot(problems: string[]): Promise<Current | undefined> {
     const file = this.opts.snapshotPath;
     if (!file) return undefined;
-    let text: string;
-    try {
-      text = await fsp.readFile(file, 'utf8');
-    } catch (err) {
-      problems.push(`snapshot ${file}: cannot read: ${(err as Error).message}`);
+    // A FIFO or a device named by the setting is refused here, never waited on.
+    const read = await readRegularFile(file, MAX_CATALOG_FILE_BYTES);
+    if (!read.ok) {
+      problems.push(`snapshot ${file}: cannot read: ${read.reason}`);
       return undefined;
     }
-    return this.fromSnapshotText(text, file, 'snapshot', problems);
+    return this.fromSnapshotText(read.text, file, 'snapshot', problems);
   }
 
   private fromBundled(problems: string[]): Current {
@@ -446,15 +495,45 @@ export class CatalogManager {
     return this.inflight;
   }
 
-  /**
-   * Whether the held catalog says how big this URL's catalog should be: data fetched from this
-   * URL (live or its cache) does; a snapshot does only for the official API it was taken from.
-   * A mirror that serves a smaller catalog is not refused for being smaller than the bundle.
-   */
-  private isBaseline(held: Current): boolean {
-    if (held.source === 'live' || held.source === 'cache') return true;
-    if (held.source === 'none') return false;
+  /** Whether this manager's URL is the official API (which a snapshot was taken from). */
+  private get isOfficial(): boolean {
     return this.opts.url.replace(/\/+$/, '') === DEFAULT_CATALOG_URL;
+  }
+
+  /**
+   * The sizes a refresh may not fall below half of: the catalog in use when it says how big this
+   * URL's catalog should be (data from this URL, or a snapshot for the official API it was taken
+   * from), the largest catalog this URL ever served, and for the official API the bundled
+   * catalog. A mirror that serves a smaller catalog than the bundle is not refused for that.
+   */
+  private shrinkFloor(held: Current): ShrinkFloor {
+    let floor: ShrinkFloor = {};
+    const fromUrl = held.source === 'live' || held.source === 'cache';
+    if (fromUrl || (held.source !== 'none' && this.isOfficial)) floor = floorOf(guardedCounts(held.catalog.data), 'the catalog in use has');
+    if (this.peak) {
+      const file = this.cacheFile;
+      const hint = file ? `to accept a smaller catalog from this URL on purpose, delete the cache file ${file}` : undefined;
+      floor = higherFloor(floor, floorOf(this.peak, 'this URL has served', hint));
+    }
+    if (this.isOfficial) {
+      const bundled = this.bundledFloorCounts();
+      if (bundled) floor = higherFloor(floor, floorOf(bundled, 'the bundled catalog has'));
+    }
+    return floor;
+  }
+
+  private bundledFloorCounts(): Record<GuardedList, number> | undefined {
+    if (this.bundledCounts === undefined) {
+      let counts: Record<GuardedList, number> | null = null;
+      try {
+        const loaded = decodeSnapshotText((this.opts.bundledText ?? bundledSnapshotText)(), bundledSnapshotPath);
+        if (loaded.ok) counts = guardedCounts(loaded.data);
+      } catch {
+        // An unreadable bundle sets no floor; loadLocal reports it.
+      }
+      this.bundledCounts = counts;
+    }
+    return this.bundledCounts ?? undefined;
   }
 
   private async runRefresh(): Promise<RefreshOutcome> {
@@ -469,7 +548,7 @@ export class CatalogManager {
     const held = this.current;
     const result = await fetchCatalog(this.client, {
       ...(held.validators ? { current: { data: held.catalog.data, validators: held.validators } } : {}),
-      ...(this.isBaseline(held) ? { baseline: held.catalog.data } : {}),
+      floor: this.shrinkFloor(held),
       signal: this.inflightAbort.signal,
     });
     if (this.disposed) return { ok: false, outcome: 'failed', message: 'the catalog manager was disposed', problems: [] };
@@ -488,10 +567,11 @@ export class CatalogManager {
     this.refreshProblems = [];
     // The load problems described sources no longer in play (a corrupt cache is rewritten now).
     this.loadProblems = [];
+    this.peak = maxCounts(this.peak, guardedCounts(result.data));
     const file = this.cacheFile;
     if (file) {
       try {
-        await writeCache(file, { data: result.data, baseUrl: this.baseUrl, fetchedAt, validators: result.validators });
+        await writeCache(file, { data: result.data, baseUrl: this.baseUrl, fetchedAt, validators: result.validators, peak: this.peak });
       } catch (err) {
         const line = `cache ${file}: cannot write: ${(err as Error).message}`;
         this.refreshProblems = [...this.refreshProblems, line];

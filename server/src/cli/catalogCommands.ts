@@ -1,12 +1,14 @@
 // `bdscript catalog serve|pull|export|status`: thin commands over the catalog I/O modules. They
-// parse their options, resolve paths against the caller's folder, print what happened, and return
-// an exit code (0 done, 1 failed, 2 usage or I/O error).
+// parse their options, resolve paths against the caller's folder, print what happened (untrusted
+// text, from a server, a snapshot or a cache, through `visible`), and return an exit code (0 done,
+// 1 failed, 2 usage or I/O error).
 
 import * as path from 'node:path';
 import { defaultCacheDir } from '../catalog/cache';
 import { exportStatic, loadSnapshotFile, pull } from '../catalog/export';
 import { listen } from '../catalog/service';
 import { CatalogManager, type CatalogStatus } from '../catalog/sources';
+import { jsonVisible, visible } from '../core/catalog/controlChars';
 import { DEFAULT_CATALOG_URL } from '../core/settings';
 import {
   EXIT_FAILURE,
@@ -72,7 +74,8 @@ const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
       'Writes the catalog of FILE (default: the bundled snapshot) as files named like the API',
       'paths (function_list, function/$addButton[], ...) plus a _headers file (Netlify and',
       'Cloudflare Pages format) giving them a JSON content type and CORS. DIR must be empty,',
-      'new, or an earlier export.',
+      'new, or an earlier export. Nothing is written through a symbolic link: a link inside',
+      'DIR where a file or folder of the export goes is refused before anything is written.',
       '',
       'Options:',
       '  --out DIR         Folder to write',
@@ -179,20 +182,20 @@ async function runServe(args: ParsedArgs, io: CliIO): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`option --port needs a port number from 0 to 65535, not ${port}`);
   const loaded = await loadSnapshotFile(resolvePath(io, stringOpt(args, 'snapshot')));
   if (!loaded.ok) {
-    io.stderr(`serve: snapshot ${loaded.location}: ${loaded.reason}\n`);
+    io.stderr(`serve: snapshot ${visible(loaded.location)}: ${visible(loaded.reason)}\n`);
     return EXIT_USAGE;
   }
   let running;
   try {
     running = await listen(loaded.data, { host, port, log: (m) => io.stderr(m + '\n') });
   } catch (err) {
-    io.stderr(`serve: cannot listen on ${host}:${port}: ${(err as Error).message}\n`);
+    io.stderr(`serve: cannot listen on ${visible(host)}:${port}: ${visible((err as Error).message)}\n`);
     return EXIT_USAGE;
   }
   io.stdout(`${running.url}\n`);
   const d = loaded.data;
-  io.stderr(`serve: ${d.functions.length} functions, ${d.callbacks.length} callbacks, ${Object.keys(d.emoji).length} emoji from ${loaded.location}\n`);
-  for (const p of loaded.problems) io.stderr(`serve: ${p}\n`);
+  io.stderr(`serve: ${d.functions.length} functions, ${d.callbacks.length} callbacks, ${Object.keys(d.emoji).length} emoji from ${visible(loaded.location)}\n`);
+  for (const p of loaded.problems) io.stderr(`serve: ${visible(p)}\n`);
   await untilStopped(io.signal);
   await running.close();
   io.stderr('serve: stopped\n');
@@ -224,13 +227,13 @@ async function runPull(args: ParsedArgs, io: CliIO): Promise<number> {
   const limit = timeoutMs(args) ?? 60_000;
   const result = await pull({ from, out, timeoutMs: limit });
   if (!result.ok) {
-    for (const p of result.problems) io.stderr(`pull: ${p}\n`);
-    io.stderr(`pull: nothing written${result.kind === 'network' ? `; ${out} left as it was` : ''}\n`);
+    for (const p of result.problems) io.stderr(`pull: ${visible(p)}\n`);
+    io.stderr(`pull: nothing written${result.kind === 'network' ? `; ${visible(out)} left as it was` : ''}\n`);
     return result.kind === 'io' ? EXIT_USAGE : EXIT_FAILURE;
   }
-  for (const p of result.problems) io.stderr(`pull: ${p}\n`);
+  for (const p of result.problems) io.stderr(`pull: ${visible(p)}\n`);
   const c = result.counts;
-  io.stdout(`wrote ${out}: ${c.functions} functions, ${c.callbacks} callbacks, ${c.emoji} emoji from ${from}\n`);
+  io.stdout(`wrote ${visible(out)}: ${c.functions} functions, ${c.callbacks} callbacks, ${c.emoji} emoji from ${visible(from)}\n`);
   return EXIT_OK;
 }
 
@@ -238,17 +241,17 @@ async function runExport(args: ParsedArgs, io: CliIO): Promise<number> {
   const out = resolvePath(io, required(args, 'out'))!;
   const loaded = await loadSnapshotFile(resolvePath(io, stringOpt(args, 'snapshot')));
   if (!loaded.ok) {
-    io.stderr(`export: snapshot ${loaded.location}: ${loaded.reason}\n`);
+    io.stderr(`export: snapshot ${visible(loaded.location)}: ${visible(loaded.reason)}\n`);
     return EXIT_USAGE;
   }
-  for (const p of loaded.problems) io.stderr(`export: ${p}\n`);
+  for (const p of loaded.problems) io.stderr(`export: ${visible(p)}\n`);
   try {
     const r = await exportStatic(loaded.data, out);
-    for (const s of r.skipped) io.stderr(`export: skipped ${s}\n`);
-    io.stdout(`wrote ${r.files.length} files to ${out}\n`);
+    for (const s of r.skipped) io.stderr(`export: skipped ${visible(s)}\n`);
+    io.stdout(`wrote ${r.files.length} files to ${visible(out)}\n`);
     return EXIT_OK;
   } catch (err) {
-    io.stderr(`export: ${(err as Error).message}\n`);
+    io.stderr(`export: ${visible((err as Error).message)}\n`);
     return EXIT_USAGE;
   }
 }
@@ -272,10 +275,10 @@ async function runStatus(args: ParsedArgs, io: CliIO): Promise<number> {
     if (flag(args, 'refresh')) {
       const r = await manager.refresh();
       failed = !r.ok;
-      if (!flag(args, 'json')) io.stderr(`refresh: ${r.message}\n`);
+      if (!flag(args, 'json')) io.stderr(`refresh: ${visible(r.message)}\n`);
     }
     const status = manager.status();
-    if (flag(args, 'json')) io.stdout(JSON.stringify({ ...status, url, cacheFile: manager.cacheFile }, null, 2) + '\n');
+    if (flag(args, 'json')) io.stdout(jsonVisible({ ...status, url, cacheFile: manager.cacheFile }, 2) + '\n');
     else io.stdout(formatStatus(status));
     return failed ? EXIT_FAILURE : EXIT_OK;
   } finally {
@@ -291,15 +294,15 @@ const SOURCE_NAMES: Readonly<Record<CatalogStatus['source'], string>> = {
   none: 'none (no catalog could be loaded)',
 };
 
-/** The status as a few human lines. */
+/** The status as a few human lines; its text fields come from untrusted sources and are shown escaped. */
 export function formatStatus(s: CatalogStatus): string {
-  const lines = [`source:   ${SOURCE_NAMES[s.source]}${s.location ? ` (${s.location})` : ''}`];
-  if (s.fetchedAt) lines.push(`fetched:  ${s.fetchedAt}${s.ageMs !== undefined ? ` (${formatAge(s.ageMs)} ago)` : ''}`);
+  const lines = [`source:   ${SOURCE_NAMES[s.source]}${s.location ? ` (${visible(s.location)})` : ''}`];
+  if (s.fetchedAt) lines.push(`fetched:  ${visible(s.fetchedAt)}${s.ageMs !== undefined ? ` (${formatAge(s.ageMs)} ago)` : ''}`);
   lines.push(`counts:   ${s.counts.functions} functions, ${s.counts.callbacks} callbacks, ${s.counts.emoji} emoji`);
-  if (s.lastRefresh) lines.push(`refresh:  ${s.lastRefresh.at} ${s.lastRefresh.ok ? 'ok' : 'failed'}: ${s.lastRefresh.outcome}`);
+  if (s.lastRefresh) lines.push(`refresh:  ${s.lastRefresh.at} ${s.lastRefresh.ok ? 'ok' : 'failed'}: ${visible(s.lastRefresh.outcome)}`);
   if (s.problems.length > 0) {
     lines.push('problems:');
-    for (const p of s.problems) lines.push(`  - ${p}`);
+    for (const p of s.problems) lines.push(`  - ${visible(p)}`);
   } else {
     lines.push('problems: none');
   }

@@ -1,19 +1,23 @@
 // `bdscript check`: the editor's diagnostics for files on disk, as `file:line:col: severity code
 // message` lines or JSON. The catalog comes from local sources only (cache, then the bundled
 // snapshot) unless `--catalog URL` or `--refresh` asks for the network, or `--catalog FILE`
-// names a snapshot. Exit 0 without errors, 1 with errors, 2 on usage or I/O errors.
+// names a snapshot. Exit 0 without errors, 1 with errors, 2 on usage or I/O errors (a file that
+// cannot be read or is over the 16 Mi character limit). File names, messages and catalog problems
+// are untrusted text and are printed through `visible`.
 
-import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { defaultCacheDir } from '../catalog/cache';
 import { loadSnapshotFile } from '../catalog/export';
+import { readRegularFile } from '../catalog/files';
 import { CatalogManager } from '../catalog/sources';
 import { Catalog } from '../core/catalog/catalog';
+import { jsonVisible, visible } from '../core/catalog/controlChars';
 import { FULL_CLIENT } from '../core/features/types';
 import { LanguageService, scriptLanguageFromName } from '../core/languageService';
+import { MAX_DOCUMENT_LENGTH } from '../lsp/documents';
 import { DEFAULT_CATALOG_URL, normalizeSettings, SCRIPT_LANGUAGES, type ScriptLanguage } from '../core/settings';
 import {
   EXIT_FAILURE,
@@ -47,7 +51,9 @@ const USAGE = [
   '',
   'Without --catalog or --refresh only local sources are used (the cache, then the bundled',
   'snapshot) and the network is never touched. Silence rules in a file with',
-  '$c[bdscript-disable CODE] or $c[bdscript-disable-line CODE].',
+  '$c[bdscript-disable CODE] or $c[bdscript-disable-line CODE]. A file longer than 16 Mi',
+  'characters (16,777,216, the editor limit), or one that is not a regular file, is not',
+  'checked (exit 2); the others still are.',
   '',
   'Exit codes: 0 no errors found, 1 errors found, 2 usage or I/O error.',
 ].join('\n');
@@ -63,6 +69,15 @@ const SPEC: ArgSpec = {
   },
   maxPositionals: Number.MAX_SAFE_INTEGER,
 };
+
+/**
+ * The longest text `check` reads, in UTF-16 code units as editors count them: the language
+ * server's own document limit, 16 Mi characters.
+ */
+export const MAX_INPUT_LENGTH = MAX_DOCUMENT_LENGTH;
+/** A UTF-8 file holds at most 3 bytes per UTF-16 code unit: any file larger is over the limit unread. */
+const MAX_INPUT_BYTES = 3 * MAX_INPUT_LENGTH;
+const LIMIT_TEXT = `the limit of ${MAX_INPUT_LENGTH.toLocaleString('en-US')} characters (16 Mi) that check reads`;
 
 const SEVERITY_NAMES: Readonly<Record<DiagnosticSeverity, string>> = {
   [DiagnosticSeverity.Error]: 'error',
@@ -113,37 +128,94 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
 
   const settings = normalizeSettings({ premium: options.premium, ...(options.language ? { language: options.language } : {}) });
   const service = new LanguageService({ catalog, settings, client: FULL_CLIENT });
-  const entries: CheckJsonEntry[] = [];
+  // Files are read, diagnosed and printed one at a time, and each analysis is dropped before the
+  // next file: memory follows the largest file, not the sum of them.
+  const out = new Output(io, options.format);
   let ioFailed = false;
   let checked = 0;
   for (const file of options.files) {
-    const full = path.resolve(io.cwd, file);
-    let text: string;
-    try {
-      text = await fsp.readFile(full, 'utf8');
-    } catch (err) {
-      io.stderr(`bdscript check: cannot read ${file}: ${describeIoError(err)}\n`);
+    const text = await readInput(file, path.resolve(io.cwd, file), io);
+    if (text === undefined) {
       ioFailed = true;
       continue;
     }
-    // Editors do not count a byte order mark as text; neither do positions here.
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     checked++;
-    const document = TextDocument.create(pathToFileURL(full).href, 'bdscript', 1, text);
-    for (const d of service.validate(document)) entries.push(toEntry(file, d));
+    const document = TextDocument.create(pathToFileURL(path.resolve(io.cwd, file)).href, 'bdscript', 1, text);
+    for (const d of service.validate(document)) out.add(toEntry(file, d));
     service.forget(document.uri);
+    out.flush();
+  }
+  out.end();
+  if (options.format === 'text') io.stderr(summary(checked, out.counts) + '\n');
+  if (ioFailed) return EXIT_USAGE;
+  return out.counts.error > 0 ? EXIT_FAILURE : EXIT_OK;
+}
+
+/**
+ * The text of one file to check, without a byte order mark (editors do not count it as text;
+ * neither do positions here), or undefined after printing why it cannot be checked: not a
+ * regular file (a FIFO or a device is refused at once, never waited on) or over the limit.
+ */
+async function readInput(file: string, full: string, io: CliIO): Promise<string | undefined> {
+  const read = await readRegularFile(full, MAX_INPUT_BYTES);
+  if (!read.ok) {
+    const reason = read.tooLarge !== undefined ? `${read.tooLarge.toLocaleString('en-US')} bytes, more than ${LIMIT_TEXT}` : read.reason;
+    io.stderr(`bdscript check: cannot read ${visible(file)}: ${visible(reason)}\n`);
+    return undefined;
+  }
+  let text = read.text;
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.length > MAX_INPUT_LENGTH) {
+    io.stderr(`bdscript check: cannot check ${visible(file)}: ${text.length.toLocaleString('en-US')} characters, more than ${LIMIT_TEXT}\n`);
+    return undefined;
+  }
+  return text;
+}
+
+type Severity = CheckJsonEntry['severity'];
+
+/**
+ * Prints diagnostics as they come, in text lines or as one JSON array (the same text
+ * JSON.stringify(entries, null, 2) would give), batched into writes of about 64 KB.
+ */
+class Output {
+  readonly counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
+  private pending: string[] = [];
+  private pendingLength = 0;
+  private any = false;
+
+  constructor(
+    private readonly io: CliIO,
+    private readonly format: 'text' | 'json',
+  ) {}
+
+  add(e: CheckJsonEntry): void {
+    this.counts[e.severity]++;
+    let text: string;
+    if (this.format === 'json') {
+      text = (this.any ? ',\n' : '[\n') + jsonVisible(e, 2).replace(/^/gm, '  ');
+    } else {
+      text = `${visible(e.file)}:${e.range.start.line + 1}:${e.range.start.character + 1}: ${e.severity} ${visible(e.code)} ${visible(e.message)}\n`;
+    }
+    this.any = true;
+    this.pending.push(text);
+    this.pendingLength += text.length;
+    if (this.pendingLength >= 64 * 1024) this.flush();
   }
 
-  if (options.format === 'json') {
-    io.stdout(JSON.stringify(entries, null, 2) + '\n');
-  } else {
-    for (const e of entries) {
-      io.stdout(`${e.file}:${e.range.start.line + 1}:${e.range.start.character + 1}: ${e.severity} ${e.code} ${e.message}\n`);
-    }
-    io.stderr(summary(checked, entries) + '\n');
+  flush(): void {
+    if (this.pending.length === 0) return;
+    this.io.stdout(this.pending.join(''));
+    this.pending = [];
+    this.pendingLength = 0;
   }
-  if (ioFailed) return EXIT_USAGE;
-  return entries.some((e) => e.severity === 'error') ? EXIT_FAILURE : EXIT_OK;
+
+  end(): void {
+    if (this.format === 'json') {
+      this.pending.push(this.any ? '\n]\n' : '[]\n');
+    }
+    this.flush();
+  }
 }
 
 function readOptions(args: ParsedArgs, io: CliIO): Options {
@@ -185,7 +257,7 @@ async function loadCatalog(options: Options, io: CliIO): Promise<Catalog | undef
   if (options.catalog?.kind === 'file') {
     const loaded = await loadSnapshotFile(options.catalog.file);
     if (!loaded.ok) {
-      io.stderr(`bdscript check: catalog ${loaded.location}: ${loaded.reason}\n`);
+      io.stderr(`bdscript check: catalog ${visible(loaded.location)}: ${visible(loaded.reason)}\n`);
       return undefined;
     }
     return new Catalog(loaded.data);
@@ -204,8 +276,8 @@ async function loadCatalog(options: Options, io: CliIO): Promise<Catalog | undef
         catalog = local.catalog;
       } else {
         const status = local.status();
-        io.stderr(`bdscript check: warning: could not fetch the catalog from ${url}: ${outcome.problems[0] ?? outcome.message}\n`);
-        io.stderr(`bdscript check: warning: using the ${SOURCE_NAMES[status.source]}${status.location ? ` (${status.location})` : ''} instead\n`);
+        io.stderr(`bdscript check: warning: could not fetch the catalog from ${visible(url)}: ${visible(outcome.problems[0] ?? outcome.message)}\n`);
+        io.stderr(`bdscript check: warning: using the ${SOURCE_NAMES[status.source]}${status.location ? ` (${visible(status.location)})` : ''} instead\n`);
       }
     }
     if (catalog.data.functions.length === 0) {
@@ -239,19 +311,10 @@ function toEntry(file: string, d: Diagnostic): CheckJsonEntry {
 }
 
 /** "checked 2 files: 1 error, 3 warnings, 0 information, 0 hints". */
-function summary(files: number, entries: readonly CheckJsonEntry[]): string {
-  const count = (s: CheckJsonEntry['severity']) => entries.filter((e) => e.severity === s).length;
+function summary(files: number, counts: Readonly<Record<Severity, number>>): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return (
-    `checked ${plural(files, 'file')}: ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ` +
-    `${count('information')} information, ${plural(count('hint'), 'hint')}`
+    `checked ${plural(files, 'file')}: ${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ` +
+    `${counts.information} information, ${plural(counts.hint, 'hint')}`
   );
-}
-
-function describeIoError(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException)?.code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EISDIR') return 'is a directory';
-  if (code === 'EACCES') return 'permission denied';
-  return (err as Error)?.message ?? String(err);
 }

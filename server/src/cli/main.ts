@@ -1,9 +1,11 @@
 // The `bdscript` command line: a table of commands, `--help` and `--version`, and the one place
-// that maps a command's exit code onto the process. esbuild bundles this file into dist/cli.js;
-// server/bin/bdscript calls `runCli()`.
+// that maps a command's exit code onto the process. Everything a command prints passes through
+// `visibleLines` here, so no control character from untrusted data reaches the terminal raw.
+// esbuild bundles this file into dist/cli.js; server/bin/bdscript calls `runCli()`.
 
 import { EXIT_OK, EXIT_USAGE, type CliIO } from './args';
 import { TOOL_VERSION } from '../catalog/http';
+import { visibleLines } from '../core/catalog/controlChars';
 
 export type CommandRunner = (argv: string[], io: CliIO) => Promise<number>;
 
@@ -44,8 +46,14 @@ function usage(): string {
   ].join('\n');
 }
 
-/** Runs the CLI on `argv` (without `node` and the script) and resolves with the exit code. */
-export async function main(argv: readonly string[], io: CliIO): Promise<number> {
+/**
+ * Runs the CLI on `argv` (without `node` and the script) and resolves with the exit code. The
+ * commands compose their lines (showing untrusted fields with `visible`, which also escapes line
+ * breaks); as a last guard, any control or format character left in their output other than a
+ * line break is made visible on the way out.
+ */
+export async function main(argv: readonly string[], raw: CliIO): Promise<number> {
+  const io: CliIO = { ...raw, stdout: (s) => raw.stdout(visibleLines(s)), stderr: (s) => raw.stderr(visibleLines(s)) };
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     (first === undefined ? io.stderr : io.stdout)(usage());
@@ -70,17 +78,65 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
   }
 }
 
-/** Entry for the real process: reads `process.argv`, sets `process.exitCode`, never calls exit. */
+/**
+ * Entry for the real process: reads `process.argv` and sets `process.exitCode`. Output goes
+ * through `processWriter`: a reader that goes away (`bdscript check … | head -1`) ends the output
+ * quietly and the exit code is the one the command would have had; any other write error (a full
+ * disk) prints one line on stderr and exits 2 at once, the only time this calls `process.exit`.
+ */
 export function runCli(): Promise<void> {
+  const fail = (stream: string, err: NodeJS.ErrnoException): never => {
+    if (stream !== 'standard error') writeStderr(`bdscript: cannot write to ${stream}: ${describeWriteError(err)}\n`);
+    process.exit(EXIT_USAGE);
+  };
+  const writeStderr = processWriter(process.stderr, 'standard error', fail);
   const io: CliIO = {
-    stdout: (s) => void process.stdout.write(s),
-    stderr: (s) => void process.stderr.write(s),
+    stdout: processWriter(process.stdout, 'standard output', fail),
+    stderr: writeStderr,
     cwd: process.cwd(),
     env: process.env,
   };
   return main(process.argv.slice(2), io).then((code) => {
     process.exitCode = code;
   });
+}
+
+/**
+ * Writes to a process stream until it fails. EPIPE (the reader closed the pipe) drops the rest
+ * quietly; any other error is handed to `fail`. Node records a failed write on the stream at
+ * once (`errored`) and emits 'error' only later, so both are watched: the failure is handled
+ * before the next line is composed, and the event never goes unhandled.
+ */
+export function processWriter(
+  stream: NodeJS.WritableStream & { readonly errored?: Error | null; readonly destroyed?: boolean },
+  name: string,
+  fail: (stream: string, err: NodeJS.ErrnoException) => void,
+): (text: string) => void {
+  let closed = false;
+  const failed = (err: NodeJS.ErrnoException): void => {
+    if (closed) return;
+    closed = true;
+    if (err.code !== 'EPIPE') fail(name, err);
+  };
+  stream.on('error', failed);
+  return (text) => {
+    if (closed) return;
+    if (stream.destroyed) {
+      closed = true;
+      return;
+    }
+    stream.write(text);
+    const err = stream.errored;
+    if (err) failed(err as NodeJS.ErrnoException);
+  };
+}
+
+/** `no space left on device (ENOSPC)`. */
+function describeWriteError(err: NodeJS.ErrnoException): string {
+  const code = typeof err.code === 'string' ? err.code : undefined;
+  // Node's message is `ENOSPC: no space left on device, write`; the middle is the part people read.
+  const text = String(err.message ?? err).replace(/^[A-Z_]+: /, '').replace(/, write$/, '');
+  return code ? `${text} (${code})` : text;
 }
 
 if (require.main === module) void runCli();

@@ -1,7 +1,9 @@
 // The catalog decoder: turns untrusted JSON (a live API response, a disk cache, the bundled
 // snapshot or a user's snapshot file) into the model of model.ts. It never throws: it keeps every
 // record it can, fills safe defaults where a field is missing or wrong, and reports each drop,
-// default and normalisation as a CatalogProblem that names the record and the field.
+// default and normalisation as a CatalogProblem that names the record and the field. Text that
+// completion inserts into code (names, tags, argument names, enum values, aliases, emoji) never
+// holds a control or format character, and untrusted text quoted in a problem is shown escaped.
 
 import {
   KNOWN_ARG_TYPES,
@@ -17,6 +19,7 @@ import {
 } from './model';
 import { isObject, type JsonObject } from '../../protocol/json';
 import { ALIAS_PATTERN } from '../chars';
+import { hasUnsafeChars, visible } from './controlChars';
 
 /** The version of the snapshot file format that this decoder writes and reads. */
 export const SNAPSHOT_SCHEMA = 1;
@@ -76,10 +79,22 @@ const KNOWN_TYPE_BY_LOWER: ReadonlyMap<string, KnownArgType> = new Map(
   KNOWN_ARG_TYPES.map((t) => [t.toLowerCase(), t] as const),
 );
 
-/** A function or callback name after its `$`: no whitespace, `$`, brackets or `;`. */
-const NAME_PATTERN = /^\$[^\s$[\];]+$/;
+/**
+ * A function or callback name: `$`, a letter, then letters and digits. That is every name the
+ * parser can read in code (`identifierEnd`), and every name the real catalog has (`$c`,
+ * `$addButtonCV2`); anything else could never be called, only inserted by completion.
+ */
+const NAME_PATTERN = /^\$[A-Za-z][A-Za-z0-9]*$/;
+/** What NAME_PATTERN asks for, in the words of a problem. */
+const NAME_RULE = 'expected $, a letter, then letters and digits';
 /** A relative wiki page path. `..` anywhere is refused separately. */
 const WIKI_PATTERN = /^[A-Za-z0-9_/.-]+\.md$/;
+/**
+ * Characters an emoji key may not hold: controls, separators, lone surrogates, bidi marks,
+ * overrides and isolates, and invisible spaces. Joiners, variation selectors and tag characters
+ * are parts of real emoji sequences and stay.
+ */
+const UNSAFE_IN_EMOJI = /[\p{Cc}\p{Zl}\p{Zp}\p{Cs}\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/u;
 
 // ---------------------------------------------------------------------------------------------
 // Problem collection.
@@ -303,8 +318,14 @@ function readTag(value: unknown, field: string, index: number | undefined, scope
   }
   const { name, bracketed } = parseTagSpelling(tag);
   if (!NAME_PATTERN.test(name)) {
-    scope.label = recordLabel(index, tag.length > 0 ? cut(tag, 40) : undefined, false);
-    scope.error(field, 'has no valid name (expected $ and a name without spaces, $, brackets or ;); record dropped');
+    scope.label = recordLabel(index, tag.length > 0 ? visible(cut(tag, 40)) : undefined, false);
+    scope.error(field, `has no valid name (${NAME_RULE}); record dropped`);
+    return undefined;
+  }
+  if (hasUnsafeChars(tag)) {
+    // Completion can insert the whole tag (the app's style), so its argument part must be clean too.
+    scope.label = recordLabel(index, visible(cut(tag, 40)), false);
+    scope.error(field, 'holds a control or format character; record dropped');
     return undefined;
   }
   scope.label = recordLabel(index, name, bracketed);
@@ -372,7 +393,7 @@ function readType(value: unknown, scope: Scope, field: string): TypeInfo {
         types.push(known);
       }
     } else if (!all.includes(part)) {
-      scope.warn(field, `type "${cut(part, 60)}" is not a known type; kept as unknown`);
+      scope.warn(field, `type "${visible(cut(part, 60))}" is not a known type; kept as unknown`);
       all.push(part);
       unknownTypes.push(part);
     }
@@ -394,6 +415,11 @@ function readEnumData(obj: JsonObject, scope: Scope, field: string): string[] | 
     const item: unknown = value[i];
     if (typeof item !== 'string') {
       scope.warn(`${field}[${i}]`, `expected a string, got ${kindOf(item)}; dropped`);
+      continue;
+    }
+    if (hasUnsafeChars(item)) {
+      // Completion offers enum values as choices that go into the code.
+      scope.warn(`${field}[${i}]`, 'holds a control or format character; dropped');
       continue;
     }
     out.push(boundedString(item, DECODE_LIMITS.maxNameLength, scope, `${field}[${i}]`));
@@ -434,8 +460,14 @@ function readArgument(value: unknown, path: string, depth: number, scope: Scope)
   }
   const nameValue = own(value, 'name');
   let name = '';
-  if (typeof nameValue === 'string') name = boundedString(nameValue, DECODE_LIMITS.maxNameLength, scope, `${path}.name`);
-  else scope.warn(`${path}.name`, nameValue === undefined ? 'missing; using ""' : `expected a string, got ${kindOf(nameValue)}; using ""`);
+  if (typeof nameValue !== 'string') {
+    scope.warn(`${path}.name`, nameValue === undefined ? 'missing; using ""' : `expected a string, got ${kindOf(nameValue)}; using ""`);
+  } else if (hasUnsafeChars(nameValue)) {
+    // Snippets name their placeholders after the arguments, so the name goes into the code.
+    scope.warn(`${path}.name`, 'holds a control or format character; using ""');
+  } else {
+    name = boundedString(nameValue, DECODE_LIMITS.maxNameLength, scope, `${path}.name`);
+  }
 
   const description = readText(value, 'description', scope, `${path}.description`, DECODE_LIMITS.maxDescriptionLength);
   const type = readType(own(value, 'type'), scope, `${path}.type`);
@@ -671,11 +703,11 @@ export function decodeTagList(json: unknown, source = '/function_tag_list'): Dec
       const trimmed = cut(item.trim(), DECODE_LIMITS.maxNameLength);
       const { name, bracketed } = parseTagSpelling(trimmed);
       if (!NAME_PATTERN.test(name)) {
-        problems.add('warning', 'not a tag; dropped', label);
+        problems.add('warning', `not a tag (${NAME_RULE}); dropped`, label);
         continue;
       }
       const tag = bracketed ? name + '[]' : name;
-      if (tag !== item) problems.add('warning', `"${cut(item, 60)}" read as "${tag}"`, label);
+      if (tag !== item) problems.add('warning', `"${visible(cut(item, 60))}" read as "${tag}"`, label);
       if (seen.has(tag)) {
         problems.add('warning', `duplicate tag ${tag}; dropped`, label);
         continue;
@@ -703,9 +735,15 @@ export function decodeEmojiAliasMap(json: unknown, source = '/emoji_alias_list')
     if (keys.length > count) problems.add('warning', `more than ${DECODE_LIMITS.maxEmoji} emoji (${keys.length}); the rest dropped`);
     for (let k = 0; k < count; k++) {
       const emoji = keys[k]!;
-      const label = emoji.length <= 40 ? emoji : cut(emoji, 40) + '…';
+      const label = visible(emoji.length <= 40 ? emoji : cut(emoji, 40) + '…');
       try {
-        if (emoji.length === 0 || emoji.length > DECODE_LIMITS.maxEmojiLength || /\s/.test(emoji) || !/[^\x00-\x7f]/.test(emoji)) {
+        if (
+          emoji.length === 0 ||
+          emoji.length > DECODE_LIMITS.maxEmojiLength ||
+          /\s/.test(emoji) ||
+          !/[^\x00-\x7f]/.test(emoji) ||
+          UNSAFE_IN_EMOJI.test(emoji)
+        ) {
           problems.add('warning', 'key does not look like an emoji; dropped', label);
           continue;
         }
@@ -727,6 +765,10 @@ export function decodeEmojiAliasMap(json: unknown, source = '/emoji_alias_list')
           let alias = item.trim();
           if (alias.length > DECODE_LIMITS.maxNameLength) {
             problems.add('warning', `longer than ${DECODE_LIMITS.maxNameLength} characters; dropped`, label, field);
+            continue;
+          }
+          if (hasUnsafeChars(alias)) {
+            problems.add('warning', 'holds a control or format character; dropped', label, field);
             continue;
           }
           if (!ALIAS_PATTERN.test(alias)) {
