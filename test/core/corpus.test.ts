@@ -22,13 +22,14 @@ type Block = CorpusBlock;
 
 /**
  * Findings on runnable blocks, read one by one: each is a true positive. The wiki's examples
- * hold a typo (`$mesaage`), a name glued to text (`$pingms`), a deliberately broken line in the
- * error-handling guide, an emoji-first `$awaitReactions` example that contradicts its own syntax
- * line, and guide blocks that write argument names where values go (`$httpGet[url]`).
+ * hold a typo (`$mesaage`), a name glued to text (`$pingms`: only a hint that BDFD reads `$ping`
+ * and the text "ms", as the page means), a deliberately broken line in the error-handling guide,
+ * an emoji-first `$awaitReactions` example that contradicts its own syntax line, and guide blocks
+ * that write argument names where values go (`$httpGet[url]`).
  */
 const REVIEWED: readonly string[] = [
   'bdscript/channelIDFromName.md#1 unknown-function $mesaage',
-  'bdscript/ping.md#1 unknown-function $pingms',
+  'bdscript/ping.md#1 glued-name $pingms',
   'guides/general/bds2/errorHandling.md#0 empty-argument ',
   'guides/general/httpRequests.md#0 invalid-argument url',
   'guides/general/httpRequests.md#1 invalid-argument url',

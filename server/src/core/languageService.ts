@@ -39,7 +39,7 @@ import {
   type FeatureContext,
   type SignatureHelpContext,
 } from './features/types';
-import { parse, reparse } from './parser/parser';
+import { KnownNames, parse, reparse, type ParseOptions } from './parser/parser';
 import type { ParsedDocument } from './parser/tree';
 import { DEFAULT_SETTINGS, scriptLanguageFromName, type ScriptLanguage, type Settings } from './settings';
 
@@ -60,6 +60,19 @@ export function effectiveLanguage(parsed: ParsedDocument, settings: Settings): S
     }
   }
   return settings.language;
+}
+
+const knownNamesByCatalog = new WeakMap<Catalog, KnownNames | undefined>();
+
+/**
+ * The names a catalog knows (functions and callbacks), for reading names glued to text; none
+ * before a catalog has loaded (then every identifier is one name, as nothing is known).
+ */
+export function knownNamesOf(catalog: Catalog): KnownNames | undefined {
+  if (knownNamesByCatalog.has(catalog)) return knownNamesByCatalog.get(catalog);
+  const names = catalog.functions.records.length === 0 ? undefined : new KnownNames([...catalog.functions.names, ...catalog.callbacks.names]);
+  knownNamesByCatalog.set(catalog, names);
+  return names;
 }
 
 interface CacheEntry {
@@ -115,7 +128,7 @@ export class LanguageService {
       return cached.analysis;
     }
     const callbacks = this.ctx.catalog.callbacks;
-    const options = { isCallback: (name: string) => callbacks.forms(name) !== undefined };
+    const options: ParseOptions = { isCallback: (name: string) => callbacks.forms(name) !== undefined, knownNames: knownNamesOf(this.ctx.catalog) };
     const text = document.getText();
     const parsed = cached ? reparse(cached.analysis.parsed, text, options) : parse(text, options);
     const analysis: Analysis = { document, parsed, language: effectiveLanguage(parsed, this.ctx.settings) };

@@ -152,18 +152,46 @@ function commentAt(loc: Location, offset: number): NameSite | 'text' | null {
 
 /** The name being typed at the cursor: a call's name, or a `$` with no name yet. */
 function nameSite(parsed: ParsedDocument, loc: Location, offset: number): NameSite | null {
-  const call = callNameAt(parsed, offset);
+  const call = callNameAt(parsed, offset) ?? gluedCallAt(parsed, offset);
   if (call) {
     const identStart = call.nameEnd - (call.name.length - 1);
     // Before the `$`, or inside a `%{DOL}%` acting as one: not typing this name.
     if (offset < identStart) return null;
-    return { start: call.start, identStart, end: call.nameEnd, bracketFollows: call.open >= 0 };
+    // A known name with letters glued to it (`$ping|ms`, `$await|R`) is being typed as a whole.
+    const end = letterRunEnd(parsed.text, call.nameEnd);
+    return { start: call.start, identStart, end, bracketFollows: call.open >= 0 || parsed.text.charCodeAt(end) === 91 /* [ */ };
   }
   const before = nodeBefore(loc, offset);
   if (before && before.kind === 'text' && parsed.text.charCodeAt(offset - 1) === DOLLAR) {
     return { start: offset - 1, identStart: offset, end: offset, bracketFollows: false };
   }
   return null;
+}
+
+/**
+ * The bare call whose name has letters glued to it that hold the cursor: typing `$awaitR` reads
+ * as `$await` and the text "R" (BDFD reads the longest known name), but the user types one name.
+ */
+function gluedCallAt(parsed: ParsedDocument, offset: number): CallNode | null {
+  if (offset === 0) return null;
+  const text = parsed.text;
+  // The glued letters start a text node right after the call's name.
+  const node = locate(parsed, offset - 1).node;
+  if (!node || node.kind !== 'text') return null;
+  for (let i = node.start; i < offset; i++) if (!isLetterOrDigit(text.charCodeAt(i))) return null;
+  const before = locate(parsed, node.start).before;
+  return before && before.kind === 'call' && before.open < 0 && before.nameEnd === node.start ? before : null;
+}
+
+function isLetterOrDigit(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+}
+
+/** Where the run of letters and digits from `from` ends. */
+function letterRunEnd(text: string, from: number): number {
+  let j = from;
+  while (isLetterOrDigit(text.charCodeAt(j))) j++;
+  return j;
 }
 
 /**

@@ -27,6 +27,19 @@ import { isRuleCode, RULE_BY_CODE, type RuleCode } from './rules';
 import type { Analysis, DiagnosticData, DiagnosticFix, FeatureContext, OffsetEdit } from './types';
 import { checkValue } from './values';
 
+/** At most this much glued text is quoted in a message. */
+const MAX_GLUED_SHOWN = 40;
+
+/** Where a run of letters and digits that starts at `from` ends. */
+function identifierTail(text: string, from: number): number {
+  let j = from;
+  for (;;) {
+    const c = text.charCodeAt(j);
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57)) j++;
+    else return j;
+  }
+}
+
 /** The `source` of every diagnostic made here. */
 export const DIAGNOSTIC_SOURCE = 'bdscript';
 
@@ -395,7 +408,7 @@ function needsValueCheck(arg: Argument): boolean {
 class CallChecker {
   private readonly text: string;
   /** "Did you mean" per unknown name, computed once per name. */
-  private readonly suggestionMemo = new Map<string, { near: string[]; prefix?: string }>();
+  private readonly suggestionMemo = new Map<string, { near: string[] }>();
 
   constructor(
     private readonly ctx: FeatureContext,
@@ -421,6 +434,7 @@ class CallChecker {
     const catalog = this.ctx.catalog;
     // Before any catalog has loaded every name would look unknown; say nothing rather than that.
     if (catalog.functions.records.length === 0) return;
+    this.checkGlued(call);
     const isTriggerRoot = call.inTrigger && call.parent === null;
     if (isTriggerRoot && catalog.callbacks.forms(call.name)) {
       this.checkRecord(call, catalog.callbacks);
@@ -454,27 +468,60 @@ class CallChecker {
         return;
       }
     }
-    const { near, prefix } = this.suggestions(call.name);
-    let hint = didYouMean(near);
-    if (!hint && prefix) {
-      // `$pingms`: the whole identifier is the name, but text glued to a known name is a likely reading.
-      hint = ` Did you mean \`${prefix}\` followed by the text "${call.name.slice(prefix.length)}"? Names run to the first character that is not a letter or digit.`;
-    }
-    this.d.add('unknown-function', call.start, call.nameEnd, `Unknown function \`${call.name}\`.` + hint, {
+    const { near } = this.suggestions(call.name);
+    this.d.add('unknown-function', call.start, call.nameEnd, `Unknown function \`${call.name}\`.` + didYouMean(near), {
       fixes: this.renameFixes(call, near),
     });
   }
 
-  /** Near names for an unknown name, and the longest known name it starts with; memoised. */
-  private suggestions(name: string): { near: string[]; prefix?: string } {
+  /**
+   * A known name with letters glued to it (`$pingms`): BDFD reads the longest known name and
+   * leaves the rest as text, and so does the parser. Said as a hint, or as a warning when a `[`
+   * follows the letters, since those brackets are then text and not the function's arguments.
+   */
+  private checkGlued(call: CallNode): void {
+    const text = this.text;
+    const runEnd = identifierTail(text, call.nameEnd);
+    if (runEnd === call.nameEnd) return;
+    const rest = text.slice(call.nameEnd, Math.min(runEnd, call.nameEnd + MAX_GLUED_SHOWN));
+    const shown = runEnd - call.nameEnd > MAX_GLUED_SHOWN ? `${rest}…` : rest;
+    if (text.charCodeAt(runEnd) === 91 /* [ */) {
+      const full = call.name + text.slice(call.nameEnd, runEnd);
+      const { near } = this.suggestions(full);
+      const identStart = call.nameEnd - (call.name.length - 1);
+      this.d.add(
+        'glued-arguments',
+        call.start,
+        runEnd + 1,
+        `\`${call.name}${shown}[\` reads as \`${call.name}\` followed by the text "${shown}[": the brackets are text, not arguments of \`${call.name}\`.` +
+          didYouMean(near),
+        {
+          fixes: near.map((n) => ({
+            title: `Change to \`${n}\``,
+            edits: [{ start: identStart, end: runEnd, newText: n.slice(1) }],
+            ...(near.length === 1 ? { preferred: true } : {}),
+          })),
+        },
+      );
+      return;
+    }
+    this.d.add('glued-name', call.start, runEnd, `\`${call.name}${shown}\` reads as \`${call.name}\` followed by the text "${shown}".`, {
+      fixes: [{ title: `Write \`${call.name}$c[]${shown}\` to keep the text apart`, edits: [{ start: call.nameEnd, end: call.nameEnd, newText: '$c[]' }] }],
+    });
+  }
+
+  /** Whether letters glued to the call's name are followed by `[` (`$addButtonn[`). */
+  private gluedBeforeBracket(call: CallNode): boolean {
+    const runEnd = identifierTail(this.text, call.nameEnd);
+    return runEnd > call.nameEnd && this.text.charCodeAt(runEnd) === 91 /* [ */;
+  }
+
+  /** Near names for an unknown name; memoised. */
+  private suggestions(name: string): { near: string[] } {
     let found = this.suggestionMemo.get(name);
     if (!found) {
-      const functions = this.ctx.catalog.functions;
       // The comment function is never what a misspelt name meant.
-      const near = functions.similar(name).filter((n) => n !== COMMENT_NAME);
-      let prefix: string | undefined;
-      for (let k = name.length - 1; k >= 3 && !prefix; k--) if (functions.forms(name.slice(0, k))) prefix = name.slice(0, k);
-      found = prefix ? { near, prefix } : { near };
+      found = { near: this.ctx.catalog.functions.similar(name).filter((n) => n !== COMMENT_NAME) };
       this.suggestionMemo.set(name, found);
     }
     return found;
@@ -517,7 +564,8 @@ class CallChecker {
     // taken as the bracketed form with none (the wiki shows some such functions bare).
     const full = forms.bracketed!;
     const params = full.arguments ?? [];
-    if (bindingFor(params, 0).missing.length > 0) {
+    // `$addButtonn[`: the glued letters are the mistake (see checkGlued), not missing brackets.
+    if (bindingFor(params, 0).missing.length > 0 && !this.gluedBeforeBracket(call)) {
       this.d.add(
         'wrong-form',
         call.start,

@@ -13,6 +13,8 @@ const RULE_TABLE = [
   { code: 'unclosed-comment', severity: 'error', summary: 'A `$c[` comment is never closed.' },
   // Functions and forms
   { code: 'unknown-function', severity: 'warning', summary: 'A name the catalog does not know, with "did you mean".' },
+  { code: 'glued-name', severity: 'hint', summary: 'A known name glued to letters (`$pingms`): BDFD reads the name and leaves the rest as text.' },
+  { code: 'glued-arguments', severity: 'warning', summary: 'Brackets after a known name glued to letters (`$addButtonn[`): they are text, not its arguments.' },
   { code: 'wrong-form', severity: 'error', summary: 'Brackets given to a bare-only function, or missing on a bracket-only one.' },
   { code: 'too-many-arguments', severity: 'error', summary: 'More arguments than the function takes.' },
   { code: 'missing-argument', severity: 'error', summary: 'A required argument is missing.' },
