@@ -277,7 +277,9 @@ async function loadCatalog(options: Options, io: CliIO): Promise<Catalog | undef
       } else {
         const status = local.status();
         io.stderr(`bdscript check: warning: could not fetch the catalog from ${visible(url)}: ${visible(outcome.problems[0] ?? outcome.message)}\n`);
-        io.stderr(`bdscript check: warning: using the ${SOURCE_NAMES[status.source]}${status.location ? ` (${visible(status.location)})` : ''} instead\n`);
+        // The bundled catalog's location is an internal name (`<bundled>`), not a file to name.
+        const where = status.location && status.source !== 'bundled' ? ` (${visible(status.location)})` : '';
+        io.stderr(`bdscript check: warning: using the ${SOURCE_NAMES[status.source]}${where} instead\n`);
       }
     }
     if (catalog.data.functions.length === 0) {
