@@ -84,13 +84,16 @@ async function refreshCatalog(lc: LanguageClient, status: StatusItem): Promise<v
   if (!lc.isRunning()) return notRunning();
   try {
     const raw = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: 'BDScript: refreshing catalog' },
+      { location: vscode.ProgressLocation.Window, title: 'BDScript: refreshing the catalog' },
       () => lc.sendRequest(RefreshCatalogRequest),
     );
     const next = status.update(raw);
-    if (next) void vscode.window.showInformationMessage(formatRefreshOutcome(next));
+    if (!next) return;
+    const text = formatRefreshOutcome(next, status.ageMs());
+    if (next.lastRefresh?.ok === false) void vscode.window.showWarningMessage(text);
+    else void vscode.window.showInformationMessage(text);
   } catch (err) {
-    void vscode.window.showErrorMessage(`BDScript: catalog refresh failed: ${message(err)}`);
+    void vscode.window.showErrorMessage(`The catalog could not be refreshed: the language server did not answer (${message(err)}).`);
   }
 }
 
@@ -100,11 +103,11 @@ async function showCatalogStatus(lc: LanguageClient, status: StatusItem): Promis
   try {
     current = status.update(await lc.sendRequest(CatalogStatusRequest));
   } catch (err) {
-    void vscode.window.showErrorMessage(`BDScript: could not read the catalog status: ${message(err)}`);
+    void vscode.window.showErrorMessage(`The catalog status could not be read: the language server did not answer (${message(err)}).`);
     return;
   }
   if (!current) {
-    void vscode.window.showWarningMessage('BDScript: the server sent no usable catalog status.');
+    void vscode.window.showWarningMessage('The language server sent a catalog status this extension cannot read.');
     return;
   }
   const picked = await vscode.window.showQuickPick(statusPickItems(current, status.ageMs()), {

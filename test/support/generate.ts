@@ -503,6 +503,10 @@ export const ADVERSARIAL_SHAPES: Readonly<Record<string, (n: number, catalog?: C
   'deep $error': (n) => '$title['.repeat(n) + '$error[message]'.repeat(n) + ']'.repeat(n),
   /** `n` text `[` then `n` + 1 `]` at top level. */
   'text brackets': (n) => '['.repeat(n) + ']'.repeat(n + 1),
+  /** `n` unknown names, each a finding: past the first 5,000 they are only counted. */
+  'many findings': (n) => '$usernam '.repeat(n),
+  /** The same inside one `[` never closed, so that one chunk holds them all. */
+  'findings in one chunk': (n) => '$title[' + '$usernam '.repeat(n),
   /** Realistic code on one line of about `n` · 10 code units. */
   'one long line': (n, catalog) =>
     catalog ? generateDocument(catalog, { seed: 3, size: n * 10, trigger: false }).replace(/[\r\n]/g, ' ') : '$username '.repeat(n),

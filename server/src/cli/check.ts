@@ -15,7 +15,8 @@ import { readRegularFile } from '../catalog/files';
 import { CatalogManager } from '../catalog/sources';
 import { Catalog } from '../core/catalog/catalog';
 import { jsonVisible, visible } from '../core/catalog/controlChars';
-import { FULL_CLIENT } from '../core/features/types';
+import { MAX_DIAGNOSTICS } from '../core/features/diagnostics';
+import { FULL_CLIENT, type CappedFindings, type DiagnosticData } from '../core/features/types';
 import { LanguageService, scriptLanguageFromName } from '../core/languageService';
 import { MAX_DOCUMENT_LENGTH } from '../lsp/documents';
 import { DEFAULT_CATALOG_URL, normalizeSettings, SCRIPT_LANGUAGES, type ScriptLanguage } from '../core/settings';
@@ -54,6 +55,10 @@ const USAGE = [
   '$c[bdscript-disable CODE] or $c[bdscript-disable-line CODE]. A file longer than 16 Mi',
   'characters (16,777,216, the editor limit), or one that is not a regular file, is not',
   'checked (exit 2); the others still are.',
+  '',
+  `At most ${MAX_DIAGNOSTICS} findings are printed per file; a last too-many-findings line then says`,
+  'how many there are, and the summary on stderr counts them all (errors past the cap still',
+  'make the exit code 1).',
   '',
   'Exit codes: 0 no errors found, 1 errors found, 2 usage or I/O error.',
 ].join('\n');
@@ -141,12 +146,20 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     }
     checked++;
     const document = TextDocument.create(pathToFileURL(path.resolve(io.cwd, file)).href, 'bdscript', 1, text);
-    for (const d of service.validate(document)) out.add(toEntry(file, d));
+    const printed: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
+    for (const d of service.validate(document)) {
+      const entry = toEntry(file, d);
+      const capped = cappedOf(d);
+      // The cap's note is printed but is no finding: the findings it counts are, printed or not.
+      out.add(entry, !capped);
+      if (capped) out.addUnprinted(capped, printed);
+      else printed[entry.severity]++;
+    }
     service.forget(document.uri);
     out.flush();
   }
   out.end();
-  if (options.format === 'text') io.stderr(summary(checked, out.counts) + '\n');
+  if (options.format === 'text') io.stderr(summary(checked, out.counts, out.unprinted) + '\n');
   if (ioFailed) return EXIT_USAGE;
   return out.counts.error > 0 ? EXIT_FAILURE : EXIT_OK;
 }
@@ -179,7 +192,10 @@ type Severity = CheckJsonEntry['severity'];
  * JSON.stringify(entries, null, 2) would give), batched into writes of about 64 KB.
  */
 class Output {
+  /** Findings in all, printed or left out past the cap, per severity. */
   readonly counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
+  /** Findings left out past the cap, in all files. */
+  unprinted = 0;
   private pending: string[] = [];
   private pendingLength = 0;
   private any = false;
@@ -189,8 +205,9 @@ class Output {
     private readonly format: 'text' | 'json',
   ) {}
 
-  add(e: CheckJsonEntry): void {
-    this.counts[e.severity]++;
+  /** Prints an entry; `counted` false for the cap's note, which is no finding. */
+  add(e: CheckJsonEntry, counted = true): void {
+    if (counted) this.counts[e.severity]++;
     let text: string;
     if (this.format === 'json') {
       text = (this.any ? ',\n' : '[\n') + jsonVisible(e, 2).replace(/^/gm, '  ');
@@ -201,6 +218,15 @@ class Output {
     this.pending.push(text);
     this.pendingLength += text.length;
     if (this.pendingLength >= 64 * 1024) this.flush();
+  }
+
+  /** Counts the findings of one file that the cap left out: its totals less what was printed. */
+  addUnprinted(capped: CappedFindings, printed: Readonly<Record<Severity, number>>): void {
+    for (const severity of Object.keys(this.counts) as Severity[]) {
+      const left = Math.max(0, capped.total[severity] - printed[severity]);
+      this.counts[severity] += left;
+      this.unprinted += left;
+    }
   }
 
   flush(): void {
@@ -277,7 +303,9 @@ async function loadCatalog(options: Options, io: CliIO): Promise<Catalog | undef
       } else {
         const status = local.status();
         io.stderr(`bdscript check: warning: could not fetch the catalog from ${visible(url)}: ${visible(outcome.problems[0] ?? outcome.message)}\n`);
-        io.stderr(`bdscript check: warning: using the ${SOURCE_NAMES[status.source]}${status.location ? ` (${visible(status.location)})` : ''} instead\n`);
+        // The bundled catalog's location is an internal name (`<bundled>`), not a file to name.
+        const where = status.location && status.source !== 'bundled' ? ` (${visible(status.location)})` : '';
+        io.stderr(`bdscript check: warning: using the ${SOURCE_NAMES[status.source]}${where} instead\n`);
       }
     }
     if (catalog.data.functions.length === 0) {
@@ -310,11 +338,22 @@ function toEntry(file: string, d: Diagnostic): CheckJsonEntry {
   };
 }
 
-/** "checked 2 files: 1 error, 3 warnings, 0 information, 0 hints". */
-function summary(files: number, counts: Readonly<Record<Severity, number>>): string {
+/** What the cap's note carries, or undefined for any other diagnostic. */
+function cappedOf(d: Diagnostic): CappedFindings | undefined {
+  if (d.code !== 'too-many-findings') return undefined;
+  const capped = (d.data as DiagnosticData | undefined)?.capped;
+  return capped && typeof capped.shown === 'number' ? capped : undefined;
+}
+
+/**
+ * "checked 2 files: 1 error, 3 warnings, 0 information, 0 hints", counting the findings past the
+ * cap too, and then how many of them were not printed.
+ */
+function summary(files: number, counts: Readonly<Record<Severity, number>>, unprinted: number): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return (
+  const line =
     `checked ${plural(files, 'file')}: ${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ` +
-    `${counts.information} information, ${plural(counts.hint, 'hint')}`
-  );
+    `${counts.information} information, ${plural(counts.hint, 'hint')}`;
+  if (unprinted === 0) return line;
+  return `${line}; ${plural(unprinted, 'finding')} not printed (at most ${MAX_DIAGNOSTICS} findings are printed per file)`;
 }

@@ -8,24 +8,45 @@ import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserv
 /** Where the catalog in use came from. */
 export type CatalogSourceKind = 'live' | 'cache' | 'snapshot' | 'bundled' | 'none';
 
+/**
+ * How exactly the time a catalog was made is known: `time` for an instant (a download, the
+ * cache, a snapshot written by `bdscript catalog pull`), `date` for a day only (the bundled
+ * snapshot and snapshots made by `npm run snapshot` record `YYYY-MM-DD`).
+ */
+export type CatalogDatePrecision = 'time' | 'date';
+
+/** What the last refresh did: took a new catalog, found it unchanged, was skipped offline, or failed. */
+export type CatalogRefreshOutcome = 'updated' | 'not-modified' | 'offline';
+
+/** The last refresh attempt: a success names what it did, a failure the error that stopped it. */
+export type CatalogLastRefresh =
+  | { readonly at: string; readonly ok: true; readonly outcome: CatalogRefreshOutcome }
+  | { readonly at: string; readonly ok: false; readonly outcome: string };
+
 export interface CatalogStatus {
   readonly source: CatalogSourceKind;
-  /** A URL or file path naming the source. */
+  /**
+   * A URL or file path naming the source. For `bundled` it names where the server read its
+   * embedded copy (`<bundled>` in the shipped build): an internal name, not for display.
+   */
   readonly location: string;
-  /** When the data in use was fetched or generated (ISO 8601), when known. */
+  /**
+   * When the data in use was fetched or generated, when known: an ISO 8601 instant, or with
+   * `fetchedAtPrecision` `date` a day `YYYY-MM-DD`.
+   */
   readonly fetchedAt?: string;
-  /** Milliseconds since `fetchedAt`, when known, at the time the status was made. */
+  /** How exactly `fetchedAt` is known; absent means `time` (servers before this field). */
+  readonly fetchedAtPrecision?: CatalogDatePrecision;
+  /**
+   * Milliseconds since `fetchedAt` at the time the status was made. Only for `time`: an age
+   * counted from a bare date would claim hours it does not know.
+   */
   readonly ageMs?: number;
   readonly counts: { readonly functions: number; readonly callbacks: number; readonly emoji: number };
   /** Problems noticed while loading or refreshing (decoding drops, network failures). */
   readonly problems: readonly string[];
   /** The last refresh attempt, if any. */
-  readonly lastRefresh?: {
-    readonly at: string;
-    readonly ok: boolean;
-    /** `updated`, `not-modified`, `offline` or the error that stopped it. */
-    readonly outcome: string;
-  };
+  readonly lastRefresh?: CatalogLastRefresh;
   /** A refresh is running now. */
   readonly refreshing: boolean;
 }

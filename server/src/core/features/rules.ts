@@ -41,6 +41,8 @@ const RULE_TABLE = [
   { code: 'not-a-callback', severity: 'warning', summary: 'A trigger line whose call is not a callback.' },
   { code: 'language-feature', severity: 'error', summary: 'A feature the selected script language does not have.' },
   { code: 'unknown-directive', severity: 'warning', summary: 'A `bdscript-*` directive with an unknown value or rule.' },
+  // The cap
+  { code: 'too-many-findings', severity: 'information', summary: 'More findings than the 5,000 shown: how many there are in all, at the end of the file.' },
 ] as const satisfies ReadonlyArray<{ readonly code: string; readonly severity: Exclude<SeveritySetting, 'off'>; readonly summary: string }>;
 
 /** A diagnostic code: one of the rules of the table. */
