@@ -32,7 +32,7 @@ const STATUS_TICK_MS = 60_000;
 let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  const serverOptions: ServerOptions = buildServerOptions(context.asAbsolutePath(SERVER_MODULE), TransportKind.ipc);
+  const serverOptions: ServerOptions = buildServerOptions(context.asAbsolutePath(SERVER_MODULE), TransportKind.ipc, process.env);
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const clientOptions: LanguageClientOptions = {
     documentSelector: [

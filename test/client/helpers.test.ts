@@ -364,16 +364,20 @@ describe('client helpers', () => {
 
   describe('buildServerOptions', () => {
     const ipc = Symbol('ipc');
-    const options = buildServerOptions('/ext/dist/server.js', ipc);
+    const options = buildServerOptions('/ext/dist/server.js', ipc, { PATH: '/bin', MALLOC_ARENA_MAX: '8' });
 
-    it('runs the bundled server module over the given transport, with the server\'s node flags', () => {
-      assert.deepEqual(options.run, { module: '/ext/dist/server.js', transport: ipc, options: { execArgv: ['--max-semi-space-size=64'] } });
-      assert.deepEqual(options.debug.options?.execArgv.slice(0, 1), ['--max-semi-space-size=64']);
+    it('runs the bundled server module over the given transport, with the server\'s node flags and environment', () => {
+      assert.deepEqual(options.run, {
+        module: '/ext/dist/server.js',
+        transport: ipc,
+        options: { execArgv: ['--expose-gc', '--max-semi-space-size=8'], env: { PATH: '/bin', MALLOC_ARENA_MAX: '2' } },
+      });
+      assert.deepEqual(options.debug.options?.execArgv.slice(0, 2), ['--expose-gc', '--max-semi-space-size=8']);
     });
 
-    it('uses the same node flags as the bdscript-language-server launcher', () => {
+    it('uses the same node flags and environment as the bdscript-language-server launcher', () => {
       const launcher = readFileSync(join(__dirname, '..', '..', 'server', 'bin', 'bdscript-language-server'), 'utf8');
-      assert.equal(launcher.split('\n')[0], `#!/usr/bin/env -S node ${options.run.options!.execArgv.join(' ')}`);
+      assert.equal(launcher.split('\n')[0], `#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node ${options.run.options!.execArgv.join(' ')}`);
     });
 
     it('adds the inspector only when debugging', () => {

@@ -61,6 +61,13 @@ export interface ServerRuntime {
   readonly localLoadTimeoutMs?: number;
   /** Timers; the host's own when omitted. */
   readonly timers?: Timers;
+  /**
+   * Called after diagnostics of a document version were sent: the server has done its work for
+   * that edit, a moment where the host may tidy up (the node entry collects garbage there once
+   * enough has piled up since the last time, which keeps memory flat while a large document is
+   * edited).
+   */
+  afterValidation?(): void;
   /** `serverInfo` in the initialize result. */
   readonly name?: string;
   readonly version?: string;

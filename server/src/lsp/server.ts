@@ -212,7 +212,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       () => new OutgoingConverter(converter, doc, (u) => documents.get(u)).diagnostics(service.validate(doc)),
       () => undefined,
     );
-    if (diagnostics) post(() => connection.sendDiagnostics({ uri, version, diagnostics }));
+    if (diagnostics) {
+      post(() => connection.sendDiagnostics({ uri, version, diagnostics }));
+      runtime.afterValidation?.();
+    }
   }
 
   /** Asks clients that support it to re-request semantic tokens and inlay hints. */
