@@ -257,8 +257,7 @@ async function offlineChecks(steps: Steps, wb: Workbench): Promise<void> {
     await wb.page.keyboard.press('Enter');
     await until(`line ${line} holding the inserted snippet`, () => wb.lineText(line), (t) => t === expected.COMPLETION.inserted, UI_MS);
     // A snippet leaves its first placeholder selected.
-    const cursor = await wb.cursor();
-    check(cursor.selected > 0, `no placeholder is selected after accepting the snippet (cursor ${JSON.stringify(cursor)})`);
+    await until('the snippet\'s first placeholder selected', () => wb.cursor(), (c) => c.selected > 0, UI_MS);
     await steps.snapshot(wb, 'inserted');
     await wb.dismiss();
   });
@@ -267,9 +266,9 @@ async function offlineChecks(steps: Steps, wb: Workbench): Promise<void> {
     await wb.newLastLine();
     await wb.type(expected.SIGNATURE.typed);
     const widget = '.parameter-hints-widget.visible';
-    await until('signature help for $addButton', () => wb.visibleText(`${widget} .signature .code`), (t) => t.includes(expected.SIGNATURE.label), SERVER_MS);
-    const active = await wb.visibleText(`${widget} .parameter.active`);
-    check(active === expected.SIGNATURE.activeParameter, `the highlighted argument is "${active}", not "${expected.SIGNATURE.activeParameter}"`);
+    await until(`signature help for $addButton with "${expected.SIGNATURE.activeParameter}" highlighted`,
+      async () => ({ signature: await wb.visibleText(`${widget} .signature .code`), active: await wb.visibleText(`${widget} .parameter.active`) }),
+      (shown) => shown.signature.includes(expected.SIGNATURE.label) && shown.active === expected.SIGNATURE.activeParameter, SERVER_MS);
   });
 
   await steps.run(wb, 'a quick fix applies', { region: ['.action-widget', '.markers-panel', ...EDITOR] }, async () => {
@@ -300,10 +299,9 @@ async function offlineChecks(steps: Steps, wb: Workbench): Promise<void> {
 async function commandChecks(steps: Steps, wb: Workbench, at: (a: expected.Anchor) => { line: number; column: number }): Promise<void> {
   const checks: Record<string, (toastsBefore: number) => Promise<void>> = {
     'bdscript.showCatalogStatus': async () => {
-      await until('the catalog status picker', () => wb.quickInputTitle(), (t) => t === expected.STATUS_PICKER.title, SERVER_MS);
-      const rows = await wb.quickInputRows();
-      const source = rows.find((r) => expected.STATUS_PICKER.sourceRow.test(r));
-      check(source !== undefined && expected.STATUS.bundled.test(source), `the picker's rows do not name the bundled source: ${JSON.stringify(rows)}`);
+      await until('the catalog status picker naming the bundled source', async () => ({ title: await wb.quickInputTitle(), rows: await wb.quickInputRows() }),
+        (picker) => picker.title === expected.STATUS_PICKER.title &&
+          picker.rows.some((r) => expected.STATUS_PICKER.sourceRow.test(r) && expected.STATUS.bundled.test(r)), SERVER_MS);
     },
     'bdscript.refreshCatalog': async (toastsBefore) => {
       await waitForToast(wb, 'info', expected.REFRESH_NOTICE.offline, toastsBefore);
