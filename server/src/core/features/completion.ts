@@ -153,7 +153,9 @@ function commentAt(loc: Location, offset: number): NameSite | 'text' | null {
 
 /** The name being typed at the cursor: a call's name, or a `$` with no name yet. */
 function nameSite(parsed: ParsedDocument, loc: Location, offset: number): NameSite | null {
-  const call = callNameAt(parsed, offset) ?? gluedCallAt(parsed, offset);
+  let call = callNameAt(parsed, offset) ?? gluedCallAt(parsed, offset);
+  // `$addBu|$if`: the cursor ends the name before it, not the one whose `$` follows it.
+  if (call && call.start === offset && loc.before?.kind === 'call' && loc.before.nameEnd === offset) call = loc.before;
   if (call) {
     const identStart = call.nameEnd - (call.name.length - 1);
     // Before the `$`, or inside a `%{DOL}%` acting as one: not typing this name.
