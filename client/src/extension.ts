@@ -1,11 +1,12 @@
 // The VS Code extension's entry: starts the bundled language server over IPC, registers the
-// three BDScript commands and keeps the catalog status item current. Everything that can be
-// pure lives in options.ts, status.ts and wiki.ts; this file only wires them to VS Code.
+// BDScript commands and keeps the catalog status item current. Everything that can be
+// pure lives in options.ts, status.ts, wiki.ts and appCode.ts; this file only wires them to VS Code.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import {
   CatalogStatusNotification,
   CatalogStatusRequest,
+  CopyForAppRequest,
   FunctionAtRequest,
   isObject,
   RefreshCatalogRequest,
@@ -13,6 +14,7 @@ import {
   type CatalogStatus,
   type FunctionAtParams,
 } from '../../server/src/protocol';
+import { coerceAppCode, copiedMessage, COPY_TRIGGER } from './appCode';
 import { buildInitializationOptions, buildServerOptions, SERVER_MODULE } from './options';
 import {
   coerceStatus,
@@ -58,6 +60,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('bdscript.refreshCatalog', () => refreshCatalog(lc, status)),
     vscode.commands.registerCommand('bdscript.showCatalogStatus', () => showCatalogStatus(lc, status)),
     vscode.commands.registerCommand('bdscript.openWikiPage', () => openWikiPage(lc)),
+    vscode.commands.registerCommand('bdscript.copyForApp', () => copyForApp(lc)),
   );
 
   try {
@@ -148,6 +151,38 @@ async function openWikiPage(lc: LanguageClient): Promise<void> {
     return;
   }
   await vscode.env.openExternal(vscode.Uri.parse(url, true));
+}
+
+/** Copies the command's code without its trigger line (the server computes it) and offers the trigger. */
+async function copyForApp(lc: LanguageClient): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== LANGUAGE_ID) {
+    void vscode.window.showInformationMessage('BDScript: open a BDScript file to copy its code for the BDFD app.');
+    return;
+  }
+  if (!lc.isRunning()) return notRunning();
+  let result;
+  try {
+    result = coerceAppCode(await lc.sendRequest(CopyForAppRequest, { textDocument: { uri: editor.document.uri.toString() } }));
+  } catch (err) {
+    void vscode.window.showErrorMessage(`BDScript: could not get the code to copy: ${message(err)}`);
+    return;
+  }
+  if (!result) {
+    void vscode.window.showWarningMessage('BDScript: the server sent nothing to copy.');
+    return;
+  }
+  await vscode.env.clipboard.writeText(result.code);
+  const said = copiedMessage(result);
+  const trigger = result.trigger;
+  if (!said.offerTrigger || trigger === null) {
+    void vscode.window.showInformationMessage(said.text);
+    return;
+  }
+  if ((await vscode.window.showInformationMessage(said.text, COPY_TRIGGER)) === COPY_TRIGGER) {
+    await vscode.env.clipboard.writeText(trigger);
+    void vscode.window.setStatusBarMessage('BDScript: trigger copied', 3000);
+  }
 }
 
 function notRunning(): void {

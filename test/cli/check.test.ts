@@ -367,7 +367,7 @@ describe('bdscript check (bundled CLI)', function () {
   it('names usage errors and exits 2', async () => {
     const cases: Array<[string[], RegExp]> = [
       [[], /no files to check/],
-      [['--format', 'xml', CLEAN], /option --format takes text or json, not "xml"/],
+      [['--format', 'xml', CLEAN], /option --format takes text, json or sarif, not "xml"/],
       [['--language', 'Python', CLEAN], /unknown script language "Python"/],
       [['--refresh', '--catalog', 'snap.json', CLEAN], /--refresh fetches from a URL/],
       [['--verbose', CLEAN], /unknown option --verbose/],

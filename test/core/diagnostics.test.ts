@@ -109,6 +109,7 @@ const RULE_FIXTURES: Record<string, { src: string; options?: ServiceOptions; ami
   'empty-argument': { src: '$addButton[no;«»;label;primary]' },
   'invalid-argument': { src: '$addButton[no;id;label;«blue»]' },
   'unknown-emoji': { src: '$addReactions[👍;«:thumbup:»]' },
+  'invalid-json': { src: '$jsonParse[{"a": [1\\], «x»: 2}]', options: { catalog: snapshotCatalog() } },
   'unclosed-block': { src: '«$if»[a]\nyes' },
   'stray-block-end': { src: 'yes\n«$endif»' },
   'else-outside-if': { src: '«$else»' },

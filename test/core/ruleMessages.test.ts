@@ -38,6 +38,13 @@ const FIXTURES: Readonly<Record<RuleCode, readonly Fixture[]>> = {
     { src: '$title[x;1.5]' },
   ],
   'unknown-emoji': [{ src: '$addReactions[:thumbsupp:]' }, { src: '$addReactions[:zzzzzzzzzzzz:]' }],
+  'invalid-json': [
+    { src: '$jsonParse[{"a": 1,}]' },
+    { src: '$jsonParse[{"a": tru}]' },
+    { src: '$jsonParse[{"a": [1, 2}]' },
+    { src: '$jsonParse[{"a": "x\\\\y"}]' },
+    { src: '$jsonParse[{"a": 1]' },
+  ],
   'unclosed-block': [{ src: '$if[a]\nyes' }, { src: '$try\nx' }, { src: '$async[job]\nx' }],
   'stray-block-end': [{ src: 'yes\n$endif' }, { src: '$endtry' }, { src: '$endasync' }],
   'else-outside-if': [{ src: '$else' }, { src: '$elseif[a]' }],

@@ -105,6 +105,9 @@ interface Pools {
 
 const poolCache = new WeakMap<Catalog, { clean: Pools; flagged: Pools }>();
 
+/** JSON texts for `$jsonParse`, as BDScript writes them (`]` escaped). */
+const JSON_TEXTS = ['{}', '{"name": "value", "count": 3}', '{"list": ["a", "b"\\], "nested": {"ok": true, "n": -1.5e2}}', '[1, 2, 3\\]'];
+
 function poolsFor(catalog: Catalog, flagged: boolean): Pools {
   let cached = poolCache.get(catalog);
   if (!cached) {
@@ -344,6 +347,9 @@ class Writer {
       const first = params[0]!;
       values.push(first.empty ? '' : this.argumentValue(first, depth + 1));
     }
+    // `$jsonParse` reads JSON: it gets a JSON text instead, chosen without drawing from the
+    // generator, so every other choice of a seed stays as it was.
+    if (record.name === '$jsonParse') return `${record.name}[${JSON_TEXTS[values.join(';').length % JSON_TEXTS.length]}]`;
     return `${record.name}[${values.join(';')}]`;
   }
 

@@ -20,6 +20,7 @@ import type {
   SignatureHelp,
 } from 'vscode-languageserver-types';
 import { Catalog } from './catalog/catalog';
+import { appCode, type AppCode } from './features/appCode';
 import { codeActions } from './features/codeActions';
 import { complete, resolveCompletion } from './features/completion';
 import { definition } from './features/definition';
@@ -187,5 +188,10 @@ export class LanguageService {
 
   functionAt(document: TextDocument, position: Position): FunctionAt | null {
     return functionAt(this.ctx, this.analyze(document), position);
+  }
+
+  /** The code without the trigger line, and the trigger, for the BDFD app. */
+  appCode(document: TextDocument): AppCode {
+    return appCode(this.analyze(document).parsed);
   }
 }

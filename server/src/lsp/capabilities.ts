@@ -7,6 +7,7 @@ import type { SemanticTokensLegend, ServerCapabilities } from 'vscode-languagese
 import { TextDocumentSyncKind } from 'vscode-languageserver';
 import type { ClientFeatures } from '../core/features/types';
 import { isObject } from '../protocol/json';
+import { COPY_FOR_APP_COMMAND } from '../protocol/messages';
 import type { PositionEncoding } from './positions';
 
 /** Reads a nested field of untrusted JSON; undefined when any step is not an object. */
@@ -99,5 +100,6 @@ export function serverCapabilities(encoding: PositionEncoding, legend: SemanticT
     semanticTokensProvider: { legend, full: true, range: true },
     inlayHintProvider: true,
     definitionProvider: true,
+    executeCommandProvider: { commands: [COPY_FOR_APP_COMMAND] },
   };
 }

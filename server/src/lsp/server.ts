@@ -20,7 +20,16 @@ import { MINIMAL_CLIENT } from '../core/features/types';
 import { LanguageService } from '../core/languageService';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings';
 import { isObject, type JsonObject } from '../protocol/json';
-import { CatalogStatusNotification, CatalogStatusRequest, FunctionAtRequest, RefreshCatalogRequest, type FunctionAtResult } from '../protocol/messages';
+import {
+  CatalogStatusNotification,
+  CatalogStatusRequest,
+  COPY_FOR_APP_COMMAND,
+  CopyForAppRequest,
+  FunctionAtRequest,
+  RefreshCatalogRequest,
+  type CopyForAppResult,
+  type FunctionAtResult,
+} from '../protocol/messages';
 import { SETTINGS_SECTION } from '../protocol/settings';
 import { clientAbilitiesFrom, clientFeaturesFrom, negotiatePositionEncoding, serverCapabilities, type ClientAbilities } from './capabilities';
 import { CatalogHost } from './catalogHost';
@@ -371,6 +380,23 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     documentRequest(FunctionAtRequest.method, (p): FunctionAtResult | null => {
       const found = service.functionAt(p.document, p.position());
       return found ? { name: found.name, kind: found.kind, wikiUrl: found.wikiUrl } : null;
+    }),
+  );
+
+  /** "Copy for BDFD app" of an open document: its code without the trigger line, and the trigger. */
+  const copyForApp = (uri: string | undefined): CopyForAppResult | null => {
+    const doc = uri === undefined ? undefined : documents.get(uri);
+    return doc ? service.appCode(doc) : null;
+  };
+
+  connection.onRequest(CopyForAppRequest, request(CopyForAppRequest.method, (raw) => copyForApp(documentUri(raw))));
+
+  connection.onExecuteCommand(
+    request('workspace/executeCommand', (raw) => {
+      const command = isObject(raw) ? raw['command'] : undefined;
+      const args = isObject(raw) && Array.isArray(raw['arguments']) ? raw['arguments'] : [];
+      if (command !== COPY_FOR_APP_COMMAND) return new ResponseError<void>(ErrorCodes.InvalidParams, `unknown command ${JSON.stringify(command)?.slice(0, 100)}`);
+      return copyForApp(typeof args[0] === 'string' ? args[0] : undefined);
     }),
   );
 

@@ -1,5 +1,6 @@
 // The requests and notifications between the BDScript language server and its clients beyond
-// LSP: catalog status, "refresh now" and the function under the cursor, each typed with its
+// LSP: catalog status, "refresh now", the function under the cursor and the code to copy into
+// the BDFD app (also a `workspace/executeCommand` command for other editors), each typed with its
 // params and result so both ends agree at compile time. Answers still cross a process boundary:
 // the client checks what it receives (client/src/status.ts), the server what it is sent.
 
@@ -75,3 +76,26 @@ export interface FunctionAtResult {
 
 /** Request (client → server): the function at a position, for "open wiki page"; null when none is known there. */
 export const FunctionAtRequest = new RequestType<FunctionAtParams, FunctionAtResult | null, void>('bdscript/functionAt');
+
+export interface CopyForAppParams {
+  readonly textDocument: { readonly uri: string };
+}
+
+export interface CopyForAppResult {
+  /** The command's code without the file-only trigger line (the whole text when there is none). */
+  readonly code: string;
+  /** The trigger's call, to type into the app's trigger field; null when the file has no trigger line. */
+  readonly trigger: string | null;
+  /** The trigger's 0-based line, or null. */
+  readonly triggerLine: number | null;
+}
+
+/** Request (client → server): the code and trigger of an open document for the BDFD app; null when it is not open. */
+export const CopyForAppRequest = new RequestType<CopyForAppParams, CopyForAppResult | null, void>('bdscript/copyForApp');
+
+/**
+ * The same as a `workspace/executeCommand` command, for editors without custom requests:
+ * arguments `[uri]`, result a `CopyForAppResult` or null. Its id differs from the VS Code
+ * command `bdscript.copyForApp`, which the VS Code client registers itself.
+ */
+export const COPY_FOR_APP_COMMAND = 'bdscript.server.copyForApp';

@@ -25,6 +25,7 @@ import type { ArgNode, CallNode, ParsedDocument, SyntaxProblem } from '../parser
 import { isWhitespace } from '../chars';
 import { scriptLanguageFromName, type ScriptLanguage, type SeveritySetting } from '../settings';
 import { featureOfFunction, hasFeature, SWITCH_TO_BDSCRIPT2 } from './languages';
+import { JSON_PARSE, jsonParseFinding } from './json';
 import { isRuleCode, RULE_BY_CODE, type RuleCode } from './rules';
 import type { Analysis, CappedFindings, DiagnosticData, DiagnosticFix, FeatureContext, OffsetEdit, SeverityCounts } from './types';
 import { checkValue } from './values';
@@ -568,7 +569,15 @@ class CallChecker {
       if (call.name === COMMENT_NAME) continue;
       this.checkLanguage(call);
       this.checkCall(call);
+      if (call.name === JSON_PARSE) this.checkJsonParse(call);
     }
+  }
+
+  /** The literal argument of a known `$jsonParse[...]`, read as JSON (json.ts). */
+  private checkJsonParse(call: CallNode): void {
+    if (!this.ctx.catalog.functions.get(JSON_PARSE, true)) return;
+    const found = jsonParseFinding(this.text, call);
+    if (found) this.d.add('invalid-json', found.start, found.end, found.message);
   }
 
   private checkCall(call: CallNode): void {

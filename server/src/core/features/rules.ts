@@ -21,6 +21,7 @@ const RULE_TABLE = [
   { code: 'empty-argument', severity: 'error', summary: 'An argument that may not be empty is empty.' },
   { code: 'invalid-argument', severity: 'warning', summary: 'A literal argument does not fit the argument\'s type.' },
   { code: 'unknown-emoji', severity: 'warning', summary: 'An emoji alias the emoji map does not know.' },
+  { code: 'invalid-json', severity: 'error', summary: 'The literal argument of `$jsonParse` is not valid JSON (the first error, on its exact character).' },
   // Blocks
   { code: 'unclosed-block', severity: 'error', summary: '`$if`, `$try` or `$async` without its end.' },
   { code: 'stray-block-end', severity: 'error', summary: '`$endif`, `$endtry` or `$endasync` without its start.' },
