@@ -85,12 +85,22 @@ export const WIKI = {
   url: 'https://wiki.botdesignerdiscord.com/bdscript/title.html',
 } as const;
 
-/** A notification after "Refresh catalog" (information, not an error) names the catalog source. */
+/** The notification after "Refresh catalog": a sentence on what happened (information, or a warning when it failed). */
 export const REFRESH_NOTICE = {
   offline: /\bbundled\b/i,
-  live: /\blive\b/i,
-  /** After a refresh that could not reach the mirror. */
-  failed: /\bfail/i,
+  /** After a refresh that brought the mirror's changed catalog. */
+  live: /\bcatalog was updated from http:\/\/127\.0\.0\.1:\d+/i,
+  /** After a refresh that could not reach the mirror (a warning). */
+  failed: /\bcould not be refreshed\b/i,
+} as const;
+
+/**
+ * "Copy for BDFD app" on the offline fixture, which has no trigger line: the notice it shows and
+ * the start of what it puts on the clipboard (the fixture's first line).
+ */
+export const COPY_FOR_APP = {
+  notice: /^BDScript: copied the code \(\d+ lines\)\. This file has no trigger line/,
+  clipboardStarts: '$c[Opened by the VS Code test',
 } as const;
 
 /**

@@ -173,6 +173,8 @@ async function session(steps: Steps, blocked: string[], url: string, body: (wb: 
  */
 async function newContext(blocked: string[]): Promise<BrowserContext> {
   const context = await browser!.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', serviceWorkers: 'block' });
+  // "Copy for BDFD app" is checked by reading back what it put on the clipboard.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const outside = (url: URL): boolean => url.hostname !== '127.0.0.1';
   await context.route(outside, (route) => {
     blocked.push(route.request().url());
@@ -306,6 +308,12 @@ async function commandChecks(steps: Steps, wb: Workbench, at: (a: expected.Ancho
     'bdscript.refreshCatalog': async (toastsBefore) => {
       await waitForToast(wb, 'info', expected.REFRESH_NOTICE.offline, toastsBefore);
     },
+    'bdscript.copyForApp': async (toastsBefore) => {
+      await waitForToast(wb, 'info', expected.COPY_FOR_APP.notice, toastsBefore);
+      // Runs in the page, where `navigator` is the browser's (this file is typed without the DOM).
+      const copied = await wb.page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+      check(copied.startsWith(expected.COPY_FOR_APP.clipboardStarts), `the clipboard holds ${JSON.stringify(copied.slice(0, 80))}`);
+    },
     'bdscript.openWikiPage': async () => {
       const dialog = wb.page.locator('.monaco-dialog-box');
       await until('VS Code asking to open the wiki page', () => wb.visibleText('.monaco-dialog-box'), (t) => t.includes(expected.WIKI.url), SERVER_MS);
@@ -377,7 +385,7 @@ async function mirrorChecks(steps: Steps, wb: Workbench, paths: { root: string; 
   await steps.run(wb, 'the mirror going down keeps the last catalog', { region: ['.markers-panel', '.notifications-toasts', '.part.statusbar'] }, async () => {
     const before = (await wb.toasts()).length;
     await wb.command(refreshTitle);
-    await waitForToast(wb, 'info', expected.REFRESH_NOTICE.failed, before);
+    await waitForToast(wb, 'warning', expected.REFRESH_NOTICE.failed, before);
     await waitForStatus(wb, expected.STATUS.live);
     // A new finding typed now proves the diagnostics are current; the mirror's function must
     // still be known then, so the catalog was not swapped for the bundled one.
