@@ -17,12 +17,14 @@ import type {
   Position,
   Range,
   SemanticTokens,
+  WorkspaceEdit,
   SignatureHelp,
 } from 'vscode-languageserver-types';
 import { Catalog } from './catalog/catalog';
 import { codeActions } from './features/codeActions';
 import { complete, resolveCompletion } from './features/completion';
 import { definition } from './features/definition';
+import { prepareRename, references, rename } from './features/references';
 import { computeDiagnostics } from './features/diagnostics';
 import { foldingRanges } from './features/folding';
 import { functionAt, type FunctionAt } from './features/functionAt';
@@ -170,6 +172,18 @@ export class LanguageService {
 
   definition(document: TextDocument, position: Position): Location[] {
     return definition(this.ctx, this.analyze(document), position);
+  }
+
+  references(document: TextDocument, position: Position, includeDeclaration: boolean): Location[] {
+    return references(this.ctx, this.analyze(document), position, includeDeclaration);
+  }
+
+  prepareRename(document: TextDocument, position: Position): { range: Range; placeholder: string } | { error: string } | null {
+    return prepareRename(this.ctx, this.analyze(document), position);
+  }
+
+  rename(document: TextDocument, position: Position, newName: string): WorkspaceEdit | { error: string } | null {
+    return rename(this.ctx, this.analyze(document), position, newName);
   }
 
   functionAt(document: TextDocument, position: Position): FunctionAt | null {

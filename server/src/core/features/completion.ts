@@ -22,7 +22,8 @@ import { BDFD_PERMISSIONS } from './permissions';
 import type { Analysis, CompletionContext, FeatureContext } from './types';
 import { isAliasChar, isBlankText, isLineBreak, isWhitespace, MAX_ALIAS_LENGTH } from '../chars';
 import { isObject } from '../../protocol/json';
-import { varUses } from './documentNames';
+import { APP_VARIABLE_FUNCTIONS, variableNames } from './variables';
+import { componentIds, idKindsOf, INTERACTION_ID_KINDS } from './components';
 
 /** Bounds on one answer; beyond them the list is marked incomplete so the client asks again. */
 export const COMPLETION_LIMITS = {
@@ -473,17 +474,25 @@ function valueRange(text: string, arg: ArgNode, offset: number): [number, number
 /** Values the argument at the cursor allows, and names from the document for `$var` and `$await`. */
 function addArgumentValues(out: Output, arg: ArgNode, offset: number): void {
   const text = out.analysis.parsed.text;
+  if (addInteractionIds(out, arg, offset)) return;
   const range = valueRange(text, arg, offset);
   if (!range) return;
   const call = arg.parent;
   const values: Array<{ value: string; kind: CompletionItemKind; detail: string }> = [];
-  if (arg.index === 0 && (call.name === '$var' || call.name === '$await')) {
+  const idKinds = idKindsOf(call.name, arg.index);
+  if (idKinds) {
+    for (const { id, by } of componentIds(out.analysis.parsed, idKinds)) values.push({ value: id, kind: CompletionItemKind.Reference, detail: `ID given by ${by}` });
+  }
+  const appIndex = APP_VARIABLE_FUNCTIONS.get(call.name);
+  if ((arg.index === 0 && (call.name === '$var' || call.name === '$await')) || appIndex === arg.index) {
     const names = documentNames(out.analysis.parsed);
-    if (call.name === '$var') {
-      const own = literalText(text, arg)?.trim();
-      for (const [name, count] of names.vars) if (!(name === own && count <= 1)) values.push({ value: name, kind: CompletionItemKind.Variable, detail: 'variable in this document' });
-    } else {
+    const own = literalText(text, arg)?.trim();
+    if (call.name === '$await') {
       for (const name of names.asyncs) values.push({ value: name, kind: CompletionItemKind.Reference, detail: '$async block in this document' });
+    } else {
+      const [list, detail] = call.name === '$var' ? [names.vars, 'variable in this command'] : [names.app, 'app variable used in this command'];
+      // The name being typed is offered only when the document uses it elsewhere too.
+      for (const [name, count] of list) if (!(name === own && count <= 1)) values.push({ value: name, kind: CompletionItemKind.Variable, detail });
     }
   }
   const record = bracketedRecord(out, call);
@@ -516,10 +525,52 @@ function addArgumentValues(out: Output, arg: ArgNode, offset: number): void {
   }
 }
 
-/** Names the document defines, computed once per parse. */
+/** Functions whose arguments are conditions. */
+const CONDITIONS = new Set(['$if', '$elseif', '$onlyIf', '$checkCondition', '$and', '$or']);
+
+/**
+ * Custom IDs after `$customID==` (or `!=`) in a condition: the handlers of `$onInteraction`.
+ * Returns whether the cursor is there (then nothing else fits).
+ */
+function addInteractionIds(out: Output, arg: ArgNode, offset: number): boolean {
+  if (!CONDITIONS.has(arg.parent.name)) return false;
+  const text = out.analysis.parsed.text;
+  let customId: Node | undefined;
+  for (const child of arg.children) {
+    if (child.start >= offset) break;
+    if (child.kind === 'call') customId = child.name === '$customID' && child.open < 0 ? child : undefined;
+  }
+  if (!customId || customId.end > offset) return false;
+  const between = /^(\s*(?:==|!=)\s*)([^\s;\]$]*)$/.exec(text.slice(customId.end, offset));
+  if (!between) return false;
+  const start = customId.end + between[1]!.length;
+  let end = offset;
+  while (end < arg.end && !isWhitespace(text.charCodeAt(end)) && text.charCodeAt(end) !== DOLLAR) end++;
+  let n = 0;
+  for (const { id, by } of componentIds(out.analysis.parsed, INTERACTION_ID_KINDS)) {
+    if (n++ >= COMPLETION_LIMITS.values) {
+      out.incomplete = true;
+      break;
+    }
+    out.items.push({
+      label: singleLine(id, DOC_LIMITS.value),
+      kind: CompletionItemKind.Reference,
+      detail: `ID given by ${by}`,
+      sortText: `${GROUP.value}${String(n).padStart(5, '0')}`,
+      filterText: id,
+      insertTextFormat: InsertTextFormat.PlainText,
+      textEdit: out.edit(start, end, escapeArgument(id)),
+    });
+  }
+  return true;
+}
+
+/** Names the document defines, computed once per parse from per-chunk facts. */
 interface DocumentNames {
-  /** First arguments of `$var[...]`, with how often each appears. */
+  /** Names of `$var`s, with how often each appears. */
   readonly vars: ReadonlyMap<string, number>;
+  /** Names of app variables (`$getUserVar[name]` ...), with how often each appears. */
+  readonly app: ReadonlyMap<string, number>;
   /** Names of `$async[...]` blocks. */
   readonly asyncs: readonly string[];
 }
@@ -529,15 +580,17 @@ const namesCache = new WeakMap<ParsedDocument, DocumentNames>();
 function documentNames(parsed: ParsedDocument): DocumentNames {
   const cached = namesCache.get(parsed);
   if (cached) return cached;
-  const vars = new Map<string, number>();
-  for (const { name } of varUses(parsed)) {
-    if (name.length <= DOC_LIMITS.name) vars.set(name, (vars.get(name) ?? 0) + 1);
-  }
+  const { vars, app } = variableNames(parsed);
   const asyncs = [...new Set(parsed.blockCalls.filter((c) => c.name === '$async' && c.label !== undefined).map((c) => c.label!))];
   asyncs.sort();
-  const names: DocumentNames = { vars: new Map([...vars].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))), asyncs };
+  const names: DocumentNames = { vars: sortedNames(vars), app: sortedNames(app), asyncs };
   namesCache.set(parsed, names);
   return names;
+}
+
+/** Names no longer than a label may be, sorted. */
+function sortedNames(names: ReadonlyMap<string, number>): ReadonlyMap<string, number> {
+  return new Map([...names].filter(([name]) => name.length <= DOC_LIMITS.name).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -26,6 +26,9 @@ import { featureOfFunction, hasFeature, SWITCH_TO_BDSCRIPT2 } from './languages'
 import { isRuleCode, RULE_BY_CODE, type RuleCode } from './rules';
 import type { Analysis, DiagnosticData, DiagnosticFix, FeatureContext, OffsetEdit } from './types';
 import { checkValue } from './values';
+import { variableFindings } from './variables';
+import { componentFindings } from './components';
+import { messageFindings } from './messages';
 
 /** The `source` of every diagnostic made here. */
 export const DIAGNOSTIC_SOURCE = 'bdscript';
@@ -203,6 +206,7 @@ export function computeDiagnostics(ctx: FeatureContext, analysis: Analysis): Dia
   syntaxProblems(collector, parsed);
   blockProblems(collector, parsed);
   blocksOnOneLine(collector, parsed, analysis.language);
+  documentRules(collector, parsed, analysis.language);
   for (let i = 0; i < perChunk.length && !collector.full; i++) {
     const base = parsed.chunkStart(i);
     for (const f of perChunk[i]!) collector.take(f, base);
@@ -353,6 +357,19 @@ function blocksOnOneLine(d: Collector, parsed: ParsedDocument, language: ScriptL
       `Several block functions on one line need BDScript 2; this file is ${language}. Put \`${call.name}\` on a line of its own. ${SWITCH_TO_BDSCRIPT2}`,
     );
   }
+}
+
+/**
+ * The rules about the whole command, along its execution paths (paths.ts): variables, and
+ * components and message text per message. Each is one pass over per-chunk facts.
+ */
+function documentRules(d: Collector, parsed: ParsedDocument, language: ScriptLanguage): void {
+  // `$var` exists only in BDScript 2; elsewhere `language-feature` already reports it.
+  if (hasFeature(language, 'bdscript2-functions')) {
+    for (const f of variableFindings(parsed)) d.add(f.code, f.start, f.end, f.message, { fixes: f.fixes, related: f.related });
+  }
+  for (const f of componentFindings(parsed)) d.add(f.code, f.start, f.end, f.message, { related: f.related });
+  for (const f of messageFindings(parsed)) d.add(f.code, f.start, f.end, f.message);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -547,8 +547,11 @@ function runBlock<E extends PathEvent, S>(walk: Walk<E, S>, item: BlockItem<E>, 
     let fresh = false;
     for (const t of live) {
       const relation = compareAssumptionLists(t.assumptions, kept);
-      if (relation === 'sequence') entering.push({ ...t, assumptions: [...t.assumptions, ...kept] });
-      else if (relation === 'unknown') fresh = true;
+      if (relation === 'unknown') fresh = true;
+      if (relation !== 'sequence') continue;
+      const assumptions = addAssumptions(t.assumptions, kept);
+      // A path that holds too many conditions is not followed further (its findings are missed).
+      if (assumptions.length <= MAX_ASSUMPTIONS) entering.push({ ...t, assumptions });
     }
     if (fresh) entering.push({ state: walker.initial, stopped: false, assumptions: kept });
     return entering;
@@ -573,6 +576,27 @@ function runBlock<E extends PathEvent, S>(walk: Walk<E, S>, item: BlockItem<E>, 
     out.push(...live);
   }
   return dedupe(out, walker);
+}
+
+/** At most this many conditions are kept with one path state. */
+const MAX_ASSUMPTIONS = 32;
+
+/**
+ * `list` plus `more`, without what it already says: an assumption given twice, or `x != b` when
+ * `x == a` (both literal, a different from b) already holds.
+ */
+function addAssumptions(list: readonly Assumption[], more: readonly Assumption[]): readonly Assumption[] {
+  let out: Assumption[] | undefined;
+  for (const a of more) {
+    const current = out ?? list;
+    const redundant = current.some(
+      (b) => b.lhs === a.lhs && ((b.op === a.op && b.rhs === a.rhs) || (a.op === '!=' && b.op === '==' && a.rhsLiteral && b.rhsLiteral && a.rhs !== b.rhs)),
+    );
+    if (redundant) continue;
+    out ??= [...list];
+    out.push(a);
+  }
+  return out ?? list;
 }
 
 function dedupe<E extends PathEvent, S>(states: Array<Tracked<S>>, walker: PathWalker<E, S>): Array<Tracked<S>> {
