@@ -5,6 +5,9 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
   CodeAction,
+  Color,
+  ColorInformation,
+  ColorPresentation,
   CodeActionContext,
   CompletionItem,
   CompletionList,
@@ -22,6 +25,7 @@ import type {
 } from 'vscode-languageserver-types';
 import { Catalog } from './catalog/catalog';
 import { codeActions } from './features/codeActions';
+import { colorPresentations, documentColors } from './features/colors';
 import { complete, resolveCompletion } from './features/completion';
 import { definition } from './features/definition';
 import { prepareRename, references, rename } from './features/references';
@@ -184,6 +188,14 @@ export class LanguageService {
 
   rename(document: TextDocument, position: Position, newName: string): WorkspaceEdit | { error: string } | null {
     return rename(this.ctx, this.analyze(document), position, newName);
+  }
+
+  documentColors(document: TextDocument): ColorInformation[] {
+    return documentColors(this.ctx, this.analyze(document));
+  }
+
+  colorPresentations(document: TextDocument, color: Color, range: Range): ColorPresentation[] {
+    return colorPresentations(this.ctx, this.analyze(document), color, range);
   }
 
   functionAt(document: TextDocument, position: Position): FunctionAt | null {
