@@ -112,9 +112,9 @@ describe('components', () => {
 
   it('names the limit and points a duplicate at the first ID', () => {
     const [row] = check(`${lines(5, btn('b{k}'))}\n«$addButton»[no;b6;Label;primary]`, [ROW]);
-    assert.match(row!.message, /6th button in one action row; a row holds at most 5/);
+    assert.match(row!.message as string, /6th button in one action row; a row holds at most 5/);
     const [dup] = check(`${btn('same')}\n$addButton[no;«same»;Other;primary]`, [DUP]);
-    assert.match(dup!.message, /"same" is already used/);
+    assert.match(dup!.message as string, /"same" is already used/);
     assert.equal(dup!.relatedInformation?.[0]?.location.range.start.line, 0);
   });
 

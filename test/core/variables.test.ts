@@ -94,8 +94,8 @@ describe('variables', () => {
 
   it('suggests the nearest set name and fixes it', () => {
     const [d] = check('$var[cum;1]\n$var[«cu»]', [UNSET]);
-    assert.match(d!.message, /"cu" is read here but never set/);
-    assert.match(d!.message, /Did you mean "cum"\?/);
+    assert.match(d!.message as string, /"cu" is read here but never set/);
+    assert.match(d!.message as string, /Did you mean "cum"\?/);
     const fix = (d!.data as DiagnosticData).fixes![0]!;
     assert.equal(fix.preferred, true);
     assert.equal(applyOffsetEdits('$var[cum;1]\n$var[cu]', [...fix.edits]), '$var[cum;1]\n$var[cum]');
@@ -104,11 +104,11 @@ describe('variables', () => {
   it('explains a comma written for `;`, and fixes it', () => {
     const found = check('$var[«x,1»]\nTotal: $var[«x»]', [UNSET, UNSET]);
     const comma = found.find((d) => d.range.start.line === 0)!;
-    assert.match(comma.message, /separate the name and the value with `;`: `\$var\[x;1\]`/);
+    assert.match(comma.message as string, /separate the name and the value with `;`: `\$var\[x;1\]`/);
     const fix = (comma.data as DiagnosticData).fixes![0]!;
     assert.equal(applyOffsetEdits('$var[x,1]\nTotal: $var[x]', [...fix.edits]), '$var[x;1]\nTotal: $var[x]');
     const read = found.find((d) => d.range.start.line === 1)!;
-    assert.match(read.message, /`\$var\[x,1\]` reads a variable named "x,1"/);
+    assert.match(read.message as string, /`\$var\[x,1\]` reads a variable named "x,1"/);
     assert.equal(read.relatedInformation?.[0]?.location.range.start.line, 0);
   });
 

@@ -22,6 +22,7 @@ import { BDFD_PERMISSIONS } from './permissions';
 import type { Analysis, CompletionContext, FeatureContext } from './types';
 import { isAliasChar, isBlankText, isLineBreak, isWhitespace, MAX_ALIAS_LENGTH } from '../chars';
 import { isObject } from '../../protocol/json';
+import { FUNCTION_USE } from './functionUse';
 import { APP_VARIABLE_FUNCTIONS, variableNames } from './variables';
 import { componentIds, idKindsOf, INTERACTION_ID_KINDS } from './components';
 
@@ -52,7 +53,9 @@ const COLON = 58;
 
 /**
  * Sort prefixes: values and document names first, then names, then emoji. Names sort by
- * deprecation (last), match class, callbacks before functions, then alphabetically.
+ * deprecation (last), match class (prefix before subsequence), callbacks before functions, an
+ * exact match first, then common names (by use in real code) before the others, shorter first,
+ * then alphabetically.
  */
 const GROUP = { value: 'a', name: 'b', emoji: 'c' } as const;
 
@@ -98,11 +101,11 @@ export function complete(ctx: FeatureContext, analysis: Analysis, position: Posi
     }
   }
 
-  if (loc.arg) addArgumentValues(out, loc.arg, offset);
-
-  // Functions on an explicit request at a position where no word is being typed.
+  // In an emoji argument only emoji fit; elsewhere functions join on an explicit request at a
+  // position where no word is being typed.
+  const valuesOnly = loc.arg ? addArgumentValues(out, loc.arg, offset) : false;
   const explicit = !context || context.triggerKind === 1;
-  if (explicit && !wordBefore(text, offset, before)) {
+  if (!valuesOnly && explicit && !wordBefore(text, offset, before)) {
     const empty: NameSite = { start: offset, identStart: offset, end: offset, bracketFollows: false };
     if (!loc.arg && inTriggerContext(parsed, offset)) addNames(out, empty, offset, 'callback');
     addNames(out, empty, offset, 'function');
@@ -279,6 +282,20 @@ interface Candidate {
   readonly record: CatalogRecord;
   readonly rank: number;
   readonly cls: number;
+  /** The name is exactly what was typed. */
+  readonly exact: boolean;
+}
+
+/**
+ * How common a name is, as a sort key: names real code uses most (functionUse.ts, counted over
+ * the wiki's code) first, most used first; then the others, shorter names first. Only prefix
+ * matches are ranked this way; subsequence matches stay alphabetical, after them.
+ */
+function usageKey(name: string, cls: number): string {
+  if (cls >= 2) return '0000000000';
+  const uses = FUNCTION_USE.get(name) ?? 0;
+  if (uses > 0) return '0' + String(99999 - Math.min(uses, 99999)).padStart(5, '0') + '0000';
+  return '1' + '99999' + String(Math.min(name.length, 9999)).padStart(4, '0');
 }
 
 /** Function or callback items for a name site, prefix matches before subsequence matches, deprecated last. */
@@ -295,14 +312,17 @@ function addNames(out: Output, site: NameSite, offset: number, kind: 'function' 
     const cls = matchClass(name.slice(1), typed, typedLower);
     if (cls < 0) continue;
     const forms = index.forms(name)!;
+    const exact = cls < 2 && name.length - 1 === typed.length;
     for (const record of [forms.bare, forms.bracketed]) {
       if (!record || (site.bracketFollows && !record.bracketed)) continue;
       const deprecated = record.kind === 'function' && record.deprecated;
-      buckets[(deprecated ? 3 : 0) + cls]!.push({ record, rank, cls });
+      buckets[(deprecated ? 3 : 0) + cls]!.push({ record, rank, cls, exact });
     }
   }
-  for (const bucket of buckets) {
-    for (const candidate of bucket) {
+  // Within a bucket, the order items get when the list is cut at its cap is their sort order.
+  const keyed = buckets.map((bucket) => bucket.map((c) => ({ c, key: rankKey(c) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)));
+  for (const bucket of keyed) {
+    for (const { c: candidate } of bucket) {
       if (out.names >= COMPLETION_LIMITS.names) {
         out.incomplete = true;
         return;
@@ -311,6 +331,11 @@ function addNames(out: Output, site: NameSite, offset: number, kind: 'function' 
       out.names++;
     }
   }
+}
+
+/** The part of a name item's sort key after its group, deprecation and match class. */
+function rankKey({ record, rank, cls, exact }: Candidate): string {
+  return `${record.kind === 'callback' ? 0 : 1}${exact ? 0 : 1}${usageKey(record.name, cls)}${String(rank).padStart(5, '0')}${record.bracketed ? 1 : 0}`;
 }
 
 /** The parts of a name item that depend only on the record and the context, built once per context. */
@@ -322,8 +347,6 @@ interface StaticItem {
   readonly insertTextFormat: InsertTextFormat;
   readonly newText: string;
   readonly data: CompletionData;
-  /** The end of the sort key: callbacks before functions, the name's rank, bare before bracketed. */
-  readonly sortTail: string;
   readonly labelDetails?: CompletionItem['labelDetails'];
   readonly tags?: CompletionItem['tags'];
   readonly deprecated?: boolean;
@@ -331,7 +354,7 @@ interface StaticItem {
 
 const staticItems = new WeakMap<FeatureContext, Map<CatalogRecord, [StaticItem?, StaticItem?]>>();
 
-function staticItem(ctx: FeatureContext, record: CatalogRecord, bracketFollows: boolean, rank: number): StaticItem {
+function staticItem(ctx: FeatureContext, record: CatalogRecord, bracketFollows: boolean): StaticItem {
   let byRecord = staticItems.get(ctx);
   if (!byRecord) staticItems.set(ctx, (byRecord = new Map()));
   let pair = byRecord.get(record);
@@ -342,35 +365,41 @@ function staticItem(ctx: FeatureContext, record: CatalogRecord, bracketFollows: 
   const deprecated = record.kind === 'function' && record.deprecated;
   const insert = insertText(ctx, record, bracketFollows);
   const markers = recordMarkers(record);
+  // VS Code's convention: the label is the name, the arguments go beside it (`labelDetails.detail`),
+  // markers at the right (`description`); `detail` holds the whole tag for every client.
+  const name = singleLine(record.name, DOC_LIMITS.label);
+  const tag = record.bracketed ? truncate(signature(record).label, DOC_LIMITS.label) : name;
+  const args = record.bracketed ? truncate(signature(record).label.slice(record.name.length), DOC_LIMITS.label) : '';
   const item: StaticItem = {
-    label: record.bracketed ? truncate(signature(record).label, DOC_LIMITS.label) : singleLine(record.name, DOC_LIMITS.label),
+    label: name,
     kind: record.kind === 'callback' ? CompletionItemKind.Event : CompletionItemKind.Function,
-    detail: [record.kind, ...markers.filter((m) => m !== 'callback')].join(' · '),
+    detail: [tag, ...markers].join(' · '),
     filterText: record.name,
     insertTextFormat: insert.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
     newText: insert.text,
     data: { k: record.kind === 'callback' ? 'c' : 'f', n: record.name, b: record.bracketed },
-    sortTail: `${record.kind === 'callback' ? 0 : 1}${String(rank).padStart(5, '0')}${record.bracketed ? 1 : 0}`,
-    ...(ctx.client.completionLabelDetails && markers.length > 0 ? { labelDetails: { description: markers.join(' · ') } } : {}),
+    ...(ctx.client.completionLabelDetails
+      ? { labelDetails: { ...(args !== '' ? { detail: args } : {}), ...(markers.length > 0 ? { description: markers.join(' · ') } : {}) } }
+      : {}),
     ...(deprecated ? (ctx.client.completionDeprecatedTag ? { tags: [CompletionItemTag.Deprecated] } : { deprecated: true }) : {}),
   };
   pair[slot] = item;
   return item;
 }
 
-function nameItem(out: Output, site: NameSite, { record, rank, cls }: Candidate): CompletionItem {
-  const s = staticItem(out.ctx, record, site.bracketFollows, rank);
+function nameItem(out: Output, site: NameSite, candidate: Candidate): CompletionItem {
+  const s = staticItem(out.ctx, candidate.record, site.bracketFollows);
   const item: CompletionItem = {
     label: s.label,
     kind: s.kind,
     detail: s.detail,
-    sortText: GROUP.name + (s.tags || s.deprecated ? '1' : '0') + cls + s.sortTail,
+    sortText: GROUP.name + (s.tags || s.deprecated ? '1' : '0') + candidate.cls + rankKey(candidate),
     filterText: s.filterText,
     insertTextFormat: s.insertTextFormat,
     textEdit: out.edit(site.start, site.end, s.newText),
     data: s.data,
   };
-  if (s.labelDetails) item.labelDetails = s.labelDetails;
+  if (s.labelDetails && (s.labelDetails.detail !== undefined || s.labelDetails.description !== undefined)) item.labelDetails = s.labelDetails;
   if (s.tags) item.tags = s.tags;
   if (s.deprecated) item.deprecated = true;
   return item;
@@ -471,12 +500,16 @@ function valueRange(text: string, arg: ArgNode, offset: number): [number, number
   return [Math.min(start, offset), Math.max(end, offset)];
 }
 
-/** Values the argument at the cursor allows, and names from the document for `$var` and `$await`. */
-function addArgumentValues(out: Output, arg: ArgNode, offset: number): void {
+/**
+ * Values the argument at the cursor allows, names from the document (`$var`, app variables,
+ * `$async`, component IDs), permission names and emoji. Returns whether only these fit there
+ * (an emoji argument: functions are not offered).
+ */
+function addArgumentValues(out: Output, arg: ArgNode, offset: number): boolean {
   const text = out.analysis.parsed.text;
-  if (addInteractionIds(out, arg, offset)) return;
+  if (addInteractionIds(out, arg, offset)) return true;
   const range = valueRange(text, arg, offset);
-  if (!range) return;
+  if (!range) return false;
   const call = arg.parent;
   const values: Array<{ value: string; kind: CompletionItemKind; detail: string }> = [];
   const idKinds = idKindsOf(call.name, arg.index);
@@ -497,12 +530,21 @@ function addArgumentValues(out: Output, arg: ArgNode, offset: number): void {
   }
   const record = bracketedRecord(out, call);
   const slot = record && slotAt(record, arg.index, call.args.length);
+  const typed = text.slice(range[0], offset);
   if (slot) {
     const argument = slot.argument;
     const detail = singleLine(argument.name) || 'value';
     const kind = argument.enumData && argument.enumData.length > 0 ? CompletionItemKind.EnumMember : CompletionItemKind.Value;
     for (const value of allowedValues(argument)) if (value !== '') values.push({ value, kind, detail });
-    if (allowsType(argument, 'Permission')) for (const value of BDFD_PERMISSIONS) values.push({ value, kind: CompletionItemKind.EnumMember, detail: 'permission' });
+    if (allowsType(argument, 'Permission') || permissionLike(argument)) {
+      // `+managemessages` grants and `-managemessages` denies where a sign is written.
+      const sign = typed.startsWith('+') || typed.startsWith('-') ? typed[0]! : '';
+      for (const value of BDFD_PERMISSIONS) values.push({ value: sign + value, kind: CompletionItemKind.EnumMember, detail: 'permission' });
+    }
+    if (allowsType(argument, 'Emoji') && values.length === 0 && /^[\p{L}\p{N}_+-]*$/u.test(typed)) {
+      addEmoji(out, { start: range[0], end: range[1], prefix: ':' + typed }, arg, true);
+      return true;
+    }
   }
   const seen = new Set<string>();
   for (const { value, kind, detail } of values) {
@@ -523,6 +565,12 @@ function addArgumentValues(out: Output, arg: ArgNode, offset: number): void {
       textEdit: out.edit(range[0], range[1], escapeArgument(value)),
     });
   }
+  return false;
+}
+
+/** A String argument whose name says it takes permissions (`$editChannelPerms`' "Permission"). */
+function permissionLike(arg: Argument): boolean {
+  return /perm/i.test(arg.name) && (arg.types.length === 0 || arg.types.includes('String'));
 }
 
 /** Functions whose arguments are conditions. */
@@ -601,7 +649,7 @@ function sortedNames(names: ReadonlyMap<string, number>): ReadonlyMap<string, nu
  * (BDFD resolves it); in message text the emoji itself, since Discord does not expand aliases
  * in a bot's messages.
  */
-function addEmoji(out: Output, site: EmojiSite, arg: ArgNode | null): void {
+function addEmoji(out: Output, site: EmojiSite, arg: ArgNode | null, withoutColon = false): void {
   const emoji = out.ctx.catalog.emoji;
   let takesEmoji = false;
   if (arg) {
@@ -622,7 +670,8 @@ function addEmoji(out: Output, site: EmojiSite, arg: ArgNode | null): void {
       kind: CompletionItemKind.Text,
       detail: takesEmoji ? `inserts ${singleLine(alias, DOC_LIMITS.value)}` : `inserts ${shownChar}`,
       sortText: `${GROUP.emoji}${String(i).padStart(5, '0')}`,
-      filterText: alias,
+      // Typed without its colon (an emoji argument), the alias is filtered without it too.
+      filterText: withoutColon ? alias.slice(1) : alias,
       insertTextFormat: InsertTextFormat.PlainText,
       textEdit: out.edit(site.start, site.end, takesEmoji || char === '' ? alias : char),
     });
