@@ -26,6 +26,7 @@ import { featureOfFunction, hasFeature, SWITCH_TO_BDSCRIPT2 } from './languages'
 import { isRuleCode, RULE_BY_CODE, type RuleCode } from './rules';
 import type { Analysis, DiagnosticData, DiagnosticFix, FeatureContext, OffsetEdit } from './types';
 import { checkValue } from './values';
+import { replacementFixes } from './deprecations';
 import { variableFindings } from './variables';
 import { componentFindings } from './components';
 import { messageFindings } from './messages';
@@ -574,31 +575,12 @@ class CallChecker {
 
   private deprecated(call: CallNode, record: FunctionRecord): void {
     const replacement = record.deprecatedFor;
-    const fixes: DiagnosticFix[] = [];
-    if (replacement) {
-      const bracketed = call.open >= 0;
-      const target = this.ctx.catalog.functions.get(replacement, bracketed);
-      if (target) {
-        // Preferred only when the arguments given also fit the replacement's parameters.
-        let fits = true;
-        if (bracketed && target.arguments) {
-          const count = call.args.length;
-          const binding = bindArguments(target.arguments, count);
-          fits = binding.missing.length === 0 && binding.slots.every((s) => s !== undefined);
-        }
-        fixes.push({
-          title: `Replace with \`${replacement}\``,
-          edits: [{ start: call.nameEnd - (call.name.length - 1), end: call.nameEnd, newText: replacement.slice(1) }],
-          ...(fits ? { preferred: true } : {}),
-        });
-      }
-    }
     this.d.add(
       'deprecated',
       call.start,
       call.nameEnd,
       `\`${call.name}\` is deprecated${replacement ? `: use \`${replacement}\` instead` : ''}.`,
-      { tags: [DiagnosticTag.Deprecated], fixes },
+      { tags: [DiagnosticTag.Deprecated], fixes: replacementFixes(this.ctx.catalog, this.text, call, record) },
     );
   }
 
