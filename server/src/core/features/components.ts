@@ -14,7 +14,7 @@ import { declareChunkFact } from '../parser/parser';
 import { literalText } from '../parser/query';
 import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
 import { limit } from './limits';
-import { inTrigger, pathModel, walkPaths, type PathWalker } from './paths';
+import { inTrigger, pathModel, walkPaths, type PathModel, type PathWalker } from './paths';
 
 /** What a component function does to a message. */
 export type ComponentRole =
@@ -205,15 +205,81 @@ export function componentFindings(parsed: ParsedDocument): ComponentFinding[] {
   if (events.length === 0) return out.list;
   const model = pathModel(parsed);
   const hasV2 = events.some((c) => V2_ROLES.has(c.role));
-  const asEvents = events.map((c) => ({ at: c.start, call: c }));
-  if (!hasV2) walkPaths(model, asEvents, legacyRows(out));
-  walkPaths(model, asEvents, duplicateIds(out));
+  const resets = events.filter((c) => c.role === 'reset');
+  // Each walk sees only the calls it counts, with a state of a few numbers, so its cost is the
+  // number of those calls; a group (one action row, one section...) is walked on its own.
+  const walk = <S>(group: readonly ComponentCall[], walker: PathWalker<Event, S>): void => {
+    if (group.length === 0) return;
+    // Only resets among the group's calls can change its counts.
+    let first = Infinity;
+    let last = -1;
+    for (const c of group) {
+      first = Math.min(first, c.start);
+      last = Math.max(last, c.start);
+    }
+    const between = resets.filter((r) => r.start > first && r.start < last);
+    walkPaths(model, [...group, ...between].map((c) => ({ at: c.start, call: c })), walker);
+  };
+  const byRole = (roles: readonly ComponentRole[]): ComponentCall[] => events.filter((c) => roles.includes(c.role));
+  if (!hasV2) walk(byRole(['button', 'selectMenu']), legacyRows(out));
+  duplicateIds(model, events, out);
   if (hasV2) {
-    walkPaths(model, asEvents, v2Counts(out));
-    walkPaths(model, asEvents, v2WithEmbeds(out));
+    walk(events.filter((c) => V2_ROLES.has(c.role)), v2Total(out));
+    v2WithEmbeds(model, events, out);
+    // What each ID names, from the calls that create it (an ID given to two kinds names neither).
+    const kinds = new Map<string, ComponentRole | null>();
+    for (const c of events) {
+      if (typeof c.id !== 'string' || !['container', 'section', 'actionRow', 'gallery', 'selectMenu', 'selectV2'].includes(c.role)) continue;
+      const id = c.id.trim();
+      const seen = kinds.get(id);
+      kinds.set(id, seen === undefined || seen === c.role ? c.role : null);
+    }
+    for (const [parent, group] of groupBy(events, (c) => ((c.role === 'buttonV2' || c.role === 'selectV2') && typeof c.parent === 'string' && kinds.get(c.parent) === 'actionRow' ? c.parent : undefined))) {
+      walk(group, actionRow(parent, out));
+    }
+    for (const [parent, group] of groupBy(events, (c) => (c.role === 'textDisplay' && typeof c.parent === 'string' && kinds.get(c.parent) === 'section' ? c.parent : undefined))) {
+      walk(group, counted(limit('sectionChildren'), out, (n) => `This is the ${ordinal(n)} text display in the section ${JSON.stringify(short(parent))}; a section holds one to ${limit('sectionChildren')}.`));
+    }
   }
-  walkPaths(model, asEvents, selectOptions(out));
+  // A new menu or gallery of an ID starts its own count.
+  const starts = groupBy(events, (c) =>
+    typeof c.id !== 'string' ? undefined : c.role === 'gallery' ? `g:${c.id.trim()}` : c.role === 'selectMenu' || c.role === 'selectV2' ? `o:${c.id.trim()}` : undefined,
+  );
+  for (const [key, group] of groupBy(events, (c) => optionGroup(c))) {
+    const owner = JSON.stringify(short(key.slice(2)));
+    const gallery = key.startsWith('g:');
+    const max = limit(gallery ? 'mediaGalleryItems' : 'selectOptions');
+    walk(
+      [...group, ...(starts.get(key) ?? [])],
+      counted(
+        max,
+        out,
+        (n) => (gallery ? `This is the ${ordinal(n)} item of the media gallery ${owner}; a gallery holds 1 to ${max}.` : `This is the ${ordinal(n)} option of the select menu ${owner}; a select menu holds at most ${max} options.`),
+        (c) => c.role === 'gallery' || c.role === 'selectMenu' || c.role === 'selectV2',
+      ),
+    );
+  }
   return out.list;
+}
+
+/** The group an option or gallery item counts in: `o:` + menu ID or `g:` + gallery ID. */
+function optionGroup(c: ComponentCall): string | undefined {
+  if (typeof c.parent !== 'string') return undefined;
+  if (c.role === 'selectOption' || c.role === 'selectOptionV2') return `o:${c.parent}`;
+  if (c.role === 'galleryItem') return `g:${c.parent}`;
+  return undefined;
+}
+
+function groupBy(calls: readonly ComponentCall[], keyOf: (c: ComponentCall) => string | undefined): Map<string, ComponentCall[]> {
+  const out = new Map<string, ComponentCall[]>();
+  for (const c of calls) {
+    const key = keyOf(c);
+    if (key === undefined) continue;
+    const list = out.get(key);
+    if (list) list.push(c);
+    else out.set(key, [c]);
+  }
+  return out;
 }
 
 class FindingList {
@@ -280,7 +346,6 @@ function legacyRows(out: FindingList): PathWalker<Event, { rows: number; inRow: 
         if (rows === maxRows + 1) out.add(onName('component-limit', c, `This select menu needs a ${ordinal(rows)} action row; a message holds at most ${maxRows} (each select menu takes a row of its own, and rows of buttons count too).`));
         return { rows, inRow: 0, select: true };
       }
-      if (c.role !== 'button') return s;
       const continues = c.newRow === 'no' || c.newRow === 'false';
       if (!continues || s.rows === 0 || s.select) {
         const rows = s.rows + 1;
@@ -298,18 +363,28 @@ function legacyRows(out: FindingList): PathWalker<Event, { rows: number; inRow: 
   };
 }
 
-/** Custom IDs unique within one message: buttons (not link ones) and select menus. */
-function duplicateIds(out: FindingList): PathWalker<Event, ReadonlyMap<string, ComponentCall>> {
-  return {
-    initial: new Map(),
-    key: (s) => [...s.keys()].join('\u0000'),
-    step: (s, { call: c }) => {
-      if (c.role === 'reset') return new Map();
-      if (c.role !== 'button' && c.role !== 'buttonV2' && c.role !== 'selectMenu' && c.role !== 'selectV2') return s;
-      const id = c.role === 'button' || c.role === 'buttonV2' ? customId(c) : typeof c.id === 'string' && c.id !== '' ? c.id : undefined;
-      if (id === undefined) return s;
-      const first = s.get(id);
-      if (first) {
+/** How many earlier components with one custom ID a component is compared with. */
+const MAX_SAME_ID_CHECKS = 64;
+
+/**
+ * Custom IDs unique within one message (buttons that are not links, select menus): a component
+ * whose ID an earlier one of the same message has, on a path where both run. A reset between
+ * them (`$removeButtons`...) keeps them apart.
+ */
+function duplicateIds(model: PathModel, events: readonly ComponentCall[], out: FindingList): void {
+  const resets = events.filter((c) => c.role === 'reset').map((c) => c.start);
+  const byId = groupBy(events, (c) => {
+    if (c.role === 'button' || c.role === 'buttonV2') return customId(c);
+    if (c.role === 'selectMenu' || c.role === 'selectV2') return typeof c.id === 'string' && c.id !== '' ? c.id : undefined;
+    return undefined;
+  });
+  for (const [id, group] of byId) {
+    for (let k = 1; k < group.length; k++) {
+      const c = group[k]!;
+      for (let j = k - 1; j >= 0 && j >= k - MAX_SAME_ID_CHECKS; j--) {
+        const first = group[j]!;
+        if (resets.some((r) => r > first.start && r < c.start)) continue;
+        if (model.relation(first.start, c.start) !== 'sequence') continue;
         out.add({
           code: 'duplicate-custom-id',
           start: c.idStart,
@@ -317,149 +392,99 @@ function duplicateIds(out: FindingList): PathWalker<Event, ReadonlyMap<string, C
           message: `The custom ID ${JSON.stringify(short(id))} is already used by another component of this message; Discord needs a different ID for each component of one message.`,
           related: [{ start: first.idStart, end: first.idEnd, message: 'The first component with this ID' }],
         });
-        return s;
+        break;
       }
-      const next = new Map(s);
-      next.set(id, c);
+    }
+  }
+}
+
+/** The Components V2 total of one message: every V2 component, nested ones included. */
+function v2Total(out: FindingList): PathWalker<Event, number> {
+  const max = limit('componentsV2Total');
+  return counted(max, out, (n) => `This is the ${ordinal(n)} component of this Components V2 message; Discord allows ${max} in one message, nested ones included.`);
+}
+
+/**
+ * A count along the paths: the `max + 1`-th counted call of a path is reported (once), a reset
+ * (or a call that `restarts`) starts over. Paths are merged keeping the higher count.
+ */
+function counted(max: number, out: FindingList, message: (n: number) => string, restarts?: (c: ComponentCall) => boolean): PathWalker<Event, number> {
+  return {
+    initial: 0,
+    key: () => '',
+    merge: (a, b) => Math.max(a, b),
+    step: (n, { call: c }) => {
+      if (c.role === 'reset' || restarts?.(c)) return 0;
+      const next = n + 1;
+      if (next === max + 1) out.add(onName('component-limit', c, message(next)));
       return next;
     },
   };
 }
 
-interface V2State {
-  readonly total: number;
-  /** Kinds of the IDs created so far (container, section, actionRow, gallery). */
-  readonly kinds: ReadonlyMap<string, ComponentRole>;
-  /** Per action row: buttons and select menus in it. */
-  readonly rows: ReadonlyMap<string, { readonly buttons: number; readonly selects: number }>;
-  readonly sectionTexts: ReadonlyMap<string, number>;
-}
-
-/** Components V2: the total per message, rows by ID, texts per section. */
-function v2Counts(out: FindingList): PathWalker<Event, V2State> {
-  const maxTotal = limit('componentsV2Total');
+/** One Components V2 action row: at most 5 buttons, or one select menu alone. */
+function actionRow(row: string, out: FindingList): PathWalker<Event, { buttons: number; selects: number }> {
   const maxButtons = limit('buttonsPerActionRow');
-  const maxTexts = limit('sectionChildren');
-  const initial: V2State = { total: 0, kinds: new Map(), rows: new Map(), sectionTexts: new Map() };
+  const name = JSON.stringify(short(row));
   return {
-    initial,
-    key: (s) =>
-      [
-        Math.min(s.total, maxTotal + 1),
-        [...s.kinds].map((e) => e.join('=')).join(','),
-        [...s.rows].map(([k, v]) => `${k}=${v.buttons}/${v.selects}`).join(','),
-        [...s.sectionTexts].map((e) => e.join('=')).join(','),
-      ].join('|'),
+    initial: { buttons: 0, selects: 0 },
+    key: (s) => `${Math.min(s.buttons, maxButtons + 1)}:${Math.min(s.selects, 2)}`,
     step: (s, { call: c }) => {
-      if (c.role === 'reset') return initial;
-      if (!V2_ROLES.has(c.role)) return s;
-      const total = s.total + 1;
-      if (total === maxTotal + 1) {
-        out.add(onName('component-limit', c, `This is the ${ordinal(total)} component of this Components V2 message; Discord allows ${maxTotal} in one message, nested ones included.`));
+      if (c.role === 'reset') return { buttons: 0, selects: 0 };
+      if (c.role === 'buttonV2') {
+        if (s.selects > 0) out.add(onName('action-row-limit', c, `The action row ${name} already holds a select menu; a select menu fills its row alone, so this button needs a row of its own.`));
+        else if (s.buttons + 1 === maxButtons + 1) out.add(onName('action-row-limit', c, `This is the ${ordinal(s.buttons + 1)} button in the action row ${name}; a row holds at most ${maxButtons}.`));
+        return { ...s, buttons: s.buttons + 1 };
       }
-      let next: V2State = { ...s, total };
-      const id = typeof c.id === 'string' ? c.id.trim() : undefined;
-      const parent = typeof c.parent === 'string' ? c.parent : undefined;
-      const parentKind = parent !== undefined ? s.kinds.get(parent) : undefined;
-      if (id !== undefined && id !== '' && (c.role === 'container' || c.role === 'section' || c.role === 'actionRow' || c.role === 'gallery')) {
-        const kinds = new Map(next.kinds);
-        kinds.set(id, c.role);
-        next = { ...next, kinds };
-      }
-      if ((c.role === 'buttonV2' || c.role === 'selectV2') && parent !== undefined && parentKind === 'actionRow') {
-        const row = next.rows.get(parent) ?? { buttons: 0, selects: 0 };
-        const updated = c.role === 'buttonV2' ? { ...row, buttons: row.buttons + 1 } : { ...row, selects: row.selects + 1 };
-        const rows = new Map(next.rows);
-        rows.set(parent, updated);
-        next = { ...next, rows };
-        if (c.role === 'buttonV2' && row.selects > 0) {
-          out.add(onName('action-row-limit', c, `The action row ${JSON.stringify(short(parent))} already holds a select menu; a select menu fills its row alone, so this button needs a row of its own.`));
-        } else if (c.role === 'selectV2' && (row.buttons > 0 || row.selects > 0)) {
-          out.add(onName('action-row-limit', c, `The action row ${JSON.stringify(short(parent))} already holds ${row.selects > 0 ? 'a select menu' : 'buttons'}; a select menu fills its row alone.`));
-        } else if (updated.buttons === maxButtons + 1) {
-          out.add(onName('action-row-limit', c, `This is the ${ordinal(updated.buttons)} button in the action row ${JSON.stringify(short(parent))}; a row holds at most ${maxButtons}.`));
-        }
-      }
-      if (c.role === 'textDisplay' && parent !== undefined && parentKind === 'section') {
-        const n = (next.sectionTexts.get(parent) ?? 0) + 1;
-        const sectionTexts = new Map(next.sectionTexts);
-        sectionTexts.set(parent, n);
-        next = { ...next, sectionTexts };
-        if (n === maxTexts + 1) {
-          out.add(onName('component-limit', c, `This is the ${ordinal(n)} text display in the section ${JSON.stringify(short(parent))}; a section holds one to ${maxTexts}.`));
-        }
-      }
-      return next;
+      if (s.buttons > 0 || s.selects > 0) out.add(onName('action-row-limit', c, `The action row ${name} already holds ${s.selects > 0 ? 'a select menu' : 'buttons'}; a select menu fills its row alone.`));
+      return { ...s, selects: s.selects + 1 };
     },
   };
 }
 
-/** Media gallery items and select menu options: they are not components, so they are counted apart. */
-function selectOptions(out: FindingList): PathWalker<Event, ReadonlyMap<string, number>> {
-  const maxOptions = limit('selectOptions');
-  const maxItems = limit('mediaGalleryItems');
-  return {
-    initial: new Map(),
-    key: (s) => [...s].map((e) => e.join('=')).join(','),
-    step: (s, { call: c }) => {
-      if (c.role === 'reset') return new Map();
-      let key: string | undefined;
-      if ((c.role === 'selectOption' || c.role === 'selectOptionV2') && typeof c.parent === 'string') key = `o:${c.parent}`;
-      else if (c.role === 'galleryItem' && typeof c.parent === 'string') key = `g:${c.parent}`;
-      else if ((c.role === 'selectMenu' || c.role === 'selectV2' || c.role === 'gallery') && typeof c.id === 'string') {
-        // A new menu or gallery with an ID starts its own count.
-        const next = new Map(s);
-        next.set(`${c.role === 'gallery' ? 'g' : 'o'}:${c.id.trim()}`, 0);
-        return next;
-      }
-      if (key === undefined) return s;
-      const n = (s.get(key) ?? 0) + 1;
-      const next = new Map(s);
-      next.set(key, n);
-      const gallery = key.startsWith('g:');
-      const max = gallery ? maxItems : maxOptions;
-      if (n === max + 1) {
-        const owner = JSON.stringify(short(key.slice(2)));
-        out.add(
-          onName(
-            'component-limit',
-            c,
-            gallery
-              ? `This is the ${ordinal(n)} item of the media gallery ${owner}; a gallery holds 1 to ${max}.`
-              : `This is the ${ordinal(n)} option of the select menu ${owner}; a select menu holds at most ${max} options.`,
-          ),
-        );
-      }
-      return next;
-    },
-  };
-}
+/** How many embed calls near a Components V2 call are compared with it. */
+const MAX_EMBED_CHECKS = 64;
 
-/** Components V2 replace a message's content and embeds: both in one message is an error. */
-function v2WithEmbeds(out: FindingList): PathWalker<Event, { v2?: ComponentCall; embed?: ComponentCall }> {
-  return {
-    initial: {},
-    key: (s) => `${s.v2 ? 1 : 0}${s.embed ? 1 : 0}`,
-    step: (s, { call: c }) => {
-      const isV2 = V2_ROLES.has(c.role);
-      if (!isV2 && c.role !== 'embed') return s;
-      const next = isV2 ? { ...s, v2: s.v2 ?? c } : { ...s, embed: s.embed ?? c };
-      if (next.v2 && next.embed && !(s.v2 && s.embed)) {
-        const other = isV2 ? next.embed : next.v2;
-        out.add(
-          onName(
-            'components-v2-embed',
-            c,
-            isV2
-              ? `\`${c.name}\` makes this a Components V2 message, which cannot have embeds, but \`${other.name}\` builds one. Use a container (\`$addContainer\` with \`$addTextDisplay\`) instead of the embed.`
-              : `\`${c.name}\` builds an embed, but this is a Components V2 message (\`${other.name}\`), which cannot have embeds. Use a container (\`$addContainer\` with \`$addTextDisplay\`) instead.`,
-            [{ start: other.start, end: other.nameEnd, message: isV2 ? 'The embed' : 'The Components V2 component' }],
-          ),
-        );
-      }
-      return next;
-    },
-  };
+/**
+ * Components V2 replace a message's content and embeds: a V2 component and an embed function
+ * that run in one message is an error. Reported on the first V2 component of each message
+ * (a V2 component that runs with one already reported is left alone), naming the nearest embed.
+ */
+function v2WithEmbeds(model: PathModel, events: readonly ComponentCall[], out: FindingList): void {
+  const embeds = events.filter((c) => c.role === 'embed');
+  if (embeds.length === 0) return;
+  const reported: ComponentCall[] = [];
+  for (const v2 of events) {
+    if (!V2_ROLES.has(v2.role)) continue;
+    if (reported.some((r) => model.relation(r.start, v2.start) === 'sequence')) continue;
+    // The embeds nearest to it first, on both sides.
+    let hi = 0;
+    for (let top = embeds.length; hi < top; ) {
+      const mid = (hi + top) >>> 1;
+      if (embeds[mid]!.start <= v2.start) hi = mid + 1;
+      else top = mid;
+    }
+    let lo = hi - 1;
+    let embed: ComponentCall | undefined;
+    for (let checks = 0; checks < MAX_EMBED_CHECKS && (lo >= 0 || hi < embeds.length) && !embed; checks++) {
+      const before = lo >= 0 ? embeds[lo]! : undefined;
+      const after = hi < embeds.length ? embeds[hi]! : undefined;
+      const pick = before && (!after || v2.start - before.start <= after.start - v2.start) ? before : after!;
+      if (pick === before) lo--;
+      else hi++;
+      if (model.relation(pick.start, v2.start) === 'sequence') embed = pick;
+    }
+    if (!embed) continue;
+    reported.push(v2);
+    out.add(
+      onName(
+        'components-v2-embed',
+        v2,
+        `\`${v2.name}\` makes this a Components V2 message, which cannot have embeds, but \`${embed.name}\` builds one in the same message. Use a container (\`$addContainer\` with \`$addTextDisplay\`) instead of the embed.`,
+        [{ start: embed.start, end: embed.nameEnd, message: 'The embed in the same message' }],
+      ),
+    );
+  }
 }
 
 function ordinal(n: number): string {

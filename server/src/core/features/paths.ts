@@ -159,6 +159,8 @@ function numericRange(a: Assumption): NumericRange | 'not' | undefined {
   }
 }
 
+const NO_ASSUMPTIONS: readonly Assumption[] = [];
+
 /** The weaker of two relations: exclusive beats unknown beats sequence. */
 function weaker(a: Relation, b: Relation): Relation {
   if (a === 'exclusive' || b === 'exclusive') return 'exclusive';
@@ -265,9 +267,18 @@ export class PathModel {
     return this.conditions.get(start);
   }
 
+  private readonly assumptionMemo = new Map<string, readonly Assumption[]>();
+
   /** What holds on every path through branch `branch` of an `$if` block (nothing for other blocks). */
-  branchAssumptions(block: Block, branch: number): Assumption[] {
-    if (block.kind !== 'if') return [];
+  branchAssumptions(block: Block, branch: number): readonly Assumption[] {
+    if (block.kind !== 'if') return NO_ASSUMPTIONS;
+    const key = `${block.start}:${branch}`;
+    let memo = this.assumptionMemo.get(key);
+    if (!memo) this.assumptionMemo.set(key, (memo = this.computeBranchAssumptions(block, branch)));
+    return memo;
+  }
+
+  private computeBranchAssumptions(block: Block, branch: number): readonly Assumption[] {
     const heads = [block.opener, ...block.branches];
     const out: Assumption[] = [];
     for (let k = 0; k < branch && k < heads.length; k++) {
@@ -279,7 +290,44 @@ export class PathModel {
       const c = this.conditions.get(own.start);
       if (c) out.push(c);
     }
-    return out;
+    return out.length > 0 ? out : NO_ASSUMPTIONS;
+  }
+
+  private trackedValue: ReadonlySet<string> | undefined;
+
+  /**
+   * Left sides compared in the conditions of two or more blocks: only those can exclude one
+   * path from another, so only they are kept with a path state (others would split states for
+   * nothing).
+   */
+  get tracked(): ReadonlySet<string> {
+    if (!this.trackedValue) {
+      const blocksBy = new Map<string, number>();
+      const seen = new Map<number, Set<string>>();
+      for (const [start, condition] of this.conditions) {
+        if (!condition) continue;
+        const block = this.blockOfHead(start);
+        const key = block ? block.start : start;
+        let sides = seen.get(key);
+        if (!sides) seen.set(key, (sides = new Set()));
+        if (sides.has(condition.lhs)) continue;
+        sides.add(condition.lhs);
+        blocksBy.set(condition.lhs, (blocksBy.get(condition.lhs) ?? 0) + 1);
+      }
+      this.trackedValue = new Set([...blocksBy].filter(([, n]) => n >= 2).map(([side]) => side));
+    }
+    return this.trackedValue;
+  }
+
+  /** The block whose opener or branch starts at `start` (an `$elseif` belongs to its `$if`). */
+  private blockOfHead(start: number): Block | undefined {
+    let level: readonly Block[] = this.parsed.blocks;
+    for (;;) {
+      const block = containing(level, start);
+      if (!block) return undefined;
+      if (block.opener.start === start || block.branches.some((b) => b.start === start)) return block;
+      level = block.children;
+    }
   }
 
   /** What holds on every path that reaches a context. */
@@ -311,22 +359,54 @@ export class PathModel {
     return compareAssumptionLists(this.assumptionsOf(ca.slice(k)), this.assumptionsOf(cb.slice(k)));
   }
 
+  /**
+   * The stops of each branch, by where they sit directly (not in a block inside the branch):
+   * `$stop` ends every path through the parts of its branch before it, at any depth. Keyed by
+   * the branch (`block start:branch`, `top` for top level); stops in `$async` bodies are left
+   * out (they end the background body only). Made on first use.
+   */
+  private stopsByBranch: Map<string, number[]> | undefined;
+
+  private branchStops(): Map<string, number[]> {
+    if (!this.stopsByBranch) {
+      const map = new Map<string, number[]>();
+      for (const s of this.stops) {
+        const context = this.contextOf(s);
+        if (context.some((step) => step.block.kind === 'async')) continue;
+        const key = branchKey(context, context.length);
+        const list = map.get(key);
+        if (list) list.push(s);
+        else map.set(key, [s]);
+      }
+      this.stopsByBranch = map;
+    }
+    return this.stopsByBranch;
+  }
+
   /** Whether a `$stop` after `a` and before `b` ends every path through `a` (`ca` is `a`'s context). */
   private stoppedBetween(a: number, b: number, ca: Context): boolean {
-    let i = lowerBound(this.stops, a + 1);
-    for (let guard = 0; i < this.stops.length && this.stops[i]! < b && guard < 1000; i++, guard++) {
-      if (stopEnds(this.contextOf(this.stops[i]!), ca)) return true;
+    if (this.stops.length === 0) return false;
+    const byBranch = this.branchStops();
+    // A stop directly in one of the branches around `a` (or at top level) ends its paths.
+    for (let level = 0; level <= ca.length; level++) {
+      if (level > 0 && ca[level - 1]!.block.kind === 'async') return false;
+      const list = byBranch.get(branchKey(ca, level));
+      if (!list) continue;
+      const i = lowerBound(list, a + 1);
+      if (i < list.length && list[i]! < b) return true;
     }
     return false;
   }
 
   /** Whether no run reaches `offset`: a `$stop` before it ends every path that would. */
   dead(offset: number): boolean {
+    if (this.stops.length === 0) return false;
     const context = this.contextOf(offset);
-    const end = lowerBound(this.stops, offset);
-    for (let i = 0; i < end && i < 1000; i++) {
-      const s = this.stops[end - 1 - i]!;
-      if (stopEnds(this.contextOf(s), context)) return true;
+    const byBranch = this.branchStops();
+    for (let level = 0; level <= context.length; level++) {
+      if (level > 0 && context[level - 1]!.block.kind === 'async') return false;
+      const list = byBranch.get(branchKey(context, level));
+      if (list && list[0]! < offset) return true;
     }
     return false;
   }
@@ -348,15 +428,11 @@ export class PathModel {
   }
 }
 
-/** Whether a stop with context `stop` ends every path through a part with context `part`. */
-function stopEnds(stop: Context, part: Context): boolean {
-  if (stop.length > part.length) return false;
-  for (let k = 0; k < stop.length; k++) {
-    if (stop[k]!.block.start !== part[k]!.block.start || stop[k]!.branch !== part[k]!.branch) return false;
-    // A stop in a background body ends that body; what it means for the rest is not known.
-    if (stop[k]!.block.kind === 'async') return false;
-  }
-  return true;
+/** The branch a context's first `level` steps lead into, as a key (`top` for none). */
+function branchKey(context: Context, level: number): string {
+  if (level === 0) return 'top';
+  const step = context[level - 1]!;
+  return `${step.block.start}:${step.branch}`;
 }
 
 /** The block of a sibling list (sorted by start) that holds `offset`. */
@@ -411,6 +487,8 @@ export interface PathWalker<E extends PathEvent, S> {
   step(state: S, event: E): S;
   /** Combines two states with one key; by default the first is kept. */
   merge?(a: S, b: S): S;
+  /** Whether the walk can end here: nothing more to find (checked between items). */
+  finished?(): boolean;
 }
 
 /** The end of one path: the walker's state, whether a `$stop` ended it, and its assumptions. */
@@ -427,6 +505,8 @@ interface Tracked<S> {
   readonly state: S;
   readonly stopped: boolean;
   readonly assumptions: readonly Assumption[];
+  /** `assumptions` as a key, made when they change. */
+  readonly akey: string;
 }
 
 type Item<E> = { readonly kind: 'event'; readonly event: E } | { readonly kind: 'stop' } | BlockItem<E>;
@@ -472,8 +552,8 @@ export function walkPaths<E extends PathEvent, S>(model: PathModel, events: read
     while (s < stops.length && stops[s]! < event.at) place(stops[s++]!, { kind: 'stop' });
     place(event.at, { kind: 'event', event });
   }
-  const start: Tracked<S> = { state: walker.initial, stopped: false, assumptions: [] };
-  const walk: Walk<E, S> = { model, walker, tracked: trackedValues(model, root) };
+  const start: Tracked<S> = { state: walker.initial, stopped: false, assumptions: NO_ASSUMPTIONS, akey: '' };
+  const walk: Walk<E, S> = { model, walker, tracked: model.tracked };
   return run(walk, root, [start]).map((t) => ({ state: t.state, stopped: t.stopped, assumptions: t.assumptions }));
 }
 
@@ -481,40 +561,21 @@ export function walkPaths<E extends PathEvent, S>(model: PathModel, events: read
 interface Walk<E extends PathEvent, S> {
   readonly model: PathModel;
   readonly walker: PathWalker<E, S>;
-  /**
-   * Left sides compared in two or more of the blocks the walk enters: only those can exclude
-   * one path from another, so only they are kept with a state (others would split states for
-   * nothing).
-   */
+  /** The left sides whose conditions are kept with a state (PathModel.tracked). */
   readonly tracked: ReadonlySet<string>;
-}
-
-function trackedValues<E>(model: PathModel, root: ReadonlyArray<Item<E>>): Set<string> {
-  const blocksBy = new Map<string, number>();
-  const work: Array<ReadonlyArray<Item<E>>> = [root];
-  while (work.length > 0) {
-    for (const item of work.pop()!) {
-      if (item.kind !== 'block') continue;
-      const sides = new Set<string>();
-      for (let k = 0; k <= item.block.branches.length; k++) for (const a of model.branchAssumptions(item.block, k)) sides.add(a.lhs);
-      for (const side of sides) blocksBy.set(side, (blocksBy.get(side) ?? 0) + 1);
-      for (const body of item.branches) if (body) work.push(body);
-    }
-  }
-  return new Set([...blocksBy].filter(([, n]) => n >= 2).map(([side]) => side));
 }
 
 function run<E extends PathEvent, S>(walk: Walk<E, S>, seq: ReadonlyArray<Item<E>>, states: Array<Tracked<S>>): Array<Tracked<S>> {
   let current = states;
   for (const item of seq) {
-    if (current.length === 0) return current;
+    if (current.length === 0 || walk.walker.finished?.()) return current;
     switch (item.kind) {
-      case 'event':
-        current = dedupe(
-          current.map((t) => (t.stopped ? t : { ...t, state: walk.walker.step(t.state, item.event) })),
-          walk.walker,
-        );
+      case 'event': {
+        const stepped = current.map((t) => (t.stopped ? t : { ...t, state: walk.walker.step(t.state, item.event) }));
+        // One state cannot collide with another.
+        current = stepped.length > 1 ? dedupe(stepped, walk.walker) : stepped;
         break;
+      }
       case 'stop':
         current = current.map((t) => (t.stopped ? t : { ...t, stopped: true }));
         break;
@@ -534,7 +595,7 @@ function runBlock<E extends PathEvent, S>(walk: Walk<E, S>, item: BlockItem<E>, 
   if (block.kind === 'async') {
     // The body runs beside the main path: a path of its own.
     const body = item.branches[0];
-    if (body) run(walk, body, [{ state: walker.initial, stopped: false, assumptions: [] }]);
+    if (body) run(walk, body, [{ state: walker.initial, stopped: false, assumptions: NO_ASSUMPTIONS, akey: '' }]);
     return states;
   }
   const out: Array<Tracked<S>> = [...done];
@@ -551,9 +612,9 @@ function runBlock<E extends PathEvent, S>(walk: Walk<E, S>, item: BlockItem<E>, 
       if (relation !== 'sequence') continue;
       const assumptions = addAssumptions(t.assumptions, kept);
       // A path that holds too many conditions is not followed further (its findings are missed).
-      if (assumptions.length <= MAX_ASSUMPTIONS) entering.push({ ...t, assumptions });
+      if (assumptions.length <= MAX_ASSUMPTIONS) entering.push(assumptions === t.assumptions ? t : { ...t, assumptions, akey: assumptionKey(assumptions) });
     }
-    if (fresh) entering.push({ state: walker.initial, stopped: false, assumptions: kept });
+    if (fresh) entering.push({ state: walker.initial, stopped: false, assumptions: kept, akey: assumptionKey(kept) });
     return entering;
   };
   const branchCount = block.branches.length + 1;
@@ -602,7 +663,7 @@ function addAssumptions(list: readonly Assumption[], more: readonly Assumption[]
 function dedupe<E extends PathEvent, S>(states: Array<Tracked<S>>, walker: PathWalker<E, S>): Array<Tracked<S>> {
   const byKey = new Map<string, Tracked<S>>();
   for (const t of states) {
-    const key = `${t.stopped ? 1 : 0}|${assumptionKey(t.assumptions)}|${walker.key(t.state)}`;
+    const key = `${t.stopped ? 1 : 0}|${t.akey}|${walker.key(t.state)}`;
     const seen = byKey.get(key);
     if (!seen) {
       if (byKey.size >= MAX_PATH_STATES) continue;

@@ -224,9 +224,7 @@ export function variableFindings(parsed: ParsedDocument): VariableFinding[] {
       out.push(unsetFinding(parsed.text, read, setNames, uses));
       continue;
     }
-    let before = false;
-    for (let k = 0; k < own.length && k < MAX_SETS_PER_READ && !before; k++) before = model.mayRunBefore(own[k]!.start, read.start);
-    if (before || own.length > MAX_SETS_PER_READ || model.dead(read.start)) continue;
+    if (setBefore(model, own, read.start) || model.dead(read.start)) continue;
     const first = own[0]!;
     out.push({
       code: 'variable-before-set',
@@ -242,10 +240,35 @@ export function variableFindings(parsed: ParsedDocument): VariableFinding[] {
 
 /** Whether something that sets unknown names (`$eval`, a name built at run time) may run before `at`. */
 function wildcardBefore(model: PathModel, wildcards: readonly number[], at: number): boolean {
-  for (let k = 0; k < wildcards.length; k++) {
-    // Past a few checks it is cheaper, and still quiet, to assume it may.
-    if (k >= MAX_SETS_PER_READ) return true;
-    if (model.mayRunBefore(wildcards[k]!, at)) return true;
+  return anyMayRunBefore(model, wildcards, (w) => w, at);
+}
+
+/** Whether a set of the variable may run before `at`. */
+function setBefore(model: PathModel, sets: readonly VarUse[], at: number): boolean {
+  return anyMayRunBefore(model, sets, (s) => s.start, at);
+}
+
+/**
+ * Whether any of `items` (sorted by position) may run before `at`: the nearest earlier ones are
+ * asked first; later ones only when `at` runs in a background `$async` body. Past a bound of
+ * questions it answers yes, which keeps the rules quiet.
+ */
+function anyMayRunBefore<T>(model: PathModel, items: readonly T[], at: (item: T) => number, offset: number): boolean {
+  let end = 0;
+  for (let hi = items.length; end < hi; ) {
+    const mid = (end + hi) >>> 1;
+    if (at(items[mid]!) < offset) end = mid + 1;
+    else hi = mid;
+  }
+  let asked = 0;
+  for (let k = end - 1; k >= 0; k--) {
+    if (++asked > MAX_SETS_PER_READ) return true;
+    if (model.mayRunBefore(at(items[k]!), offset)) return true;
+  }
+  if (end === items.length || !model.contextOf(offset).some((step) => step.block.kind === 'async')) return false;
+  for (let k = end; k < items.length; k++) {
+    if (++asked > MAX_SETS_PER_READ) return true;
+    if (model.mayRunBefore(at(items[k]!), offset)) return true;
   }
   return false;
 }
