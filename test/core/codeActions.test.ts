@@ -231,8 +231,9 @@ describe('code actions', () => {
       for (const src of ['«$addButton»[no;a;b;primary]', '$«addButton»[no;a;b;primary]', '$add«Butt»on[x]', 'x $«username» y', '«  »$title[a;b]', '$title[a;«\n»b]']) {
         assert.ok(!actionsAt(src).titles.includes(title), src);
       }
-      // A selection that goes on past the name is text to escape.
+      // A selection that goes on past the name is text to escape, and so is a whole bare call.
       assert.equal(actionsAt('«$username;»').apply(title), '%{DOL}%username\\;');
+      assert.equal(actionsAt('Hi «$username»!').apply(title), 'Hi %{DOL}%username!');
     });
 
     it('becomes a quick fix when a related diagnostic is in range', () => {

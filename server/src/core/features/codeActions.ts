@@ -171,10 +171,15 @@ export function codeActions(_ctx: FeatureContext, analysis: Analysis, range: Ran
   return filterByKind(actions, context);
 }
 
-/** Whether [start, end) lies inside one call's name token (`$name` or a part of it). */
+/**
+ * Whether [start, end) lies inside one call's name token (`$name` or a part of it), other than a
+ * whole bare call: escaping a bracketed call's name alone would leave its arguments as broken
+ * text, and a part of a name is a word to act on, not text to escape.
+ */
 function withinCallName(parsed: ParsedDocument, start: number, end: number): boolean {
   const call = callNameAt(parsed, start) ?? callNameAt(parsed, start + 1);
-  return call !== null && start >= call.start && end <= call.nameEnd;
+  if (call === null || start < call.start || end > call.nameEnd) return false;
+  return !(call.open < 0 && start === call.start && end === call.nameEnd);
 }
 
 /** The bdscript diagnostics of the context whose (valid) range touches the requested range. */
