@@ -110,14 +110,26 @@ export interface ComponentCall {
   readonly elsewhere: boolean;
 }
 
-const componentFact = declareChunkFact('components', (text: string, view: ChunkView, base: number): ComponentCall[] => {
-  const out: ComponentCall[] = [];
+/** What a chunk says about components: the component calls, and where embed functions are (start, name end pairs). */
+interface ComponentFacts {
+  readonly calls: readonly ComponentCall[];
+  /** Embed functions are many and need only their place: kept as numbers. */
+  readonly embeds: readonly number[];
+}
+
+const componentFact = declareChunkFact('components', (text: string, view: ChunkView, base: number): ComponentFacts => {
+  const calls: ComponentCall[] = [];
+  const embeds: number[] = [];
   for (const call of view.calls) {
     const fn = COMPONENT_FUNCTIONS.get(call.name);
     if (!fn) continue;
+    if (fn.role === 'embed') {
+      embeds.push(call.start - base, call.nameEnd - base);
+      continue;
+    }
     const idArg = fn.id !== undefined ? call.args[fn.id] : undefined;
     const message = fn.messageId !== undefined ? call.args[fn.messageId] : undefined;
-    out.push({
+    calls.push({
       role: fn.role,
       name: call.name,
       start: call.start - base,
@@ -132,7 +144,7 @@ const componentFact = declareChunkFact('components', (text: string, view: ChunkV
       elsewhere: message !== undefined && !isBlankArg(text, message),
     });
   }
-  return out;
+  return { calls, embeds };
 });
 
 function valueOf(text: string, call: CallNode, index: number | undefined): Value {
@@ -156,19 +168,36 @@ function isBlankArg(text: string, arg: ArgNode): boolean {
   return v !== undefined && v.trim() === '';
 }
 
-/** The document's component calls, absolute offsets, in document order (made once per parse). */
+/** The document's component calls (embed functions aside), absolute offsets, in document order (made once per parse). */
 export function componentCalls(parsed: ParsedDocument): readonly ComponentCall[] {
   let cached = callsCache.get(parsed);
   if (cached) return cached;
   cached = [];
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
-    for (const c of componentFact(parsed, i)) {
+    for (const c of componentFact(parsed, i).calls) {
       cached.push({ ...c, start: c.start + base, end: c.end + base, nameEnd: c.nameEnd + base, idStart: c.idStart >= 0 ? c.idStart + base : -1, idEnd: c.idEnd >= 0 ? c.idEnd + base : -1 });
     }
   }
   callsCache.set(parsed, cached);
   return cached;
+}
+
+/** The embed function calls of the document outside the trigger, in document order. */
+function embedCalls(parsed: ParsedDocument): ComponentCall[] {
+  const out: ComponentCall[] = [];
+  for (let i = 0; i < parsed.chunkCount; i++) {
+    const base = parsed.chunkStart(i);
+    const embeds = componentFact(parsed, i).embeds;
+    for (let k = 0; k < embeds.length; k += 2) {
+      const start = embeds[k]! + base;
+      const nameEnd = embeds[k + 1]! + base;
+      if (inTrigger(parsed, start)) continue;
+      const name = parsed.text.slice(start, nameEnd);
+      out.push({ role: 'embed', name, start, end: nameEnd, nameEnd, id: undefined, idStart: -1, idEnd: -1, parent: undefined, newRow: undefined, style: undefined, elsewhere: false });
+    }
+  }
+  return out;
 }
 
 const callsCache = new WeakMap<ParsedDocument, ComponentCall[]>();
@@ -225,7 +254,7 @@ export function componentFindings(parsed: ParsedDocument): ComponentFinding[] {
   duplicateIds(model, events, out);
   if (hasV2) {
     walk(events.filter((c) => V2_ROLES.has(c.role)), v2Total(out));
-    v2WithEmbeds(model, events, out);
+    v2WithEmbeds(model, events, embedCalls(parsed), out);
     // What each ID names, from the calls that create it (an ID given to two kinds names neither).
     const kinds = new Map<string, ComponentRole | null>();
     for (const c of events) {
@@ -450,8 +479,7 @@ const MAX_EMBED_CHECKS = 64;
  * that run in one message is an error. Reported on the first V2 component of each message
  * (a V2 component that runs with one already reported is left alone), naming the nearest embed.
  */
-function v2WithEmbeds(model: PathModel, events: readonly ComponentCall[], out: FindingList): void {
-  const embeds = events.filter((c) => c.role === 'embed');
+function v2WithEmbeds(model: PathModel, events: readonly ComponentCall[], embeds: readonly ComponentCall[], out: FindingList): void {
   if (embeds.length === 0) return;
   const reported: ComponentCall[] = [];
   for (const v2 of events) {
