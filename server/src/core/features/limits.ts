@@ -32,6 +32,9 @@ export const DISCORD_LIMITS = {
   selectsPerActionRow: { value: 1, source: { page: COMPONENTS, section: 'Action Row' } },
   /** IS_COMPONENTS_V2: "Messages allow up to 40 total components" (nested ones count). */
   componentsV2Total: { value: 40, source: { page: COMPONENTS, section: 'Component Reference (introduction)' } },
+  // Containers have no child limit of their own: "There is no longer a limit on the number of
+  // components in a Container Component (previously it was 10)" (developers/change-log.mdx, the
+  // entry that raised the message total to 40); the total above bounds them.
   /** Section: "One to three child components". */
   sectionChildren: { value: 3, source: { page: COMPONENTS, section: 'Section' } },
   /** Media Gallery: "1 to 10 media gallery items". */

@@ -37,8 +37,9 @@ const OPERATORS: readonly CompareOp[] = ['==', '!=', '>=', '<=', '>', '<'];
 
 /**
  * The comparison of a condition argument, read from its own text (not from calls inside it):
- * the first `==` or `!=`, else the first other operator. A side with calls is put on the left,
- * so `a==$customID` and `$customID==a` read the same. Undefined without an operator.
+ * the first `==`, else the first `!=`, else the first of the ordered operators in that order
+ * (real conditions hold one operator). A side with calls is put on the left, so `a==$customID`
+ * and `$customID==a` read the same. Undefined without an operator.
  */
 export function readCondition(text: string, arg: ArgNode): Assumption | undefined {
   let at = -1;
@@ -54,8 +55,6 @@ export function readCondition(text: string, arg: ArgNode): Assumption | undefine
       }
     }
     if (op) break;
-    // `==`/`!=` win over the others; the others by position would need one more pass, and real
-    // conditions hold one operator.
   }
   if (!op) return undefined;
   const opEnd = at + op.length;
@@ -187,7 +186,7 @@ export function compareAssumptionLists(a: readonly Assumption[], b: readonly Ass
 interface PathChunkFacts {
   /** Starts of `$stop` calls. */
   readonly stops: readonly number[];
-  /** The condition of each `$if`/`$elseif`/`$onlyIf`, by the call's start. */
+  /** The condition of each `$if` and `$elseif`, by the call's start. */
   readonly conditions: ReadonlyArray<readonly [number, Assumption | undefined]>;
 }
 
