@@ -333,9 +333,17 @@ function addNames(out: Output, site: NameSite, offset: number, kind: 'function' 
   }
 }
 
+/** Per record: the end of its sort key for prefix matches and for subsequence matches, made once. */
+const rankTails = new WeakMap<CatalogRecord, [string, string]>();
+
 /** The part of a name item's sort key after its group, deprecation and match class. */
 function rankKey({ record, rank, cls, exact }: Candidate): string {
-  return `${record.kind === 'callback' ? 0 : 1}${exact ? 0 : 1}${usageKey(record.name, cls)}${String(rank).padStart(5, '0')}${record.bracketed ? 1 : 0}`;
+  let tails = rankTails.get(record);
+  if (!tails) {
+    const tail = (c: number): string => `${usageKey(record.name, c)}${String(rank).padStart(5, '0')}${record.bracketed ? 1 : 0}`;
+    rankTails.set(record, (tails = [tail(0), tail(2)]));
+  }
+  return `${record.kind === 'callback' ? 0 : 1}${exact ? 0 : 1}${tails[cls >= 2 ? 1 : 0]}`;
 }
 
 /** The parts of a name item that depend only on the record and the context, built once per context. */
