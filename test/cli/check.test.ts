@@ -316,7 +316,10 @@ describe('bdscript check (bundled CLI)', function () {
     await huge.close();
     const r = await check(['at-limit.bds', 'over.bds', 'huge.bds', 'wide.bds'], tmp);
     assert.equal(r.code, 2, r.stderr);
-    assert.deepEqual(lines(r.stdout), [`at-limit.bds:1:${limit - 8}: warning unknown-function Unknown function \`$usernam\`. Did you mean \`$username\`?`]);
+    // Both files are one message of millions of characters: each gets the hint once.
+    const long = lines(r.stdout).filter((l) => / information message-too-long /.test(l));
+    assert.deepEqual(long.map((l) => l.split(':')[0]), ['at-limit.bds', 'wide.bds']);
+    assert.deepEqual(lines(r.stdout).filter((l) => !long.includes(l)), [`at-limit.bds:1:${limit - 8}: warning unknown-function Unknown function \`$usernam\`. Did you mean \`$username\`?`]);
     assert.match(r.stderr, /^bdscript check: cannot check over\.bds: 16,777,217 characters, more than the limit of 16,777,216 characters \(16 Mi\) that check reads$/m);
     assert.match(r.stderr, /^bdscript check: cannot read huge\.bds: 209,715,200 bytes, more than the limit of 16,777,216 characters \(16 Mi\) that check reads$/m);
     assert.match(r.stderr, /checked 2 files: 0 errors, 1 warning/);

@@ -227,6 +227,15 @@ describe('code actions', () => {
       assert.ok(!actionsAt('$title[x|;y]').titles.includes(title));
     });
 
+    it('is not offered on a function name or for a selection of blanks', () => {
+      for (const src of ['«$addButton»[no;a;b;primary]', '$«addButton»[no;a;b;primary]', '$add«Butt»on[x]', 'x $«username» y', '«  »$title[a;b]', '$title[a;«\n»b]']) {
+        assert.ok(!actionsAt(src).titles.includes(title), src);
+      }
+      // A selection that goes on past the name is text to escape, and so is a whole bare call.
+      assert.equal(actionsAt('«$username;»').apply(title), '%{DOL}%username\\;');
+      assert.equal(actionsAt('Hi «$username»!').apply(title), 'Hi %{DOL}%username!');
+    });
+
     it('becomes a quick fix when a related diagnostic is in range', () => {
       const r = actionsAt('$description[«[link](url)»]', { validate: true });
       const action = r.actions.find((a) => a.title === title)!;

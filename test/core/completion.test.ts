@@ -48,7 +48,7 @@ function complete(src: string, expect: Expect, options: Options = {}): Outcome {
   const { service, document } = serviceFor(m.text, options);
   const list = service.complete(document, document.positionAt(m.cursor!), options.context);
   const sorted = [...list.items].sort((a, b) => key(a).localeCompare(key(b)) || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
-  const labels = sorted.map((i) => i.label);
+  const labels = sorted.map(shown);
   for (const item of list.items) for (const r of editRanges(item)) assertInside(r, document.offsetAt.bind(document), m.text.length);
   if (expect.empty) assert.deepEqual(labels, [], 'expected no completions');
   for (const label of expect.includes ?? []) assert.ok(labels.includes(label), `expected ${JSON.stringify(label)} among ${JSON.stringify(labels.slice(0, 40))}`);
@@ -62,11 +62,19 @@ function complete(src: string, expect: Expect, options: Options = {}): Outcome {
   const pick = expect.pick ?? expect.includes?.[0];
   if (expect.resultText !== undefined) {
     assert.ok(pick, 'resultText needs an item to pick');
-    const item = list.items.find((i) => i.label === pick);
+    const item = list.items.find((i) => shown(i) === pick);
     assert.ok(item, `no item ${pick}`);
     assert.equal(applyItem(m.text, item, (p) => document.offsetAt(p)), expect.resultText);
   }
   return { list, sorted, labels, resolve: (item) => service.resolveCompletion(item) };
+}
+
+/**
+ * An item as a row shows it: the label and, beside it, the label details' argument list
+ * (`$addButton` + `[New row;...]`); tests name items this way, so both forms stay distinct.
+ */
+function shown(item: CompletionItem): string {
+  return item.label + (item.labelDetails?.detail ?? '');
 }
 
 function key(item: CompletionItem): string {
@@ -194,11 +202,11 @@ describe('completion', () => {
 
     it('gives an insert/replace edit when the client supports it, a plain edit otherwise', () => {
       const full = complete('$ti|tle', { includes: ['$title[Title;(Index)]'] });
-      const edit = full.list.items.find((i) => i.label === '$title[Title;(Index)]')!.textEdit!;
+      const edit = full.list.items.find((i) => shown(i) === '$title[Title;(Index)]')!.textEdit!;
       assert.ok('insert' in edit && 'replace' in edit);
       assert.deepEqual([edit.insert.end.character, edit.replace.end.character], [3, 6]);
       const plain = complete('$ti|tle', { includes: ['$title[Title;(Index)]'] }, { client: { insertReplace: false } });
-      const plainEdit = plain.list.items.find((i) => i.label === '$title[Title;(Index)]')!.textEdit!;
+      const plainEdit = plain.list.items.find((i) => shown(i) === '$title[Title;(Index)]')!.textEdit!;
       assert.ok('range' in plainEdit);
       assert.deepEqual([plainEdit.range.start.character, plainEdit.range.end.character], [0, 6]);
     });
@@ -206,8 +214,8 @@ describe('completion', () => {
     it('offers both forms of a name as distinct items', () => {
       const out = complete('$rand|', { includes: ['$random', '$random[Min;Max]'], pick: '$random', resultText: '$random|' });
       complete('$rand|', { includes: ['$random[Min;Max]'], resultText: '$random[|Min;Max]' });
-      const bare = out.list.items.find((i) => i.label === '$random')!;
-      const bracketed = out.list.items.find((i) => i.label === '$random[Min;Max]')!;
+      const bare = out.list.items.find((i) => shown(i) === '$random')!;
+      const bracketed = out.list.items.find((i) => shown(i) === '$random[Min;Max]')!;
       assert.equal(bare.filterText, '$random');
       assert.equal(bracketed.filterText, '$random');
       assert.notEqual(bare.sortText, bracketed.sortText);
@@ -226,13 +234,51 @@ describe('completion', () => {
       assert.ok(!out.labels.includes('$random'), 'names that match neither way are left out');
     });
 
-    it('puts exact-case prefix matches before other-case ones, then sorts alphabetically', () => {
+    it('puts exact-case prefix matches before other-case ones, common names first, then the rest alphabetically', () => {
       const catalog = catalogWith([
         { from: '$username', name: '$Username', bracketed: false },
         { from: '$username', name: '$userBadge', bracketed: false },
+        { from: '$username', name: '$userBanner', bracketed: false },
       ]);
-      complete('x $user|', { order: ['$userBadge', '$username', '$Username'] }, { catalog });
-      complete('x $User|', { order: ['$Username', '$userBadge', '$username'] }, { catalog });
+      // `$username` is common in real code; `$userBadge` and `$userBanner` are not.
+      complete('x $user|', { order: ['$username', '$userBadge', '$userBanner', '$Username'] }, { catalog });
+      complete('x $User|', { order: ['$Username', '$username', '$userBadge'] }, { catalog });
+    });
+
+    it('ranks $sendMessage first for $sen, exact matches first, and keeps subsequence matches after', () => {
+      const catalog = snapshotCatalog();
+      const sen = complete('$sen|', { includes: ['$sendMessage[Message;(Return ID)]'] }, { catalog });
+      const names = sen.sorted.map((i) => i.label);
+      assert.equal(names[0], '$sendMessage');
+      // `$sendEmbedMessage` is used in the wiki's code, `$sendNotification` is not.
+      assert.ok(names.indexOf('$sendEmbedMessage') < names.indexOf('$sendNotification'), JSON.stringify(names));
+      // An exact name before longer common ones that start with it.
+      const exact = complete('$var|', { includes: ['$var[Name;(Value)]'] }, { catalog });
+      assert.equal(exact.sorted[0]!.label, '$var');
+      // Shorter names before longer ones among the uncommon; subsequence matches after every prefix match.
+      const fuzzy = complete('$sndmsg|', { includes: ['$sendMessage[Message;(Return ID)]'] }, { catalog });
+      assert.ok(fuzzy.sorted.every((i) => i.sortText!.charAt(2) === '2'), 'only subsequence matches here');
+      const mixed = complete('$role|', {}, { catalog });
+      const firstFuzzy = mixed.sorted.findIndex((i) => i.sortText!.charAt(2) === '2');
+      const lastPrefix = mixed.sorted.map((i) => i.sortText!.charAt(2) !== '2').lastIndexOf(true);
+      assert.ok(firstFuzzy < 0 || lastPrefix < firstFuzzy, 'prefix matches before subsequence matches');
+    });
+
+    it('labels a row with the name, the arguments beside it and the whole tag in detail', () => {
+      const out = complete('$addBu|', { includes: [BUTTON] });
+      const item = out.list.items.find((i) => shown(i) === BUTTON)!;
+      assert.equal(item.label, '$addButton');
+      assert.equal(item.labelDetails?.detail, '[New row;Button ID/URL;Label;Style;(Disabled;Emoji;Message ID)]');
+      assert.equal(item.detail, BUTTON);
+      const random = complete('$rand|', { includes: ['$random', '$random[Min;Max]'] });
+      const forms = random.list.items.filter((i) => i.label === '$random');
+      assert.equal(forms.length, 2, 'both forms are items of their own');
+      assert.deepEqual(forms.map((i) => i.detail).sort(), ['$random', '$random[Min;Max]']);
+      // A client without label details sees the name, and the tag in detail.
+      const plain = complete('$addBu|', { includes: ['$addButton'] }, { client: { completionLabelDetails: false } });
+      const plainItem = plain.list.items.find((i) => i.label === '$addButton')!;
+      assert.equal(plainItem.labelDetails, undefined);
+      assert.equal(plainItem.detail, BUTTON);
     });
 
     it('inserts only the name when a [ already follows, and offers only bracketed forms', () => {
@@ -253,7 +299,7 @@ describe('completion', () => {
 
     it('offers choices for Enum and Bool arguments', () => {
       const out = complete('$addBu|', { includes: [BUTTON] });
-      const snippet = out.list.items.find((i) => i.label === BUTTON)!.textEdit!.newText;
+      const snippet = out.list.items.find((i) => shown(i) === BUTTON)!.textEdit!.newText;
       assert.match(snippet, /\$\{1\|yes,no\|\}/);
       assert.match(snippet, /\$\{4\|primary,secondary,success,danger,link\|\}/);
     });
@@ -265,12 +311,12 @@ describe('completion', () => {
 
     it('inserts the full tag text in the app style', () => {
       const out = complete('$tit|', { includes: ['$title[Title;(Index)]'], resultText: '$title[Title;(Index)]|' }, { settings: { completion: { insertStyle: 'fullTag' } } });
-      assert.equal(out.list.items.find((i) => i.label === '$title[Title;(Index)]')!.insertTextFormat, 1);
+      assert.equal(out.list.items.find((i) => shown(i) === '$title[Title;(Index)]')!.insertTextFormat, 1);
     });
 
     it('inserts plain text without snippet support: `$name[` for bracketed forms', () => {
       const client = { ...MINIMAL_CLIENT };
-      const out = complete('$tit|', { includes: ['$title[Title;(Index)]'], resultText: '$title[|' }, { client });
+      const out = complete('$tit|', { includes: ['$title'], resultText: '$title[|' }, { client });
       for (const item of out.list.items) {
         assert.notEqual(item.insertTextFormat, 2, 'no snippets for a client without snippet support');
         assert.ok(!item.textEdit!.newText.includes('${'));
@@ -280,7 +326,7 @@ describe('completion', () => {
 
     it('escapes the $ of the name inside snippets', () => {
       const out = complete('$tit|', { includes: ['$title[Title;(Index)]'] });
-      assert.ok(out.list.items.find((i) => i.label === '$title[Title;(Index)]')!.textEdit!.newText.startsWith('\\$title['));
+      assert.ok(out.list.items.find((i) => shown(i) === '$title[Title;(Index)]')!.textEdit!.newText.startsWith('\\$title['));
     });
   });
 
@@ -299,7 +345,7 @@ describe('completion', () => {
       assert.match(premium.labelDetails!.description!, /premium/);
       const intents = complete('x $userJ|', { includes: ['$userJoined[User ID;(Format)]'] }).list.items[0]!;
       assert.match(intents.detail!, /Server Members intent/);
-      const plain = complete('x $userJ|', { includes: ['$userJoined[User ID;(Format)]'] }, { client: { completionLabelDetails: false } }).list.items[0]!;
+      const plain = complete('x $userJ|', { includes: ['$userJoined'] }, { client: { completionLabelDetails: false } }).list.items[0]!;
       assert.equal(plain.labelDetails, undefined);
       assert.match(plain.detail!, /Server Members intent/);
     });
@@ -313,7 +359,7 @@ describe('completion', () => {
     it('leaves documentation to resolve in long lists, and resolve fills it', () => {
       const out = complete('x $|', { includes: ['$random[Min;Max]'] });
       assert.ok(out.list.items.length > COMPLETION_LIMITS.eagerDocumentation);
-      const item = out.list.items.find((i) => i.label === '$random[Min;Max]')!;
+      const item = out.list.items.find((i) => shown(i) === '$random[Min;Max]')!;
       assert.equal(item.documentation, undefined);
       const resolved = out.resolve(item);
       assert.match((resolved.documentation as { value: string }).value, /A random number between two bounds/);
@@ -357,6 +403,22 @@ describe('completion', () => {
       complete('$onlyPerms[|;Denied]', { includes: ['admin', 'ban', 'managemessages'], pick: 'ban', resultText: '$onlyPerms[ban|;Denied]' });
       complete('$onlyPerms[admin;|;Denied]', { includes: ['kick'] });
       complete('$onlyPerms[admin;ban;|]', { excludes: ['kick', 'admin'] });
+    });
+
+    it('offers permission names where the catalog types a permission argument as String, keeping a sign', () => {
+      const catalog = snapshotCatalog();
+      complete('$editChannelPerms[$channelID;$guildID;|]', { includes: ['sendmessages', 'managemessages'] }, { catalog });
+      complete('$editChannelPerms[$channelID;$guildID;-send|]', { includes: ['-sendmessages'], resultText: '$editChannelPerms[$channelID;$guildID;-sendmessages|]' }, { catalog });
+      complete('$checkUserPerms[$authorID;|]', { includes: ['admin'] }, { catalog });
+      complete('$editChannelPerms[|;$guildID;ban]', { excludes: ['admin'] }, { catalog });
+    });
+
+    it('offers emoji, not functions, in an empty emoji argument', () => {
+      const out = complete('$addButton[no;id;label;primary;no;|]', { includes: [':thumbsup: 👍', ':white_check_mark: ✅'], excludes: ['$random', '$nomention'] });
+      assert.equal(out.list.items.find((i) => i.label === ':thumbsup: 👍')!.textEdit!.newText, ':thumbsup:');
+      complete('$addReactions[👍;thu|]', { includes: [':thumbsup: 👍'], excludes: [':hash: #️⃣'], pick: ':thumbsup: 👍', resultText: '$addReactions[👍;:thumbsup:|]' });
+      // A call there is left alone; Bool and Enum arguments keep their values.
+      complete('$addButton[no;id;label;primary;|]', { includes: ['yes'], excludes: [':thumbsup: 👍'] });
     });
 
     it('offers values before functions, and functions only on an explicit request', () => {
@@ -424,8 +486,9 @@ describe('completion', () => {
 
   describe('trigger context', () => {
     it('offers callbacks first at the start of a document', () => {
-      const out = complete('$on|', { includes: ['$onJoined[Channel ID]', '$onlyPerms[Permission;...;Error message]'], order: ['$onInteraction', '$onJoined[Channel ID]', '$onlyPerms[Permission;...;Error message]'] });
-      assert.equal(out.list.items.find((i) => i.label === '$onJoined[Channel ID]')!.kind, 23 /* Event */);
+      const out = complete('$on|', { includes: ['$onJoined[Channel ID]', '$onlyPerms[Permission;...;Error message]'], order: ['$onInteraction', '$onlyPerms[Permission;...;Error message]'] });
+      assert.ok(out.labels.indexOf('$onJoined[Channel ID]') < out.labels.indexOf('$onlyPerms[Permission;...;Error message]'), 'callbacks first');
+      assert.equal(out.list.items.find((i) => shown(i) === '$onJoined[Channel ID]')!.kind, 23 /* Event */);
       complete('\n\n  $onJ|', { includes: ['$onJoined[Channel ID]'], resultText: '\n\n  $onJoined[|Channel ID]' });
     });
 

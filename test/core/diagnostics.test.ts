@@ -125,6 +125,14 @@ const RULE_FIXTURES: Record<string, { src: string; options?: ServiceOptions; ami
   intents: { src: '«$userJoined»[123]' },
   'callback-in-code': { src: '$nomention\n«$onJoined»[123]' },
   'not-a-callback': { src: '«$onJoin»[123]\nHello' },
+  'unset-variable': { src: '$var[total;1]\n$var[«totl»]' },
+  'variable-before-set': { src: 'Hi $var[«name»]\n$var[name;Ann]' },
+  'action-row-limit': { src: [1, 2, 3, 4, 5].map((k) => `$addButton[no;b${k};B;primary]\n`).join('') + '«$addButton»[no;b6;B;primary]' },
+  'component-limit': { src: [1, 2, 3, 4, 5].map((k) => `$addButton[yes;b${k};B;primary]\n`).join('') + '«$addButton»[yes;b6;B;primary]' },
+  'duplicate-custom-id': { src: '$addButton[no;ok;A;primary]\n$addButton[no;«ok»;B;primary]' },
+  'components-v2-embed': { src: '$title[Hi]\n«$addContainer»[box]', options: { catalog: snapshotCatalog() } },
+  'link-button-url': { src: '$addButton[no;«help»;Help;link]' },
+  'message-too-long': { src: `$sendMessage[«${'x'.repeat(2001)}»]`, options: { catalog: snapshotCatalog() } },
   'language-feature': { src: '$c[bdscript-language: BDScript]\n$if[a]\n«$elseif»[b]\n$endif' },
   'unknown-directive': { src: '«$c[bdscript-disable nonsense]»' },
   'too-many-findings': { src: '$usernam '.repeat(5001) + '«»', amid: true },
@@ -156,7 +164,8 @@ describe('diagnostics', () => {
     it('reads the repros of issue #10 with the real catalog as BDFD does', () => {
       const ping = expectCodes('Pong! `«$pingms»`', ['glued-name'], real);
       assert.equal(ping.diagnostics[0]!.message as string, '`$pingms` reads as `$ping` followed by the text "ms".');
-      expectCodes('NSFW: $if[$var[nsfw]==true]Yes«$elseNo»$endif', ['glued-name'], real);
+      // The snippet never sets `nsfw`, which the variable rule rightly says too.
+      expectCodes('NSFW: $if[$var[«nsfw»]==true]Yes«$elseNo»$endif', ['unset-variable', 'glued-name'], real);
       expectCodes('$try\n$ban[1]\n«$catchOops»$endtry', ['glued-name'], real);
     });
     it('gives the hint a fix that keeps the reading and silences it', () => {
@@ -281,13 +290,13 @@ describe('diagnostics', () => {
       assert.equal(r.diagnostics[0]!.message as string, '`$addButton` argument "Style" must be one of primary, secondary, success, danger, link; got "blue".');
     });
     it('suggests near enum values and fixes to the single one', () => {
-      const r = expectCodes('$addButton[no;id;label;«primay»] $addButton[yes;id;label;DANGER]', ['invalid-argument']);
+      const r = expectCodes('$addButton[no;id;label;«primay»] $addButton[yes;id2;label;DANGER]', ['invalid-argument']);
       assert.match(r.diagnostics[0]!.message as string, /Did you mean "primary"\?$/);
-      assert.equal(r.fixed('Change to "primary"'), '$addButton[no;id;label;primary] $addButton[yes;id;label;DANGER]');
+      assert.equal(r.fixed('Change to "primary"'), '$addButton[no;id;label;primary] $addButton[yes;id2;label;DANGER]');
     });
     it('checks every type the test catalog uses', () => {
       expectCodes(
-        '$addButton[«maybe»;id;l;link;«x»;«nope»;«abc»] $color[«red»] $image[«example.com»] $round[«1,5»] $cooldown[«10 m»;x] $argsCheck[«>=2»;x] $onlyPerms[«bann»;x]',
+        '$addButton[«maybe»;id;l;danger;«x»;«nope»;«abc»] $color[«red»] $image[«example.com»] $round[«1,5»] $cooldown[«10 m»;x] $argsCheck[«>=2»;x] $onlyPerms[«bann»;x]',
         new Array<string>(10).fill('invalid-argument'),
       );
       expectCodes(

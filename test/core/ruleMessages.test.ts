@@ -38,6 +38,20 @@ const FIXTURES: Readonly<Record<RuleCode, readonly Fixture[]>> = {
     { src: '$title[x;1.5]' },
   ],
   'unknown-emoji': [{ src: '$addReactions[:thumbsupp:]' }, { src: '$addReactions[:zzzzzzzzzzzz:]' }],
+  'unset-variable': [{ src: '$var[total;1]\n$var[totl]' }, { src: '$var[x,1]\n$var[x]' }, { src: '$var[zzz]' }],
+  'variable-before-set': [{ src: 'Hi $var[name]\n$var[name;Ann]' }],
+  'action-row-limit': [
+    { src: [1, 2, 3, 4, 5, 6].map((k) => `$addButton[no;b${k};B;primary]`).join('\n') },
+    { src: '$addActionRow[r]\n$addStringSelect[s;Pick;1;1;no;r]\n$addStringSelectOption[One;1;First;;no;s]\n$addButtonCV2[b;B;primary;no;;r]' },
+  ],
+  'component-limit': [
+    { src: [1, 2, 3, 4, 5, 6].map((k) => `$addButton[yes;b${k};B;primary]`).join('\n') },
+    { src: '$newSelectMenu[m;1;1;Pick]\n' + Array.from({ length: 26 }, (_, k) => `$addSelectMenuOption[m;O${k};v${k};Option ${k}]`).join('\n') },
+  ],
+  'duplicate-custom-id': [{ src: '$addButton[no;ok;A;primary]\n$addButton[no;ok;B;primary]' }],
+  'components-v2-embed': [{ src: '$title[Hi]\n$addContainer[box]' }],
+  'link-button-url': [{ src: '$addButton[no;help;Help;link]' }, { src: '$addButton[no;https://example.com;Go;primary]' }],
+  'message-too-long': [{ src: `$sendMessage[${'x'.repeat(2001)}]` }, { src: 'y'.repeat(2001) }],
   'invalid-json': [
     { src: '$jsonParse[{"a": 1,}]' },
     { src: '$jsonParse[{"a": tru}]' },

@@ -5,6 +5,9 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
   CodeAction,
+  Color,
+  ColorInformation,
+  ColorPresentation,
   CodeActionContext,
   CompletionItem,
   CompletionList,
@@ -17,13 +20,16 @@ import type {
   Position,
   Range,
   SemanticTokens,
+  WorkspaceEdit,
   SignatureHelp,
 } from 'vscode-languageserver-types';
 import { Catalog } from './catalog/catalog';
 import { appCode, type AppCode } from './features/appCode';
 import { codeActions } from './features/codeActions';
+import { colorPresentations, documentColors } from './features/colors';
 import { complete, resolveCompletion } from './features/completion';
 import { definition } from './features/definition';
+import { prepareRename, references, rename } from './features/references';
 import { computeDiagnostics } from './features/diagnostics';
 import { foldingRanges } from './features/folding';
 import { functionAt, type FunctionAt } from './features/functionAt';
@@ -184,6 +190,26 @@ export class LanguageService {
 
   definition(document: TextDocument, position: Position): Location[] {
     return definition(this.ctx, this.analyze(document), position);
+  }
+
+  references(document: TextDocument, position: Position, includeDeclaration: boolean): Location[] {
+    return references(this.ctx, this.analyze(document), position, includeDeclaration);
+  }
+
+  prepareRename(document: TextDocument, position: Position): { range: Range; placeholder: string } | { error: string } | null {
+    return prepareRename(this.ctx, this.analyze(document), position);
+  }
+
+  rename(document: TextDocument, position: Position, newName: string): WorkspaceEdit | { error: string } | null {
+    return rename(this.ctx, this.analyze(document), position, newName);
+  }
+
+  documentColors(document: TextDocument): ColorInformation[] {
+    return documentColors(this.ctx, this.analyze(document));
+  }
+
+  colorPresentations(document: TextDocument, color: Color, range: Range): ColorPresentation[] {
+    return colorPresentations(this.ctx, this.analyze(document), color, range);
   }
 
   functionAt(document: TextDocument, position: Position): FunctionAt | null {

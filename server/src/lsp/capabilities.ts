@@ -67,6 +67,8 @@ export interface ClientAbilities {
   readonly inlayHintRefresh: boolean;
   /** `textDocument/publishDiagnostics` may carry the document version. */
   readonly diagnosticVersion: boolean;
+  /** `textDocument/prepareRename` is understood. */
+  readonly renamePrepare: boolean;
 }
 
 export function clientAbilitiesFrom(capabilities: unknown): ClientAbilities {
@@ -77,6 +79,7 @@ export function clientAbilitiesFrom(capabilities: unknown): ClientAbilities {
     semanticTokensRefresh: isTrue(at(capabilities, 'workspace', 'semanticTokens', 'refreshSupport')),
     inlayHintRefresh: isTrue(at(capabilities, 'workspace', 'inlayHint', 'refreshSupport')),
     diagnosticVersion: isTrue(at(capabilities, 'textDocument', 'publishDiagnostics', 'versionSupport')),
+    renamePrepare: isTrue(at(capabilities, 'textDocument', 'rename', 'prepareSupport')),
   };
 }
 
@@ -85,8 +88,11 @@ export const COMPLETION_TRIGGERS = ['$', '[', ';', ':'];
 export const SIGNATURE_TRIGGERS = ['[', ';'];
 export const SIGNATURE_RETRIGGERS = [';'];
 
-/** What the server offers. Every provider is offered to every client; the answers adapt to it. */
-export function serverCapabilities(encoding: PositionEncoding, legend: SemanticTokensLegend, negotiated: boolean): ServerCapabilities {
+/**
+ * What the server offers. Every provider is offered to every client; the answers adapt to it.
+ * `prepareRename` is announced only to clients that declare they send it, as the protocol asks.
+ */
+export function serverCapabilities(encoding: PositionEncoding, legend: SemanticTokensLegend, negotiated: boolean, renamePrepare = false): ServerCapabilities {
   return {
     // Only a client that offered encodings may be told one (older clients assume UTF-16).
     ...(negotiated ? { positionEncoding: encoding } : {}),
@@ -100,6 +106,9 @@ export function serverCapabilities(encoding: PositionEncoding, legend: SemanticT
     semanticTokensProvider: { legend, full: true, range: true },
     inlayHintProvider: true,
     definitionProvider: true,
+    referencesProvider: true,
+    renameProvider: renamePrepare ? { prepareProvider: true } : true,
+    colorProvider: true,
     executeCommandProvider: { commands: [COPY_FOR_APP_COMMAND] },
   };
 }

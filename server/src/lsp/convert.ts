@@ -6,6 +6,8 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
   CodeAction,
+  ColorInformation,
+  ColorPresentation,
   CompletionItem,
   CompletionList,
   Diagnostic,
@@ -143,6 +145,19 @@ export class OutgoingConverter {
       });
     }
     return out;
+  }
+
+  colors(list: ColorInformation[]): ColorInformation[] {
+    return this.identity ? list : list.map((c) => ({ ...c, range: this.range(c.range) }));
+  }
+
+  colorPresentations(list: ColorPresentation[]): ColorPresentation[] {
+    if (this.identity) return list;
+    return list.map((p) => ({
+      ...p,
+      ...(p.textEdit ? { textEdit: this.edit(p.textEdit) } : {}),
+      ...(p.additionalTextEdits ? { additionalTextEdits: p.additionalTextEdits.map((e) => this.edit(e)) } : {}),
+    }));
   }
 
   codeActions(actions: CodeAction[]): CodeAction[] {

@@ -5,7 +5,7 @@
 // never an exception.
 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CodeActionContext, CompletionItem, Diagnostic, Position, Range } from 'vscode-languageserver-types';
+import type { CodeActionContext, Color, CompletionItem, Diagnostic, Position, Range } from 'vscode-languageserver-types';
 import { isObject, type JsonObject } from '../protocol/json';
 import type { CompletionContext, SignatureHelpContext } from '../core/features/types';
 import type { PositionConverter } from './positions';
@@ -42,6 +42,30 @@ export class DocumentParams {
   /** `range`, clamped into the document, start not after end. */
   range(): Range {
     return this.converter.rangeToServer(this.document, field(this.raw, 'range'));
+  }
+
+  /** `context.includeDeclaration` of a references request (false unless it is `true`). */
+  includeDeclaration(): boolean {
+    return field(field(this.raw, 'context'), 'includeDeclaration') === true;
+  }
+
+  /** `newName` of a rename request, when it is a string. */
+  newName(): string | undefined {
+    const name = field(this.raw, 'newName');
+    return typeof name === 'string' ? name : undefined;
+  }
+
+  /** `color` of a colorPresentation request, when each channel is a number from 0 to 1. */
+  color(): Color | undefined {
+    const raw = field(this.raw, 'color');
+    if (!isObject(raw)) return undefined;
+    const channel = (name: string): number | undefined => {
+      const v = raw[name];
+      return typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1 ? v : undefined;
+    };
+    const [red, green, blue, alpha] = [channel('red'), channel('green'), channel('blue'), channel('alpha')];
+    if (red === undefined || green === undefined || blue === undefined || alpha === undefined) return undefined;
+    return { red, green, blue, alpha };
   }
 
   /** The completion context, when it has a valid trigger kind. */

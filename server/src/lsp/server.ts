@@ -272,6 +272,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     });
   }
 
+  /** A document request whose answer is a list: an empty one when the document is not open. */
+  function listRequest<T>(method: string, run: (params: DocumentParams, out: OutgoingConverter) => T[]) {
+    const inner = documentRequest(method, run);
+    return async (params: unknown, token?: CancellationToken): Promise<T[] | ResponseError<void>> => (await inner(params, token)) ?? [];
+  }
+
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const capabilities: unknown = isObject(params) ? params.capabilities : undefined;
     const encoding = negotiatePositionEncoding(capabilities);
@@ -285,7 +291,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     catalog.configure(settings, init.storagePath);
     const offered = Array.isArray((capabilities as { general?: { positionEncodings?: unknown } } | undefined)?.general?.positionEncodings);
     return {
-      capabilities: serverCapabilities(encoding, SEMANTIC_TOKENS_LEGEND, offered),
+      capabilities: serverCapabilities(encoding, SEMANTIC_TOKENS_LEGEND, offered, abilities.renamePrepare),
       serverInfo: { name: runtime.name ?? 'bdscript-language-server', ...(runtime.version ? { version: runtime.version } : {}) },
     };
   });
@@ -374,6 +380,39 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   connection.languages.inlayHint.on(documentRequest('textDocument/inlayHint', (p, out) => out.inlayHints(service.inlayHints(p.document, p.range()))));
 
   connection.onDefinition(documentRequest('textDocument/definition', (p, out) => out.locations(service.definition(p.document, p.position()))));
+
+  connection.onReferences(
+    documentRequest('textDocument/references', (p, out) => out.locations(service.references(p.document, p.position(), p.includeDeclaration()))),
+  );
+
+  connection.onPrepareRename(
+    documentRequest('textDocument/prepareRename', (p, out) => {
+      const found = service.prepareRename(p.document, p.position());
+      if (!found) return null;
+      if ('error' in found) return new ResponseError<void>(ErrorCodes.InvalidRequest, found.error);
+      return { range: out.range(found.range), placeholder: found.placeholder };
+    }),
+  );
+
+  connection.onRenameRequest(
+    documentRequest('textDocument/rename', (p, out) => {
+      const newName = p.newName();
+      if (newName === undefined) return new ResponseError<void>(ErrorCodes.InvalidParams, 'rename needs a newName string');
+      const edit = service.rename(p.document, p.position(), newName);
+      if (!edit) return null;
+      if ('error' in edit) return new ResponseError<void>(ErrorCodes.InvalidRequest, edit.error);
+      return out.workspaceEdit(edit);
+    }),
+  );
+
+  connection.onDocumentColor(listRequest('textDocument/documentColor', (p, out) => out.colors(service.documentColors(p.document))));
+
+  connection.onColorPresentation(
+    listRequest('textDocument/colorPresentation', (p, out) => {
+      const color = p.color();
+      return color ? out.colorPresentations(service.colorPresentations(p.document, color, p.range())) : [];
+    }),
+  );
 
   connection.onRequest(
     FunctionAtRequest,

@@ -1,6 +1,7 @@
 // Code actions: the quick fixes diagnostics carry in `Diagnostic.data` (validated, since the client
 // echoes that data back), "Add missing `]`" for unclosed calls, "Escape `;`, `]` and `$` in
-// selection", and per rule "Silence on this line" / "Silence in this file" directives.
+// selection" (for a selection of text, never a cursor or a function's name), and per rule
+// "Silence on this line" / "Silence in this file" directives.
 
 import {
   CodeActionKind,
@@ -11,14 +12,14 @@ import {
   type TextEdit,
 } from 'vscode-languageserver-types';
 import { DOLLAR_ESCAPE, lineOf } from '../parser/parser';
-import { forEachLeafIn, locate } from '../parser/query';
+import { callNameAt, forEachLeafIn, locate } from '../parser/query';
 import type { Directive } from '../parser/directives';
 import type { CallNode, ParsedDocument } from '../parser/tree';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import { RULE_BY_CODE } from './rules';
 import type { Analysis, FeatureContext, OffsetEdit } from './types';
 import { isObject } from '../../protocol/json';
-import { isSpaceOrTab } from '../chars';
+import { isBlankText, isSpaceOrTab } from '../chars';
 
 /** Caps on what untrusted diagnostic data may ask for. */
 const MAX_DIAGNOSTICS = 1000;
@@ -128,8 +129,9 @@ export function codeActions(_ctx: FeatureContext, analysis: Analysis, range: Ran
     );
   }
 
-  // 3. Escape the selection.
-  if (rangeEnd > rangeStart) {
+  // 3. Escape the selection: only a real selection of text, not a cursor, blanks or a function's
+  // name (a double click on `$addButton` selects the name to act on it, not to turn it into text).
+  if (rangeEnd > rangeStart && !isBlankText(text, rangeStart, rangeEnd) && !withinCallName(parsed, rangeStart, rangeEnd)) {
     const escaped = escapeSelection(parsed, rangeStart, rangeEnd);
     if (escaped !== undefined) {
       const related = diagnostics.filter((d) => d.code !== undefined && ESCAPE_RELATED_CODES.has(d.code));
@@ -167,6 +169,17 @@ export function codeActions(_ctx: FeatureContext, analysis: Analysis, range: Ran
   }
 
   return filterByKind(actions, context);
+}
+
+/**
+ * Whether [start, end) lies inside one call's name token (`$name` or a part of it), other than a
+ * whole bare call: escaping a bracketed call's name alone would leave its arguments as broken
+ * text, and a part of a name is a word to act on, not text to escape.
+ */
+function withinCallName(parsed: ParsedDocument, start: number, end: number): boolean {
+  const call = callNameAt(parsed, start) ?? callNameAt(parsed, start + 1);
+  if (call === null || start < call.start || end > call.nameEnd) return false;
+  return !(call.open < 0 && start === call.start && end === call.nameEnd);
 }
 
 /** The bdscript diagnostics of the context whose (valid) range touches the requested range. */

@@ -22,8 +22,10 @@ import { BDFD_PERMISSIONS } from './permissions';
 import type { Analysis, CompletionContext, FeatureContext } from './types';
 import { isAliasChar, isBlankText, isLineBreak, isWhitespace, MAX_ALIAS_LENGTH } from '../chars';
 import { isObject } from '../../protocol/json';
-import { varUses } from './documentNames';
 import { jsonKeysAt, takesJsonKeyPath } from './json';
+import { FUNCTION_USE } from './functionUse';
+import { APP_VARIABLE_FUNCTIONS, variableNames } from './variables';
+import { componentIds, idKindsOf, INTERACTION_ID_KINDS } from './components';
 
 /** Bounds on one answer; beyond them the list is marked incomplete so the client asks again. */
 export const COMPLETION_LIMITS = {
@@ -52,7 +54,9 @@ const COLON = 58;
 
 /**
  * Sort prefixes: values and document names first, then names, then emoji. Names sort by
- * deprecation (last), match class, callbacks before functions, then alphabetically.
+ * deprecation (last), match class (prefix before subsequence), callbacks before functions, an
+ * exact match first, then common names (by use in real code) before the others, shorter first,
+ * then alphabetically.
  */
 const GROUP = { value: 'a', name: 'b', emoji: 'c' } as const;
 
@@ -98,11 +102,11 @@ export function complete(ctx: FeatureContext, analysis: Analysis, position: Posi
     }
   }
 
-  if (loc.arg) addArgumentValues(out, loc.arg, offset);
-
-  // Functions on an explicit request at a position where no word is being typed.
+  // In an emoji argument only emoji fit; elsewhere functions join on an explicit request at a
+  // position where no word is being typed.
+  const valuesOnly = loc.arg ? addArgumentValues(out, loc.arg, offset) : false;
   const explicit = !context || context.triggerKind === 1;
-  if (explicit && !wordBefore(text, offset, before)) {
+  if (!valuesOnly && explicit && !wordBefore(text, offset, before)) {
     const empty: NameSite = { start: offset, identStart: offset, end: offset, bracketFollows: false };
     if (!loc.arg && inTriggerContext(parsed, offset)) addNames(out, empty, offset, 'callback');
     addNames(out, empty, offset, 'function');
@@ -309,6 +313,20 @@ interface Candidate {
   readonly record: CatalogRecord;
   readonly rank: number;
   readonly cls: number;
+  /** The name is exactly what was typed. */
+  readonly exact: boolean;
+}
+
+/**
+ * How common a name is, as a sort key: names real code uses most (functionUse.ts, counted over
+ * the wiki's code) first, most used first; then the others, shorter names first. Only prefix
+ * matches are ranked this way; subsequence matches stay alphabetical, after them.
+ */
+function usageKey(name: string, cls: number): string {
+  if (cls >= 2) return '0000000000';
+  const uses = FUNCTION_USE.get(name) ?? 0;
+  if (uses > 0) return '0' + String(99999 - Math.min(uses, 99999)).padStart(5, '0') + '0000';
+  return '1' + '99999' + String(Math.min(name.length, 9999)).padStart(4, '0');
 }
 
 /** Function or callback items for a name site, prefix matches before subsequence matches, deprecated last. */
@@ -325,14 +343,17 @@ function addNames(out: Output, site: NameSite, offset: number, kind: 'function' 
     const cls = matchClass(name.slice(1), typed, typedLower);
     if (cls < 0) continue;
     const forms = index.forms(name)!;
+    const exact = cls < 2 && name.length - 1 === typed.length;
     for (const record of [forms.bare, forms.bracketed]) {
       if (!record || (site.bracketFollows && !record.bracketed)) continue;
       const deprecated = record.kind === 'function' && record.deprecated;
-      buckets[(deprecated ? 3 : 0) + cls]!.push({ record, rank, cls });
+      buckets[(deprecated ? 3 : 0) + cls]!.push({ record, rank, cls, exact });
     }
   }
-  for (const bucket of buckets) {
-    for (const candidate of bucket) {
+  // Within a bucket, the order items get when the list is cut at its cap is their sort order.
+  const keyed = buckets.map((bucket) => bucket.map((c) => ({ c, key: rankKey(c) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)));
+  for (const bucket of keyed) {
+    for (const { c: candidate } of bucket) {
       if (out.names >= COMPLETION_LIMITS.names) {
         out.incomplete = true;
         return;
@@ -341,6 +362,19 @@ function addNames(out: Output, site: NameSite, offset: number, kind: 'function' 
       out.names++;
     }
   }
+}
+
+/** Per record: the end of its sort key for prefix matches and for subsequence matches, made once. */
+const rankTails = new WeakMap<CatalogRecord, [string, string]>();
+
+/** The part of a name item's sort key after its group, deprecation and match class. */
+function rankKey({ record, rank, cls, exact }: Candidate): string {
+  let tails = rankTails.get(record);
+  if (!tails) {
+    const tail = (c: number): string => `${usageKey(record.name, c)}${String(rank).padStart(5, '0')}${record.bracketed ? 1 : 0}`;
+    rankTails.set(record, (tails = [tail(0), tail(2)]));
+  }
+  return `${record.kind === 'callback' ? 0 : 1}${exact ? 0 : 1}${tails[cls >= 2 ? 1 : 0]}`;
 }
 
 /** The parts of a name item that depend only on the record and the context, built once per context. */
@@ -352,8 +386,6 @@ interface StaticItem {
   readonly insertTextFormat: InsertTextFormat;
   readonly newText: string;
   readonly data: CompletionData;
-  /** The end of the sort key: callbacks before functions, the name's rank, bare before bracketed. */
-  readonly sortTail: string;
   readonly labelDetails?: CompletionItem['labelDetails'];
   readonly tags?: CompletionItem['tags'];
   readonly deprecated?: boolean;
@@ -361,7 +393,7 @@ interface StaticItem {
 
 const staticItems = new WeakMap<FeatureContext, Map<CatalogRecord, [StaticItem?, StaticItem?]>>();
 
-function staticItem(ctx: FeatureContext, record: CatalogRecord, bracketFollows: boolean, rank: number): StaticItem {
+function staticItem(ctx: FeatureContext, record: CatalogRecord, bracketFollows: boolean): StaticItem {
   let byRecord = staticItems.get(ctx);
   if (!byRecord) staticItems.set(ctx, (byRecord = new Map()));
   let pair = byRecord.get(record);
@@ -372,35 +404,41 @@ function staticItem(ctx: FeatureContext, record: CatalogRecord, bracketFollows: 
   const deprecated = record.kind === 'function' && record.deprecated;
   const insert = insertText(ctx, record, bracketFollows);
   const markers = recordMarkers(record);
+  // VS Code's convention: the label is the name, the arguments go beside it (`labelDetails.detail`),
+  // markers at the right (`description`); `detail` holds the whole tag for every client.
+  const name = singleLine(record.name, DOC_LIMITS.label);
+  const tag = record.bracketed ? truncate(signature(record).label, DOC_LIMITS.label) : name;
+  const args = record.bracketed ? truncate(signature(record).label.slice(record.name.length), DOC_LIMITS.label) : '';
   const item: StaticItem = {
-    label: record.bracketed ? truncate(signature(record).label, DOC_LIMITS.label) : singleLine(record.name, DOC_LIMITS.label),
+    label: name,
     kind: record.kind === 'callback' ? CompletionItemKind.Event : CompletionItemKind.Function,
-    detail: [record.kind, ...markers.filter((m) => m !== 'callback')].join(' · '),
+    detail: [tag, ...markers].join(' · '),
     filterText: record.name,
     insertTextFormat: insert.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
     newText: insert.text,
     data: { k: record.kind === 'callback' ? 'c' : 'f', n: record.name, b: record.bracketed },
-    sortTail: `${record.kind === 'callback' ? 0 : 1}${String(rank).padStart(5, '0')}${record.bracketed ? 1 : 0}`,
-    ...(ctx.client.completionLabelDetails && markers.length > 0 ? { labelDetails: { description: markers.join(' · ') } } : {}),
+    ...(ctx.client.completionLabelDetails
+      ? { labelDetails: { ...(args !== '' ? { detail: args } : {}), ...(markers.length > 0 ? { description: markers.join(' · ') } : {}) } }
+      : {}),
     ...(deprecated ? (ctx.client.completionDeprecatedTag ? { tags: [CompletionItemTag.Deprecated] } : { deprecated: true }) : {}),
   };
   pair[slot] = item;
   return item;
 }
 
-function nameItem(out: Output, site: NameSite, { record, rank, cls }: Candidate): CompletionItem {
-  const s = staticItem(out.ctx, record, site.bracketFollows, rank);
+function nameItem(out: Output, site: NameSite, candidate: Candidate): CompletionItem {
+  const s = staticItem(out.ctx, candidate.record, site.bracketFollows);
   const item: CompletionItem = {
     label: s.label,
     kind: s.kind,
     detail: s.detail,
-    sortText: GROUP.name + (s.tags || s.deprecated ? '1' : '0') + cls + s.sortTail,
+    sortText: GROUP.name + (s.tags || s.deprecated ? '1' : '0') + candidate.cls + rankKey(candidate),
     filterText: s.filterText,
     insertTextFormat: s.insertTextFormat,
     textEdit: out.edit(site.start, site.end, s.newText),
     data: s.data,
   };
-  if (s.labelDetails) item.labelDetails = s.labelDetails;
+  if (s.labelDetails && (s.labelDetails.detail !== undefined || s.labelDetails.description !== undefined)) item.labelDetails = s.labelDetails;
   if (s.tags) item.tags = s.tags;
   if (s.deprecated) item.deprecated = true;
   return item;
@@ -501,32 +539,53 @@ function valueRange(text: string, arg: ArgNode, offset: number): [number, number
   return [Math.min(start, offset), Math.max(end, offset)];
 }
 
-/** Values the argument at the cursor allows, and names from the document for `$var` and `$await`. */
-function addArgumentValues(out: Output, arg: ArgNode, offset: number): void {
+/**
+ * Values the argument at the cursor allows, names from the document (`$var`, app variables,
+ * `$async`, component IDs), permission names and emoji. Returns whether only these fit there
+ * (an emoji argument: functions are not offered).
+ */
+function addArgumentValues(out: Output, arg: ArgNode, offset: number): boolean {
   const text = out.analysis.parsed.text;
+  if (addInteractionIds(out, arg, offset)) return true;
   const range = valueRange(text, arg, offset);
-  if (!range) return;
+  if (!range) return false;
   const call = arg.parent;
   const values: Array<{ value: string; kind: CompletionItemKind; detail: string }> = [];
-  if (arg.index === 0 && (call.name === '$var' || call.name === '$await')) {
+  const idKinds = idKindsOf(call.name, arg.index);
+  if (idKinds) {
+    for (const { id, by } of componentIds(out.analysis.parsed, idKinds)) values.push({ value: id, kind: CompletionItemKind.Reference, detail: `ID given by ${by}` });
+  }
+  const appIndex = APP_VARIABLE_FUNCTIONS.get(call.name);
+  if ((arg.index === 0 && (call.name === '$var' || call.name === '$await')) || appIndex === arg.index) {
     const names = documentNames(out.analysis.parsed);
-    if (call.name === '$var') {
-      const own = literalText(text, arg)?.trim();
-      for (const [name, count] of names.vars) if (!(name === own && count <= 1)) values.push({ value: name, kind: CompletionItemKind.Variable, detail: 'variable in this document' });
-    } else {
+    const own = literalText(text, arg)?.trim();
+    if (call.name === '$await') {
       for (const name of names.asyncs) values.push({ value: name, kind: CompletionItemKind.Reference, detail: '$async block in this document' });
+    } else {
+      const [list, detail] = call.name === '$var' ? [names.vars, 'variable in this command'] : [names.app, 'app variable used in this command'];
+      // The name being typed is offered only when the document uses it elsewhere too.
+      for (const [name, count] of list) if (!(name === own && count <= 1)) values.push({ value: name, kind: CompletionItemKind.Variable, detail });
     }
   }
   const record = bracketedRecord(out, call);
   const slot = record && slotAt(record, arg.index, call.args.length);
   // Keys of the JSON a literal `$jsonParse` before this call defines, in a key path.
   if (slot && slot.param === 0 && takesJsonKeyPath(record)) values.push(...jsonKeysAt(out.analysis.parsed, call, arg.index));
+  const typed = text.slice(range[0], offset);
   if (slot) {
     const argument = slot.argument;
     const detail = singleLine(argument.name) || 'value';
     const kind = argument.enumData && argument.enumData.length > 0 ? CompletionItemKind.EnumMember : CompletionItemKind.Value;
     for (const value of allowedValues(argument)) if (value !== '') values.push({ value, kind, detail });
-    if (allowsType(argument, 'Permission')) for (const value of BDFD_PERMISSIONS) values.push({ value, kind: CompletionItemKind.EnumMember, detail: 'permission' });
+    if (allowsType(argument, 'Permission') || permissionLike(argument)) {
+      // `+managemessages` grants and `-managemessages` denies where a sign is written.
+      const sign = typed.startsWith('+') || typed.startsWith('-') ? typed[0]! : '';
+      for (const value of BDFD_PERMISSIONS) values.push({ value: sign + value, kind: CompletionItemKind.EnumMember, detail: 'permission' });
+    }
+    if (allowsType(argument, 'Emoji') && values.length === 0 && /^[\p{L}\p{N}_+-]*$/u.test(typed)) {
+      addEmoji(out, { start: range[0], end: range[1], prefix: ':' + typed }, arg, true);
+      return true;
+    }
   }
   const seen = new Set<string>();
   for (const { value, kind, detail } of values) {
@@ -547,12 +606,60 @@ function addArgumentValues(out: Output, arg: ArgNode, offset: number): void {
       textEdit: out.edit(range[0], range[1], escapeArgument(value)),
     });
   }
+  return false;
 }
 
-/** Names the document defines, computed once per parse. */
+/** A String argument whose name says it takes permissions (`$editChannelPerms`' "Permission"). */
+function permissionLike(arg: Argument): boolean {
+  return /perm/i.test(arg.name) && (arg.types.length === 0 || arg.types.includes('String'));
+}
+
+/** Functions whose arguments are conditions. */
+const CONDITIONS = new Set(['$if', '$elseif', '$onlyIf', '$checkCondition', '$and', '$or']);
+
+/**
+ * Custom IDs after `$customID==` (or `!=`) in a condition: the handlers of `$onInteraction`.
+ * Returns whether the cursor is there (then nothing else fits).
+ */
+function addInteractionIds(out: Output, arg: ArgNode, offset: number): boolean {
+  if (!CONDITIONS.has(arg.parent.name)) return false;
+  const text = out.analysis.parsed.text;
+  let customId: Node | undefined;
+  for (const child of arg.children) {
+    if (child.start >= offset) break;
+    if (child.kind === 'call') customId = child.name === '$customID' && child.open < 0 ? child : undefined;
+  }
+  if (!customId || customId.end > offset) return false;
+  const between = /^(\s*(?:==|!=)\s*)([^\s;\]$]*)$/.exec(text.slice(customId.end, offset));
+  if (!between) return false;
+  const start = customId.end + between[1]!.length;
+  let end = offset;
+  while (end < arg.end && !isWhitespace(text.charCodeAt(end)) && text.charCodeAt(end) !== DOLLAR) end++;
+  let n = 0;
+  for (const { id, by } of componentIds(out.analysis.parsed, INTERACTION_ID_KINDS)) {
+    if (n++ >= COMPLETION_LIMITS.values) {
+      out.incomplete = true;
+      break;
+    }
+    out.items.push({
+      label: singleLine(id, DOC_LIMITS.value),
+      kind: CompletionItemKind.Reference,
+      detail: `ID given by ${by}`,
+      sortText: `${GROUP.value}${String(n).padStart(5, '0')}`,
+      filterText: id,
+      insertTextFormat: InsertTextFormat.PlainText,
+      textEdit: out.edit(start, end, escapeArgument(id)),
+    });
+  }
+  return true;
+}
+
+/** Names the document defines, computed once per parse from per-chunk facts. */
 interface DocumentNames {
-  /** First arguments of `$var[...]`, with how often each appears. */
+  /** Names of `$var`s, with how often each appears. */
   readonly vars: ReadonlyMap<string, number>;
+  /** Names of app variables (`$getUserVar[name]` ...), with how often each appears. */
+  readonly app: ReadonlyMap<string, number>;
   /** Names of `$async[...]` blocks. */
   readonly asyncs: readonly string[];
 }
@@ -562,15 +669,17 @@ const namesCache = new WeakMap<ParsedDocument, DocumentNames>();
 function documentNames(parsed: ParsedDocument): DocumentNames {
   const cached = namesCache.get(parsed);
   if (cached) return cached;
-  const vars = new Map<string, number>();
-  for (const { name } of varUses(parsed)) {
-    if (name.length <= DOC_LIMITS.name) vars.set(name, (vars.get(name) ?? 0) + 1);
-  }
+  const { vars, app } = variableNames(parsed);
   const asyncs = [...new Set(parsed.blockCalls.filter((c) => c.name === '$async' && c.label !== undefined).map((c) => c.label!))];
   asyncs.sort();
-  const names: DocumentNames = { vars: new Map([...vars].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))), asyncs };
+  const names: DocumentNames = { vars: sortedNames(vars), app: sortedNames(app), asyncs };
   namesCache.set(parsed, names);
   return names;
+}
+
+/** Names no longer than a label may be, sorted. */
+function sortedNames(names: ReadonlyMap<string, number>): ReadonlyMap<string, number> {
+  return new Map([...names].filter(([name]) => name.length <= DOC_LIMITS.name).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -581,7 +690,7 @@ function documentNames(parsed: ParsedDocument): DocumentNames {
  * (BDFD resolves it); in message text the emoji itself, since Discord does not expand aliases
  * in a bot's messages.
  */
-function addEmoji(out: Output, site: EmojiSite, arg: ArgNode | null): void {
+function addEmoji(out: Output, site: EmojiSite, arg: ArgNode | null, withoutColon = false): void {
   const emoji = out.ctx.catalog.emoji;
   let takesEmoji = false;
   if (arg) {
@@ -602,7 +711,8 @@ function addEmoji(out: Output, site: EmojiSite, arg: ArgNode | null): void {
       kind: CompletionItemKind.Text,
       detail: takesEmoji ? `inserts ${singleLine(alias, DOC_LIMITS.value)}` : `inserts ${shownChar}`,
       sortText: `${GROUP.emoji}${String(i).padStart(5, '0')}`,
-      filterText: alias,
+      // Typed without its colon (an emoji argument), the alias is filtered without it too.
+      filterText: withoutColon ? alias.slice(1) : alias,
       insertTextFormat: InsertTextFormat.PlainText,
       textEdit: out.edit(site.start, site.end, takesEmoji || char === '' ? alias : char),
     });

@@ -1,14 +1,21 @@
 // Go to definition: from `$await[name]` (the cursor on `$await` or on its name argument) to the
-// `$async[name]` block that defines the name, the first one when the name is duplicated.
+// `$async[name]` block that defines the name, the first one when the name is duplicated; from a
+// `$var` read to the sets of that variable that may run before it (variables.ts).
 
 import type { Location, Position } from 'vscode-languageserver-types';
 import { callNameAt, enclosingCall, literalText } from '../parser/query';
 import type { CallNode, ParsedDocument, Span } from '../parser/tree';
 import type { Analysis, FeatureContext } from './types';
+import { definitionsOf, varUseAt } from './variables';
 
 export function definition(_ctx: FeatureContext, analysis: Analysis, position: Position): Location[] {
   const parsed = analysis.parsed;
   const offset = analysis.document.offsetAt(position);
+  const use = varUseAt(parsed, offset);
+  if (use) {
+    const document = analysis.document;
+    return definitionsOf(parsed, use).map((s) => ({ uri: document.uri, range: { start: document.positionAt(s.nameStart), end: document.positionAt(s.nameEnd) } }));
+  }
   const awaitCall = awaitAt(parsed, offset);
   if (!awaitCall || !awaitCall.args[0]) return [];
   const name = literalText(parsed.text, awaitCall.args[0])?.trim();

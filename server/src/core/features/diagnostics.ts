@@ -29,6 +29,10 @@ import { JSON_PARSE, jsonParseFinding } from './json';
 import { isRuleCode, RULE_BY_CODE, type RuleCode } from './rules';
 import type { Analysis, CappedFindings, DiagnosticData, DiagnosticFix, FeatureContext, OffsetEdit, SeverityCounts } from './types';
 import { checkValue } from './values';
+import { replacementFixes } from './deprecations';
+import { variableFindings } from './variables';
+import { componentFindings } from './components';
+import { messageFindings } from './messages';
 
 /** At most this much glued text is quoted in a message. */
 const MAX_GLUED_SHOWN = 40;
@@ -355,6 +359,7 @@ export function computeDiagnostics(ctx: FeatureContext, analysis: Analysis): Dia
   syntaxProblems(collector, parsed);
   blockProblems(collector, parsed);
   blocksOnOneLine(collector, parsed, analysis.language);
+  documentRules(collector, parsed, analysis.language);
   for (let i = 0; i < perChunk.length; i++) {
     const base = parsed.chunkStart(i);
     let found = perChunk[i]!;
@@ -509,6 +514,19 @@ function blocksOnOneLine(d: Collector, parsed: ParsedDocument, language: ScriptL
       `Several block functions on one line need BDScript 2; this file is ${language}. Put \`${call.name}\` on a line of its own. ${SWITCH_TO_BDSCRIPT2}`,
     );
   }
+}
+
+/**
+ * The rules about the whole command, along its execution paths (paths.ts): variables, and
+ * components and message text per message. Each is one pass over per-chunk facts.
+ */
+function documentRules(d: Collector, parsed: ParsedDocument, language: ScriptLanguage): void {
+  // `$var` exists only in BDScript 2; elsewhere `language-feature` already reports it.
+  if (hasFeature(language, 'bdscript2-functions')) {
+    for (const f of variableFindings(parsed)) d.add(f.code, f.start, f.end, f.message, { fixes: f.fixes, related: f.related });
+  }
+  for (const f of componentFindings(parsed)) d.add(f.code, f.start, f.end, f.message, { related: f.related });
+  for (const f of messageFindings(parsed)) d.add(f.code, f.start, f.end, f.message);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -774,32 +792,8 @@ class CallChecker {
       call.start,
       call.nameEnd,
       () => `\`${call.name}\` is deprecated${replacement ? `: use \`${replacement}\` instead` : ''}.`,
-      () => ({ tags: [DiagnosticTag.Deprecated], fixes: this.replacementFixes(call, replacement) }),
+      () => ({ tags: [DiagnosticTag.Deprecated], fixes: replacementFixes(this.ctx.catalog, this.text, call, record) }),
     );
-  }
-
-  /** The fix that puts the replacement's name in place of a deprecated one, when the catalog has it. */
-  private replacementFixes(call: CallNode, replacement: string | undefined): DiagnosticFix[] {
-    const fixes: DiagnosticFix[] = [];
-    if (replacement) {
-      const bracketed = call.open >= 0;
-      const target = this.ctx.catalog.functions.get(replacement, bracketed);
-      if (target) {
-        // Preferred only when the arguments given also fit the replacement's parameters.
-        let fits = true;
-        if (bracketed && target.arguments) {
-          const count = call.args.length;
-          const binding = bindArguments(target.arguments, count);
-          fits = binding.missing.length === 0 && binding.slots.every((s) => s !== undefined);
-        }
-        fixes.push({
-          title: `Replace with \`${replacement}\``,
-          edits: [{ start: call.nameEnd - (call.name.length - 1), end: call.nameEnd, newText: replacement.slice(1) }],
-          ...(fits ? { preferred: true } : {}),
-        });
-      }
-    }
-    return fixes;
   }
 
   private checkArguments(call: CallNode, record: CatalogRecord, params: readonly Argument[]): void {

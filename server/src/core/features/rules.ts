@@ -42,6 +42,17 @@ const RULE_TABLE = [
   { code: 'not-a-callback', severity: 'warning', summary: 'A trigger line whose call is not a callback.' },
   { code: 'language-feature', severity: 'error', summary: 'A feature the selected script language does not have.' },
   { code: 'unknown-directive', severity: 'warning', summary: 'A `bdscript-*` directive with an unknown value or rule.' },
+  // Variables (document-wide, along the execution paths)
+  { code: 'unset-variable', severity: 'warning', summary: 'A `$var` read that no `$var[name;value]` in the command sets, with "did you mean".' },
+  { code: 'variable-before-set', severity: 'warning', summary: 'A `$var` read that comes before every set of the variable on every path.' },
+  // Components, per message on each execution path
+  { code: 'action-row-limit', severity: 'warning', summary: 'More than 5 buttons in one action row, or a select menu sharing its row.' },
+  { code: 'component-limit', severity: 'warning', summary: 'More components in one message than Discord allows (action rows, Components V2 total, section texts, gallery items, select options).' },
+  { code: 'duplicate-custom-id', severity: 'warning', summary: 'Two components of one message with the same custom ID.' },
+  { code: 'components-v2-embed', severity: 'warning', summary: 'Components V2 and embeds in one message.' },
+  // Beginner hints
+  { code: 'link-button-url', severity: 'information', summary: 'A `link` button without a URL, or a button with a URL whose style is not `link`.' },
+  { code: 'message-too-long', severity: 'information', summary: 'A literal message longer than Discord\'s 2,000 characters.' },
   // The cap
   { code: 'too-many-findings', severity: 'information', summary: 'More findings than the 5,000 shown: how many there are in all, at the end of the file.' },
 ] as const satisfies ReadonlyArray<{ readonly code: string; readonly severity: Exclude<SeveritySetting, 'off'>; readonly summary: string }>;

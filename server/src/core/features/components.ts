@@ -1,0 +1,606 @@
+// Components: buttons, select menus, modals and Components V2 (containers, sections, text
+// displays, thumbnails, media galleries, separators, action rows), judged per message along the
+// execution paths (paths.ts). A message is the command's response on one path: components
+// given a Message ID go to another message and are not counted, nor are components in exclusive
+// branches, in different interaction handlers or after `$stop`. The rules: at most 5 buttons or
+// one select menu per action row (`action-row-limit`), Discord's counts per message
+// (`component-limit`: legacy action rows, the Components V2 total, texts per section, items per
+// gallery, options per select menu), custom IDs unique within a message (`duplicate-custom-id`),
+// Components V2 never with embeds (`components-v2-embed`), and the beginner hint about link
+// buttons (`link-button-url`). The numbers come from limits.ts. Each chunk summarises its
+// component calls once; completion of component IDs reads the same summaries.
+
+import { declareChunkFact } from '../parser/parser';
+import { literalText } from '../parser/query';
+import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
+import { limit } from './limits';
+import { inTrigger, pathModel, walkPaths, type PathModel, type PathWalker } from './paths';
+
+/** What a component function does to a message. */
+export type ComponentRole =
+  | 'button'
+  | 'selectMenu'
+  | 'selectOption'
+  | 'modal'
+  | 'textInput'
+  | 'container'
+  | 'section'
+  | 'textDisplay'
+  | 'thumbnail'
+  | 'buttonV2'
+  | 'actionRow'
+  | 'gallery'
+  | 'galleryItem'
+  | 'separator'
+  | 'selectV2'
+  | 'selectOptionV2'
+  | 'embed'
+  | 'reset'
+  | 'editButton';
+
+/** Where a function keeps what the rules read: argument indexes (from the catalog's signatures). */
+interface ComponentFunction {
+  readonly role: ComponentRole;
+  /** The ID the call gives (custom ID, or the ID children refer to). */
+  readonly id?: number;
+  /** The ID of the parent (container, section, action row, gallery, select menu). */
+  readonly parent?: number;
+  /** A Message ID that sends the component to another message. */
+  readonly messageId?: number;
+  /** `$addButton`'s "New row". */
+  readonly newRow?: number;
+  readonly style?: number;
+}
+
+/** The component functions, by name; argument indexes follow the catalog's tags. */
+export const COMPONENT_FUNCTIONS: ReadonlyMap<string, ComponentFunction> = new Map<string, ComponentFunction>([
+  // Classic components: `$addButton[New row;Button ID/URL;Label;Style;(Disabled;Emoji;Message ID)]` ...
+  ['$addButton', { role: 'button', newRow: 0, id: 1, style: 3, messageId: 6 }],
+  ['$newSelectMenu', { role: 'selectMenu', id: 0, messageId: 4 }],
+  ['$addSelectMenuOption', { role: 'selectOption', parent: 0, messageId: 6 }],
+  ['$newModal', { role: 'modal', id: 0 }],
+  ['$addTextInput', { role: 'textInput', id: 0 }],
+  ['$editButton', { role: 'editButton', id: 0, style: 2, messageId: 5 }],
+  // Components V2.
+  ['$addContainer', { role: 'container', id: 0 }],
+  ['$addSection', { role: 'section', id: 0, parent: 1 }],
+  ['$addTextDisplay', { role: 'textDisplay', parent: 1 }],
+  ['$addThumbnail', { role: 'thumbnail', parent: 3 }],
+  ['$addButtonCV2', { role: 'buttonV2', id: 0, style: 2, parent: 5 }],
+  ['$addActionRow', { role: 'actionRow', id: 0, parent: 1 }],
+  ['$addMediaGallery', { role: 'gallery', id: 0, parent: 1 }],
+  ['$addMediaGalleryItem', { role: 'galleryItem', parent: 3 }],
+  ['$addSeparator', { role: 'separator', parent: 2 }],
+  ['$addStringSelect', { role: 'selectV2', id: 0, parent: 5 }],
+  ['$addUserSelect', { role: 'selectV2', id: 0, parent: 5 }],
+  ['$addRoleSelect', { role: 'selectV2', id: 0, parent: 5 }],
+  ['$addMentionableSelect', { role: 'selectV2', id: 0, parent: 5 }],
+  ['$addChannelSelect', { role: 'selectV2', id: 0, parent: 5 }],
+  ['$addStringSelectOption', { role: 'selectOptionV2', parent: 5 }],
+  // What empties the response's components (with a Message ID they act on another message).
+  ['$removeButtons', { role: 'reset', messageId: 0 }],
+  ['$removeAllComponents', { role: 'reset', messageId: 0 }],
+  ['$removeComponent', { role: 'reset', messageId: 1 }],
+  // Embed functions: they always build the response's embeds.
+  ...['$title', '$description', '$color', '$footer', '$footerIcon', '$author', '$authorIcon', '$authorURL', '$image', '$thumbnail', '$addField', '$embeddedURL', '$addTimestamp'].map(
+    (name): [string, ComponentFunction] => [name, { role: 'embed' }],
+  ),
+]);
+
+const V2_ROLES: ReadonlySet<ComponentRole> = new Set(['container', 'section', 'textDisplay', 'thumbnail', 'buttonV2', 'actionRow', 'gallery', 'separator', 'selectV2']);
+
+/** A literal value, `null` when built at run time, undefined when the argument is absent. */
+type Value = string | null | undefined;
+
+/** One component call as its chunk summarises it (offsets relative to the chunk). */
+export interface ComponentCall {
+  readonly role: ComponentRole;
+  readonly name: string;
+  readonly start: number;
+  readonly end: number;
+  readonly nameEnd: number;
+  readonly id: Value;
+  /** Where the ID argument is (its span), when the call has one. */
+  readonly idStart: number;
+  readonly idEnd: number;
+  readonly parent: Value;
+  readonly newRow: Value;
+  readonly style: Value;
+  /** A Message ID (literal or built at run time) sends the component to another message. */
+  readonly elsewhere: boolean;
+}
+
+/** What a chunk says about components: the component calls, and where embed functions are (start, name end pairs). */
+interface ComponentFacts {
+  readonly calls: readonly ComponentCall[];
+  /** Embed functions are many and need only their place: kept as numbers. */
+  readonly embeds: readonly number[];
+}
+
+const componentFact = declareChunkFact('components', (text: string, view: ChunkView, base: number): ComponentFacts => {
+  const calls: ComponentCall[] = [];
+  const embeds: number[] = [];
+  for (const call of view.calls) {
+    const fn = COMPONENT_FUNCTIONS.get(call.name);
+    if (!fn) continue;
+    if (fn.role === 'embed') {
+      embeds.push(call.start - base, call.nameEnd - base);
+      continue;
+    }
+    const idArg = fn.id !== undefined ? call.args[fn.id] : undefined;
+    const message = fn.messageId !== undefined ? call.args[fn.messageId] : undefined;
+    calls.push({
+      role: fn.role,
+      name: call.name,
+      start: call.start - base,
+      end: call.end - base,
+      nameEnd: call.nameEnd - base,
+      id: valueOf(text, call, fn.id),
+      idStart: idArg ? idArg.start - base : -1,
+      idEnd: idArg ? idArg.end - base : -1,
+      parent: trimmed(valueOf(text, call, fn.parent)),
+      newRow: lower(valueOf(text, call, fn.newRow)),
+      style: lower(valueOf(text, call, fn.style)),
+      elsewhere: message !== undefined && !isBlankArg(text, message),
+    });
+  }
+  return { calls, embeds };
+});
+
+function valueOf(text: string, call: CallNode, index: number | undefined): Value {
+  if (index === undefined || call.open < 0) return undefined;
+  const arg = call.args[index];
+  if (!arg) return undefined;
+  const value = literalText(text, arg);
+  return value === undefined ? null : value;
+}
+
+function trimmed(v: Value): Value {
+  return typeof v === 'string' ? v.trim() : v;
+}
+
+function lower(v: Value): Value {
+  return typeof v === 'string' ? v.trim().toLowerCase() : v;
+}
+
+function isBlankArg(text: string, arg: ArgNode): boolean {
+  const v = literalText(text, arg);
+  return v !== undefined && v.trim() === '';
+}
+
+/** The document's component calls (embed functions aside), absolute offsets, in document order (made once per parse). */
+export function componentCalls(parsed: ParsedDocument): readonly ComponentCall[] {
+  let cached = callsCache.get(parsed);
+  if (cached) return cached;
+  cached = [];
+  for (let i = 0; i < parsed.chunkCount; i++) {
+    const base = parsed.chunkStart(i);
+    for (const c of componentFact(parsed, i).calls) {
+      cached.push({ ...c, start: c.start + base, end: c.end + base, nameEnd: c.nameEnd + base, idStart: c.idStart >= 0 ? c.idStart + base : -1, idEnd: c.idEnd >= 0 ? c.idEnd + base : -1 });
+    }
+  }
+  callsCache.set(parsed, cached);
+  return cached;
+}
+
+/** The embed function calls of the document outside the trigger, in document order. */
+function embedCalls(parsed: ParsedDocument): ComponentCall[] {
+  const out: ComponentCall[] = [];
+  for (let i = 0; i < parsed.chunkCount; i++) {
+    const base = parsed.chunkStart(i);
+    const embeds = componentFact(parsed, i).embeds;
+    for (let k = 0; k < embeds.length; k += 2) {
+      const start = embeds[k]! + base;
+      const nameEnd = embeds[k + 1]! + base;
+      if (inTrigger(parsed, start)) continue;
+      const name = parsed.text.slice(start, nameEnd);
+      out.push({ role: 'embed', name, start, end: nameEnd, nameEnd, id: undefined, idStart: -1, idEnd: -1, parent: undefined, newRow: undefined, style: undefined, elsewhere: false });
+    }
+  }
+  return out;
+}
+
+const callsCache = new WeakMap<ParsedDocument, ComponentCall[]>();
+
+// ---------------------------------------------------------------------------------------------
+// Rules.
+
+export type ComponentCode = 'action-row-limit' | 'component-limit' | 'duplicate-custom-id' | 'components-v2-embed' | 'link-button-url';
+
+export interface ComponentFinding {
+  readonly code: ComponentCode;
+  readonly start: number;
+  readonly end: number;
+  readonly message: string;
+  readonly related: ReadonlyArray<{ readonly start: number; readonly end: number; readonly message: string }>;
+}
+
+const URL_LIKE = /^https?:\/\//i;
+
+/** A button's ID argument as a custom ID: a literal that is not a URL. */
+function customId(c: ComponentCall): string | undefined {
+  if (typeof c.id !== 'string' || c.id === '' || URL_LIKE.test(c.id.trim())) return undefined;
+  return c.id;
+}
+
+/** The findings of the component rules over the whole document. */
+export function componentFindings(parsed: ParsedDocument): ComponentFinding[] {
+  const calls = componentCalls(parsed);
+  if (calls.length === 0) return [];
+  const out = new FindingList();
+  for (const c of calls) linkButtonHint(c, out);
+  // The response's components: not in the trigger, not sent to another message.
+  const events = calls.filter((c) => c.role !== 'editButton' && c.role !== 'modal' && c.role !== 'textInput' && !c.elsewhere && !inTrigger(parsed, c.start));
+  if (events.length === 0) return out.list;
+  const model = pathModel(parsed);
+  const hasV2 = events.some((c) => V2_ROLES.has(c.role));
+  const resets = events.filter((c) => c.role === 'reset');
+  // Each walk sees only the calls it counts, with a state of a few numbers, so its cost is the
+  // number of those calls; a group (one action row, one section...) is walked on its own.
+  const walk = <S>(group: readonly ComponentCall[], walker: PathWalker<Event, S>): void => {
+    if (group.length === 0) return;
+    // Only resets among the group's calls can change its counts.
+    let first = Infinity;
+    let last = -1;
+    for (const c of group) {
+      first = Math.min(first, c.start);
+      last = Math.max(last, c.start);
+    }
+    const between = resets.filter((r) => r.start > first && r.start < last);
+    walkPaths(model, [...group, ...between].map((c) => ({ at: c.start, call: c })), walker);
+  };
+  const byRole = (roles: readonly ComponentRole[]): ComponentCall[] => events.filter((c) => roles.includes(c.role));
+  if (!hasV2) walk(byRole(['button', 'selectMenu']), legacyRows(out));
+  duplicateIds(model, events, out);
+  if (hasV2) {
+    walk(events.filter((c) => V2_ROLES.has(c.role)), v2Total(out));
+    v2WithEmbeds(model, events, embedCalls(parsed), out);
+    // What each ID names, from the calls that create it (an ID given to two kinds names neither).
+    const kinds = new Map<string, ComponentRole | null>();
+    for (const c of events) {
+      if (typeof c.id !== 'string' || !['container', 'section', 'actionRow', 'gallery', 'selectMenu', 'selectV2'].includes(c.role)) continue;
+      const id = c.id.trim();
+      const seen = kinds.get(id);
+      kinds.set(id, seen === undefined || seen === c.role ? c.role : null);
+    }
+    for (const [parent, group] of groupBy(events, (c) => ((c.role === 'buttonV2' || c.role === 'selectV2') && typeof c.parent === 'string' && kinds.get(c.parent) === 'actionRow' ? c.parent : undefined))) {
+      walk(group, actionRow(parent, out));
+    }
+    for (const [parent, group] of groupBy(events, (c) => (c.role === 'textDisplay' && typeof c.parent === 'string' && kinds.get(c.parent) === 'section' ? c.parent : undefined))) {
+      walk(group, counted(limit('sectionChildren'), out, (n) => `This is the ${ordinal(n)} text display in the section ${JSON.stringify(short(parent))}; a section holds one to ${limit('sectionChildren')}.`));
+    }
+  }
+  // A new menu or gallery of an ID starts its own count.
+  const starts = groupBy(events, (c) =>
+    typeof c.id !== 'string' ? undefined : c.role === 'gallery' ? `g:${c.id.trim()}` : c.role === 'selectMenu' || c.role === 'selectV2' ? `o:${c.id.trim()}` : undefined,
+  );
+  for (const [key, group] of groupBy(events, (c) => optionGroup(c))) {
+    const owner = JSON.stringify(short(key.slice(2)));
+    const gallery = key.startsWith('g:');
+    const max = limit(gallery ? 'mediaGalleryItems' : 'selectOptions');
+    walk(
+      [...group, ...(starts.get(key) ?? [])],
+      counted(
+        max,
+        out,
+        (n) => (gallery ? `This is the ${ordinal(n)} item of the media gallery ${owner}; a gallery holds 1 to ${max}.` : `This is the ${ordinal(n)} option of the select menu ${owner}; a select menu holds at most ${max} options.`),
+        (c) => c.role === 'gallery' || c.role === 'selectMenu' || c.role === 'selectV2',
+      ),
+    );
+  }
+  return out.list;
+}
+
+/** The group an option or gallery item counts in: `o:` + menu ID or `g:` + gallery ID. */
+function optionGroup(c: ComponentCall): string | undefined {
+  if (typeof c.parent !== 'string') return undefined;
+  if (c.role === 'selectOption' || c.role === 'selectOptionV2') return `o:${c.parent}`;
+  if (c.role === 'galleryItem') return `g:${c.parent}`;
+  return undefined;
+}
+
+function groupBy(calls: readonly ComponentCall[], keyOf: (c: ComponentCall) => string | undefined): Map<string, ComponentCall[]> {
+  const out = new Map<string, ComponentCall[]>();
+  for (const c of calls) {
+    const key = keyOf(c);
+    if (key === undefined) continue;
+    const list = out.get(key);
+    if (list) list.push(c);
+    else out.set(key, [c]);
+  }
+  return out;
+}
+
+class FindingList {
+  readonly list: ComponentFinding[] = [];
+  private readonly seen = new Set<string>();
+
+  add(f: ComponentFinding): void {
+    const key = `${f.code}@${f.start}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.list.push(f);
+  }
+}
+
+type Event = { readonly at: number; readonly call: ComponentCall };
+
+/** A finding on a call's name. */
+function onName(code: ComponentCode, c: ComponentCall, message: string, related: ComponentFinding['related'] = []): ComponentFinding {
+  return { code, start: c.start, end: c.nameEnd, message, related };
+}
+
+/** `link-button-url`: a link button needs a URL, and a URL needs the link style. */
+function linkButtonHint(c: ComponentCall, out: FindingList): void {
+  if (c.role !== 'button' && c.role !== 'buttonV2' && c.role !== 'editButton') return;
+  if (typeof c.style !== 'string' || typeof c.id !== 'string') return;
+  const isUrl = URL_LIKE.test(c.id.trim());
+  const start = c.idStart >= 0 ? c.idStart : c.start;
+  const end = c.idStart >= 0 ? c.idEnd : c.nameEnd;
+  if (c.style === 'link' && !isUrl) {
+    out.add({
+      code: 'link-button-url',
+      start,
+      end,
+      message: `A \`link\` button opens a URL and sends no interaction: its "Button ID/URL" must be a URL starting with http:// or https:// (for a button the bot answers, use primary, secondary, success or danger).`,
+      related: [],
+    });
+  } else if (isUrl && ['primary', 'secondary', 'success', 'danger'].includes(c.style)) {
+    out.add({
+      code: 'link-button-url',
+      start,
+      end,
+      message: `This button has a URL but the style "${c.style}": a button that opens a URL needs the style \`link\`.`,
+      related: [],
+    });
+  }
+}
+
+/**
+ * Legacy action rows (`$addButton`, `$newSelectMenu`): "New row" yes (or a value built at run
+ * time) starts a row, no continues the last one; a select menu fills a row of its own. At most 5
+ * buttons per row and 5 rows per message. Only for messages without Components V2 (whose rows are
+ * counted in the V2 total instead).
+ */
+function legacyRows(out: FindingList): PathWalker<Event, { rows: number; inRow: number; select: boolean }> {
+  const maxButtons = limit('buttonsPerActionRow');
+  const maxRows = limit('legacyActionRows');
+  return {
+    initial: { rows: 0, inRow: 0, select: false },
+    key: (s) => `${Math.min(s.rows, maxRows + 1)}:${Math.min(s.inRow, maxButtons + 1)}:${s.select ? 1 : 0}`,
+    step: (s, { call: c }) => {
+      if (c.role === 'reset') return { rows: 0, inRow: 0, select: false };
+      if (c.role === 'selectMenu') {
+        const rows = s.rows + 1;
+        if (rows === maxRows + 1) out.add(onName('component-limit', c, `This select menu needs a ${ordinal(rows)} action row; a message holds at most ${maxRows} (each select menu takes a row of its own, and rows of buttons count too).`));
+        return { rows, inRow: 0, select: true };
+      }
+      const continues = c.newRow === 'no' || c.newRow === 'false';
+      if (!continues || s.rows === 0 || s.select) {
+        const rows = s.rows + 1;
+        if (rows === maxRows + 1) {
+          out.add(onName('component-limit', c, `This button starts a ${ordinal(rows)} action row; a message holds at most ${maxRows} rows of ${maxButtons} buttons (select menus take a row each).`));
+        }
+        return { rows, inRow: 1, select: false };
+      }
+      const inRow = s.inRow + 1;
+      if (inRow === maxButtons + 1) {
+        out.add(onName('action-row-limit', c, `This is the ${ordinal(inRow)} button in one action row; a row holds at most ${maxButtons}. Give this button \`yes\` as "New row" to start a new row.`));
+      }
+      return { ...s, inRow };
+    },
+  };
+}
+
+/** How many earlier components with one custom ID a component is compared with. */
+const MAX_SAME_ID_CHECKS = 64;
+
+/**
+ * Custom IDs unique within one message (buttons that are not links, select menus): a component
+ * whose ID an earlier one of the same message has, on a path where both run. A reset between
+ * them (`$removeButtons`...) keeps them apart.
+ */
+function duplicateIds(model: PathModel, events: readonly ComponentCall[], out: FindingList): void {
+  const resets = events.filter((c) => c.role === 'reset').map((c) => c.start);
+  const byId = groupBy(events, (c) => {
+    if (c.role === 'button' || c.role === 'buttonV2') return customId(c);
+    if (c.role === 'selectMenu' || c.role === 'selectV2') return typeof c.id === 'string' && c.id !== '' ? c.id : undefined;
+    return undefined;
+  });
+  for (const [id, group] of byId) {
+    for (let k = 1; k < group.length; k++) {
+      const c = group[k]!;
+      for (let j = k - 1; j >= 0 && j >= k - MAX_SAME_ID_CHECKS; j--) {
+        const first = group[j]!;
+        if (resets.some((r) => r > first.start && r < c.start)) continue;
+        if (model.relation(first.start, c.start) !== 'sequence') continue;
+        out.add({
+          code: 'duplicate-custom-id',
+          start: c.idStart,
+          end: c.idEnd,
+          message: `The custom ID ${JSON.stringify(short(id))} is already used by another component of this message; Discord needs a different ID for each component of one message.`,
+          related: [{ start: first.idStart, end: first.idEnd, message: 'The first component with this ID' }],
+        });
+        break;
+      }
+    }
+  }
+}
+
+/** The Components V2 total of one message: every V2 component, nested ones included. */
+function v2Total(out: FindingList): PathWalker<Event, number> {
+  const max = limit('componentsV2Total');
+  return counted(max, out, (n) => `This is the ${ordinal(n)} component of this Components V2 message; Discord allows ${max} in one message, nested ones included.`);
+}
+
+/**
+ * A count along the paths: the `max + 1`-th counted call of a path is reported (once), a reset
+ * (or a call that `restarts`) starts over. Paths are merged keeping the higher count.
+ */
+function counted(max: number, out: FindingList, message: (n: number) => string, restarts?: (c: ComponentCall) => boolean): PathWalker<Event, number> {
+  return {
+    initial: 0,
+    key: () => '',
+    merge: (a, b) => Math.max(a, b),
+    step: (n, { call: c }) => {
+      if (c.role === 'reset' || restarts?.(c)) return 0;
+      const next = n + 1;
+      if (next === max + 1) out.add(onName('component-limit', c, message(next)));
+      return next;
+    },
+  };
+}
+
+/** One Components V2 action row: at most 5 buttons, or one select menu alone. */
+function actionRow(row: string, out: FindingList): PathWalker<Event, { buttons: number; selects: number }> {
+  const maxButtons = limit('buttonsPerActionRow');
+  const name = JSON.stringify(short(row));
+  return {
+    initial: { buttons: 0, selects: 0 },
+    key: (s) => `${Math.min(s.buttons, maxButtons + 1)}:${Math.min(s.selects, 2)}`,
+    step: (s, { call: c }) => {
+      if (c.role === 'reset') return { buttons: 0, selects: 0 };
+      if (c.role === 'buttonV2') {
+        if (s.selects > 0) out.add(onName('action-row-limit', c, `The action row ${name} already holds a select menu; a select menu fills its row alone, so this button needs a row of its own.`));
+        else if (s.buttons + 1 === maxButtons + 1) out.add(onName('action-row-limit', c, `This is the ${ordinal(s.buttons + 1)} button in the action row ${name}; a row holds at most ${maxButtons}.`));
+        return { ...s, buttons: s.buttons + 1 };
+      }
+      if (s.buttons > 0 || s.selects > 0) out.add(onName('action-row-limit', c, `The action row ${name} already holds ${s.selects > 0 ? 'a select menu' : 'buttons'}; a select menu fills its row alone.`));
+      return { ...s, selects: s.selects + 1 };
+    },
+  };
+}
+
+/** How many embed calls near a Components V2 call are compared with it. */
+const MAX_EMBED_CHECKS = 64;
+
+/**
+ * Components V2 replace a message's content and embeds: a V2 component and an embed function
+ * that run in one message is an error. Reported on the first V2 component of each message
+ * (a V2 component that runs with one already reported is left alone), naming the nearest embed.
+ */
+function v2WithEmbeds(model: PathModel, events: readonly ComponentCall[], embeds: readonly ComponentCall[], out: FindingList): void {
+  if (embeds.length === 0) return;
+  const reported: ComponentCall[] = [];
+  for (const v2 of events) {
+    if (!V2_ROLES.has(v2.role)) continue;
+    if (reported.some((r) => model.relation(r.start, v2.start) === 'sequence')) continue;
+    // The embeds nearest to it first, on both sides.
+    let hi = 0;
+    for (let top = embeds.length; hi < top; ) {
+      const mid = (hi + top) >>> 1;
+      if (embeds[mid]!.start <= v2.start) hi = mid + 1;
+      else top = mid;
+    }
+    let lo = hi - 1;
+    let embed: ComponentCall | undefined;
+    for (let checks = 0; checks < MAX_EMBED_CHECKS && (lo >= 0 || hi < embeds.length) && !embed; checks++) {
+      const before = lo >= 0 ? embeds[lo]! : undefined;
+      const after = hi < embeds.length ? embeds[hi]! : undefined;
+      const pick = before && (!after || v2.start - before.start <= after.start - v2.start) ? before : after!;
+      if (pick === before) lo--;
+      else hi++;
+      if (model.relation(pick.start, v2.start) === 'sequence') embed = pick;
+    }
+    if (!embed) continue;
+    reported.push(v2);
+    out.add(
+      onName(
+        'components-v2-embed',
+        v2,
+        `\`${v2.name}\` makes this a Components V2 message, which cannot have embeds, but \`${embed.name}\` builds one in the same message. Use a container (\`$addContainer\` with \`$addTextDisplay\`) instead of the embed.`,
+        [{ start: embed.start, end: embed.nameEnd, message: 'The embed in the same message' }],
+      ),
+    );
+  }
+}
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
+  return `${n}${suffix}`;
+}
+
+function short(s: string): string {
+  return s.length > 40 ? s.slice(0, 39) + '…' : s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Completion of component IDs.
+
+/** What an ID names. */
+export type IdKind = 'custom' | 'menu' | 'select' | 'modal' | 'input' | 'container' | 'section' | 'row' | 'gallery';
+
+/** The ID kinds each function's arguments take, by name and argument index. */
+const ID_ARGUMENTS: ReadonlyMap<string, ReadonlyMap<number, readonly IdKind[]>> = new Map<string, Map<number, IdKind[]>>([
+  ['$editButton', new Map([[0, ['custom']]])],
+  ['$removeComponent', new Map([[0, ['custom', 'menu', 'select']]])],
+  ['$editSelectMenu', new Map([[0, ['menu']]])],
+  ['$editSelectMenuOption', new Map([[0, ['menu']]])],
+  ['$addSelectMenuOption', new Map([[0, ['menu']]])],
+  ['$addStringSelectOption', new Map([[5, ['select']]])],
+  ['$input', new Map([[0, ['input']]])],
+  ['$onInteraction', new Map([[0, ['custom', 'menu', 'select', 'modal']]])],
+  ['$addSection', new Map([[1, ['container']]])],
+  ['$addActionRow', new Map([[1, ['container']]])],
+  ['$addMediaGallery', new Map([[1, ['container']]])],
+  ['$addSeparator', new Map([[2, ['container']]])],
+  ['$addTextDisplay', new Map([[1, ['container', 'section']]])],
+  ['$addThumbnail', new Map([[3, ['section']]])],
+  ['$addButtonCV2', new Map([[5, ['row', 'section']]])],
+  ['$addStringSelect', new Map([[5, ['row']]])],
+  ['$addUserSelect', new Map([[5, ['row']]])],
+  ['$addRoleSelect', new Map([[5, ['row']]])],
+  ['$addMentionableSelect', new Map([[5, ['row']]])],
+  ['$addChannelSelect', new Map([[5, ['row']]])],
+  ['$addMediaGalleryItem', new Map([[3, ['gallery']]])],
+]);
+
+/** The ID kinds argument `index` of `name` takes, if it takes component IDs. */
+export function idKindsOf(name: string, index: number): readonly IdKind[] | undefined {
+  return ID_ARGUMENTS.get(name)?.get(index);
+}
+
+/** The custom IDs an interaction can carry (`$customID==...`). */
+export const INTERACTION_ID_KINDS: readonly IdKind[] = ['custom', 'menu', 'select', 'modal'];
+
+function kindOf(c: ComponentCall): IdKind | undefined {
+  switch (c.role) {
+    case 'button':
+    case 'buttonV2':
+      return customId(c) !== undefined ? 'custom' : undefined;
+    case 'selectMenu':
+      return 'menu';
+    case 'selectV2':
+      return 'select';
+    case 'modal':
+      return 'modal';
+    case 'textInput':
+      return 'input';
+    case 'container':
+      return 'container';
+    case 'section':
+      return 'section';
+    case 'actionRow':
+      return 'row';
+    case 'gallery':
+      return 'gallery';
+    default:
+      return undefined;
+  }
+}
+
+/** The literal IDs the document gives components of the given kinds, in document order, each once, with what made them. */
+export function componentIds(parsed: ParsedDocument, kinds: readonly IdKind[]): Array<{ id: string; kind: IdKind; by: string }> {
+  const out: Array<{ id: string; kind: IdKind; by: string }> = [];
+  const seen = new Set<string>();
+  for (const c of componentCalls(parsed)) {
+    const kind = kindOf(c);
+    if (!kind || !kinds.includes(kind) || typeof c.id !== 'string') continue;
+    const id = c.id.trim();
+    if (id === '' || seen.has(id)) continue;
+    seen.add(id);
+    out.push({ id, kind, by: c.name });
+  }
+  return out;
+}

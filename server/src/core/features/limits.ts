@@ -1,0 +1,69 @@
+// Discord's limits on messages and components, in one table: every number the rules use, each
+// with the page of Discord's API documentation that states it. The numbers are facts from the
+// public `discord/discord-api-docs` repository (read at commit c98d64bc233833839cf0d8d369e81b77f21ade60,
+// 2026-08-06); BDFD's own wiki repeats the button ones (`bdscript/addButton.md`: "a maximum of
+// 25 buttons (5 rows of 5 buttons)", no duplicated IDs in one message). Rules, previews and
+// later checks (select menus, modals, embeds) take their numbers from here and nowhere else.
+
+/** Where a limit is documented. */
+export interface LimitSource {
+  /** The file in discord/discord-api-docs. */
+  readonly page: string;
+  /** The section of that page. */
+  readonly section: string;
+}
+
+export interface Limit {
+  readonly value: number;
+  readonly source: LimitSource;
+}
+
+const COMPONENTS: LimitSource['page'] = 'developers/components/reference.mdx';
+const MESSAGES: LimitSource['page'] = 'developers/resources/message.mdx';
+
+export const DISCORD_LIMITS = {
+  /** "Message contents (up to 2000 characters)". */
+  messageContent: { value: 2000, source: { page: MESSAGES, section: 'Create Message, JSON/Form Params: content' } },
+  /** "Legacy messages allow up to 5 action rows as top-level components". */
+  legacyActionRows: { value: 5, source: { page: COMPONENTS, section: 'Legacy Message Component Behavior' } },
+  /** "Up to 5 interactive button components or a single select component". */
+  buttonsPerActionRow: { value: 5, source: { page: COMPONENTS, section: 'Action Row' } },
+  /** The same sentence: a select menu fills its action row alone. */
+  selectsPerActionRow: { value: 1, source: { page: COMPONENTS, section: 'Action Row' } },
+  /** IS_COMPONENTS_V2: "Messages allow up to 40 total components" (nested ones count). */
+  componentsV2Total: { value: 40, source: { page: COMPONENTS, section: 'Component Reference (introduction)' } },
+  // Containers have no child limit of their own: "There is no longer a limit on the number of
+  // components in a Container Component (previously it was 10)" (developers/change-log.mdx, the
+  // entry that raised the message total to 40); the total above bounds them.
+  /** Section: "One to three child components". */
+  sectionChildren: { value: 3, source: { page: COMPONENTS, section: 'Section' } },
+  /** Media Gallery: "1 to 10 media gallery items". */
+  mediaGalleryItems: { value: 10, source: { page: COMPONENTS, section: 'Media Gallery' } },
+  /** String Select `options`: "max 25". */
+  selectOptions: { value: 25, source: { page: COMPONENTS, section: 'String Select' } },
+  /** Select `min_values`: "min 0 ..., max 25"; `max_values`: "max 25". */
+  selectValues: { value: 25, source: { page: COMPONENTS, section: 'String Select' } },
+  /** Select `placeholder`: "max 150 characters". */
+  selectPlaceholder: { value: 150, source: { page: COMPONENTS, section: 'String Select' } },
+  /** Select option `label`, `value` and `description`: "max 100 characters" each. */
+  selectOptionText: { value: 100, source: { page: COMPONENTS, section: 'String Select, Select Option Structure' } },
+  /** `custom_id`: "Developer-defined identifier, 1-100 characters", unique within one message. */
+  customId: { value: 100, source: { page: COMPONENTS, section: 'Custom ID' } },
+  /** Button `label`: "max 80 characters". */
+  buttonLabel: { value: 80, source: { page: COMPONENTS, section: 'Button' } },
+  /** Button `url`: "max 512 characters". */
+  buttonUrl: { value: 512, source: { page: COMPONENTS, section: 'Button' } },
+  /** Text Input `min_length`: "min 0, max 4000"; `max_length`: "min 1, max 4000"; `value`: "max 4000 characters". */
+  textInputLength: { value: 4000, source: { page: COMPONENTS, section: 'Text Input' } },
+  /** Text Input `placeholder`: "max 100 characters". */
+  textInputPlaceholder: { value: 100, source: { page: COMPONENTS, section: 'Text Input' } },
+  /** Media item `description` (alt text): "max 1024 characters". */
+  mediaDescription: { value: 1024, source: { page: COMPONENTS, section: 'Media Gallery, Thumbnail' } },
+} as const satisfies Record<string, Limit>;
+
+export type DiscordLimit = keyof typeof DISCORD_LIMITS;
+
+/** A limit's number. */
+export function limit(name: DiscordLimit): number {
+  return DISCORD_LIMITS[name].value;
+}

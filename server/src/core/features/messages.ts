@@ -1,0 +1,163 @@
+// Message text: the beginner hint `message-too-long`, a literal message longer than Discord's
+// 2,000 characters (limits.ts). The response's text is the code's top-level text on one
+// execution path (paths.ts), so text in exclusive branches or after `$stop` is never added up;
+// `$sendMessage`, `$channelSendMessage` and the other senders send their own argument as a
+// message of its own. Only characters that certainly reach Discord count: the letters and
+// symbols of literal text and escapes, not blanks (BDFD may trim them) and not what calls
+// return (known only at run time), so a finding is always a message that is too long.
+
+import { declareChunkFact } from '../parser/parser';
+import type { ArgNode, ChunkView, Node, ParsedDocument } from '../parser/tree';
+import { isWhitespace } from '../chars';
+import { limit } from './limits';
+import { inTrigger, pathModel, walkPaths } from './paths';
+import { BLOCK_ROLES } from '../parser/blocks';
+
+/** Functions that send their argument as a message of its own, with the index of that argument. */
+export const SENDERS: ReadonlyMap<string, number> = new Map([
+  ['$sendMessage', 0],
+  ['$channelSendMessage', 1],
+  ['$repeatMessage', 1],
+  ['$editIn', 1],
+  ['$editMessage', 2],
+  ['$sendEmbedMessage', 1],
+  ['$webhookSend', 1],
+  ['$webhookContent', 1],
+]);
+
+/** A run of top-level text between two calls that can change the path ($stop, block functions). */
+interface TextRun {
+  readonly start: number;
+  readonly end: number;
+  /** Characters in it that certainly reach Discord. */
+  readonly count: number;
+}
+
+interface MessageFacts {
+  readonly runs: readonly TextRun[];
+  /** Sender arguments with more certain characters than a message may hold. */
+  readonly longArguments: ReadonlyArray<{ readonly start: number; readonly end: number; readonly count: number; readonly name: string }>;
+}
+
+/** Characters of a text that are not blanks. */
+function visible(text: string, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    // A surrogate pair is one character: its second half is not counted again.
+    if (c >= 0xdc00 && c <= 0xdfff) continue;
+    if (!isWhitespace(c)) n++;
+  }
+  return n;
+}
+
+function countOf(text: string, node: Node): number {
+  if (node.kind === 'text') return visible(text, node.start, node.end);
+  if (node.kind === 'escape') return 1;
+  return 0;
+}
+
+function argumentCount(text: string, arg: ArgNode): number {
+  let n = 0;
+  for (const child of arg.children) n += countOf(text, child);
+  return n;
+}
+
+const messageFact = declareChunkFact('messages', (text: string, view: ChunkView, base: number): MessageFacts => {
+  const runs: TextRun[] = [];
+  let run: { start: number; end: number; count: number } | undefined;
+  const close = (): void => {
+    if (run && run.count > 0) runs.push({ start: run.start - base, end: run.end - base, count: run.count });
+    run = undefined;
+  };
+  for (const node of view.roots) {
+    if (node.kind === 'call' && (node.name === '$stop' || BLOCK_ROLES.has(node.name))) {
+      close();
+      continue;
+    }
+    const n = countOf(text, node);
+    if (n === 0) continue;
+    if (!run) run = { start: node.start, end: node.end, count: 0 };
+    run.end = node.end;
+    run.count += n;
+  }
+  close();
+  const max = limit('messageContent');
+  const longArguments: Array<{ start: number; end: number; count: number; name: string }> = [];
+  for (const call of view.calls) {
+    const index = SENDERS.get(call.name);
+    const arg = index !== undefined ? call.args[index] : undefined;
+    if (!arg) continue;
+    const count = argumentCount(text, arg);
+    if (count > max) longArguments.push({ start: arg.start - base, end: arg.end - base, count, name: call.name });
+  }
+  return { runs, longArguments };
+});
+
+export interface MessageFinding {
+  readonly code: 'message-too-long';
+  readonly start: number;
+  readonly end: number;
+  readonly message: string;
+}
+
+/** The findings of the message rules over the whole document. */
+export function messageFindings(parsed: ParsedDocument): MessageFinding[] {
+  const max = limit('messageContent');
+  const out: MessageFinding[] = [];
+  const runs: Array<TextRun & { at: number }> = [];
+  let total = 0;
+  for (let i = 0; i < parsed.chunkCount; i++) {
+    const base = parsed.chunkStart(i);
+    const facts = messageFact(parsed, i);
+    for (const r of facts.runs) {
+      if (inTrigger(parsed, r.start + base)) continue;
+      runs.push({ at: r.start + base, start: r.start + base, end: r.end + base, count: r.count });
+      total += r.count;
+    }
+    for (const a of facts.longArguments) {
+      out.push({
+        code: 'message-too-long',
+        start: a.start + base,
+        end: a.end + base,
+        message: `The message \`${a.name}\` sends here has at least ${a.count.toLocaleString('en-US')} characters; Discord allows ${max.toLocaleString('en-US')} in one message. Split it into several messages or shorten it.`,
+      });
+    }
+  }
+  // Fewer characters than the limit in the whole document: no path can exceed it.
+  if (total <= max) return out;
+  let reported = -1;
+  walkPaths(pathModel(parsed), runs, {
+    initial: 0,
+    key: () => '',
+    merge: (a, b) => Math.max(a, b),
+    // One finding says it: a reply that is too long on one path is too long.
+    finished: () => reported >= 0,
+    step: (count, run) => {
+      const next = count + run.count;
+      if (count <= max && next > max && reported < 0) {
+        reported = run.start;
+        const at = crossing(parsed, run, max - count);
+        out.push({
+          code: 'message-too-long',
+          start: at.start,
+          end: at.end,
+          message: `The reply's text reaches ${max.toLocaleString('en-US')} characters here (at least ${next.toLocaleString('en-US')} by the end of this part, blanks not counted); Discord allows ${max.toLocaleString('en-US')} in one message. Split it with \`$sendMessage\` or shorten it.`,
+        });
+      }
+      return next;
+    },
+  });
+  return out;
+}
+
+/** The top-level text node of a run where the count passes `left` more characters. */
+function crossing(parsed: ParsedDocument, run: TextRun, left: number): { start: number; end: number } {
+  let seen = 0;
+  for (const node of parsed.roots(run.start, run.end)) {
+    if (node.end <= run.start || node.start >= run.end) continue;
+    seen += countOf(parsed.text, node);
+    if (seen > left) return { start: node.start, end: node.end };
+  }
+  return { start: run.start, end: Math.min(run.end, run.start + 1) };
+}

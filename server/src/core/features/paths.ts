@@ -1,0 +1,695 @@
+// The execution-path model: which parts of a command can run in one execution. A run goes
+// through the code in document order and takes one branch of each `$if` block (`$if`/`$elseif`/
+// `$else` branches exclude each other), ends at `$stop`, and takes the `$try` body or, when it
+// fails, the `$catch` body. Sequential `$if` blocks that compare the same value with different
+// literals (`$if[$customID==a]` ... `$if[$customID==b]`, the interaction handlers of an
+// `$onInteraction` command) exclude each other too; conditions on the same value that the file
+// cannot decide (`$var[n]>5` and `$var[n]<3`) make the two parts "unknown", never "together".
+// An `$async` body runs in the background, beside the main path. A message is what one send or
+// response builds on one path; rules that count things in one message ask this module which
+// parts run together, so nothing in exclusive branches, different handlers or after `$stop` is
+// ever counted together. Everything here is a plain function of the parse tree: stops and
+// conditions are per-chunk facts, the block tree comes from the parser.
+
+import type { Block } from '../parser/blocks';
+import { declareChunkFact } from '../parser/parser';
+import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
+
+// ---------------------------------------------------------------------------------------------
+// Conditions.
+
+/** A comparison operator of a BDScript condition. */
+export type CompareOp = '==' | '!=' | '>=' | '<=' | '>' | '<';
+
+/** What holds on a path: `lhs op rhs`, the sides as written (trimmed). */
+export interface Assumption {
+  readonly lhs: string;
+  readonly op: CompareOp;
+  readonly rhs: string;
+  /** The right side holds no call, so its value is the text itself. */
+  readonly rhsLiteral: boolean;
+}
+
+const NEGATED: Readonly<Record<CompareOp, CompareOp>> = { '==': '!=', '!=': '==', '>=': '<', '<=': '>', '>': '<=', '<': '>=' };
+
+/** `==` and `!=` first: they are what handlers compare with, and `<` also starts mentions (`<@id>`). */
+const OPERATORS: readonly CompareOp[] = ['==', '!=', '>=', '<=', '>', '<'];
+
+/**
+ * The comparison of a condition argument, read from its own text (not from calls inside it):
+ * the first `==`, else the first `!=`, else the first of the ordered operators in that order
+ * (real conditions hold one operator). A side with calls is put on the left, so `a==$customID`
+ * and `$customID==a` read the same. Undefined without an operator.
+ */
+export function readCondition(text: string, arg: ArgNode): Assumption | undefined {
+  let at = -1;
+  let op: CompareOp | undefined;
+  for (const candidate of OPERATORS) {
+    for (const child of arg.children) {
+      if (child.kind !== 'text') continue;
+      const k = text.slice(child.start, child.end).indexOf(candidate);
+      if (k >= 0) {
+        at = child.start + k;
+        op = candidate;
+        break;
+      }
+    }
+    if (op) break;
+  }
+  if (!op) return undefined;
+  const opEnd = at + op.length;
+  let leftCalls = false;
+  let rightCalls = false;
+  for (const child of arg.children) {
+    if (child.kind !== 'call') continue;
+    if (child.start < at) leftCalls = true;
+    else if (child.start >= opEnd) rightCalls = true;
+  }
+  const left = text.slice(arg.start, at).trim();
+  const right = text.slice(opEnd, arg.end).trim();
+  if (!leftCalls && rightCalls) return { lhs: right, op: mirror(op), rhs: left, rhsLiteral: true };
+  return { lhs: left, op, rhs: right, rhsLiteral: !rightCalls };
+}
+
+function mirror(op: CompareOp): CompareOp {
+  switch (op) {
+    case '>':
+      return '<';
+    case '<':
+      return '>';
+    case '>=':
+      return '<=';
+    case '<=':
+      return '>=';
+    default:
+      return op;
+  }
+}
+
+/**
+ * Whether two assumptions can hold on one path: `exclusive` when they cannot (`x==a` and `x==b`
+ * with different literals, `x==a` and `x!=a`, `x>5` and `x<3`), `unknown` when they are about
+ * the same value and the file cannot decide, `sequence` otherwise. Ordered comparisons are
+ * decided on numbers only, and counted as possible only when a whole number satisfies both.
+ */
+export function compareAssumptions(a: Assumption, b: Assumption): Relation {
+  if (a.lhs !== b.lhs) return 'sequence';
+  const eqA = a.op === '==' || a.op === '!=';
+  const eqB = b.op === '==' || b.op === '!=';
+  if (eqA && eqB) {
+    if (a.op === '!=' && b.op === '!=') return 'sequence';
+    if (a.op === '==' && b.op === '==') {
+      if (a.rhs === b.rhs) return 'sequence';
+      return a.rhsLiteral && b.rhsLiteral ? 'exclusive' : 'unknown';
+    }
+    // One `==`, one `!=`.
+    if (a.rhsLiteral && b.rhsLiteral) return a.rhs === b.rhs ? 'exclusive' : 'sequence';
+    return a.rhs === b.rhs ? 'exclusive' : 'unknown';
+  }
+  if (a.op === b.op && a.rhs === b.rhs) return 'sequence';
+  const x = numericRange(a);
+  const y = numericRange(b);
+  if (!x || !y) return 'unknown';
+  // `x != n` leaves all but one number: it fits any range that holds two whole numbers.
+  if (x === 'not' || y === 'not') {
+    const range = x === 'not' ? y : x;
+    if (range === 'not') return 'sequence';
+    return range.hi - range.lo >= 1 ? 'sequence' : 'unknown';
+  }
+  const lo = Math.max(x.lo, y.lo);
+  const hi = Math.min(x.hi, y.hi);
+  if (lo > hi || (lo === hi && (!x.closed(lo) || !y.closed(lo)))) return 'exclusive';
+  // A whole number inside both makes the pair certainly possible; the ones next to the bounds decide.
+  const candidates = [Math.ceil(lo), Math.ceil(lo) + 1, Math.floor(hi), Math.floor(hi) - 1, 0];
+  for (const n of candidates) if (Number.isFinite(n) && x.has(n) && y.has(n)) return 'sequence';
+  return 'unknown';
+}
+
+interface NumericRange {
+  readonly lo: number;
+  readonly hi: number;
+  has(n: number): boolean;
+  closed(n: number): boolean;
+}
+
+/** The numbers an assumption with a numeric literal allows, `not` for `!=`; undefined otherwise. */
+function numericRange(a: Assumption): NumericRange | 'not' | undefined {
+  if (!a.rhsLiteral || !/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(a.rhs)) return undefined;
+  const v = Number(a.rhs);
+  const make = (lo: number, hi: number, loIn: boolean, hiIn: boolean): NumericRange => ({
+    lo,
+    hi,
+    has: (n) => (n > lo || (loIn && n === lo)) && (n < hi || (hiIn && n === hi)),
+    closed: (n) => (n === lo ? loIn : n === hi ? hiIn : true),
+  });
+  switch (a.op) {
+    case '==':
+      return make(v, v, true, true);
+    case '!=':
+      return 'not';
+    case '>':
+      return make(v, Infinity, false, false);
+    case '>=':
+      return make(v, Infinity, true, false);
+    case '<':
+      return make(-Infinity, v, false, false);
+    case '<=':
+      return make(-Infinity, v, false, true);
+  }
+}
+
+const NO_ASSUMPTIONS: readonly Assumption[] = [];
+
+/** The weaker of two relations: exclusive beats unknown beats sequence. */
+function weaker(a: Relation, b: Relation): Relation {
+  if (a === 'exclusive' || b === 'exclusive') return 'exclusive';
+  if (a === 'unknown' || b === 'unknown') return 'unknown';
+  return 'sequence';
+}
+
+/** Whether two lists of assumptions can hold together. */
+export function compareAssumptionLists(a: readonly Assumption[], b: readonly Assumption[]): Relation {
+  let out: Relation = 'sequence';
+  for (const x of a) {
+    for (const y of b) {
+      out = weaker(out, compareAssumptions(x, y));
+      if (out === 'exclusive') return out;
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-chunk facts: stops and conditions.
+
+/** What the model needs from one chunk, offsets relative to the chunk. */
+interface PathChunkFacts {
+  /** Starts of `$stop` calls. */
+  readonly stops: readonly number[];
+  /** The condition of each `$if` and `$elseif`, by the call's start. */
+  readonly conditions: ReadonlyArray<readonly [number, Assumption | undefined]>;
+}
+
+const CONDITION_CALLS = new Set(['$if', '$elseif']);
+
+const pathFact = declareChunkFact('paths', (text: string, view: ChunkView, base: number): PathChunkFacts => {
+  const stops: number[] = [];
+  const conditions: Array<readonly [number, Assumption | undefined]> = [];
+  for (const call of view.calls) {
+    if (call.name === '$stop') stops.push(call.start - base);
+    else if (CONDITION_CALLS.has(call.name) && call.args.length > 0) conditions.push([call.start - base, readCondition(text, call.args[0]!)]);
+  }
+  return { stops, conditions };
+});
+
+// ---------------------------------------------------------------------------------------------
+// The model.
+
+/** How two parts of a command relate on the paths through it. */
+export type Relation =
+  /** Some run executes both, the earlier one first (as far as the file can tell). */
+  | 'sequence'
+  /** No run executes both. */
+  | 'exclusive'
+  /** The file cannot tell: a `$try` body and its `$catch`, a background `$async` body and the main path, undecidable conditions. */
+  | 'unknown';
+
+/** One step of a context: a block and which of its branches (0 = the body after the opener). */
+export interface Step {
+  readonly block: Block;
+  readonly branch: number;
+}
+
+/** Where an offset sits: the branches around it, outermost first. */
+export type Context = readonly Step[];
+
+/** Deeper contexts than this are not followed by `walkPaths` (its work is recursive by depth). */
+export const MAX_PATH_DEPTH = 200;
+
+export class PathModel {
+  /** Absolute starts of `$stop` calls, sorted. */
+  readonly stops: readonly number[];
+  private readonly conditions = new Map<number, Assumption | undefined>();
+
+  constructor(readonly parsed: ParsedDocument) {
+    const stops: number[] = [];
+    for (let i = 0; i < parsed.chunkCount; i++) {
+      const base = parsed.chunkStart(i);
+      const facts = pathFact(parsed, i);
+      for (const s of facts.stops) stops.push(s + base);
+      for (const [start, condition] of facts.conditions) this.conditions.set(start + base, condition);
+    }
+    this.stops = stops;
+  }
+
+  /**
+   * The branches that hold `offset`, outermost first. The opener of a block (`$if[...]` with its
+   * condition) and its closer are outside the block; an `$elseif[...]` belongs to its branch.
+   */
+  contextOf(offset: number): Context {
+    const out: Step[] = [];
+    let level: readonly Block[] = this.parsed.blocks;
+    for (;;) {
+      const block = containing(level, offset);
+      if (!block) return out;
+      if (offset < block.opener.end) return out;
+      if (block.closer && offset >= block.closer.start) return out;
+      let branch = 0;
+      while (branch < block.branches.length && block.branches[branch]!.start <= offset) branch++;
+      out.push({ block, branch });
+      level = block.children;
+    }
+  }
+
+  /** The condition of the `$if`/`$elseif` that starts at `start`, when it has one the model reads. */
+  conditionAt(start: number): Assumption | undefined {
+    return this.conditions.get(start);
+  }
+
+  private readonly assumptionMemo = new Map<string, readonly Assumption[]>();
+
+  /** What holds on every path through branch `branch` of an `$if` block (nothing for other blocks). */
+  branchAssumptions(block: Block, branch: number): readonly Assumption[] {
+    if (block.kind !== 'if') return NO_ASSUMPTIONS;
+    const key = `${block.start}:${branch}`;
+    let memo = this.assumptionMemo.get(key);
+    if (!memo) this.assumptionMemo.set(key, (memo = this.computeBranchAssumptions(block, branch)));
+    return memo;
+  }
+
+  private computeBranchAssumptions(block: Block, branch: number): readonly Assumption[] {
+    const heads = [block.opener, ...block.branches];
+    const out: Assumption[] = [];
+    for (let k = 0; k < branch && k < heads.length; k++) {
+      const c = heads[k]!.name === '$else' ? undefined : this.conditions.get(heads[k]!.start);
+      if (c) out.push({ ...c, op: NEGATED[c.op] });
+    }
+    const own = heads[branch];
+    if (own && own.name !== '$else') {
+      const c = this.conditions.get(own.start);
+      if (c) out.push(c);
+    }
+    return out.length > 0 ? out : NO_ASSUMPTIONS;
+  }
+
+  private trackedValue: ReadonlySet<string> | undefined;
+
+  /**
+   * Left sides compared in the conditions of two or more blocks: only those can exclude one
+   * path from another, so only they are kept with a path state (others would split states for
+   * nothing).
+   */
+  get tracked(): ReadonlySet<string> {
+    if (!this.trackedValue) {
+      const blocksBy = new Map<string, number>();
+      const seen = new Map<number, Set<string>>();
+      for (const [start, condition] of this.conditions) {
+        if (!condition) continue;
+        const block = this.blockOfHead(start);
+        const key = block ? block.start : start;
+        let sides = seen.get(key);
+        if (!sides) seen.set(key, (sides = new Set()));
+        if (sides.has(condition.lhs)) continue;
+        sides.add(condition.lhs);
+        blocksBy.set(condition.lhs, (blocksBy.get(condition.lhs) ?? 0) + 1);
+      }
+      this.trackedValue = new Set([...blocksBy].filter(([, n]) => n >= 2).map(([side]) => side));
+    }
+    return this.trackedValue;
+  }
+
+  /** The block whose opener or branch starts at `start` (an `$elseif` belongs to its `$if`). */
+  private blockOfHead(start: number): Block | undefined {
+    let level: readonly Block[] = this.parsed.blocks;
+    for (;;) {
+      const block = containing(level, start);
+      if (!block) return undefined;
+      if (block.opener.start === start || block.branches.some((b) => b.start === start)) return block;
+      level = block.children;
+    }
+  }
+
+  /** What holds on every path that reaches a context. */
+  assumptionsOf(context: Context): Assumption[] {
+    const out: Assumption[] = [];
+    for (const step of context) out.push(...this.branchAssumptions(step.block, step.branch));
+    return out;
+  }
+
+  /**
+   * How the parts at offsets `a` and `b` relate: `exclusive` when they lie in different branches
+   * of one `$if`, under conditions that exclude each other, or when a `$stop` that every path
+   * through the earlier one reaches lies between them; `unknown` for a `$try` body and its
+   * `$catch`, for a background `$async` body and anything outside it, and for conditions on the
+   * same value the file cannot decide; `sequence` otherwise.
+   */
+  relation(a: number, b: number): Relation {
+    if (a > b) return this.relation(b, a);
+    const ca = this.contextOf(a);
+    const cb = this.contextOf(b);
+    let k = 0;
+    while (k < ca.length && k < cb.length && ca[k]!.block.start === cb[k]!.block.start) {
+      if (ca[k]!.branch !== cb[k]!.branch) return ca[k]!.block.kind === 'if' ? 'exclusive' : 'unknown';
+      k++;
+    }
+    if (this.stoppedBetween(a, b, ca)) return 'exclusive';
+    for (let j = k; j < ca.length; j++) if (ca[j]!.block.kind === 'async') return 'unknown';
+    for (let j = k; j < cb.length; j++) if (cb[j]!.block.kind === 'async') return 'unknown';
+    return compareAssumptionLists(this.assumptionsOf(ca.slice(k)), this.assumptionsOf(cb.slice(k)));
+  }
+
+  /**
+   * The stops of each branch, by where they sit directly (not in a block inside the branch):
+   * `$stop` ends every path through the parts of its branch before it, at any depth. Keyed by
+   * the branch (`block start:branch`, `top` for top level); stops in `$async` bodies are left
+   * out (they end the background body only). Made on first use.
+   */
+  private stopsByBranch: Map<string, number[]> | undefined;
+
+  private branchStops(): Map<string, number[]> {
+    if (!this.stopsByBranch) {
+      const map = new Map<string, number[]>();
+      for (const s of this.stops) {
+        const context = this.contextOf(s);
+        if (context.some((step) => step.block.kind === 'async')) continue;
+        const key = branchKey(context, context.length);
+        const list = map.get(key);
+        if (list) list.push(s);
+        else map.set(key, [s]);
+      }
+      this.stopsByBranch = map;
+    }
+    return this.stopsByBranch;
+  }
+
+  /** Whether a `$stop` after `a` and before `b` ends every path through `a` (`ca` is `a`'s context). */
+  private stoppedBetween(a: number, b: number, ca: Context): boolean {
+    if (this.stops.length === 0) return false;
+    const byBranch = this.branchStops();
+    // A stop directly in one of the branches around `a` (or at top level) ends its paths.
+    for (let level = 0; level <= ca.length; level++) {
+      if (level > 0 && ca[level - 1]!.block.kind === 'async') return false;
+      const list = byBranch.get(branchKey(ca, level));
+      if (!list) continue;
+      const i = lowerBound(list, a + 1);
+      if (i < list.length && list[i]! < b) return true;
+    }
+    return false;
+  }
+
+  /** Whether no run reaches `offset`: a `$stop` before it ends every path that would. */
+  dead(offset: number): boolean {
+    if (this.stops.length === 0) return false;
+    const context = this.contextOf(offset);
+    const byBranch = this.branchStops();
+    for (let level = 0; level <= context.length; level++) {
+      if (level > 0 && context[level - 1]!.block.kind === 'async') return false;
+      const list = byBranch.get(branchKey(context, level));
+      if (list && list[0]! < offset) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Whether the part at `x` may run before the part at `y` in some run: an earlier part unless
+   * the two exclude each other, a later part only when `y` runs in an `$async` body that `x` is
+   * outside of (the main path goes on while the body runs).
+   */
+  mayRunBefore(x: number, y: number): boolean {
+    if (x < y) return this.relation(x, y) !== 'exclusive';
+    const cx = this.contextOf(x);
+    const cy = this.contextOf(y);
+    for (const step of cy) {
+      if (step.block.kind !== 'async') continue;
+      if (!cx.some((s) => s.block.start === step.block.start)) return true;
+    }
+    return false;
+  }
+}
+
+/** The branch a context's first `level` steps lead into, as a key (`top` for none). */
+function branchKey(context: Context, level: number): string {
+  if (level === 0) return 'top';
+  const step = context[level - 1]!;
+  return `${step.block.start}:${step.branch}`;
+}
+
+/** The block of a sibling list (sorted by start) that holds `offset`. */
+function containing(blocks: readonly Block[], offset: number): Block | undefined {
+  let lo = 0;
+  let hi = blocks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (blocks[mid]!.start <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  const block = blocks[lo - 1];
+  return block && offset < block.end ? block : undefined;
+}
+
+/** The first index whose value is at least `value` in a sorted list. */
+function lowerBound(list: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const models = new WeakMap<ParsedDocument, PathModel>();
+
+/** The path model of a parsed document, made once per parse. */
+export function pathModel(parsed: ParsedDocument): PathModel {
+  let model = models.get(parsed);
+  if (!model) models.set(parsed, (model = new PathModel(parsed)));
+  return model;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Walking the paths.
+
+/** Something that happens at an offset on the paths through it. */
+export interface PathEvent {
+  readonly at: number;
+}
+
+/**
+ * A state machine run along every path: `step` applies an event to the state of one path (and
+ * may record findings); states with equal keys are merged.
+ */
+export interface PathWalker<E extends PathEvent, S> {
+  readonly initial: S;
+  key(state: S): string;
+  step(state: S, event: E): S;
+  /** Combines two states with one key; by default the first is kept. */
+  merge?(a: S, b: S): S;
+  /** Whether the walk can end here: nothing more to find (checked between items). */
+  finished?(): boolean;
+}
+
+/** The end of one path: the walker's state, whether a `$stop` ended it, and its assumptions. */
+export interface PathEnd<S> {
+  readonly state: S;
+  readonly stopped: boolean;
+  readonly assumptions: readonly Assumption[];
+}
+
+/** At most this many distinct states are followed at once; the rest are dropped (their findings missed, never invented). */
+export const MAX_PATH_STATES = 256;
+
+interface Tracked<S> {
+  readonly state: S;
+  readonly stopped: boolean;
+  readonly assumptions: readonly Assumption[];
+  /** `assumptions` as a key, made when they change. */
+  readonly akey: string;
+}
+
+type Item<E> = { readonly kind: 'event'; readonly event: E } | { readonly kind: 'stop' } | BlockItem<E>;
+
+interface BlockItem<E> {
+  readonly kind: 'block';
+  readonly block: Block;
+  /** Items per branch index. */
+  readonly branches: Array<Array<Item<E>>>;
+}
+
+/**
+ * Runs `walker` along the paths through `events` (any order) and returns the states at the
+ * paths' ends. A path takes one branch of each `$if` block (or none without `$else`), the
+ * `$try` body or the `$catch` body (only the catch body's events count on the failing path: how
+ * far the body got is not known), ends at a `$stop`, and leaves `$async` bodies to paths of
+ * their own (walked from the initial state, their ends not returned). Paths whose conditions
+ * exclude each other are not followed; where the file cannot decide whether a branch fits the
+ * path so far, the branch starts from the initial state. So the events a state has seen always
+ * run together in some real run (a state may miss some, never hold one too many). Blocks that
+ * hold no event do not split paths. Events in contexts deeper than MAX_PATH_DEPTH are ignored.
+ */
+export function walkPaths<E extends PathEvent, S>(model: PathModel, events: readonly E[], walker: PathWalker<E, S>): Array<PathEnd<S>> {
+  const sorted = [...events].sort((a, b) => a.at - b.at);
+  const root: Array<Item<E>> = [];
+  const stops = model.stops;
+  let s = 0;
+  const place = (at: number, item: Item<E>): void => {
+    const context = model.contextOf(at);
+    if (context.length > MAX_PATH_DEPTH) return;
+    let seq = root;
+    for (const step of context) {
+      const last = seq[seq.length - 1];
+      let block: BlockItem<E>;
+      if (last && last.kind === 'block' && last.block.start === step.block.start) block = last;
+      else seq.push((block = { kind: 'block', block: step.block, branches: [] }));
+      seq = block.branches[step.branch] ??= [];
+    }
+    seq.push(item);
+  };
+  for (const event of sorted) {
+    // Stops only matter before events; those after the last event change nothing.
+    while (s < stops.length && stops[s]! < event.at) place(stops[s++]!, { kind: 'stop' });
+    place(event.at, { kind: 'event', event });
+  }
+  const start: Tracked<S> = { state: walker.initial, stopped: false, assumptions: NO_ASSUMPTIONS, akey: '' };
+  const walk: Walk<E, S> = { model, walker, tracked: model.tracked };
+  return run(walk, root, [start]).map((t) => ({ state: t.state, stopped: t.stopped, assumptions: t.assumptions }));
+}
+
+/** One walk: the model, the walker, and the values whose conditions are followed. */
+interface Walk<E extends PathEvent, S> {
+  readonly model: PathModel;
+  readonly walker: PathWalker<E, S>;
+  /** The left sides whose conditions are kept with a state (PathModel.tracked). */
+  readonly tracked: ReadonlySet<string>;
+}
+
+function run<E extends PathEvent, S>(walk: Walk<E, S>, seq: ReadonlyArray<Item<E>>, states: Array<Tracked<S>>): Array<Tracked<S>> {
+  let current = states;
+  for (const item of seq) {
+    if (current.length === 0 || walk.walker.finished?.()) return current;
+    switch (item.kind) {
+      case 'event': {
+        const stepped = current.map((t) => (t.stopped ? t : { ...t, state: walk.walker.step(t.state, item.event) }));
+        // One state cannot collide with another.
+        current = stepped.length > 1 ? dedupe(stepped, walk.walker) : stepped;
+        break;
+      }
+      case 'stop':
+        current = current.map((t) => (t.stopped ? t : { ...t, stopped: true }));
+        break;
+      case 'block':
+        current = runBlock(walk, item, current);
+        break;
+    }
+  }
+  return current;
+}
+
+function runBlock<E extends PathEvent, S>(walk: Walk<E, S>, item: BlockItem<E>, states: Array<Tracked<S>>): Array<Tracked<S>> {
+  const { model, walker } = walk;
+  const block = item.block;
+  const live = states.filter((t) => !t.stopped);
+  const done = states.filter((t) => t.stopped);
+  if (block.kind === 'async') {
+    // The body runs beside the main path: a path of its own.
+    const body = item.branches[0];
+    if (body) run(walk, body, [{ state: walker.initial, stopped: false, assumptions: NO_ASSUMPTIONS, akey: '' }]);
+    return states;
+  }
+  const out: Array<Tracked<S>> = [...done];
+  // A path enters a branch whose conditions fit its own. Where that cannot be decided, the
+  // branch starts a path of its own: what came before is not counted with what follows.
+  const enter = (assumptions: readonly Assumption[]): Array<Tracked<S>> => {
+    const kept = assumptions.filter((a) => walk.tracked.has(a.lhs));
+    if (kept.length === 0) return live;
+    const entering: Array<Tracked<S>> = [];
+    let fresh = false;
+    for (const t of live) {
+      const relation = compareAssumptionLists(t.assumptions, kept);
+      if (relation === 'unknown') fresh = true;
+      if (relation !== 'sequence') continue;
+      const assumptions = addAssumptions(t.assumptions, kept);
+      // A path that holds too many conditions is not followed further (its findings are missed).
+      if (assumptions.length <= MAX_ASSUMPTIONS) entering.push(assumptions === t.assumptions ? t : { ...t, assumptions, akey: assumptionKey(assumptions) });
+    }
+    if (fresh) entering.push({ state: walker.initial, stopped: false, assumptions: kept, akey: assumptionKey(kept) });
+    return entering;
+  };
+  const branchCount = block.branches.length + 1;
+  let passThrough = false;
+  for (let k = 0; k < branchCount; k++) {
+    const body = item.branches[k];
+    if (!body) {
+      passThrough = true;
+      continue;
+    }
+    out.push(...run(walk, body, enter(model.branchAssumptions(block, k))));
+  }
+  if (block.kind === 'if') {
+    // Without `$else` a run may take no branch: every condition was false.
+    const hasElse = block.branches.some((b) => b.name === '$else');
+    if (!hasElse) out.push(...enter(model.branchAssumptions(block, branchCount)));
+    else if (passThrough) out.push(...live);
+  } else if (passThrough || block.branches.length === 0) {
+    // A `$try` whose body or `$catch` has no event, or a `$try` without `$catch` that failed.
+    out.push(...live);
+  }
+  return dedupe(out, walker);
+}
+
+/** At most this many conditions are kept with one path state. */
+const MAX_ASSUMPTIONS = 32;
+
+/**
+ * `list` plus `more`, without what it already says: an assumption given twice, or `x != b` when
+ * `x == a` (both literal, a different from b) already holds.
+ */
+function addAssumptions(list: readonly Assumption[], more: readonly Assumption[]): readonly Assumption[] {
+  let out: Assumption[] | undefined;
+  for (const a of more) {
+    const current = out ?? list;
+    const redundant = current.some(
+      (b) => b.lhs === a.lhs && ((b.op === a.op && b.rhs === a.rhs) || (a.op === '!=' && b.op === '==' && a.rhsLiteral && b.rhsLiteral && a.rhs !== b.rhs)),
+    );
+    if (redundant) continue;
+    out ??= [...list];
+    out.push(a);
+  }
+  return out ?? list;
+}
+
+function dedupe<E extends PathEvent, S>(states: Array<Tracked<S>>, walker: PathWalker<E, S>): Array<Tracked<S>> {
+  const byKey = new Map<string, Tracked<S>>();
+  for (const t of states) {
+    const key = `${t.stopped ? 1 : 0}|${t.akey}|${walker.key(t.state)}`;
+    const seen = byKey.get(key);
+    if (!seen) {
+      if (byKey.size >= MAX_PATH_STATES) continue;
+      byKey.set(key, t);
+    } else if (walker.merge) {
+      byKey.set(key, { ...seen, state: walker.merge(seen.state, t.state) });
+    }
+  }
+  return [...byKey.values()];
+}
+
+function assumptionKey(list: readonly Assumption[]): string {
+  if (list.length === 0) return '';
+  return list.map((a) => `${a.lhs}\u0000${a.op}\u0000${a.rhs}`).join('\u0001');
+}
+
+/** Whether a call sits in the trigger line or in the arguments of a call there. */
+export function inTrigger(parsed: ParsedDocument, offset: number): boolean {
+  const t = parsed.trigger;
+  return t !== null && offset >= t.start && offset < t.end;
+}
+
+/** The calls that enclose a call, innermost first. */
+export function* ancestors(call: CallNode): Iterable<{ call: CallNode; arg: ArgNode }> {
+  let arg = call.parent;
+  while (arg) {
+    yield { call: arg.parent, arg };
+    arg = arg.parent.parent;
+  }
+}

@@ -1,0 +1,415 @@
+// Variables: `$var` temporary variables and the app's variables (`$setVar`/`$getVar`,
+// `$setUserVar`, `$getServerVar`, ...). Each chunk summarises its uses once (a per-chunk fact);
+// one pass over those summaries and the execution-path model (paths.ts) finds reads of a `$var`
+// that no `$var[name;value]` in the command sets (`unset-variable`, with "did you mean") and
+// reads that come before every set on every path (`variable-before-set`). Completion of names,
+// go to definition, find references and rename read the same summaries. The file cannot know
+// what `$eval` or a name built at run time sets, so those make the rules quiet after them.
+
+import { editDistance } from '../catalog/catalog';
+import { declareChunkFact } from '../parser/parser';
+import { literalText } from '../parser/query';
+import type { ArgNode, CallNode, ChunkView, ParsedDocument, Span } from '../parser/tree';
+import { isWhitespace } from '../chars';
+import { ancestors, inTrigger, pathModel, type PathModel } from './paths';
+import type { DiagnosticFix, OffsetEdit } from './types';
+
+/** One `$var` call with a literal name. */
+export interface VarUse {
+  /** The name, trimmed (`$var[ x ]` and `$var[x]` name one variable). */
+  readonly name: string;
+  /** `$var[name;value]` sets, `$var[name]` reads. */
+  readonly kind: 'set' | 'read';
+  /** The call's span. */
+  readonly start: number;
+  readonly end: number;
+  /** The name as written, without the blanks around it. */
+  readonly nameStart: number;
+  readonly nameEnd: number;
+  /** The name argument holds only text and escapes, so it can be rewritten (a comment in it would be lost). */
+  readonly plain: boolean;
+  /** A read that only compares the variable with empty text (`$if[$var[x]==]`). */
+  readonly emptyTest: boolean;
+  /** A read inside the value of a set of the same variable (`$var[n;$sum[$var[n];1]]`). */
+  readonly inOwnSet: boolean;
+}
+
+/** One use of an app variable's name (`$getUserVar[coins]`, `$setServerVar[prefix;!]`). */
+export interface AppVarUse {
+  readonly name: string;
+  readonly function: string;
+  readonly nameStart: number;
+  readonly nameEnd: number;
+}
+
+interface VariableFacts {
+  readonly uses: readonly VarUse[];
+  /** Where something sets variables the file cannot name: `$var[$name;...]`, `$eval[...]`. */
+  readonly wildcards: readonly number[];
+  readonly appUses: readonly AppVarUse[];
+}
+
+/**
+ * The app-variable functions, with the index of the argument that names the variable. The
+ * app's variables are made in the app, so the file cannot tell which exist; their names are
+ * only completed.
+ */
+export const APP_VARIABLE_FUNCTIONS: ReadonlyMap<string, number> = new Map([
+  ['$setVar', 0],
+  ['$getVar', 0],
+  ['$setUserVar', 0],
+  ['$getUserVar', 0],
+  ['$setServerVar', 0],
+  ['$getServerVar', 0],
+  ['$setChannelVar', 0],
+  ['$getChannelVar', 0],
+  ['$resetUserVar', 0],
+  ['$resetServerVar', 0],
+  ['$resetChannelVar', 0],
+  ['$varExists', 0],
+  ['$varExistError', 0],
+  ['$userLeaderboard', 0],
+  ['$serverLeaderboard', 0],
+  ['$globalUserLeaderboard', 0],
+  ['$getLeaderboardPosition', 1],
+  ['$getLeaderboardValue', 1],
+]);
+
+/** Functions whose arguments are conditions (an empty test there is a test, not a use). */
+const CONDITION_FUNCTIONS = new Set(['$if', '$elseif', '$onlyIf', '$checkCondition', '$and', '$or']);
+
+const variableFact = declareChunkFact('variables', (text: string, view: ChunkView, base: number): VariableFacts => {
+  const uses: VarUse[] = [];
+  const wildcards: number[] = [];
+  const appUses: AppVarUse[] = [];
+  for (const call of view.calls) {
+    if (call.name === '$eval') {
+      wildcards.push(call.start - base);
+      continue;
+    }
+    const appIndex = APP_VARIABLE_FUNCTIONS.get(call.name);
+    if (appIndex !== undefined) {
+      const arg = call.args[appIndex];
+      const name = arg && literalText(text, arg)?.trim();
+      if (arg && name) {
+        const span = trimmedSpan(text, arg);
+        appUses.push({ name, function: call.name, nameStart: span.start - base, nameEnd: span.end - base });
+      }
+      continue;
+    }
+    if (call.name !== '$var' || call.open < 0 || call.args.length === 0) continue;
+    const arg = call.args[0]!;
+    const name = literalText(text, arg)?.trim();
+    const kind = call.args.length >= 2 ? 'set' : 'read';
+    if (!name) {
+      // A name built at run time may be any name.
+      if (kind === 'set' && literalText(text, arg) === undefined) wildcards.push(call.start - base);
+      continue;
+    }
+    const span = trimmedSpan(text, arg);
+    uses.push({
+      name,
+      kind,
+      start: call.start - base,
+      end: call.end - base,
+      nameStart: span.start - base,
+      nameEnd: span.end - base,
+      plain: arg.children.every((c) => c.kind === 'text' || c.kind === 'escape'),
+      emptyTest: kind === 'read' && isEmptyTest(text, call),
+      inOwnSet: kind === 'read' && insideOwnSet(text, call, name),
+    });
+  }
+  return { uses, wildcards, appUses };
+});
+
+/** The argument's span without the blanks around its text. */
+function trimmedSpan(text: string, arg: ArgNode): Span {
+  let start = arg.start;
+  let end = arg.end;
+  while (start < end && isWhitespace(text.charCodeAt(start))) start++;
+  while (end > start && isWhitespace(text.charCodeAt(end - 1))) end--;
+  return { start, end };
+}
+
+/** Whether a read is the whole of one side of a condition whose other side is empty. */
+function isEmptyTest(text: string, call: CallNode): boolean {
+  const arg = call.parent;
+  if (!arg || !CONDITION_FUNCTIONS.has(arg.parent.name)) return false;
+  let rest = '';
+  for (const child of arg.children) {
+    if (child.start === call.start && child.kind === 'call') continue;
+    if (child.kind !== 'text') return false;
+    rest += text.slice(child.start, child.end);
+  }
+  const op = rest.trim();
+  return op === '==' || op === '!=';
+}
+
+/** Whether a read sits in the value of a `$var` set of the same name. */
+function insideOwnSet(text: string, call: CallNode, name: string): boolean {
+  for (const { call: outer, arg } of ancestors(call)) {
+    if (outer.name !== '$var' || outer.args.length < 2 || arg.index === 0) continue;
+    if (literalText(text, outer.args[0]!)?.trim() === name) return true;
+  }
+  return false;
+}
+
+/** Everything the document's chunks say about variables, with absolute offsets. */
+export interface DocumentVariables {
+  readonly uses: readonly VarUse[];
+  readonly wildcards: readonly number[];
+  readonly appUses: readonly AppVarUse[];
+}
+
+const documents = new WeakMap<ParsedDocument, DocumentVariables>();
+
+/** The document's variable uses, from the per-chunk summaries (made once per parse). */
+export function documentVariables(parsed: ParsedDocument): DocumentVariables {
+  const cached = documents.get(parsed);
+  if (cached) return cached;
+  const uses: VarUse[] = [];
+  const wildcards: number[] = [];
+  const appUses: AppVarUse[] = [];
+  for (let i = 0; i < parsed.chunkCount; i++) {
+    const base = parsed.chunkStart(i);
+    const facts = variableFact(parsed, i);
+    for (const u of facts.uses) uses.push({ ...u, start: u.start + base, end: u.end + base, nameStart: u.nameStart + base, nameEnd: u.nameEnd + base });
+    for (const w of facts.wildcards) wildcards.push(w + base);
+    for (const a of facts.appUses) appUses.push({ ...a, nameStart: a.nameStart + base, nameEnd: a.nameEnd + base });
+  }
+  const result = { uses, wildcards, appUses };
+  documents.set(parsed, result);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules.
+
+export interface VariableFinding {
+  readonly code: 'unset-variable' | 'variable-before-set';
+  readonly start: number;
+  readonly end: number;
+  readonly message: string;
+  readonly fixes: readonly DiagnosticFix[];
+  readonly related: ReadonlyArray<{ readonly start: number; readonly end: number; readonly message: string }>;
+}
+
+/** How many sets of one name a read is compared with before it is left alone. */
+const MAX_SETS_PER_READ = 64;
+
+/**
+ * The findings of the variable rules. A read is judged only when a run reaches it (code after
+ * `$stop` is not), outside the trigger line, and when no `$eval` or name built at run time may
+ * run before it.
+ */
+export function variableFindings(parsed: ParsedDocument): VariableFinding[] {
+  const { uses, wildcards } = documentVariables(parsed);
+  if (uses.length === 0) return [];
+  const model = pathModel(parsed);
+  const sets = new Map<string, VarUse[]>();
+  for (const u of uses) {
+    if (u.kind !== 'set' || inTrigger(parsed, u.start)) continue;
+    const list = sets.get(u.name);
+    if (list) list.push(u);
+    else sets.set(u.name, [u]);
+  }
+  const setNames = [...sets.keys()];
+  const out: VariableFinding[] = [];
+  for (const read of uses) {
+    if (read.kind !== 'read' || read.emptyTest || read.inOwnSet || inTrigger(parsed, read.start)) continue;
+    if (wildcardBefore(model, wildcards, read.start)) continue;
+    const own = sets.get(read.name);
+    if (!own) {
+      if (model.dead(read.start)) continue;
+      out.push(unsetFinding(parsed.text, read, setNames, uses));
+      continue;
+    }
+    if (setBefore(model, own, read.start) || model.dead(read.start)) continue;
+    const first = own[0]!;
+    out.push({
+      code: 'variable-before-set',
+      start: read.nameStart,
+      end: read.nameEnd,
+      message: `The variable ${quote(read.name)} is read here before it is set: on every path that reaches this \`$var\`, no \`$var[${shown(read.name)};...]\` has run yet.`,
+      fixes: [],
+      related: [{ start: first.start, end: first.end, message: `The first \`$var[${shown(read.name)};...]\`` }],
+    });
+  }
+  return out;
+}
+
+/** Whether something that sets unknown names (`$eval`, a name built at run time) may run before `at`. */
+function wildcardBefore(model: PathModel, wildcards: readonly number[], at: number): boolean {
+  return anyMayRunBefore(model, wildcards, (w) => w, at);
+}
+
+/** Whether a set of the variable may run before `at`. */
+function setBefore(model: PathModel, sets: readonly VarUse[], at: number): boolean {
+  return anyMayRunBefore(model, sets, (s) => s.start, at);
+}
+
+/**
+ * Whether any of `items` (sorted by position) may run before `at`: the nearest earlier ones are
+ * asked first; later ones only when `at` runs in a background `$async` body. Past a bound of
+ * questions it answers yes, which keeps the rules quiet.
+ */
+function anyMayRunBefore<T>(model: PathModel, items: readonly T[], at: (item: T) => number, offset: number): boolean {
+  let end = 0;
+  for (let hi = items.length; end < hi; ) {
+    const mid = (end + hi) >>> 1;
+    if (at(items[mid]!) < offset) end = mid + 1;
+    else hi = mid;
+  }
+  let asked = 0;
+  for (let k = end - 1; k >= 0; k--) {
+    if (++asked > MAX_SETS_PER_READ) return true;
+    if (model.mayRunBefore(at(items[k]!), offset)) return true;
+  }
+  if (end === items.length || !model.contextOf(offset).some((step) => step.block.kind === 'async')) return false;
+  for (let k = end; k < items.length; k++) {
+    if (++asked > MAX_SETS_PER_READ) return true;
+    if (model.mayRunBefore(at(items[k]!), offset)) return true;
+  }
+  return false;
+}
+
+function unsetFinding(text: string, read: VarUse, setNames: readonly string[], uses: readonly VarUse[]): VariableFinding {
+  const fixes: DiagnosticFix[] = [];
+  const related: Array<{ start: number; end: number; message: string }> = [];
+  let hint = '';
+  const comma = read.name.indexOf(',');
+  if (comma > 0) {
+    // `$var[x,value]`: a set written with a comma reads a variable named "x,value".
+    const setName = read.name.slice(0, comma).trim();
+    hint = ` If it is meant to set ${quote(setName)}, separate the name and the value with \`;\`: \`$var[${shown(setName)};${shown(read.name.slice(comma + 1))}]\`.`;
+    if (read.plain) {
+      // No escape sequence holds a comma, so the first comma of the source is the name's first.
+      const at = text.indexOf(',', read.nameStart);
+      if (at >= read.nameStart && at < read.nameEnd) fixes.push({ title: `Set ${quote(setName)}: write \`;\` instead of \`,\``, edits: [{ start: at, end: at + 1, newText: ';' }] });
+    }
+  } else {
+    const commaSet = uses.find((u) => u.kind === 'read' && u.name.startsWith(read.name + ',') && u.name.length > read.name.length + 1);
+    const near = nearNames(read.name, setNames);
+    if (near.length > 0) {
+      hint = ` Did you mean ${near.map(quote).join(' or ')}?`;
+      if (read.plain) {
+        for (const n of near) fixes.push({ title: `Change to ${quote(n)}`, edits: [renameEdit(read, n)], ...(near.length === 1 ? { preferred: true } : {}) });
+      }
+    } else if (commaSet) {
+      hint = ` \`$var[${shown(commaSet.name)}]\` reads a variable named ${quote(commaSet.name)}; to set ${quote(read.name)} there, write \`;\` instead of \`,\`.`;
+      related.push({ start: commaSet.start, end: commaSet.end, message: `A \`$var\` written with \`,\` instead of \`;\`` });
+    }
+  }
+  return {
+    code: 'unset-variable',
+    start: read.nameStart,
+    end: read.nameEnd,
+    message: `The variable ${quote(read.name)} is read here but never set in this command (\`$var[${shown(read.name)};value]\` sets it).${hint}`,
+    fixes,
+    related,
+  };
+}
+
+/** Set names within a small edit distance of `name`, nearest first. */
+export function nearNames(name: string, candidates: readonly string[], max = 3): string[] {
+  const lower = name.toLowerCase();
+  const budget = Math.max(1, Math.min(3, Math.floor(lower.length / 3)));
+  const scored: Array<[number, string]> = [];
+  for (const c of candidates) {
+    if (c === name) continue;
+    const d = editDistance(lower, c.toLowerCase(), budget);
+    if (d <= budget) scored.push([d, c]);
+  }
+  scored.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  return scored.slice(0, max).map(([, c]) => c);
+}
+
+/** A name as messages quote it: short, on one line. */
+function quote(name: string): string {
+  const short = name.length > 60 ? name.slice(0, 57) + '…' : name;
+  return JSON.stringify(short);
+}
+
+/** A name inside a code span of a message, shortened. */
+function shown(name: string): string {
+  const flat = name.replace(/[\r\n`]+/g, ' ');
+  return flat.length > 40 ? flat.slice(0, 39) + '…' : flat;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names, references and rename.
+
+/** Escapes a name so that it stays one literal argument. */
+function escapeName(name: string): string {
+  return name.replace(/[\\;\]]/g, '\\$&').replace(/\$/g, '%{DOL}%');
+}
+
+/** The edit that renames one use. */
+function renameEdit(use: VarUse, name: string): OffsetEdit {
+  return { start: use.nameStart, end: use.nameEnd, newText: escapeName(name) };
+}
+
+/** The `$var` use whose name token or name argument holds the cursor. */
+export function varUseAt(parsed: ParsedDocument, offset: number): VarUse | undefined {
+  const { uses } = documentVariables(parsed);
+  let lo = 0;
+  let hi = uses.length;
+  // Uses are in document order by call start; nested uses start later and end earlier.
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (uses[mid]!.start <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let k = lo - 1; k >= 0 && k >= lo - 64; k--) {
+    const u = uses[k]!;
+    const onName = offset >= u.start && offset <= u.start + '$var'.length;
+    const inArg = offset >= u.nameStart && offset <= u.nameEnd;
+    if (onName || inArg) return u;
+  }
+  return undefined;
+}
+
+/** Every `$var` use of a name, in document order. */
+export function varUsesNamed(parsed: ParsedDocument, name: string): VarUse[] {
+  return documentVariables(parsed).uses.filter((u) => u.name === name);
+}
+
+/** The sets a read may see (those that may run before it), or every set when none may. */
+export function definitionsOf(parsed: ParsedDocument, use: VarUse): VarUse[] {
+  const sets = varUsesNamed(parsed, use.name).filter((u) => u.kind === 'set');
+  if (use.kind === 'set') return sets.length > 0 ? [sets[0]!] : [];
+  const model = pathModel(parsed);
+  const before = sets.filter((s) => s.start !== use.start && model.mayRunBefore(s.start, use.start));
+  return before.length > 0 ? before : sets;
+}
+
+/** What a rename of a `$var` at a position would change, or why it cannot. */
+export type RenamePlan = { readonly range: Span; readonly name: string } | { readonly error: string };
+
+export function prepareVarRename(parsed: ParsedDocument, offset: number): RenamePlan | undefined {
+  const use = varUseAt(parsed, offset);
+  if (!use) return undefined;
+  const all = varUsesNamed(parsed, use.name);
+  if (all.some((u) => !u.plain)) return { error: `A \`$var[${shown(use.name)}]\` holds a comment or a call in its name, so it cannot be renamed safely.` };
+  return { range: { start: use.nameStart, end: use.nameEnd }, name: use.name };
+}
+
+export function renameVar(parsed: ParsedDocument, offset: number, newName: string): { edits: OffsetEdit[] } | { error: string } | undefined {
+  const plan = prepareVarRename(parsed, offset);
+  if (!plan) return undefined;
+  if ('error' in plan) return plan;
+  const name = newName.trim();
+  if (name === '') return { error: 'A variable name may not be empty.' };
+  if (/[\r\n]/.test(name)) return { error: 'A variable name may not span lines.' };
+  return { edits: varUsesNamed(parsed, plan.name).map((u) => renameEdit(u, name)) };
+}
+
+/** Names the document gives `$var`s, with how often each appears; and the names of its app variables. */
+export function variableNames(parsed: ParsedDocument): { vars: ReadonlyMap<string, number>; app: ReadonlyMap<string, number> } {
+  const { uses, appUses } = documentVariables(parsed);
+  const vars = new Map<string, number>();
+  for (const u of uses) vars.set(u.name, (vars.get(u.name) ?? 0) + 1);
+  const app = new Map<string, number>();
+  for (const u of appUses) app.set(u.name, (app.get(u.name) ?? 0) + 1);
+  return { vars, app };
+}

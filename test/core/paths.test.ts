@@ -1,0 +1,173 @@
+// The execution-path model as tables: which two parts of a command run together (exclusive
+// `$if` branches, handlers on `$customID`, `$stop`, `$try`/`$catch`, `$async`, conditions the
+// file cannot decide), which parts no run reaches, what may run before what, and the paths a
+// walker follows (each case lists the events every path sees, in order).
+
+import * as assert from 'node:assert/strict';
+import { parse } from '../../server/src/core/parser/parser';
+import { pathModel, readCondition, walkPaths, type Relation } from '../../server/src/core/features/paths';
+import { marked } from '../support/markers';
+
+/** The relation between the parts at the fixture's first and second `«»` range. */
+function relationOf(src: string): Relation {
+  const m = marked(src, { cursor: 'none' });
+  assert.equal(m.ranges.length, 2, src);
+  const model = pathModel(parse(m.text));
+  const forward = model.relation(m.ranges[0]!.start, m.ranges[1]!.start);
+  assert.equal(model.relation(m.ranges[1]!.start, m.ranges[0]!.start), forward, 'the relation is symmetric');
+  return forward;
+}
+
+const RELATIONS: Array<[string, Relation]> = [
+  // Sequential code.
+  ['«A»\n«B»', 'sequence'],
+  ['«A»\n$if[$message==x]\n«B»\n$endif', 'sequence'],
+  ['$if[$message==x]\n«A»\n«B»\n$endif', 'sequence'],
+  // Exclusive branches of one block, also nested and in arguments.
+  ['$if[$message==x]\n«A»\n$else\n«B»\n$endif', 'exclusive'],
+  ['$if[a==b]\n«A»\n$elseif[c==d]\n«B»\n$endif', 'exclusive'],
+  ['$if[a==b]\n$if[c==d]\n«A»\n$endif\n$else\n«B»\n$endif', 'exclusive'],
+  ['$title[$if[a==b]«A» $else «B»$endif]', 'exclusive'],
+  // Two blocks with unrelated conditions can both be taken.
+  ['$if[$message==a]\n«A»\n$endif\n$if[$authorID==1]\n«B»\n$endif', 'sequence'],
+  // Handlers: the same value compared with different literals.
+  ['$if[$customID==button1]\n«A»\n$endif\n$if[$customID==button2]\n«B»\n$endif', 'exclusive'],
+  ['$if[$customID==button1]\n«A»\n$endif\n$if[button2==$customID]\n«B»\n$endif', 'exclusive'],
+  ['$if[$customID==b1]\n«A»\n$endif\n$if[$customID==b1]\n«B»\n$endif', 'sequence'],
+  ['$if[$customID==b1]\n«A»\n$endif\n$if[$customID!=b1]\n«B»\n$endif', 'exclusive'],
+  ['$if[$customID==b1]\n«A»\n$else\n$endif\n$if[$customID==b2]\n«B»\n$endif', 'exclusive'],
+  ['$if[$customID==b1]\n$else\n«A»\n$endif\n$if[$customID==b1]\n«B»\n$endif', 'exclusive'],
+  ['$if[$customID==b1]\n$else\n«A»\n$endif\n$if[$customID==b2]\n«B»\n$endif', 'sequence'],
+  // The wiki's handlers with `-$authorID`: the call makes the values unknown, not different.
+  ['$if[$customID==button1-$authorID]\n«A»\n$endif\n$if[$customID==button2-$authorID]\n«B»\n$endif', 'unknown'],
+  // Conditions on one number: decided where a whole number settles it, unknown otherwise.
+  ['$if[$var[n]>5]\n«A»\n$endif\n$if[$var[n]<3]\n«B»\n$endif', 'exclusive'],
+  ['$if[$var[n]>=10]\n«A»\n$endif\n$if[$var[n]<10]\n«B»\n$endif', 'exclusive'],
+  ['$if[$var[n]>5]\n«A»\n$endif\n$if[$var[n]<10]\n«B»\n$endif', 'sequence'],
+  ['$if[$var[n]==7]\n«A»\n$endif\n$if[$var[n]>5]\n«B»\n$endif', 'sequence'],
+  ['$if[$var[n]>5]\n«A»\n$endif\n$if[$var[n]<6]\n«B»\n$endif', 'unknown'],
+  ['$if[$var[n]>$var[m]]\n«A»\n$endif\n$if[$var[n]<3]\n«B»\n$endif', 'unknown'],
+  ['$if[$var[s]>abc]\n«A»\n$endif\n$if[$var[s]<abd]\n«B»\n$endif', 'unknown'],
+  // `$stop` ends the paths through the parts before it.
+  ['«A»\n$stop\n«B»', 'exclusive'],
+  ['$if[a==b]\n«A»\n$stop\n$endif\n«B»', 'exclusive'],
+  ['$if[a==b]\n$stop\n$endif\n«A»\n«B»', 'sequence'],
+  ['«A»\n$if[a==b]\n$stop\n$endif\n«B»', 'sequence'],
+  ['$if[a==b]\n«A»\n$if[c==d]\n$stop\n$endif\n$endif\n«B»', 'sequence'],
+  // `$try` and `$catch`, `$async`.
+  ['$try\n«A»\n$catch\n«B»\n$endtry', 'unknown'],
+  ['$try\n«A»\n$endtry\n«B»', 'sequence'],
+  ['$async[job]\n«A»\n$endasync\n«B»', 'unknown'],
+  ['$async[job]\n«A»\n«B»\n$endasync', 'sequence'],
+  // The opener's condition is evaluated whenever the block is reached.
+  ['$if[«A»==b]\n$else\n«B»\n$endif', 'sequence'],
+];
+
+describe('execution paths', () => {
+  describe('relation', () => {
+    for (const [src, want] of RELATIONS) {
+      it(`${want}: ${JSON.stringify(src)}`, () => assert.equal(relationOf(src), want));
+    }
+  });
+
+  describe('dead code', () => {
+    const cases: Array<[string, boolean]> = [
+      ['$stop\n«A»', true],
+      ['«A»\n$stop', false],
+      ['$if[a==b]\n$stop\n«A»\n$endif', true],
+      ['$if[a==b]\n$stop\n$endif\n«A»', false],
+      ['$if[a==b]\n$stop\n$else\n«A»\n$endif', false],
+      ['$async[x]\n$stop\n$endasync\n«A»', false],
+    ];
+    for (const [src, dead] of cases) {
+      it(`${dead ? 'dead' : 'reached'}: ${JSON.stringify(src)}`, () => {
+        const m = marked(src, { cursor: 'none' });
+        assert.equal(pathModel(parse(m.text)).dead(m.ranges[0]!.start), dead);
+      });
+    }
+  });
+
+  describe('may run before', () => {
+    const cases: Array<[string, boolean]> = [
+      // «X» may run before «Y».
+      ['«X»\n«Y»', true],
+      ['«Y»\n«X»', false],
+      ['$if[a==b]\n«X»\n$else\n«Y»\n$endif', false],
+      ['$try\n«X»\n$catch\n«Y»\n$endtry', true],
+      // The main path goes on while a background body runs.
+      ['$async[j]\n«Y»\n$endasync\n«X»', true],
+      ['$async[j]\n«X»\n«Y»\n$endasync', true],
+      ['$async[j]\n«Y»\n«X»\n$endasync', false],
+    ];
+    for (const [src, may] of cases) {
+      it(`${may}: ${JSON.stringify(src)}`, () => {
+        const m = marked(src, { cursor: 'none' });
+        const text = m.text;
+        const x = m.ranges[text.indexOf('X') === m.ranges[0]!.start ? 0 : 1]!.start;
+        const y = m.ranges[text.indexOf('Y') === m.ranges[0]!.start ? 0 : 1]!.start;
+        assert.equal(pathModel(parse(text)).mayRunBefore(x, y), may);
+      });
+    }
+  });
+
+  describe('walking paths', () => {
+    /** The sequences of letters (A-Z written as `«A»`) every path sees. */
+    function paths(src: string): string[] {
+      const m = marked(src, { cursor: 'none' });
+      const events = m.ranges.map((r) => ({ at: r.start, name: m.text.slice(r.start, r.end) }));
+      const ends = walkPaths(pathModel(parse(m.text)), events, { initial: '', key: (s) => s, step: (s, e) => s + e.name });
+      return ends.map((e) => e.state + (e.stopped ? '.' : '')).sort();
+    }
+    const cases: Array<[string, string[]]> = [
+      ['«A»\n«B»', ['AB']],
+      ['«A»\n$if[x==1]\n«B»\n$else\n«C»\n$endif\n«D»', ['ABD', 'ACD']],
+      ['«A»\n$if[x==1]\n«B»\n$endif\n«D»', ['AB D'.replace(' ', ''), 'AD']],
+      ['$if[x==1]\n«A»\n$elseif[x==2]\n«B»\n$else\n$endif', ['', 'A', 'B']],
+      // Handlers never meet; the same handler twice does.
+      ['$if[$customID==a]\n«A»\n$endif\n$if[$customID==b]\n«B»\n$endif\n$if[$customID==a]\n«C»\n$endif', ['', 'AC', 'B']],
+      // Conditions that exclude each other, or cannot be decided, are not followed together.
+      ['$if[$var[n]>5]\n«A»\n$endif\n$if[$var[n]<3]\n«B»\n$endif', ['', 'A', 'B']],
+      // Undecidable: the later block starts paths of its own, so A is never counted with B.
+      ['$if[$var[n]>$var[m]]\n«A»\n$endif\n$if[$var[n]<3]\n«B»\n$endif', ['', 'B']],
+      // `$stop` ends a path; the rest is not seen on it.
+      ['«A»\n$if[x==1]\n«B»\n$stop\n$endif\n«C»', ['AB.', 'AC']],
+      ['«A»\n$stop\n«B»', ['A.']],
+      // The catch path counts only the catch body.
+      ['«A»\n$try\n«B»\n$catch\n«C»\n$endtry', ['AB', 'AC']],
+      ['$try\n«B»\n$endtry\n«C»', ['BC', 'C']],
+      // A background body is a path of its own, not part of the main one.
+      ['«A»\n$async[j]\n«B»\n$endasync\n«C»', ['AC']],
+    ];
+    for (const [src, want] of cases) {
+      it(`${JSON.stringify(src)} → ${JSON.stringify(want)}`, () => assert.deepEqual(paths(src), [...want].sort()));
+    }
+
+    it('never follows more than the state cap, and stays linear in sequential blocks', () => {
+      const blocks = Array.from({ length: 40 }, (_, k) => `$if[x${k}==1]\n«A»\n$endif`).join('\n');
+      const m = marked(blocks, { cursor: 'none' });
+      const events = m.ranges.map((r) => ({ at: r.start }));
+      // Counting states: 0..40 events seen, 41 distinct states at most.
+      const ends = walkPaths(pathModel(parse(m.text)), events, { initial: 0, key: (n) => String(n), step: (n) => n + 1 });
+      assert.equal(ends.length, 41);
+    });
+  });
+
+  describe('conditions', () => {
+    const cases: Array<[string, { lhs: string; op: string; rhs: string; rhsLiteral: boolean } | undefined]> = [
+      ['$if[$customID==button1]', { lhs: '$customID', op: '==', rhs: 'button1', rhsLiteral: true }],
+      ['$if[ b1 == $customID ]', { lhs: '$customID', op: '==', rhs: 'b1', rhsLiteral: true }],
+      ['$if[$var[x]!=]', { lhs: '$var[x]', op: '!=', rhs: '', rhsLiteral: true }],
+      ['$if[<@$authorID>==<@1>]', { lhs: '<@$authorID>', op: '==', rhs: '<@1>', rhsLiteral: true }],
+      ['$if[$var[n]>=$var[m]]', { lhs: '$var[n]', op: '>=', rhs: '$var[m]', rhsLiteral: false }],
+      ['$if[$customID==b-$authorID]', { lhs: '$customID', op: '==', rhs: 'b-$authorID', rhsLiteral: false }],
+      ['$if[$message]', undefined],
+    ];
+    for (const [src, want] of cases) {
+      it(`${src}`, () => {
+        const parsed = parse(src);
+        const call = [...parsed.calls()].find((c) => c.name === '$if')!;
+        assert.deepEqual(readCondition(parsed.text, call.args[0]!), want);
+      });
+    }
+  });
+});
