@@ -7,26 +7,24 @@ import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import { Agent, interceptors, type Dispatcher } from 'undici';
 import type RetryHandler from 'undici/types/retry-handler';
-import { version as TOOL_VERSION } from '../../../package.json';
 import { visible } from '../core/catalog/controlChars';
+import {
+  backoff as backoffStep,
+  CatalogHttpError,
+  formatBytes,
+  isStrongEtag,
+  parseBaseUrl,
+  parseJsonBody,
+  parseRetryAfter,
+  seconds,
+  TOOL_VERSION,
+  type CatalogGetter,
+  type GetOptions,
+  type GetResult,
+  type Validators,
+} from './endpoints';
 
-export { TOOL_VERSION };
-
-/** The five list endpoints a refresh pulls, in a stable order. */
-export const LIST_ENDPOINTS = [
-  '/function_list',
-  '/callback_list',
-  '/function_tag_list',
-  '/callback_tag_list',
-  '/emoji_alias_list',
-] as const;
-export type ListEndpoint = (typeof LIST_ENDPOINTS)[number];
-
-/** The validators of one response, sent back on the next request for a conditional GET. */
-export interface Validators {
-  readonly etag?: string;
-  readonly lastModified?: string;
-}
+export * from './endpoints';
 
 /** Limits and policies of the client. Every field has a default (see `DEFAULT_HTTP_OPTIONS`). */
 export interface HttpOptions {
@@ -64,54 +62,11 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
   userAgent: `bdscript-tooling/${TOOL_VERSION} (BDScript catalog client)`,
 };
 
-/** A successful GET: the parsed JSON and the validators to send next time. */
-export interface JsonResponse {
-  readonly kind: 'ok';
-  readonly url: string;
-  readonly json: unknown;
-  readonly validators: Validators;
-  /** Size of the decoded text in bytes. */
-  readonly bytes: number;
-}
-
-/** The server says the resource did not change since the validators were issued. */
-export interface NotModifiedResponse {
-  readonly kind: 'not-modified';
-  readonly url: string;
-  readonly validators: Validators;
-}
-
-export type GetResult = JsonResponse | NotModifiedResponse;
-
-/**
- * Why a GET failed, in words that name the request: `GET http://…/function_list: connection
- * refused`. `reason` is the part after the colon; `status` is set for HTTP errors. Header values
- * the server sent are quoted escaped (`visible`), since the message is shown to people.
- */
-export class CatalogHttpError extends Error {
-  override readonly name = 'CatalogHttpError';
-  constructor(
-    readonly url: string,
-    readonly reason: string,
-    readonly status?: number,
-    readonly code?: string,
-  ) {
-    super(`GET ${url}: ${reason}`);
-  }
-}
-
-export interface GetOptions {
-  /** Validators of the copy we hold; makes the request conditional. */
-  readonly validators?: Validators;
-  /** Aborts the request (for example when a whole refresh runs out of time). */
-  readonly signal?: AbortSignal;
-}
-
 /**
  * A client for one catalog base URL. Create one per base URL and `close()` it when done; it
  * owns its connection pool unless a dispatcher is handed in (tests use undici's MockAgent).
  */
-export class CatalogClient {
+export class CatalogClient implements CatalogGetter {
   readonly baseUrl: string;
   readonly options: HttpOptions;
   private readonly origin: string;
@@ -326,14 +281,6 @@ export class CatalogClient {
   }
 }
 
-/**
- * The path of a per-tag endpoint with the tag percent-encoded as one path segment:
- * `tagPath('function', '$c[]')` is `/function/%24c%5B%5D`, which a server decodes back to `$c[]`.
- */
-export function tagPath(kind: 'function' | 'callback', tag: string): string {
-  return `/${kind}/${encodeURIComponent(tag)}`;
-}
-
 /** Network error codes worth another attempt: the connection failed, not the request. */
 const RETRIED_ERROR_CODES = [
   'ECONNRESET',
@@ -378,8 +325,7 @@ function retryPolicy(o: HttpOptions, deadline: number): RetryHandler.RetryCallba
 
 /** The wait before retry number `retry` (1 for the first): doubling steps, each drawn from its upper half. */
 function backoff(o: HttpOptions, retry: number): number {
-  const step = Math.min(o.minRetryDelayMs * 2 ** Math.max(0, retry - 1), o.maxRetryDelayMs);
-  return step / 2 + Math.random() * (step / 2);
+  return backoffStep(o.minRetryDelayMs, o.maxRetryDelayMs, retry);
 }
 
 /** Waits `ms`, or less when `signal` aborts (the caller's race reports the abort). */
@@ -425,11 +371,6 @@ class BodyCut extends Error {
   }
 }
 
-/** A strong ETag (`"abc"`): a weak one (`W/"abc"`) does not promise the same bytes, so it cannot resume a download. */
-export function isStrongEtag(etag: string): boolean {
-  return /^"[^"]*"$/.test(etag.trim());
-}
-
 /** Undoes the content coding (capped at `maxBytes`), checks UTF-8 and parses the JSON. */
 async function parseBody(url: string, partial: PartialBody, maxBytes: number): Promise<{ json: unknown; bytes: number }> {
   const raw = partial.chunks.length === 1 ? partial.chunks[0]! : Buffer.concat(partial.chunks, partial.size);
@@ -446,50 +387,12 @@ async function parseBody(url: string, partial: PartialBody, maxBytes: number): P
       throw err;
     }
   }
-  const size = body.length;
-  if (size === 0) throw new CatalogHttpError(url, `empty body (HTTP ${partial.status})`, partial.status);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(body);
-  } catch {
-    throw new CatalogHttpError(url, `body is not valid UTF-8 (${formatBytes(size)})`, partial.status);
-  }
-  try {
-    return { json: JSON.parse(text), bytes: size };
-  } catch (err) {
-    const what = isTruncation(text, (err as Error).message) ? 'truncated JSON' : 'invalid JSON';
-    throw new CatalogHttpError(url, `${what} (${formatBytes(size)}): ${(err as Error).message}`, partial.status);
-  }
-}
-
-/** Retry-After in milliseconds: delta-seconds or an HTTP date; undefined when absent or bad. */
-export function parseRetryAfter(value: string | string[] | undefined): number | undefined {
-  const v = Array.isArray(value) ? value[0] : value;
-  if (v === undefined || v.trim() === '') return undefined;
-  if (/^\s*\d+\s*$/.test(v)) return Number(v) * 1000;
-  const at = Date.parse(v);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+  return parseJsonBody(url, body, partial.status);
 }
 
 function withNote(err: Error, note: string): Error {
   (err as Error & { retryNote?: string }).retryNote = note;
   return err;
-}
-
-function parseBaseUrl(baseUrl: string): URL {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new CatalogHttpError(baseUrl, 'not a valid URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CatalogHttpError(baseUrl, `unsupported protocol ${url.protocol} (use http or https)`);
-  }
-  if (url.search || url.hash || url.username || url.password) {
-    throw new CatalogHttpError(baseUrl, 'a base URL has no query, fragment or credentials');
-  }
-  return url;
 }
 
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
@@ -520,13 +423,6 @@ const DECODERS: Readonly<Record<string, ((body: Buffer, maxBytes: number) => Pro
   br: (body, maxBytes) => promisify(zlib.brotliDecompress)(body, { maxOutputLength: maxBytes }),
   deflate: (body, maxBytes) => promisify(zlib.inflate)(body, { maxOutputLength: maxBytes }),
 };
-
-/** Whether JSON.parse failed because the text ended early rather than on a wrong character. */
-function isTruncation(text: string, message: string): boolean {
-  if (/end of JSON input/i.test(message)) return true;
-  const at = /at position (\d+)/.exec(message);
-  return at !== null && Number(at[1]) >= text.trimEnd().length;
-}
 
 function abortError(url: string, reason: unknown): CatalogHttpError {
   if (reason instanceof CatalogHttpError) return reason;
@@ -584,17 +480,6 @@ function toHttpError(url: string, err: unknown, o: HttpOptions): CatalogHttpErro
       }
   }
   return new CatalogHttpError(url, reason + note, undefined, code);
-}
-
-export function seconds(ms: number): string {
-  const s = ms / 1000;
-  return `${Number(s.toFixed(s < 1 ? 2 : 1))} s`;
-}
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} bytes`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(n % 1024 ? 1 : 0)} KiB`;
-  return `${(n / 1024 / 1024).toFixed(n % (1024 * 1024) ? 1 : 0)} MiB`;
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {
