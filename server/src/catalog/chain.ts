@@ -636,7 +636,7 @@ export class CatalogChain {
     this.timer = undefined;
     if (intervalMs > 0 && !this.disposed) {
       this.timer = setInterval(() => void this.refresh(), intervalMs);
-      this.timer.unref?.();
+      (this.timer as { unref?: () => void }).unref?.();
     }
   }
 

@@ -265,6 +265,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     const encoding = negotiatePositionEncoding(capabilities);
     converter = createPositionConverter(encoding);
     abilities = clientAbilitiesFrom(capabilities);
+    try {
+      runtime.onInitialize?.(params);
+    } catch (err) {
+      log.error(`the runtime could not read the initialize params: ${errorWithStack(err)}`);
+    }
     const init = readInitializationOptions(isObject(params) ? params.initializationOptions : undefined);
     initSection = init.section;
     settings = resolveSettings(initSection);

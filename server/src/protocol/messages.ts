@@ -54,3 +54,18 @@ export interface FunctionAtResult {
 
 /** Request (client → server): the function at a position, for "open wiki page"; null when none is known there. */
 export const FunctionAtRequest = new RequestType<FunctionAtParams, FunctionAtResult | null, void>('bdscript/functionAt');
+
+/**
+ * A catalog cache as the web extension keeps it for the language server in a web worker, which
+ * has no disk: the base URL it was fetched from and the cache's text (the disk cache's format).
+ */
+export interface CatalogCacheEntry {
+  readonly baseUrl: string;
+  readonly text: string;
+}
+
+/** Notification (server → client, from the web worker only): keep this cache; it replaces the one of its base URL. */
+export const CatalogCacheNotification = new NotificationType<CatalogCacheEntry>('bdscript/catalogCache');
+
+/** The key of `initializationOptions` under which the web client hands the worker the caches it kept (CatalogCacheEntry[]). */
+export const CATALOG_CACHES_OPTION = 'catalogCaches';
