@@ -6,6 +6,7 @@
 import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -35,7 +36,7 @@ const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
  * and the file that asked for it: the web worker and the web extension host have no Node. The
  * typecheck of server/src/browser/ (no Node types) catches Node globals in our own code.
  */
-const noNodeApis = {
+export const noNodeApis = {
   name: 'no-node-apis',
   setup(build) {
     build.onResolve({ filter: /.*/ }, (args) => {
@@ -45,7 +46,7 @@ const noNodeApis = {
   },
 };
 
-const common = {
+export const common = {
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -58,9 +59,9 @@ const common = {
 };
 
 /** What the web builds change: the browser's module resolution, no Node, a worker-friendly format. */
-const web = { platform: 'browser', target: 'es2022', plugins: [noNodeApis, embedSnapshot] };
+export const web = { platform: 'browser', target: 'es2022', plugins: [noNodeApis, embedSnapshot] };
 
-const builds = [
+export const builds = [
   { entryPoints: ['server/src/node/main.ts'], outfile: 'dist/server.js' },
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js' },
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
@@ -70,10 +71,18 @@ const builds = [
   { ...web, entryPoints: ['client/src/browserExtension.ts'], outfile: 'dist/web/extension.js', format: 'cjs', external: ['vscode'] },
 ];
 
-if (watch) {
-  for (const b of builds) await (await esbuild.context({ ...common, ...b })).watch();
-} else {
-  const started = Date.now();
-  await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));
-  console.log(`built ${builds.map((b) => b.outfile).join(', ')} in ${Date.now() - started} ms`);
+// Run as a script (`node build.mjs`), it builds; imported (tests), it only hands out the options.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (watch) {
+    for (const b of builds) await (await esbuild.context({ ...common, ...b })).watch();
+  } else {
+    const started = Date.now();
+    try {
+      await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));
+    } catch {
+      // esbuild has printed each error with its file and line; the stack would only hide them.
+      process.exit(1);
+    }
+    console.log(`built ${builds.map((b) => b.outfile).join(', ')} in ${Date.now() - started} ms`);
+  }
 }

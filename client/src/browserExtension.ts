@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { LanguageClient, type LanguageClientOptions } from 'vscode-languageclient/browser';
 import { CATALOG_CACHES_OPTION, CatalogCacheNotification, SETTINGS_SECTION } from '../../server/src/protocol';
 import { readSettings } from './options';
-import { LANGUAGE_ID, startSession } from './session';
+import { DOCUMENT_SELECTOR, startSession } from './session';
 import { keptCaches, WEB_CACHE_KEY, withCache } from './webCache';
 
 /** The web worker's bundle, relative to the extension's folder. */
@@ -18,8 +18,7 @@ let client: LanguageClient | undefined;
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const clientOptions: LanguageClientOptions = {
-    // Files on the web come from virtual file systems (vscode-vfs, github ...): any scheme.
-    documentSelector: [{ language: LANGUAGE_ID }],
+    documentSelector: DOCUMENT_SELECTOR,
     synchronize: { configurationSection: SETTINGS_SECTION },
     initializationOptions: {
       ...readSettings((key) => config.get(key)),

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { SETTINGS_SECTION } from '../../server/src/protocol';
 import { buildInitializationOptions, buildServerOptions, SERVER_MODULE } from './options';
-import { LANGUAGE_ID, startSession } from './session';
+import { DOCUMENT_SELECTOR, startSession } from './session';
 
 let client: LanguageClient | undefined;
 
@@ -14,10 +14,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const serverOptions: ServerOptions = buildServerOptions(context.asAbsolutePath(SERVER_MODULE), TransportKind.ipc);
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: LANGUAGE_ID },
-      { scheme: 'untitled', language: LANGUAGE_ID },
-    ],
+    documentSelector: DOCUMENT_SELECTOR,
     synchronize: { configurationSection: SETTINGS_SECTION },
     initializationOptions: buildInitializationOptions((key) => config.get(key), context.globalStorageUri.fsPath),
   };

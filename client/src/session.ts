@@ -25,6 +25,12 @@ import {
 import { checkWikiUrl } from './wiki';
 
 export const LANGUAGE_ID = 'bdscript';
+/**
+ * The documents the server gets: BDScript in any scheme (files, untitled, and the virtual file
+ * systems of github.dev and vscode.dev). The server reads no file itself; documents come over
+ * the protocol, so the scheme does not matter to it.
+ */
+export const DOCUMENT_SELECTOR = [{ language: LANGUAGE_ID }];
 /** How often the status item's age is recounted without asking the server. */
 const STATUS_TICK_MS = 60_000;
 

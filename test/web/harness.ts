@@ -212,7 +212,7 @@ export class WebClient {
   async startWorker(site: StaticSite, settings: unknown): Promise<void> {
     await this.page.evaluate(
       ([url, s]) => {
-        const w = window as unknown as { lsp: { state: { settings: unknown }; start(u: string): void } };
+        const w = globalThis as unknown as { lsp: { state: { settings: unknown }; start(u: string): void } };
         w.lsp.state.settings = s;
         w.lsp.start(url as string);
       },
@@ -223,26 +223,26 @@ export class WebClient {
   /** Sets what the page answers to `workspace/configuration` for section `bdscript`. */
   async setSettings(settings: unknown): Promise<void> {
     await this.page.evaluate((s) => {
-      (window as unknown as { lsp: { state: { settings: unknown } } }).lsp.state.settings = s;
+      (globalThis as unknown as { lsp: { state: { settings: unknown } } }).lsp.state.settings = s;
     }, settings);
   }
 
   request<R = unknown>(method: string, params?: unknown): Promise<R> {
     return this.page.evaluate(
-      ([m, p]) => (window as unknown as { lsp: { request(m: string, p: unknown): Promise<unknown> } }).lsp.request(m as string, p),
+      ([m, p]) => (globalThis as unknown as { lsp: { request(m: string, p: unknown): Promise<unknown> } }).lsp.request(m as string, p),
       [method, params ?? null] as const,
     ) as Promise<R>;
   }
 
   notify(method: string, params?: unknown): Promise<void> {
     return this.page.evaluate(
-      ([m, p]) => (window as unknown as { lsp: { notify(m: string, p: unknown): void } }).lsp.notify(m as string, p),
+      ([m, p]) => (globalThis as unknown as { lsp: { notify(m: string, p: unknown): void } }).lsp.notify(m as string, p),
       [method, params ?? null] as const,
     );
   }
 
   async stopWorker(): Promise<void> {
-    await this.page.evaluate(() => (window as unknown as { lsp: { stop(): void } }).lsp.stop());
+    await this.page.evaluate(() => (globalThis as unknown as { lsp: { stop(): void } }).lsp.stop());
   }
 
   /** The first message of `method` after `since` that satisfies `predicate`, waiting (bounded) for it. */

@@ -96,7 +96,7 @@ describe('web: the language server in a web worker (headless Chromium)', functio
     const diags = await web!.waitFor<Published>('textDocument/publishDiagnostics', (p) => p.uri === URI);
     const typo = diags.diagnostics.find((d) => d.code === 'unknown-function' && d.range.start.line === 2);
     assert.ok(typo, JSON.stringify(diags.diagnostics));
-    assert.match(typo.message, /\$addButton/, 'did you mean $addButton');
+    assert.match(JSON.stringify(typo.message), /\$addButton/, 'did you mean $addButton');
     assert.ok(!timeUnknown(diags), 'the bundled catalog knows $time');
 
     const completion = await web!.request<CompletionList>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 3, character: 4 } });
