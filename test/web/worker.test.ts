@@ -108,6 +108,9 @@ describe('web: the language server in a web worker (headless Chromium)', functio
 
     const status = await web!.request<CatalogStatus>('bdscript/catalogStatus');
     assert.equal(status.source, 'bundled');
+    // The commands for any LSP client run in the worker too.
+    const command = await web!.request<{ text: string }>('workspace/executeCommand', { command: 'bdscript.server.catalogStatus' });
+    assert.match(command.text, /^source: {3}bundled snapshot \(<bundled>\)/);
     assert.equal(web!.blocked.length, 0, `no request left 127.0.0.1: ${web!.blocked.join(', ')}`);
   });
 

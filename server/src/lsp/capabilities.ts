@@ -6,7 +6,9 @@
 import type { SemanticTokensLegend, ServerCapabilities } from 'vscode-languageserver';
 import { TextDocumentSyncKind } from 'vscode-languageserver';
 import type { ClientFeatures } from '../core/features/types';
+import { SERVER_COMMANDS } from '../protocol/commands';
 import { isObject } from '../protocol/json';
+import { WIKI_ACTION_KIND } from './commands';
 import type { PositionEncoding } from './positions';
 
 /** Reads a nested field of untrusted JSON; undefined when any step is not an object. */
@@ -66,6 +68,8 @@ export interface ClientAbilities {
   readonly inlayHintRefresh: boolean;
   /** `textDocument/publishDiagnostics` may carry the document version. */
   readonly diagnosticVersion: boolean;
+  /** `window/showDocument` may be asked (to open a wiki page in the browser). */
+  readonly showDocument: boolean;
 }
 
 export function clientAbilitiesFrom(capabilities: unknown): ClientAbilities {
@@ -76,6 +80,7 @@ export function clientAbilitiesFrom(capabilities: unknown): ClientAbilities {
     semanticTokensRefresh: isTrue(at(capabilities, 'workspace', 'semanticTokens', 'refreshSupport')),
     inlayHintRefresh: isTrue(at(capabilities, 'workspace', 'inlayHint', 'refreshSupport')),
     diagnosticVersion: isTrue(at(capabilities, 'textDocument', 'publishDiagnostics', 'versionSupport')),
+    showDocument: isTrue(at(capabilities, 'window', 'showDocument', 'support')),
   };
 }
 
@@ -93,11 +98,12 @@ export function serverCapabilities(encoding: PositionEncoding, legend: SemanticT
     completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: true },
     hoverProvider: true,
     signatureHelpProvider: { triggerCharacters: SIGNATURE_TRIGGERS, retriggerCharacters: SIGNATURE_RETRIGGERS },
-    codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite'] },
+    codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite', WIKI_ACTION_KIND] },
     documentSymbolProvider: { label: 'BDScript' },
     foldingRangeProvider: true,
     semanticTokensProvider: { legend, full: true, range: true },
     inlayHintProvider: true,
     definitionProvider: true,
+    executeCommandProvider: { commands: [...SERVER_COMMANDS] },
   };
 }

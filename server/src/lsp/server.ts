@@ -8,7 +8,9 @@ import {
   DidChangeConfigurationNotification,
   ErrorCodes,
   LSPErrorCodes,
+  MessageType,
   ResponseError,
+  ShowMessageNotification,
   type Connection,
   type InitializeParams,
   type InitializeResult,
@@ -21,6 +23,7 @@ import { LanguageService } from '../core/languageService';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings';
 import { isObject, type JsonObject } from '../protocol/json';
 import { CatalogStatusNotification, CatalogStatusRequest, FunctionAtRequest, RefreshCatalogRequest, type FunctionAtResult } from '../protocol/messages';
+import { executeCommand, wikiCodeAction, type CommandContext } from './commands';
 import { SETTINGS_SECTION } from '../protocol/settings';
 import { clientAbilitiesFrom, clientFeaturesFrom, negotiatePositionEncoding, serverCapabilities, type ClientAbilities } from './capabilities';
 import { CatalogHost } from './catalogHost';
@@ -351,7 +354,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   );
 
   connection.onCodeAction(
-    documentRequest('textDocument/codeAction', (p, out) => out.codeActions(service.codeActions(p.document, p.range(), p.codeActionContext()))),
+    documentRequest('textDocument/codeAction', (p, out) => {
+      const context = p.codeActionContext();
+      const range = p.range();
+      const actions = out.codeActions(service.codeActions(p.document, range, context));
+      const found = service.functionAt(p.document, range.start);
+      const wiki = found && wikiCodeAction(found, p.document.uri, converter.toClient(p.document, range.start), context.only);
+      return wiki ? [...actions, wiki] : actions;
+    }),
   );
 
   connection.onDocumentSymbol(documentRequest('textDocument/documentSymbol', (p, out) => out.symbols(service.documentSymbols(p.document))));
@@ -368,13 +378,39 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
 
   connection.onDefinition(documentRequest('textDocument/definition', (p, out) => out.locations(service.definition(p.document, p.position()))));
 
+  /** The function at the position of untrusted `{textDocument, position}` params, for the wiki page. */
+  function functionAt(raw: unknown): FunctionAtResult | null {
+    const doc = documents.get(documentUri(raw));
+    if (!doc) return null;
+    const found = service.functionAt(doc, new DocumentParams(raw, doc, converter).position());
+    return found ? { name: found.name, kind: found.kind, wikiUrl: found.wikiUrl } : null;
+  }
+
   connection.onRequest(
     FunctionAtRequest,
-    documentRequest(FunctionAtRequest.method, (p): FunctionAtResult | null => {
-      const found = service.functionAt(p.document, p.position());
-      return found ? { name: found.name, kind: found.kind, wikiUrl: found.wikiUrl } : null;
-    }),
+    request(FunctionAtRequest.method, (raw) => functionAt(raw)),
   );
+
+  const commands: CommandContext = {
+    refreshCatalog: () => catalog.refresh(),
+    catalogStatus: () => catalog.status(),
+    functionAt,
+    showDocument: async (uri) => {
+      if (!abilities.showDocument) return false;
+      try {
+        return (await connection.window.showDocument({ uri, external: true })).success === true;
+      } catch (err) {
+        log.warn(`window/showDocument failed: ${messageOf(err)}`);
+        return false;
+      }
+    },
+    // A notification, not the library's showMessage helpers (which send window/showMessageRequest
+    // and so make Neovim prompt for an answer).
+    showMessage: (type, message) =>
+      post(() => connection.sendNotification(ShowMessageNotification.type, { type: type === 'warning' ? MessageType.Warning : MessageType.Info, message })),
+  };
+
+  connection.onExecuteCommand(request('workspace/executeCommand', (raw) => executeCommand(commands, raw)));
 
   connection.onRequest(
     CatalogStatusRequest,

@@ -1,0 +1,290 @@
+// The server's commands for any LSP editor, over stdio with the bundled server (dist/server.js):
+// advertised in executeCommandProvider; `bdscript.server.catalogStatus` and `refreshCatalog`
+// answer the status (text and JSON) and tell the user in window/showMessage, a failed refresh as
+// a warning; `openWikiPage` asks the client to open the page (window/showDocument, external)
+// when it can and shows the URL when it cannot; the "Open wiki page" code action carries a
+// position the command reads back, in the client's position encoding. Last, Neovim's built-in
+// client runs them through the user commands the README gives (skipped without `nvim`).
+
+import * as assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { CodeAction } from 'vscode-languageserver-types';
+import { listen, type RunningService } from '../../server/src/catalog/service';
+import { ServerCommand, type CatalogCommandResult, type WikiCommandResult } from '../../server/src/protocol';
+import { fullClientCapabilities, spawnServer, type SpawnedServer } from '../support/lspClient';
+import { snapshotCatalog } from '../support/testCatalog';
+
+const ROOT = path.resolve(__dirname, '../..');
+const SERVER = path.join(ROOT, 'dist/server.js');
+const URI = 'file:///project/commands/hello.bds';
+/** `$title` after an emoji: its column differs between UTF-8, UTF-16 and UTF-32. */
+const TEXT = '😀 $title[Hello]\nplain text\n$addButtn[yes;id;Label;primary]';
+
+interface ShowMessage {
+  type: number;
+  message: string;
+}
+
+describe('e2e: commands for any LSP editor (workspace/executeCommand over stdio)', function () {
+  this.timeout(60_000);
+  let tmp: string;
+  let running: SpawnedServer | undefined;
+  let service: RunningService | undefined;
+
+  before(() => {
+    assert.ok(existsSync(SERVER), `${SERVER} is missing: run \`npm run build\` first (npm test does)`);
+  });
+
+  beforeEach(() => {
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'bds-commands-'));
+  });
+
+  afterEach(async () => {
+    running?.kill();
+    running = undefined;
+    await service?.close();
+    service = undefined;
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  /** The bundled server over stdio; `showDocument` says whether the client declares window/showDocument. */
+  async function start(settings: unknown, opts: { showDocument?: boolean; encoding?: string } = {}): Promise<SpawnedServer> {
+    running = spawnServer(process.execPath, [SERVER, '--stdio'], {
+      env: { ...process.env, HOME: tmp, XDG_CACHE_HOME: path.join(tmp, 'xdg-cache') },
+      cwd: tmp,
+      timeoutMs: 30_000,
+    });
+    const caps = fullClientCapabilities();
+    const init = await running.client.initialize({
+      capabilities: {
+        ...caps,
+        general: { positionEncodings: [opts.encoding ?? 'utf-16'] },
+        window: { workDoneProgress: true, ...(opts.showDocument ? { showDocument: { support: true } } : {}) },
+      },
+      initializationOptions: settings,
+    });
+    assert.deepEqual(init.capabilities['executeCommandProvider'], { commands: Object.values(ServerCommand) });
+    return running;
+  }
+
+  const execute = <R>(server: SpawnedServer, command: string, args?: unknown[]) =>
+    server.client.request<R>('workspace/executeCommand', { command, ...(args ? { arguments: args } : {}) });
+
+  it('answers the catalog status as text and JSON, and shows one line about it', async () => {
+    const server = await start({ catalog: { offline: true } });
+    const mark = server.client.mark();
+    const result = await execute<CatalogCommandResult>(server, ServerCommand.catalogStatus);
+    assert.equal(result.status.source, 'bundled');
+    assert.equal(result.status.counts.functions, snapshotCatalog().data.functions.length);
+    assert.match(result.text, /^source: {3}bundled snapshot \(<bundled>\)\n/);
+    assert.match(result.text, /\ncounts: {3}\d+ functions, \d+ callbacks, \d+ emoji\n/);
+    const shown = await server.client.waitFor<ShowMessage>('window/showMessage', () => true, { since: mark });
+    assert.equal(shown.type, 3, 'information');
+    assert.match(shown.message, /^BDScript catalog: bundled snapshot \(<bundled>\).*; \d+ functions, \d+ callbacks, \d+ emoji; no problems$/);
+  });
+
+  it('refreshes from the catalog service, then says so as a warning when the service is gone', async () => {
+    const data = snapshotCatalog().data;
+    service = await listen(data);
+    const server = await start({ catalog: { url: service.url, refreshIntervalMinutes: 0 } });
+    const mark = server.client.mark();
+    const result = await execute<CatalogCommandResult>(server, ServerCommand.refreshCatalog);
+    assert.equal(result.status.source, 'live');
+    assert.equal(result.status.lastRefresh?.ok, true);
+    assert.match(result.text, new RegExp(`^source: {3}live API \\(${service.url.replace(/[.:/]/g, '\\$&')}\\)`));
+    const ok = await server.client.waitFor<ShowMessage>('window/showMessage', (m) => /refresh/.test(m.message), { since: mark });
+    assert.equal(ok.type, 3);
+    assert.match(ok.message, /^BDScript catalog refresh: (updated|not-modified)\nBDScript catalog: live/);
+
+    await service.close();
+    service = undefined;
+    const again = server.client.mark();
+    const failed = await execute<CatalogCommandResult>(server, ServerCommand.refreshCatalog);
+    assert.equal(failed.status.source, 'live', 'the catalog in use stays');
+    assert.equal(failed.status.lastRefresh?.ok, false);
+    assert.match(failed.text, /\nrefresh: {2}\S+ failed: GET http:\/\/127\.0\.0\.1:\d+\/\w+: /);
+    const warning = await server.client.waitFor<ShowMessage>('window/showMessage', (m) => /refresh/.test(m.message), { since: again });
+    assert.equal(warning.type, 2, 'warning');
+    assert.match(warning.message, /^BDScript catalog refresh failed, the catalog in use stays: GET http:\/\/127\.0\.0\.1/);
+  });
+
+  for (const encoding of ['utf-16', 'utf-8']) {
+    it(`opens the wiki page from the code action's position (${encoding}) through window/showDocument`, async () => {
+      const server = await start({ catalog: { offline: true } }, { showDocument: true, encoding });
+      const asked: unknown[] = [];
+      server.client.connection.onRequest('window/showDocument', (params: unknown) => {
+        asked.push(params);
+        return { success: true };
+      });
+      await server.client.open(URI, TEXT);
+      // The client's column of `t` in `$title`: after the emoji (4 UTF-8 bytes, 2 UTF-16 units) and a space.
+      const column = (encoding === 'utf-8' ? 4 : 2) + 3;
+      const range = { start: { line: 0, character: column }, end: { line: 0, character: column } };
+      const actions = await server.client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: URI }, range, context: { diagnostics: [] } });
+      const wiki = actions.find((a) => a.command?.command === ServerCommand.openWikiPage);
+      assert.ok(wiki, JSON.stringify(actions));
+      assert.equal(wiki.title, 'Open wiki page for $title');
+      assert.equal(wiki.kind, 'source.bdscript.openWikiPage');
+      assert.deepEqual(wiki.command!.arguments, [{ textDocument: { uri: URI }, position: range.start }]);
+
+      const result = await execute<WikiCommandResult>(server, wiki.command!.command, wiki.command!.arguments);
+      assert.deepEqual(result, { name: '$title', kind: 'function', wikiUrl: 'https://wiki.botdesignerdiscord.com/bdscript/title.html', opened: true });
+      assert.deepEqual(asked, [{ uri: result.wikiUrl, external: true }]);
+    });
+  }
+
+  it('shows the URL in a message when the client cannot open documents, and says when no function is there', async () => {
+    const server = await start({ catalog: { offline: true } });
+    await server.client.open(URI, TEXT);
+    const mark = server.client.mark();
+    const result = await execute<WikiCommandResult>(server, ServerCommand.openWikiPage, [{ textDocument: { uri: URI }, position: { line: 0, character: 6 } }]);
+    assert.equal(result.opened, false);
+    assert.equal(server.client.all('window/showDocument').length, 0);
+    const shown = await server.client.waitFor<ShowMessage>('window/showMessage', () => true, { since: mark });
+    assert.equal(shown.message, `BDScript: wiki page for $title: ${result.wikiUrl}`);
+
+    const none = server.client.mark();
+    assert.equal(await execute(server, ServerCommand.openWikiPage, [{ textDocument: { uri: URI }, position: { line: 1, character: 3 } }]), null);
+    const said = await server.client.waitFor<ShowMessage>('window/showMessage', () => true, { since: none });
+    assert.match(said.message, /no known function/);
+  });
+
+  it('offers no wiki action on text, on an unknown name, or when only quick fixes are asked for', async () => {
+    const server = await start({ catalog: { offline: true } });
+    await server.client.open(URI, TEXT);
+    const actionsAt = (line: number, character: number, only?: string[]) =>
+      server.client.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri: URI },
+        range: { start: { line, character }, end: { line, character } },
+        context: { diagnostics: [], ...(only ? { only } : {}) },
+      });
+    const isWiki = (a: CodeAction) => a.command?.command === ServerCommand.openWikiPage;
+    assert.ok(!(await actionsAt(1, 3)).some(isWiki), 'plain text');
+    assert.ok(!(await actionsAt(2, 3)).some(isWiki), 'unknown $addButtn');
+    assert.ok(!(await actionsAt(0, 6, ['quickfix'])).some(isWiki), 'only quick fixes');
+    assert.ok((await actionsAt(0, 6, ['source'])).some(isWiki), 'source actions asked for');
+  });
+
+  it('answers InvalidParams to an unknown command or missing arguments, and keeps serving', async () => {
+    const server = await start({ catalog: { offline: true } });
+    await assert.rejects(execute(server, 'bdscript.refreshCatalog'), (e: { code?: number; message?: string }) => e.code === -32602 && /unknown command bdscript\.refreshCatalog/.test(e.message ?? ''));
+    await assert.rejects(execute(server, '\u001b]0;title\u0007'), (e: { message?: string }) => !/[\u0000-\u001f]/.test(e.message ?? '') && /\\x1b/.test(e.message ?? ''));
+    for (const args of [undefined, [], ['file:///x.bds'], [{ textDocument: 'x' }]]) {
+      await assert.rejects(execute(server, ServerCommand.openWikiPage, args), (e: { code?: number }) => e.code === -32602, JSON.stringify(args));
+    }
+    // A document that is not open has no function to open.
+    assert.equal(await execute(server, ServerCommand.openWikiPage, [{ textDocument: { uri: 'file:///closed.bds' }, position: { line: 0, character: 0 } }]), null);
+    const status = await execute<CatalogCommandResult>(server, ServerCommand.catalogStatus);
+    assert.equal(status.status.source, 'bundled');
+  });
+});
+
+/** The README's Lua block that defines the Neovim user commands. */
+function readmeCommandsLua(): string {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const block = [...readme.matchAll(/```lua\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes(ServerCommand.catalogStatus));
+  assert.ok(block, 'the README has a Lua block with the Neovim user commands');
+  return block;
+}
+
+describe('e2e: the commands from Neovim, as the README sets them up', function () {
+  const WAIT_MS = 15_000;
+  const RUN_LIMIT_MS = 60_000;
+  this.timeout(RUN_LIMIT_MS + 10_000);
+  let tmp: string;
+  let steps: Array<{ step: string; [key: string]: unknown }> = [];
+  const step = (name: string) => {
+    const found = steps.find((s) => s.step === name);
+    assert.ok(found, `the script wrote no "${name}" step; steps: ${JSON.stringify(steps).slice(0, 3000)}`);
+    return found;
+  };
+
+  before(async function () {
+    const version = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
+    if (version.status !== 0) {
+      console.log('    nvim is not installed: skipping the Neovim commands test (apt-get install neovim)');
+      this.skip();
+    }
+    assert.ok(existsSync(SERVER), `${SERVER} is missing: run \`npm run build\` first (npm test does)`);
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'bds-nvim-commands-'));
+    const file = path.join(tmp, 'hello.bds');
+    writeFileSync(file, '$title[Hello]\nplain text\n');
+    const lua = path.join(tmp, 'readme-commands.lua');
+    writeFileSync(lua, readmeCommandsLua());
+    const home = path.join(tmp, 'nvim-home');
+    mkdirSync(home, { recursive: true });
+    const out = path.join(tmp, 'steps.jsonl');
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env['PATH'],
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, 'config'),
+      XDG_CACHE_HOME: path.join(home, 'cache'),
+      XDG_DATA_HOME: path.join(home, 'data'),
+      XDG_STATE_HOME: path.join(home, 'state'),
+      BDS_OUT: out,
+      BDS_FILE: file,
+      BDS_NODE: process.execPath,
+      BDS_SERVER: SERVER,
+      BDS_SERVER_HOME: path.join(tmp, 'server-home'),
+      BDS_SERVER_CACHE: path.join(tmp, 'server-home', 'cache'),
+      BDS_WAIT_MS: String(WAIT_MS),
+      BDS_COMMANDS_LUA: lua,
+      // Bundled catalog only: nothing leaves this machine.
+      BDS_INIT_OPTIONS: JSON.stringify({ catalog: { offline: true } }),
+    };
+    const child = spawn('nvim', ['--headless', '--clean', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${path.join(__dirname, 'nvim/commands.lua')}`], {
+      env,
+      cwd: tmp,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stdout.on('data', () => undefined);
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), RUN_LIMIT_MS);
+      child.once('exit', (c) => {
+        clearTimeout(timer);
+        resolve(c);
+      });
+    });
+    steps = existsSync(out)
+      ? readFileSync(out, 'utf8')
+          .split('\n')
+          .filter((l) => l.trim())
+          .map((l) => JSON.parse(l) as { step: string })
+      : [];
+    const problems = steps.filter((s) => s.step === 'error' || s.step === 'timeout');
+    assert.deepEqual(problems, [], stderr);
+    assert.equal(code, 0, `nvim exited with ${code}: ${stderr}`);
+  });
+
+  after(() => {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('sees the commands advertised', () => {
+    assert.deepEqual(step('initialized')['commands'], { commands: Object.values(ServerCommand) });
+  });
+
+  it(':BdsStatus and :BdsRefresh show the catalog status', () => {
+    const status = step('status')['message'] as ShowMessage;
+    assert.equal(status.type, 3);
+    assert.match(status.message, /^BDScript catalog: bundled snapshot/);
+    const refresh = step('refresh')['message'] as ShowMessage;
+    assert.match(refresh.message, /^BDScript catalog refresh: offline/);
+  });
+
+  it(':BdsWiki shows the wiki page of the function under the cursor (Neovim 0.7 opens no documents)', () => {
+    const wiki = step('wiki')['message'] as ShowMessage;
+    assert.equal(wiki.message, 'BDScript: wiki page for $title: https://wiki.botdesignerdiscord.com/bdscript/title.html');
+  });
+
+  it('lists "Open wiki page" among the code actions at the function', () => {
+    const actions = step('code_actions')['result'] as CodeAction[];
+    assert.ok(Array.isArray(actions) && actions.some((a) => a.title === 'Open wiki page for $title' && a.command?.command === ServerCommand.openWikiPage), JSON.stringify(actions));
+    assert.equal(step('stopped')['exit_code'], 0);
+  });
+});
