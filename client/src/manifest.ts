@@ -12,6 +12,12 @@ export const LANGUAGE_CONFIGURATION_PATH = './language-configuration.json';
 /** The web extension's entry (VS Code on the web runs `browser`, the desktop runs `main`). */
 export const BROWSER_MAIN = './dist/web/extension.js';
 
+/** The colour themes in the BDFD app's editor colours; VS Code uses one only when the user picks it. */
+export const THEMES = [
+  { label: 'BDFD Dark', uiTheme: 'vs-dark', path: './client/themes/bdfd-dark-color-theme.json' },
+  { label: 'BDFD Light', uiTheme: 'vs', path: './client/themes/bdfd-light-color-theme.json' },
+] as const;
+
 /** The commands the extension registers (extension.ts registers each id literally). */
 export const COMMANDS = [
   { command: 'bdscript.refreshCatalog', title: 'Refresh catalog', category: 'BDScript' },
@@ -100,6 +106,7 @@ export function manifestFields(): Record<string, unknown> {
           },
         },
       ],
+      themes: THEMES.map((t) => ({ ...t })),
       commands: COMMANDS.map((c) => ({ ...c })),
       menus: {
         commandPalette: [{ command: 'bdscript.openWikiPage', when: inBdscriptEditor }],

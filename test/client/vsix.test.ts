@@ -66,6 +66,7 @@ const ALLOWED = [
   /^server\/snapshot\/(catalog\.json|README\.md)$/,
   /^syntaxes\/bdscript\.tmLanguage\.json$/,
   /^language-configuration\.json$/,
+  /^client\/themes\/bdfd-(dark|light)-color-theme\.json$/,
 ];
 
 const REQUIRED = [
@@ -77,6 +78,8 @@ const REQUIRED = [
   'server/snapshot/catalog.json',
   'syntaxes/bdscript.tmLanguage.json',
   'language-configuration.json',
+  'client/themes/bdfd-dark-color-theme.json',
+  'client/themes/bdfd-light-color-theme.json',
 ];
 
 describe('packaged extension (.vsix)', function () {
@@ -133,9 +136,15 @@ describe('packaged extension (.vsix)', function () {
     }
   });
 
-  it('ships a manifest whose main, grammar and language configuration are in the package', () => {
+  it('ships a manifest whose entries, grammar, language configuration and themes are in the package', () => {
     const pkg = JSON.parse(entries.get('extension/package.json')!().toString('utf8'));
-    const named = [pkg.main, pkg.browser, ...pkg.contributes.grammars.map((g: any) => g.path), ...pkg.contributes.languages.map((l: any) => l.configuration)];
+    const named = [
+      pkg.main,
+      pkg.browser,
+      ...pkg.contributes.grammars.map((g: any) => g.path),
+      ...pkg.contributes.languages.map((l: any) => l.configuration),
+      ...pkg.contributes.themes.map((t: any) => t.path),
+    ];
     for (const path of named) {
       const file = String(path).replace(/^\.\//, '');
       assert.ok(files.includes(file), `${path} is packaged`);
