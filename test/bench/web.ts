@@ -104,7 +104,8 @@ export async function benchWeb(options: WebOptions): Promise<WebResults> {
       initialize.push(t.initializeMs);
       diagnostics.push(t.diagnosticsMs);
     }
-    if (web.blocked.length > 0) throw new Error(`the worker asked for hosts other than 127.0.0.1: ${web.blocked.join(', ')}`);
+    const elsewhere = [...web.blocked, ...web.escaped];
+    if (elsewhere.length > 0) throw new Error(`the worker asked for hosts other than 127.0.0.1: ${elsewhere.join(', ')}`);
     return {
       bundles,
       snapshotBytes,

@@ -68,6 +68,17 @@ describe('web catalog client (fetch)', () => {
     assert.equal((await client.getJson('/function_list', { validators: first.validators })).kind, 'not-modified');
   });
 
+  it('retries a conditional request that got no answer without its validators (a refused CORS preflight)', async () => {
+    const first = await client.getJson('/function_list');
+    // A server (or a static host's preflight) that drops every conditional request on the floor.
+    const plain = F.json(BODY);
+    server.routes.set('/function_list', (req, res) => (req.headers['if-none-match'] ? F.reset(req, res) : plain(req, res)));
+    const again = await client.getJson('/function_list', { validators: first.validators });
+    assert.equal(again.kind, 'ok');
+    const asked = server.requests.slice(1).map((r) => r.headers['if-none-match'] ?? null);
+    assert.deepEqual(asked, [first.validators.etag, null]);
+  });
+
   it('decompresses a gzip body', async () => {
     server.routes.set('/function_list', (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(zlib.gzipSync(BODY));

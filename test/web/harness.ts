@@ -2,9 +2,12 @@
 // in a dedicated web worker of a real browser (Debian's Chromium, headless, driven by
 // playwright-core), talking LSP over postMessage with a small client page served from
 // 127.0.0.1. The page answers the server's own requests (configuration, progress, showDocument)
-// and hands every message to Node, where tests wait for them. No request leaves 127.0.0.1: every
-// request to another host, the worker's included, is aborted and recorded, and the browser
-// resolves no other host name anyway.
+// and hands every message to Node, where tests wait for them. No request leaves 127.0.0.1: the
+// page's and the worker's Content-Security-Policy let them connect to 127.0.0.1 only, so the
+// browser aborts any other request before it is made and reports it to the test server; the
+// browser resolves no other host name anyway; and every request the browser did make is
+// recorded. Requests are not intercepted (Playwright's routing would answer CORS preflights
+// itself), so cross-origin requests meet the browser's real CORS checks.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -34,12 +37,12 @@ export function isAllowedUrl(raw: string): boolean {
   }
 }
 
-/**
- * The page's CSP: its own scripts and worker only. The worker script gets none, so that its
- * requests reach the browser's network layer, where the route below aborts the ones that are not
- * to 127.0.0.1 (a CSP would stop them unseen, and the test could not tell the route works).
- */
-const CSP = "default-src 'none'; script-src 'self'; worker-src 'self'";
+/** Connections to 127.0.0.1 only; any other is blocked and reported to /csp-report. */
+const CONNECT = "connect-src http://127.0.0.1:*; report-uri /csp-report";
+/** The page's CSP: its own script and worker, and the connections above. */
+const PAGE_CSP = `default-src 'none'; script-src 'self'; worker-src 'self'; ${CONNECT}`;
+/** The worker's CSP (a worker takes it from its script's response): the connections above. */
+const WORKER_CSP = `default-src 'none'; ${CONNECT}`;
 
 const PAGE = `<!doctype html>
 <html><head><meta charset="utf-8"><title>BDScript web worker test client</title>
@@ -122,24 +125,42 @@ const CLIENT = `'use strict';
 
 export interface StaticSite {
   readonly url: string;
+  /** The URLs the browser refused to connect to (its CSP reports), in arrival order. */
+  readonly blocked: string[];
   close(): Promise<void>;
 }
 
 /** Serves the test page, its client and the web server bundle from 127.0.0.1. */
 export async function serveSite(): Promise<StaticSite> {
+  const blocked: string[] = [];
   const server = http.createServer((req, res) => {
     const at = (req.url ?? '/').split('?')[0];
+    if (at === '/csp-report' && req.method === 'POST') {
+      let body = '';
+      req.setEncoding('utf8').on('data', (c: string) => (body += c));
+      req.on('end', () => {
+        try {
+          const report = (JSON.parse(body) as { 'csp-report'?: { 'blocked-uri'?: string } })['csp-report'];
+          blocked.push(report?.['blocked-uri'] ?? body);
+        } catch {
+          blocked.push(body);
+        }
+        res.writeHead(204).end();
+      });
+      return;
+    }
     const send = (type: string, body: string | Buffer, headers: Record<string, string> = {}) =>
       res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store', ...headers }).end(body);
-    if (at === '/') send('text/html; charset=utf-8', PAGE, { 'content-security-policy': CSP });
+    if (at === '/') send('text/html; charset=utf-8', PAGE, { 'content-security-policy': PAGE_CSP });
     else if (at === '/client.js') send('text/javascript; charset=utf-8', CLIENT);
-    else if (at === '/server.js') send('text/javascript; charset=utf-8', readFileSync(WEB_SERVER));
+    else if (at === '/server.js') send('text/javascript; charset=utf-8', readFileSync(WEB_SERVER), { 'content-security-policy': WORKER_CSP });
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    blocked,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -157,8 +178,8 @@ export interface Received {
 /** A browser with the test page open, and what the page's client received. */
 export class WebClient {
   readonly received: Received[] = [];
-  /** Requests the browser made that were not let through (they were not to 127.0.0.1). */
-  readonly blocked: string[] = [];
+  /** Requests the browser made to a host other than 127.0.0.1: none may ever be here. */
+  readonly escaped: string[] = [];
   private seq = 0;
   private readonly waiters = new Set<() => void>();
 
@@ -166,7 +187,13 @@ export class WebClient {
     readonly context: BrowserContext,
     readonly page: Page,
     private readonly userDataDir: string,
+    private readonly site: StaticSite,
   ) {}
+
+  /** The URLs the browser refused to connect to, because they were not on 127.0.0.1. */
+  get blocked(): readonly string[] {
+    return this.site.blocked;
+  }
 
   /** Launches Chromium with a fresh profile and opens the page of `site`. */
   static async open(site: StaticSite): Promise<WebClient> {
@@ -187,13 +214,10 @@ export class WebClient {
       ],
     });
     const page = context.pages()[0] ?? (await context.newPage());
-    const client = new WebClient(context, page, userDataDir);
-    // The worker's fetches go through the context's routes too.
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (isAllowedUrl(url)) return route.continue();
-      client.blocked.push(url);
-      return route.abort('blockedbyclient');
+    const client = new WebClient(context, page, userDataDir, site);
+    // Watched, not intercepted: the worker's requests are among them.
+    context.on('request', (request) => {
+      if (!isAllowedUrl(request.url())) client.escaped.push(request.url());
     });
     await context.exposeBinding('__lspMessage', (_source, m: { method: string; params: unknown }) => {
       client.received.push({ seq: ++client.seq, method: m.method, params: m.params });

@@ -7,7 +7,11 @@
 // /usr/bin/chromium.
 
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CompletionList, Diagnostic, Hover } from 'vscode-languageserver-types';
@@ -17,7 +21,7 @@ import { stringifySnapshot } from '../../server/src/core/catalog/encode';
 import { CATALOG_CACHES_OPTION, type CatalogCacheEntry, type CatalogStatus } from '../../server/src/protocol';
 import { fullClientCapabilities } from '../support/lspClient';
 import { snapshotCatalog } from '../support/testCatalog';
-import { browserMissing, serveCatalog, serveSite, WEB_SERVER, WebClient, type ServedCatalog, type StaticSite } from './harness';
+import { browserMissing, ROOT, serveCatalog, serveSite, WEB_SERVER, WebClient, type ServedCatalog, type StaticSite } from './harness';
 
 const URI = 'vscode-vfs://github/bdfd/bot/commands/ping.bds';
 const TEXT = '$title[Hi]\n$time[UTC]\n$addButtn[yes;id;Label;primary]\n$tit';
@@ -37,6 +41,41 @@ function servedSnapshotText(): string {
     functions: data.functions.filter((f) => f.name !== '$time').map((f) => (f.name === '$title' ? { ...f, shortDescription: TITLE_DESCRIPTION } : f)),
   }).data;
   return stringifySnapshot(snapshotOf(served, 'web test', 'test', '2026-01-01T00:00:00.000Z'));
+}
+
+/**
+ * A static host for an export folder as many are: the export's CORS headers on GET (ETag
+ * exposed), 304 on a matching If-None-Match, and OPTIONS refused, so no preflight succeeds.
+ */
+async function serveStatic(folder: string): Promise<{ url: string; preflights(): number; close(): Promise<void> }> {
+  let preflights = 0;
+  const server = http.createServer((req, res) => {
+    if (req.method === 'OPTIONS') {
+      preflights++;
+      res.writeHead(405).end();
+      return;
+    }
+    const file = path.join(folder, decodeURIComponent((req.url ?? '/').split('?')[0]!));
+    if (!file.startsWith(folder + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404, { 'access-control-allow-origin': '*' }).end();
+      return;
+    }
+    const body = readFileSync(file);
+    const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`;
+    const headers = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag, Last-Modified', etag, 'content-type': 'application/json; charset=utf-8' };
+    if (req.headers['if-none-match'] === etag) res.writeHead(304, headers).end();
+    else res.writeHead(200, headers).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    preflights: () => preflights,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 function hoverText(h: Hover | null): string {
@@ -111,7 +150,7 @@ describe('web: the language server in a web worker (headless Chromium)', functio
     // The commands for any LSP client run in the worker too.
     const command = await web!.request<{ text: string }>('workspace/executeCommand', { command: 'bdscript.server.catalogStatus' });
     assert.match(command.text, /^source: {3}bundled snapshot \(<bundled>\)/);
-    assert.equal(web!.blocked.length, 0, `no request left 127.0.0.1: ${web!.blocked.join(', ')}`);
+    assert.deepEqual([...web!.blocked, ...web!.escaped], [], 'every request was to 127.0.0.1');
   });
 
   it('refreshes from `bdscript catalog serve` on another origin (CORS), re-validates, and hands the cache to its client', async () => {
@@ -141,7 +180,29 @@ describe('web: the language server in a web worker (headless Chromium)', functio
     const confirmed = await web!.waitFor<CatalogCacheEntry>('bdscript/catalogCache', () => true, { since: again });
     const fetchedAt = (text: string) => Date.parse((JSON.parse(text) as { fetchedAt: string }).fetchedAt);
     assert.ok(fetchedAt(confirmed.text) >= fetchedAt(cache.text));
-    assert.equal(web!.blocked.length, 0, `no request left 127.0.0.1: ${web!.blocked.join(', ')}`);
+    assert.deepEqual([...web!.blocked, ...web!.escaped], [], 'every request was to 127.0.0.1');
+  });
+
+  it('refreshes, again and again, from a static export whose host answers no CORS preflight', async () => {
+    // `bdscript catalog export` as a static host serves it: CORS on GET, ETag exposed, but an
+    // OPTIONS request (the preflight If-None-Match needs) refused.
+    const site2 = path.join(tmp, 'export');
+    const exported = spawnSync(path.join(ROOT, 'server/bin/bdscript'), ['catalog', 'export', '--out', site2, '--snapshot', path.join(tmp, 'served.json')], { encoding: 'utf8' });
+    assert.equal(exported.status, 0, exported.stderr);
+    const host = await serveStatic(site2);
+    try {
+      const settings = { catalog: { url: host.url, offline: false, refreshIntervalMinutes: 0 } };
+      await web!.setSettings(settings);
+      const since = web!.mark();
+      await web!.notify('workspace/didChangeConfiguration', { settings: { bdscript: settings } });
+      await web!.waitFor<CatalogStatus>('bdscript/catalogStatusChanged', (s) => s.source === 'live' && s.location === host.url && !s.refreshing, { since });
+      const again = await web!.request<CatalogStatus>('bdscript/refreshCatalog');
+      assert.equal(again.lastRefresh?.ok, true, JSON.stringify(again));
+      assert.deepEqual(again.problems, []);
+      assert.ok(host.preflights() > 0, 'the browser asked for a preflight and was refused');
+    } finally {
+      await host.close();
+    }
   });
 
   it('starts from the cache its client kept, without the network', async () => {
@@ -188,7 +249,9 @@ describe('web: the language server in a web worker (headless Chromium)', functio
     assert.equal(status.source, 'bundled', JSON.stringify(status));
     assert.equal(status.lastRefresh?.ok, false);
     assert.match(status.lastRefresh?.outcome ?? '', /botdesignerdiscord\.com\/public\/api\/\w+/);
+    // The browser refused each connection and reported it; none was made.
     const blocked = web!.blocked.slice(before);
-    assert.ok(blocked.length > 0 && blocked.every((u) => u.startsWith(url)), `the worker's requests were stopped in the browser: ${blocked.join(', ')}`);
+    assert.ok(blocked.length > 0 && blocked.every((u) => u.startsWith('https://botdesignerdiscord.com')), `the worker's requests were refused by the browser: ${blocked.join(', ')}`);
+    assert.deepEqual(web!.escaped, []);
   });
 });

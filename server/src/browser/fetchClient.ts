@@ -4,6 +4,8 @@
 // readable Retry-After), a cap on the body's size and conditional requests. The browser does
 // redirects and decompression; cookies are never sent. A body cut short is read again from the
 // start: without the Node client's If-Range handling it is never resumed, so never spliced.
+// Validators make a cross-origin request need a CORS preflight, which some static hosts do not
+// answer; a conditional request that fails at the network is therefore retried without them.
 
 import {
   backoff,
@@ -69,6 +71,8 @@ class Retryable extends Error {
   constructor(
     readonly error: CatalogHttpError,
     readonly retryAfterMs?: number,
+    /** No answer came at all (fetch itself failed), as when a CORS preflight is refused. */
+    readonly noAnswer = false,
   ) {
     super(error.message);
   }
@@ -100,14 +104,18 @@ export class FetchCatalogClient implements CatalogGetter {
     const total = new AbortController();
     const timer = setTimeout(() => total.abort(new CatalogHttpError(url, `no complete answer within ${seconds(o.totalTimeoutMs)}`)), o.totalTimeoutMs);
     const signal = AbortSignal.any([total.signal, this.closed.signal, ...(opts.signal ? [opts.signal] : [])]);
+    let validators = opts.validators;
     try {
       for (let retry = 1; ; retry++) {
         if (signal.aborted) throw abortError(url, signal.reason);
         try {
-          return await this.attempt(url, opts.validators, signal);
+          return await this.attempt(url, validators, signal);
         } catch (err) {
           if (signal.aborted) throw abortError(url, signal.reason);
           if (!(err instanceof Retryable)) throw err;
+          // The browser does not say whether the preflight that validators need was refused; a
+          // plain GET needs none. The price of a real network failure is one full download.
+          if (err.noAnswer) validators = undefined;
           if (retry > o.maxRetries) {
             throw new CatalogHttpError(url, `${err.error.reason} (after ${retry} attempt${retry === 1 ? '' : 's'})`, err.error.status);
           }
@@ -148,7 +156,7 @@ export class FetchCatalogClient implements CatalogGetter {
       } catch (err) {
         if (outer.aborted) throw err;
         // The browser does not say why a fetch failed (DNS, refused, CORS, a policy): one message for all.
-        throw new Retryable(new CatalogHttpError(url, stalled ?? `no answer (the network failed, or the server refused the request or CORS: ${messageOf(err)})`));
+        throw new Retryable(new CatalogHttpError(url, stalled ?? `no answer (the network failed, or the server refused the request or CORS: ${messageOf(err)})`), undefined, true);
       }
       clearTimeout(timer);
       const got = responseValidators(res.headers);
