@@ -214,8 +214,8 @@ function render(f: Figures): string {
           table(
             ['Benchmark', 'median', 'min', 'max', 'notes'],
             [
-              ['new Worker → initialize answered', ...fmtFigure(s.initialize), 'loads the bundle, decodes the snapshot'],
-              ['new Worker → first publishDiagnostics', ...fmtFigure(s.firstDiagnostics), `${s.firstDiagnostics.runs} runs after warm-up`],
+              ['new Worker → initialize answered', ...fmtFigure(s.initialize), 'fetches, compiles and runs the bundle'],
+              ['new Worker → first publishDiagnostics', ...fmtFigure(s.firstDiagnostics), `snapshot decoded, command diagnosed; ${s.firstDiagnostics.runs} runs after warm-up`],
             ],
             ['l', 'r', 'r', 'r', 'l'],
           ),
