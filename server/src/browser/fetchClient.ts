@@ -8,6 +8,7 @@
 // answer; a conditional request that fails at the network is therefore retried without them.
 
 import {
+  abortError,
   backoff,
   CatalogHttpError,
   formatBytes,
@@ -15,6 +16,7 @@ import {
   parseJsonBody,
   parseRetryAfter,
   seconds,
+  sleep,
   type CatalogGetter,
   type GetOptions,
   type GetResult,
@@ -235,23 +237,4 @@ function responseValidators(headers: Headers): Validators {
 
 function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
-}
-
-function abortError(url: string, reason: unknown): CatalogHttpError {
-  if (reason instanceof CatalogHttpError) return reason;
-  if ((reason as Error | undefined)?.name === 'TimeoutError') return new CatalogHttpError(url, "timed out (the caller's time limit)");
-  return new CatalogHttpError(url, 'cancelled');
-}
-
-/** Waits `ms`, or less when `signal` aborts (the caller checks it after). */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -5,9 +5,8 @@
 // `bdscript.catalog.snapshot` cannot be read here; the status says so.
 
 import { decodeCacheText, encodeCacheText } from '../catalog/cacheFormat';
-import { CatalogChain, decodeSnapshotText, type CacheStore } from '../catalog/chain';
+import { bundledFallback, CatalogChain, type CacheStore } from '../catalog/chain';
 import { TOOL_VERSION } from '../catalog/endpoints';
-import { Catalog } from '../core/catalog/catalog';
 import type { CatalogProvider, CatalogProviderOptions, FallbackCatalog, ServerRuntime } from '../lsp/runtime';
 import { isObject } from '../protocol/json';
 import { CATALOG_CACHES_OPTION, type CatalogCacheEntry } from '../protocol/messages';
@@ -91,15 +90,6 @@ export function browserRuntime(options: BrowserRuntimeOptions): ServerRuntime {
         log,
       });
     },
-    fallbackCatalog() {
-      if (fallback) return fallback;
-      try {
-        const loaded = decodeSnapshotText(bundledText(), bundledSnapshotPath, `bundled snapshot ${bundledSnapshotPath}`);
-        if (loaded.ok) fallback = { catalog: new Catalog(loaded.data), location: bundledSnapshotPath };
-      } catch {
-        // An unreadable bundle has no fallback; the status of the provider says why.
-      }
-      return fallback;
-    },
+    fallbackCatalog: () => (fallback ??= bundledFallback({ location: bundledSnapshotPath, text: bundledText })),
   };
 }

@@ -267,6 +267,22 @@ export function decodeSnapshotText(text: string, location: string, what = locati
   return { ok: true, data: decoded.value.data, ...(fetchedAt ? { fetchedAt } : {}), problems };
 }
 
+/**
+ * The catalog of the bundled snapshot, for the fallback that answers while a slow local load
+ * runs; undefined when its text cannot be read or used. Never throws.
+ */
+export function bundledFallback(bundled: { readonly location: string; text(): string }): { catalog: Catalog; location: string } | undefined {
+  let text: string;
+  try {
+    text = bundled.text();
+  } catch {
+    // Run from source without the snapshot file; the bundles embed it.
+    return undefined;
+  }
+  const loaded = decodeSnapshotText(text, bundled.location, `bundled snapshot ${bundled.location}`);
+  return loaded.ok ? { catalog: new Catalog(loaded.data), location: bundled.location } : undefined;
+}
+
 export function summarizeProblems(what: string, problems: readonly CatalogProblem[]): string[] {
   const errors = problems.filter((p) => p.severity === 'error');
   const warnings = problems.length - errors.length;

@@ -152,6 +152,26 @@ export function backoff(minRetryDelayMs: number, maxRetryDelayMs: number, retry:
   return step / 2 + Math.random() * (step / 2);
 }
 
+/** The error for a request its signal ended: the time limit's own error, a caller's time limit, or a cancellation. */
+export function abortError(url: string, reason: unknown): CatalogHttpError {
+  if (reason instanceof CatalogHttpError) return reason;
+  if ((reason as Error | undefined)?.name === 'TimeoutError') return new CatalogHttpError(url, "timed out (the caller's time limit)");
+  return new CatalogHttpError(url, 'cancelled');
+}
+
+/** Waits `ms`, or less when `signal` aborts (the caller's race reports the abort). */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
 export function seconds(ms: number): string {
   const s = ms / 1000;
   return `${Number(s.toFixed(s < 1 ? 2 : 1))} s`;

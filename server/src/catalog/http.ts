@@ -9,6 +9,7 @@ import { Agent, interceptors, type Dispatcher } from 'undici';
 import type RetryHandler from 'undici/types/retry-handler';
 import { visible } from '../core/catalog/controlChars';
 import {
+  abortError,
   backoff as backoffStep,
   CatalogHttpError,
   formatBytes,
@@ -17,6 +18,7 @@ import {
   parseJsonBody,
   parseRetryAfter,
   seconds,
+  sleep,
   TOOL_VERSION,
   type CatalogGetter,
   type GetOptions,
@@ -328,19 +330,6 @@ function backoff(o: HttpOptions, retry: number): number {
   return backoffStep(o.minRetryDelayMs, o.maxRetryDelayMs, retry);
 }
 
-/** Waits `ms`, or less when `signal` aborts (the caller's race reports the abort). */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
 /** Whether `err` is a network failure worth another attempt (the connection failed, not the request). */
 function isRetriedNetworkError(err: unknown): boolean {
   const code = (err as { code?: unknown } | undefined)?.code;
@@ -423,12 +412,6 @@ const DECODERS: Readonly<Record<string, ((body: Buffer, maxBytes: number) => Pro
   br: (body, maxBytes) => promisify(zlib.brotliDecompress)(body, { maxOutputLength: maxBytes }),
   deflate: (body, maxBytes) => promisify(zlib.inflate)(body, { maxOutputLength: maxBytes }),
 };
-
-function abortError(url: string, reason: unknown): CatalogHttpError {
-  if (reason instanceof CatalogHttpError) return reason;
-  if ((reason as Error | undefined)?.name === 'TimeoutError') return new CatalogHttpError(url, "timed out (the caller's time limit)");
-  return new CatalogHttpError(url, 'cancelled');
-}
 
 /** Turns whatever undici or our own code threw into a CatalogHttpError naming the request. */
 function toHttpError(url: string, err: unknown, o: HttpOptions): CatalogHttpError {
