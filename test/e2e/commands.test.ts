@@ -7,14 +7,14 @@
 // client runs them through the user commands the README gives (skipped without `nvim`).
 
 import * as assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CodeAction } from 'vscode-languageserver-types';
 import { listen, type RunningService } from '../../server/src/catalog/service';
 import { ServerCommand, type CatalogCommandResult, type WikiCommandResult } from '../../server/src/protocol';
 import { fullClientCapabilities, spawnServer, type SpawnedServer } from '../support/lspClient';
+import { nvimVersion, runNeovim, type NeovimStep } from '../support/nvim';
 import { snapshotCatalog } from '../support/testCatalog';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -195,7 +195,7 @@ describe('e2e: the commands from Neovim, as the README sets them up', function (
   const RUN_LIMIT_MS = 60_000;
   this.timeout(RUN_LIMIT_MS + 10_000);
   let tmp: string;
-  let steps: Array<{ step: string; [key: string]: unknown }> = [];
+  let steps: NeovimStep[] = [];
   const step = (name: string) => {
     const found = steps.find((s) => s.step === name);
     assert.ok(found, `the script wrote no "${name}" step; steps: ${JSON.stringify(steps).slice(0, 3000)}`);
@@ -203,8 +203,7 @@ describe('e2e: the commands from Neovim, as the README sets them up', function (
   };
 
   before(async function () {
-    const version = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
-    if (version.status !== 0) {
+    if (!nvimVersion()) {
       console.log('    nvim is not installed: skipping the Neovim commands test (apt-get install neovim)');
       this.skip();
     }
@@ -214,48 +213,19 @@ describe('e2e: the commands from Neovim, as the README sets them up', function (
     writeFileSync(file, '$title[Hello]\nplain text\n');
     const lua = path.join(tmp, 'readme-commands.lua');
     writeFileSync(lua, readmeCommandsLua());
-    const home = path.join(tmp, 'nvim-home');
-    mkdirSync(home, { recursive: true });
-    const out = path.join(tmp, 'steps.jsonl');
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env['PATH'],
-      HOME: home,
-      XDG_CONFIG_HOME: path.join(home, 'config'),
-      XDG_CACHE_HOME: path.join(home, 'cache'),
-      XDG_DATA_HOME: path.join(home, 'data'),
-      XDG_STATE_HOME: path.join(home, 'state'),
-      BDS_OUT: out,
-      BDS_FILE: file,
-      BDS_NODE: process.execPath,
-      BDS_SERVER: SERVER,
-      BDS_SERVER_HOME: path.join(tmp, 'server-home'),
-      BDS_SERVER_CACHE: path.join(tmp, 'server-home', 'cache'),
-      BDS_WAIT_MS: String(WAIT_MS),
-      BDS_COMMANDS_LUA: lua,
+    const run = await runNeovim({
+      driver: path.join(__dirname, 'nvim/commands.lua'),
+      tmp,
+      file,
+      server: SERVER,
       // Bundled catalog only: nothing leaves this machine.
-      BDS_INIT_OPTIONS: JSON.stringify({ catalog: { offline: true } }),
-    };
-    const child = spawn('nvim', ['--headless', '--clean', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${path.join(__dirname, 'nvim/commands.lua')}`], {
-      env,
-      cwd: tmp,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      initOptions: { catalog: { offline: true } },
+      waitMs: WAIT_MS,
+      limitMs: RUN_LIMIT_MS,
+      env: { BDS_COMMANDS_LUA: lua },
     });
-    let stderr = '';
-    child.stdout.on('data', () => undefined);
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const code = await new Promise<number | null>((resolve) => {
-      const timer = setTimeout(() => child.kill('SIGKILL'), RUN_LIMIT_MS);
-      child.once('exit', (c) => {
-        clearTimeout(timer);
-        resolve(c);
-      });
-    });
-    steps = existsSync(out)
-      ? readFileSync(out, 'utf8')
-          .split('\n')
-          .filter((l) => l.trim())
-          .map((l) => JSON.parse(l) as { step: string })
-      : [];
+    steps = run.steps;
+    const { code, stderr } = run;
     const problems = steps.filter((s) => s.step === 'error' || s.step === 'timeout');
     assert.deepEqual(problems, [], stderr);
     assert.equal(code, 0, `nvim exited with ${code}: ${stderr}`);

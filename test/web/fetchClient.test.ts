@@ -9,29 +9,10 @@ import { CatalogHttpError } from '../../server/src/catalog/endpoints';
 import { FetchCatalogClient, type FetchOptions } from '../../server/src/browser/fetchClient';
 import * as F from '../support/faultServer';
 
-/** Short limits so that each fault resolves in well under a second. */
-const FAST: Partial<FetchOptions> = {
-  headersTimeoutMs: 400,
-  bodyTimeoutMs: 400,
-  totalTimeoutMs: 3000,
-  maxBytes: 64 * 1024,
-  maxRetries: 2,
-  minRetryDelayMs: 10,
-  maxRetryDelayMs: 1500,
-};
+const FAST: Partial<FetchOptions> = F.FAST_LIMITS;
+const { failure } = F;
 
 const BODY = JSON.stringify([{ tag: '$ping', arguments: null }]);
-
-async function failure(client: FetchCatalogClient, path: string): Promise<CatalogHttpError> {
-  try {
-    await client.getJson(path);
-  } catch (err) {
-    assert.ok(err instanceof CatalogHttpError, `expected CatalogHttpError, got ${String(err)}`);
-    assert.ok(err.message.startsWith(`GET ${client.urlOf(path)}: `), err.message);
-    return err;
-  }
-  assert.fail('the request succeeded');
-}
 
 describe('web catalog client (fetch)', () => {
   let server: F.FaultServer;

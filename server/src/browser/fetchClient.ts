@@ -11,6 +11,7 @@ import {
   abortError,
   backoff,
   CatalogHttpError,
+  DEFAULT_REQUEST_LIMITS,
   formatBytes,
   parseBaseUrl,
   parseJsonBody,
@@ -20,37 +21,12 @@ import {
   type CatalogGetter,
   type GetOptions,
   type GetResult,
+  type RequestLimits,
   type Validators,
 } from '../catalog/endpoints';
 
-/** Limits and policies of the fetch client. Every field has a default (see `DEFAULT_FETCH_OPTIONS`). */
-export interface FetchOptions {
-  /** Time from sending a request to receiving the complete response headers, per attempt. */
-  readonly headersTimeoutMs: number;
-  /** Longest pause between two pieces of a response body, per attempt. */
-  readonly bodyTimeoutMs: number;
-  /** The whole request, retries and their waits included; a request never outlives it. */
-  readonly totalTimeoutMs: number;
-  /** Largest body accepted (as the browser hands it over, decompressed). */
-  readonly maxBytes: number;
-  /** Retries after the first attempt, for network errors, 5xx and 429. */
-  readonly maxRetries: number;
-  /** First retry delay; later ones double, each with jitter. */
-  readonly minRetryDelayMs: number;
-  /** Longest wait between attempts, `Retry-After` included. */
-  readonly maxRetryDelayMs: number;
-}
-
-/** The Node client's limits, less the connect time (the browser does not report it apart). */
-export const DEFAULT_FETCH_OPTIONS: FetchOptions = {
-  headersTimeoutMs: 20_000,
-  bodyTimeoutMs: 20_000,
-  totalTimeoutMs: 60_000,
-  maxBytes: 32 * 1024 * 1024,
-  maxRetries: 3,
-  minRetryDelayMs: 500,
-  maxRetryDelayMs: 15_000,
-};
+/** The fetch client's limits: the Node client's, less what the browser does itself (connecting, redirects, the User-Agent). */
+export type FetchOptions = RequestLimits;
 
 /** Statuses worth another attempt: the server is busy or failing, not refusing. */
 const RETRIED_STATUSES = [429, 500, 502, 503, 504];
@@ -91,7 +67,7 @@ export class FetchCatalogClient implements CatalogGetter {
   constructor(baseUrl: string, options: Partial<FetchOptions> = {}, fetchFn?: Fetch) {
     const url = parseBaseUrl(baseUrl);
     this.baseUrl = url.origin + url.pathname.replace(/\/+$/, '');
-    this.options = { ...DEFAULT_FETCH_OPTIONS, ...options };
+    this.options = { ...DEFAULT_REQUEST_LIMITS, ...options };
     this.fetch = fetchFn ?? ((input, init) => fetch(input, init as RequestInit));
   }
 

@@ -49,6 +49,34 @@ export interface GetOptions {
   readonly signal?: AbortSignal;
 }
 
+/** The limits every catalog HTTP client keeps. */
+export interface RequestLimits {
+  /** Time from sending a request to receiving the complete response headers, per attempt. */
+  readonly headersTimeoutMs: number;
+  /** Longest pause between two pieces of a response body, per attempt. */
+  readonly bodyTimeoutMs: number;
+  /** The whole request, retries and their waits included; a request never outlives it. */
+  readonly totalTimeoutMs: number;
+  /** Largest body accepted, both as sent and after decompression. */
+  readonly maxBytes: number;
+  /** Retries after the first attempt, for network errors, 5xx and 429. */
+  readonly maxRetries: number;
+  /** First retry delay; later ones double, each with jitter. */
+  readonly minRetryDelayMs: number;
+  /** Longest wait between attempts, `Retry-After` included. */
+  readonly maxRetryDelayMs: number;
+}
+
+export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
+  headersTimeoutMs: 20_000,
+  bodyTimeoutMs: 20_000,
+  totalTimeoutMs: 60_000,
+  maxBytes: 32 * 1024 * 1024,
+  maxRetries: 3,
+  minRetryDelayMs: 500,
+  maxRetryDelayMs: 15_000,
+};
+
 /**
  * What a refresh needs of an HTTP client for one base URL. `getJson` resolves with the JSON or a
  * not-modified answer and rejects only with CatalogHttpError, within its own time limit.

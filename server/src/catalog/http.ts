@@ -12,6 +12,7 @@ import {
   abortError,
   backoff as backoffStep,
   CatalogHttpError,
+  DEFAULT_REQUEST_LIMITS,
   formatBytes,
   isStrongEtag,
   parseBaseUrl,
@@ -23,43 +24,24 @@ import {
   type CatalogGetter,
   type GetOptions,
   type GetResult,
+  type RequestLimits,
   type Validators,
 } from './endpoints';
 
 export * from './endpoints';
 
 /** Limits and policies of the client. Every field has a default (see `DEFAULT_HTTP_OPTIONS`). */
-export interface HttpOptions {
+export interface HttpOptions extends RequestLimits {
   /** Time to establish a connection (TCP and TLS), per attempt. */
   readonly connectTimeoutMs: number;
-  /** Time from sending a request to receiving the complete response headers, per attempt. */
-  readonly headersTimeoutMs: number;
-  /** Longest pause between two pieces of a response body, per attempt. */
-  readonly bodyTimeoutMs: number;
-  /** The whole request, retries and their waits included; a request never outlives it. */
-  readonly totalTimeoutMs: number;
-  /** Largest body accepted, both as sent and after decompression. */
-  readonly maxBytes: number;
-  /** Retries after the first attempt, for network errors, 5xx and 429. */
-  readonly maxRetries: number;
-  /** First retry delay; later ones double, each with jitter. */
-  readonly minRetryDelayMs: number;
-  /** Longest wait between attempts, `Retry-After` included. */
-  readonly maxRetryDelayMs: number;
   /** Redirects followed before giving up. */
   readonly maxRedirects: number;
   readonly userAgent: string;
 }
 
 export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
+  ...DEFAULT_REQUEST_LIMITS,
   connectTimeoutMs: 10_000,
-  headersTimeoutMs: 20_000,
-  bodyTimeoutMs: 20_000,
-  totalTimeoutMs: 60_000,
-  maxBytes: 32 * 1024 * 1024,
-  maxRetries: 3,
-  minRetryDelayMs: 500,
-  maxRetryDelayMs: 15_000,
   maxRedirects: 5,
   userAgent: `bdscript-tooling/${TOOL_VERSION} (BDScript catalog client)`,
 };
