@@ -181,23 +181,25 @@ describe('packaged extension (.vsix)', function () {
     assert.ok(digest && worker.includes(digest), 'the snapshot (with its provenance) is embedded');
   });
 
-  it('ships a client bundle that loads and exports activate and deactivate', () => {
-    // A stand-in for `vscode` whose every member is a class, enough for module-level code
-    // (vscode-languageclient subclasses a few vscode classes when it loads).
-    const standIn = (): unknown => new Proxy(class {}, { get: (target, key) => (key === 'prototype' ? target.prototype : standIn()) });
-    const file = join(work!, 'unpacked-extension.js');
-    writeFileSync(file, entries.get('extension/dist/extension.js')!());
-    const loader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
-    const load = loader._load;
-    loader._load = function (this: unknown, request: string, ...rest: unknown[]) {
-      return request === 'vscode' ? standIn() : load.call(this, request, ...rest);
-    };
-    try {
-      const ext = require(file) as Record<string, unknown>;
-      assert.equal(typeof ext['activate'], 'function');
-      assert.equal(typeof ext['deactivate'], 'function');
-    } finally {
-      loader._load = load;
-    }
-  });
+  for (const bundle of ['dist/extension.js', 'dist/web/extension.js']) {
+    it(`ships a client bundle (${bundle}) that loads and exports activate and deactivate`, () => {
+      // A stand-in for `vscode` whose every member is a class, enough for module-level code
+      // (vscode-languageclient subclasses a few vscode classes when it loads).
+      const standIn = (): unknown => new Proxy(class {}, { get: (target, key) => (key === 'prototype' ? target.prototype : standIn()) });
+      const file = join(work!, `unpacked-${bundle.replace(/\W/g, '-')}`);
+      writeFileSync(file, entries.get(`extension/${bundle}`)!());
+      const loader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
+      const load = loader._load;
+      loader._load = function (this: unknown, request: string, ...rest: unknown[]) {
+        return request === 'vscode' ? standIn() : load.call(this, request, ...rest);
+      };
+      try {
+        const ext = require(file) as Record<string, unknown>;
+        assert.equal(typeof ext['activate'], 'function');
+        assert.equal(typeof ext['deactivate'], 'function');
+      } finally {
+        loader._load = load;
+      }
+    });
+  }
 });
