@@ -1,7 +1,7 @@
 // The VS Code extension's entry on the desktop: starts the bundled language server over Node
-// IPC and hands the client to session.ts, which registers the three BDScript commands and keeps
-// the catalog status item current. Everything that can be pure lives in options.ts, status.ts
-// and wiki.ts; browserExtension.ts is the same entry for VS Code on the web.
+// IPC and hands the client to session.ts, which registers the BDScript commands and keeps the
+// catalog status item current. Everything that can be pure lives in options.ts, status.ts,
+// wiki.ts and appCode.ts; browserExtension.ts is the same entry for VS Code on the web.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { SETTINGS_SECTION } from '../../server/src/protocol';
@@ -11,7 +11,7 @@ import { DOCUMENT_SELECTOR, startSession } from './session';
 let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  const serverOptions: ServerOptions = buildServerOptions(context.asAbsolutePath(SERVER_MODULE), TransportKind.ipc);
+  const serverOptions: ServerOptions = buildServerOptions(context.asAbsolutePath(SERVER_MODULE), TransportKind.ipc, process.env);
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,

@@ -23,6 +23,7 @@ export const COMMANDS = [
   { command: 'bdscript.refreshCatalog', title: 'Refresh catalog', category: 'BDScript' },
   { command: 'bdscript.showCatalogStatus', title: 'Show catalog status', category: 'BDScript' },
   { command: 'bdscript.openWikiPage', title: 'Open wiki page for function under cursor', category: 'BDScript' },
+  { command: 'bdscript.copyForApp', title: 'Copy for BDFD app', category: 'BDScript' },
 ] as const;
 
 /**
@@ -109,8 +110,14 @@ export function manifestFields(): Record<string, unknown> {
       themes: THEMES.map((t) => ({ ...t })),
       commands: COMMANDS.map((c) => ({ ...c })),
       menus: {
-        commandPalette: [{ command: 'bdscript.openWikiPage', when: inBdscriptEditor }],
-        'editor/context': [{ command: 'bdscript.openWikiPage', when: inBdscriptEditor, group: 'navigation@100' }],
+        commandPalette: [
+          { command: 'bdscript.openWikiPage', when: inBdscriptEditor },
+          { command: 'bdscript.copyForApp', when: inBdscriptEditor },
+        ],
+        'editor/context': [
+          { command: 'bdscript.openWikiPage', when: inBdscriptEditor, group: 'navigation@100' },
+          { command: 'bdscript.copyForApp', when: inBdscriptEditor, group: '9_cutcopypaste@100' },
+        ],
       },
     },
   };

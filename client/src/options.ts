@@ -13,25 +13,40 @@ export const DEBUG_PORT = 6009;
 export interface NodeModuleLaunch<T> {
   readonly module: string;
   readonly transport: T;
-  readonly options?: { execArgv: string[] };
+  readonly options?: { execArgv: string[]; env: Record<string, string | undefined> };
 }
 
 /**
  * Run and debug launch options for the server module. The transport is the caller's
- * `TransportKind.ipc`; vscode-languageclient then passes `--node-ipc` to the server itself.
+ * `TransportKind.ipc`; vscode-languageclient then passes `--node-ipc` to the server itself. The
+ * server's environment is the caller's (`process.env`) with SERVER_ENV on top.
  */
-export function buildServerOptions<T>(serverModule: string, transport: T): { run: NodeModuleLaunch<T>; debug: NodeModuleLaunch<T> } {
+export function buildServerOptions<T>(
+  serverModule: string,
+  transport: T,
+  baseEnv: Readonly<Record<string, string | undefined>> = {},
+): { run: NodeModuleLaunch<T>; debug: NodeModuleLaunch<T> } {
+  const env = { ...baseEnv, ...SERVER_ENV };
   return {
-    run: { module: serverModule, transport, options: { execArgv: [...SERVER_NODE_FLAGS] } },
-    debug: { module: serverModule, transport, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', `--inspect=${DEBUG_PORT}`] } },
+    run: { module: serverModule, transport, options: { execArgv: [...SERVER_NODE_FLAGS], env } },
+    debug: { module: serverModule, transport, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', `--inspect=${DEBUG_PORT}`], env } },
   };
 }
 
 /**
- * Node flags for the server process, the same as the `bdscript-language-server` launcher's: a
- * 64 MB young generation keeps the parse tree of a large document out of repeated scavenges.
+ * Node flags for the server process, the same as the `bdscript-language-server` launcher's:
+ * `--expose-gc` lets the server collect garbage right after it published diagnostics, once
+ * enough has piled up (server/src/node/memory.ts), so memory stays flat while a large document
+ * is edited; an 8 MB young generation keeps the short-lived node views of a large document from
+ * holding more memory than they need (the parse tree itself is a few typed arrays).
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
+export const SERVER_NODE_FLAGS: readonly string[] = ['--expose-gc', '--max-semi-space-size=8'];
+
+/**
+ * Environment for the server process, as the launcher sets it: two malloc arenas, so memory the
+ * server frees goes back to the system instead of staying in one arena per thread (glibc).
+ */
+export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
 
 /**
  * The `bdscript` settings as one nested object (`{catalog: {url: ...}, premium: ...}`), read key

@@ -1,5 +1,5 @@
 // What the VS Code extension does the same way on the desktop and on the web: it registers the
-// three BDScript commands, keeps the catalog status item current and starts the language client
+// BDScript commands (refresh, status, wiki page, copy for the BDFD app), keeps the catalog status item current and starts the language client
 // it is handed (over Node IPC from extension.ts, or a web worker from browserExtension.ts). It
 // imports only the platform-neutral part of vscode-languageclient, so both bundles share it.
 import * as vscode from 'vscode';
@@ -7,12 +7,14 @@ import type { BaseLanguageClient } from 'vscode-languageclient';
 import {
   CatalogStatusNotification,
   CatalogStatusRequest,
+  CopyForAppRequest,
   FunctionAtRequest,
   isObject,
   RefreshCatalogRequest,
   type CatalogStatus,
   type FunctionAtParams,
 } from '../../server/src/protocol';
+import { coerceAppCode, copiedMessage, COPY_TRIGGER } from './appCode';
 import {
   coerceStatus,
   currentAgeMs,
@@ -52,6 +54,7 @@ export async function startSession(context: vscode.ExtensionContext, lc: BaseLan
     vscode.commands.registerCommand('bdscript.refreshCatalog', () => refreshCatalog(lc, status)),
     vscode.commands.registerCommand('bdscript.showCatalogStatus', () => showCatalogStatus(lc, status)),
     vscode.commands.registerCommand('bdscript.openWikiPage', () => openWikiPage(lc)),
+    vscode.commands.registerCommand('bdscript.copyForApp', () => copyForApp(lc)),
   );
 
   try {
@@ -72,13 +75,16 @@ async function refreshCatalog(lc: BaseLanguageClient, status: StatusItem): Promi
   if (!lc.isRunning()) return notRunning();
   try {
     const raw = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: 'BDScript: refreshing catalog' },
+      { location: vscode.ProgressLocation.Window, title: 'BDScript: refreshing the catalog' },
       () => lc.sendRequest(RefreshCatalogRequest),
     );
     const next = status.update(raw);
-    if (next) void vscode.window.showInformationMessage(formatRefreshOutcome(next));
+    if (!next) return;
+    const text = formatRefreshOutcome(next, status.ageMs());
+    if (next.lastRefresh?.ok === false) void vscode.window.showWarningMessage(text);
+    else void vscode.window.showInformationMessage(text);
   } catch (err) {
-    void vscode.window.showErrorMessage(`BDScript: catalog refresh failed: ${message(err)}`);
+    void vscode.window.showErrorMessage(`The catalog could not be refreshed: the language server did not answer (${message(err)}).`);
   }
 }
 
@@ -88,11 +94,11 @@ async function showCatalogStatus(lc: BaseLanguageClient, status: StatusItem): Pr
   try {
     current = status.update(await lc.sendRequest(CatalogStatusRequest));
   } catch (err) {
-    void vscode.window.showErrorMessage(`BDScript: could not read the catalog status: ${message(err)}`);
+    void vscode.window.showErrorMessage(`The catalog status could not be read: the language server did not answer (${message(err)}).`);
     return;
   }
   if (!current) {
-    void vscode.window.showWarningMessage('BDScript: the server sent no usable catalog status.');
+    void vscode.window.showWarningMessage('The language server sent a catalog status this extension cannot read.');
     return;
   }
   const picked = await vscode.window.showQuickPick(statusPickItems(current, status.ageMs()), {
@@ -133,6 +139,38 @@ async function openWikiPage(lc: BaseLanguageClient): Promise<void> {
     return;
   }
   await vscode.env.openExternal(vscode.Uri.parse(url, true));
+}
+
+/** Copies the command's code without its trigger line (the server computes it) and offers the trigger. */
+async function copyForApp(lc: BaseLanguageClient): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== LANGUAGE_ID) {
+    void vscode.window.showInformationMessage('BDScript: open a BDScript file to copy its code for the BDFD app.');
+    return;
+  }
+  if (!lc.isRunning()) return notRunning();
+  let result;
+  try {
+    result = coerceAppCode(await lc.sendRequest(CopyForAppRequest, { textDocument: { uri: editor.document.uri.toString() } }));
+  } catch (err) {
+    void vscode.window.showErrorMessage(`BDScript: could not get the code to copy: ${message(err)}`);
+    return;
+  }
+  if (!result) {
+    void vscode.window.showWarningMessage('BDScript: the server sent nothing to copy.');
+    return;
+  }
+  await vscode.env.clipboard.writeText(result.code);
+  const said = copiedMessage(result);
+  const trigger = result.trigger;
+  if (!said.offerTrigger || trigger === null) {
+    void vscode.window.showInformationMessage(said.text);
+    return;
+  }
+  if ((await vscode.window.showInformationMessage(said.text, COPY_TRIGGER)) === COPY_TRIGGER) {
+    await vscode.env.clipboard.writeText(trigger);
+    void vscode.window.setStatusBarMessage('BDScript: trigger copied', 3000);
+  }
 }
 
 function notRunning(): void {

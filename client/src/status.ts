@@ -1,16 +1,43 @@
-// What the client shows about the catalog: the status item's text and tooltip and the lines of
-// the "Show catalog status" picker, all made from the server's CatalogStatus. Pure: no `vscode`
-// import, so plain mocha tests it. Status objects arrive over the wire and are checked first.
-import { isObject, type CatalogSourceKind, type CatalogStatus } from '../../server/src/protocol';
+// What the client shows about the catalog: the status item's text and tooltip, the lines of the
+// "Show catalog status" picker and the message after a refresh, all made from the server's
+// CatalogStatus as sentences a BDFD user reads without knowing the server's codes. Pure: no
+// `vscode` import, so plain mocha tests it. Status objects arrive over the wire and are checked first.
+import {
+  DEFAULT_CATALOG_URL,
+  isObject,
+  type CatalogLastRefresh,
+  type CatalogRefreshOutcome,
+  type CatalogSourceKind,
+  type CatalogStatus,
+} from '../../server/src/protocol';
 
 const SOURCE_KINDS: readonly CatalogSourceKind[] = ['live', 'cache', 'snapshot', 'bundled', 'none'];
+const REFRESH_OUTCOMES: readonly CatalogRefreshOutcome[] = ['updated', 'not-modified', 'offline'];
 
-/** How each source is named in the status item. */
+/** How each source is named in the status item, where room is short. */
 const SOURCE_LABELS: Readonly<Record<CatalogSourceKind, string>> = {
-  live: 'live',
-  cache: 'cached',
+  live: 'live catalog',
+  cache: 'cached catalog',
   snapshot: 'snapshot file',
-  bundled: 'bundled snapshot',
+  bundled: 'bundled catalog',
+  none: 'no catalog',
+};
+
+/** Where each source's catalog came from, for the tooltip and the picker. */
+const SOURCE_SENTENCES: Readonly<Record<CatalogSourceKind, string>> = {
+  live: 'downloaded from the catalog API',
+  cache: 'the copy saved on this computer at the last download',
+  snapshot: 'the snapshot file named in bdscript.catalog.snapshot',
+  bundled: 'bundled with the extension',
+  none: 'none: no catalog could be loaded',
+};
+
+/** The catalog in use, in a sentence that continues "Using …" or "Still using …". */
+const SOURCE_PHRASES: Readonly<Record<CatalogSourceKind, string>> = {
+  live: 'the downloaded catalog',
+  cache: 'the cached catalog',
+  snapshot: 'the catalog of the snapshot file',
+  bundled: 'the catalog bundled with the extension',
   none: 'no catalog',
 };
 
@@ -20,9 +47,13 @@ export const MAX_PICKER_PROBLEMS = 100;
 /** Longest problem or location text shown; longer texts are cut with an ellipsis. */
 const MAX_TEXT = 300;
 
+/** A calendar day, as a snapshot whose provenance records only the day gives it. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
  * A CatalogStatus from untrusted JSON, or undefined when it is not one. Optional fields of the
- * wrong type are dropped and counts default to 0, so a slightly odd status still shows.
+ * wrong type are dropped and counts default to 0, so a slightly odd status still shows. A status
+ * dated by day only never keeps an age: hours counted from a bare date would be made up.
  */
 export function coerceStatus(raw: unknown): CatalogStatus | undefined {
   if (!isObject(raw)) return undefined;
@@ -43,14 +74,29 @@ export function coerceStatus(raw: unknown): CatalogStatus | undefined {
     problems,
     refreshing: raw['refreshing'] === true,
   };
-  if (typeof raw['fetchedAt'] === 'string') status.fetchedAt = raw['fetchedAt'];
-  const age = raw['ageMs'];
-  if (typeof age === 'number' && Number.isFinite(age) && age >= 0) status.ageMs = age;
-  const last = raw['lastRefresh'];
-  if (isObject(last) && typeof last['at'] === 'string' && typeof last['ok'] === 'boolean' && typeof last['outcome'] === 'string') {
-    status.lastRefresh = { at: last['at'], ok: last['ok'], outcome: last['outcome'] };
+  const fetchedAt = raw['fetchedAt'];
+  const byDay = raw['fetchedAtPrecision'] === 'date';
+  if (typeof fetchedAt === 'string' && (!byDay || DAY.test(fetchedAt))) {
+    status.fetchedAt = fetchedAt;
+    if (byDay || raw['fetchedAtPrecision'] === 'time') status.fetchedAtPrecision = byDay ? 'date' : 'time';
   }
+  const age = raw['ageMs'];
+  if (!byDay && typeof age === 'number' && Number.isFinite(age) && age >= 0) status.ageMs = age;
+  const last = coerceLastRefresh(raw['lastRefresh']);
+  if (last) status.lastRefresh = last;
   return status;
+}
+
+/** A last refresh that says what it did; a success with an outcome this client does not know is left out. */
+function coerceLastRefresh(raw: unknown): CatalogLastRefresh | undefined {
+  if (!isObject(raw) || typeof raw['at'] !== 'string' || typeof raw['outcome'] !== 'string') return undefined;
+  const at = raw['at'];
+  const outcome = raw['outcome'];
+  if (raw['ok'] === false) return { at, ok: false, outcome };
+  if (raw['ok'] === true && (REFRESH_OUTCOMES as readonly string[]).includes(outcome)) {
+    return { at, ok: true, outcome: outcome as CatalogRefreshOutcome };
+  }
+  return undefined;
 }
 
 /**
@@ -72,19 +118,41 @@ export function formatAge(ageMs: number): string {
   return `${Math.floor(hours / 24)} d`;
 }
 
-function ageText(ageMs: number | undefined): string | undefined {
-  if (ageMs === undefined) return undefined;
+/** `fetched 2 h ago`, `fetched just now`. */
+function fetchedAgo(ageMs: number): string {
   const age = formatAge(ageMs);
-  return age === 'just now' ? 'fetched just now' : `${age} old`;
+  return age === 'just now' ? 'fetched just now' : `fetched ${age} ago`;
 }
 
-/** The status item's text, e.g. `BDScript: live · 2 h old`, with a spinner while refreshing. */
+/** The day a catalog dated by day only was made, or undefined when it is dated to the moment (or not at all). */
+function catalogDay(status: CatalogStatus): string | undefined {
+  return status.fetchedAtPrecision === 'date' && status.fetchedAt !== undefined ? clip(status.fetchedAt) : undefined;
+}
+
+/**
+ * An instant for people: `2024-05-01 10:00 UTC` (UTC, since server and client clocks may sit in
+ * different zones); text that is no instant is shown as it is, cut.
+ */
+export function formatInstant(iso: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return clip(iso);
+  const d = new Date(ms).toISOString();
+  return `${d.slice(0, 10)} ${d.slice(11, 16)} UTC`;
+}
+
+/**
+ * The status item's text: where the catalog came from and how old it is, or for a catalog dated
+ * by day only its date (`BDScript: bundled catalog of 2026-11-20`), with a spinner while refreshing.
+ */
 export function formatStatusText(status: CatalogStatus, ageMs: number | undefined = status.ageMs): string {
-  const parts = [`BDScript: ${SOURCE_LABELS[status.source]}`];
-  const age = status.source === 'none' ? undefined : ageText(ageMs);
-  if (age) parts.push(age);
+  let text = `BDScript: ${SOURCE_LABELS[status.source]}`;
+  if (status.source !== 'none') {
+    const day = catalogDay(status);
+    if (day) text += ` of ${day}`;
+    else if (ageMs !== undefined) text += ` · ${fetchedAgo(ageMs)}`;
+  }
   const icon = status.refreshing ? '$(sync~spin) ' : hasTrouble(status) ? '$(warning) ' : '';
-  return icon + parts.join(' · ');
+  return icon + text;
 }
 
 /**
@@ -97,7 +165,7 @@ export function hasTrouble(status: CatalogStatus): boolean {
 
 /**
  * The status item's tooltip: plain text (not Markdown, since problems and locations come from
- * untrusted data) with source, location, age, counts, last refresh and the first problems.
+ * untrusted data) with source, location, date or age, counts, last refresh and the first problems.
  */
 export function formatStatusTooltip(status: CatalogStatus, ageMs: number | undefined = status.ageMs): string {
   const lines = detailLines(status, ageMs).map((l) => `${l.label}: ${l.value}`);
@@ -131,38 +199,88 @@ export function statusPickItems(status: CatalogStatus, ageMs: number | undefined
   return items;
 }
 
-/** A one-line summary after a refresh, for an information message. */
-export function formatRefreshOutcome(status: CatalogStatus): string {
+/**
+ * The message after "Refresh catalog": what the refresh did, in a sentence, and which catalog is
+ * in use now. `ageMs` is the catalog's age now (defaults to the status's).
+ */
+export function formatRefreshOutcome(status: CatalogStatus, ageMs: number | undefined = status.ageMs): string {
+  const inUse = `${catalogInUse(status, ageMs)}: ${formatCounts(status)}`;
   const last = status.lastRefresh;
-  const now = `now using the ${SOURCE_LABELS[status.source]} catalog (${formatCounts(status)})`;
-  if (!last) return `BDScript: ${now}.`;
-  if (last.ok) return `BDScript: refresh ${clip(last.outcome)}; ${now}.`;
-  return `BDScript: refresh failed (${clip(last.outcome)}); ${now}.`;
+  if (!last) return `Using ${inUse}.`;
+  if (!last.ok) return `The catalog could not be refreshed: ${sentenceBody(last.outcome)}. Still using ${inUse}.`;
+  switch (last.outcome) {
+    case 'updated':
+      return `The catalog was updated from ${apiName(status)}: ${formatCounts(status)}.`;
+    case 'not-modified':
+      return `The catalog is up to date (${formatCounts(status)}).`;
+    case 'offline':
+      return `Offline: the catalog was not refreshed (bdscript.catalog.offline is on). Using ${inUse}.`;
+  }
+}
+
+/** `the BDFD API` for the official API, else the URL the catalog came from. */
+function apiName(status: CatalogStatus): string {
+  const url = status.location.replace(/\/+$/, '');
+  if (status.source !== 'live' || url === '' || url === DEFAULT_CATALOG_URL) return 'the BDFD API';
+  return clip(url);
+}
+
+/** `the cached catalog (fetched 3 d ago)`, `the catalog bundled with the extension (catalog of 2026-11-20)`. */
+function catalogInUse(status: CatalogStatus, ageMs: number | undefined): string {
+  const phrase = SOURCE_PHRASES[status.source];
+  if (status.source === 'none') return phrase;
+  const day = catalogDay(status);
+  if (day) return `${phrase} (catalog of ${day})`;
+  return ageMs !== undefined ? `${phrase} (${fetchedAgo(ageMs)})` : phrase;
+}
+
+/** What the last refresh did, for the tooltip and the picker. */
+function describeRefresh(last: CatalogLastRefresh): string {
+  const when = formatInstant(last.at);
+  if (!last.ok) return `failed at ${when}: ${sentenceBody(last.outcome)}`;
+  switch (last.outcome) {
+    case 'updated':
+      return `the catalog was updated at ${when}`;
+    case 'not-modified':
+      return `the catalog was already up to date at ${when}`;
+    case 'offline':
+      return `skipped at ${when}: bdscript.catalog.offline is on`;
+  }
 }
 
 function detailLines(status: CatalogStatus, ageMs: number | undefined): { label: string; value: string }[] {
-  const lines = [{ label: 'Source', value: SOURCE_LABELS[status.source] }];
-  if (status.location) lines.push({ label: 'Location', value: clip(status.location) });
-  if (ageMs !== undefined || status.fetchedAt) {
-    const when = [ageMs !== undefined ? (formatAge(ageMs) === 'just now' ? 'just now' : `${formatAge(ageMs)} ago`) : undefined, status.fetchedAt ? `(${clip(status.fetchedAt)})` : undefined];
-    lines.push({ label: 'Fetched', value: when.filter(Boolean).join(' ') });
+  const lines = [{ label: 'Source', value: SOURCE_SENTENCES[status.source] }];
+  // The bundled catalog's location is an internal name (`<bundled>`), not a place a user can open.
+  if (status.location && status.source !== 'bundled' && status.source !== 'none') {
+    lines.push({ label: 'Location', value: clip(status.location) });
+  }
+  const day = catalogDay(status);
+  if (day) {
+    lines.push({ label: 'Catalog date', value: day });
+  } else if (ageMs !== undefined || status.fetchedAt) {
+    const ago = ageMs === undefined ? undefined : formatAge(ageMs) === 'just now' ? 'just now' : `${formatAge(ageMs)} ago`;
+    const at = status.fetchedAt ? formatInstant(status.fetchedAt) : undefined;
+    lines.push({ label: 'Fetched', value: ago && at ? `${ago} (${at})` : (ago ?? at!) });
   }
   lines.push({ label: 'Contents', value: formatCounts(status) });
-  if (status.lastRefresh) {
-    const r = status.lastRefresh;
-    lines.push({ label: 'Last refresh', value: `${r.ok ? 'ok' : 'failed'}: ${clip(r.outcome)} (${clip(r.at)})` });
-  }
+  if (status.lastRefresh) lines.push({ label: 'Last refresh', value: describeRefresh(status.lastRefresh) });
   if (status.refreshing) lines.push({ label: 'Refreshing', value: 'a refresh is running now' });
   return lines;
 }
 
+/** `494 functions, 13 callbacks and 3,799 emoji`. */
 function formatCounts(status: CatalogStatus): string {
   const { functions, callbacks, emoji } = status.counts;
-  return `${plural(functions, 'function')}, ${plural(callbacks, 'callback')}, ${plural(emoji, 'emoji', 'emoji')}`;
+  return `${plural(functions, 'function')}, ${plural(callbacks, 'callback')} and ${plural(emoji, 'emoji', 'emoji')}`;
 }
 
 function plural(n: number, one: string, many = one + 's'): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+/** Untrusted text to go inside a sentence: cut, and without the full stop the sentence adds. */
+function sentenceBody(text: string): string {
+  return clip(text).replace(/[.\s]+$/, '') || 'no reason given';
 }
 
 /** Cuts a long text and flattens line breaks, so one untrusted string cannot take over the display. */
@@ -170,4 +288,3 @@ function clip(text: string): string {
   const flat = text.replace(/\s*[\r\n]+\s*/g, ' ');
   return flat.length > MAX_TEXT ? flat.slice(0, MAX_TEXT - 1) + '…' : flat;
 }
-

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../../client/src/options';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../client/src/options';
 import type { Catalog } from '../../server/src/core/catalog/catalog';
 import { generateCommand, generateDocument, MB, Rng } from '../support/generate';
 import { spawnServer, type SpawnedServer } from '../support/lspClient';
@@ -37,6 +37,8 @@ export interface WireResults {
   readonly rssCommandEditsMB: number;
   readonly rssOpenMB: number;
   readonly rssAfterEditsMB: number;
+  /** The same one second later, with the server idle (the user stopped typing). */
+  readonly rssAfterEditsIdleMB: number;
   readonly edits: number;
 }
 
@@ -68,7 +70,7 @@ function start(): Session {
   const home = mkdtempSync(path.join(tmpdir(), 'bdscript-bench-'));
   const settings = { catalog: { offline: true, url: 'http://127.0.0.1:9/api', cacheDir: path.join(home, 'cache') } };
   const server = spawnServer(process.execPath, [...SERVER_NODE_FLAGS, SERVER_JS, '--stdio'], {
-    env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CACHE_HOME: path.join(home, '.cache'), NO_PROXY: '*' },
+    env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CACHE_HOME: path.join(home, '.cache'), NO_PROXY: '*', ...SERVER_ENV },
     settings,
     timeoutMs: 60_000,
   });
@@ -248,7 +250,9 @@ export async function benchWire(catalog: Catalog, options: WireOptions): Promise
 
     await typeAway(session, uri, lastLine, endCol, version);
     const rssAfterEditsMB = rssMB(session.server.child.pid!);
-    log(`  RSS: 1 MB open ${rssOpenMB.toFixed(1)} MB, after ${edits} edits ${rssAfterEditsMB.toFixed(1)} MB`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const rssAfterEditsIdleMB = rssMB(session.server.child.pid!);
+    log(`  RSS: 1 MB open ${rssOpenMB.toFixed(1)} MB, after ${edits} edits ${rssAfterEditsMB.toFixed(1)} MB, 1 s later ${rssAfterEditsIdleMB.toFixed(1)} MB`);
     const check = benchCheck(text, quick, options.inProcessDiagnoseMs);
     log(`  bdscript check, 1 MB: ${check.process.median.toFixed(0)} ms as a process, start-up ${check.startup.median.toFixed(0)} ms, in process ${check.inProcessMs.toFixed(1)} ms`);
     return {
@@ -263,6 +267,7 @@ export async function benchWire(catalog: Catalog, options: WireOptions): Promise
       rssCommandEditsMB,
       rssOpenMB,
       rssAfterEditsMB,
+      rssAfterEditsIdleMB,
       edits,
     };
   } finally {
@@ -284,7 +289,7 @@ function benchCheck(text: string, quick: boolean, inProcessMs: number | undefine
     const env = { PATH: process.env.PATH ?? '', HOME: dir, XDG_CACHE_HOME: path.join(dir, '.cache') };
     const run = (file: string): number => {
       const t = performance.now();
-      const r = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, CLI_JS, 'check', '--format', 'json', file], { env, encoding: 'utf8', maxBuffer: 256 * MB });
+      const r = spawnSync(process.execPath, [CLI_JS, 'check', '--format', 'json', file], { env, encoding: 'utf8', maxBuffer: 256 * MB });
       const ms = performance.now() - t;
       if (r.status !== 0 && r.status !== 1) throw new Error(`bdscript check exited ${r.status}: ${r.stderr}`);
       return ms;

@@ -312,14 +312,15 @@ describe('bdscript command line', function () {
         // The first fetch is judged against the catalog in use (the snapshot), so it is given again.
         const b = await run(['catalog', 'status', '--catalog', svc.url, '--snapshot', 'snap.json', '--refresh'], dir, env);
         assert.equal(b.code, 0, b.stderr);
-        assert.match(b.stdout, new RegExp(`^source: +live API \\(${svc.url}\\)`));
+        assert.match(b.stdout, new RegExp(`^source: +the catalog API at ${svc.url}$`, 'm'));
+        assert.match(b.stdout, /^refresh: +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: the catalog was updated$/m);
         assert.match(b.stdout, /^problems: none$/m);
         assert.match(b.stderr, /^refresh: updated from/);
 
         const c = await run(['catalog', 'status', '--catalog', svc.url, '--offline'], dir, env);
-        assert.match(c.stdout, /^source: +disk cache \(/);
+        assert.match(c.stdout, /^source: +the disk cache \(.*\), saved at the last download$/m);
         assert.match(c.stdout, new RegExp(`^counts: +${full.functions.length} functions`, 'm'));
-        assert.match(c.stdout, /^fetched: .*ago\)$/m);
+        assert.match(c.stdout, /^fetched: +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(\d+ s ago\)$/m);
 
         // A conditional refresh costs a 304.
         const d = await run(['catalog', 'status', '--catalog', svc.url, '--refresh', '--json'], dir, env);
@@ -336,7 +337,7 @@ describe('bdscript command line', function () {
       const r = await run(['catalog', 'status', '--catalog', url, '--cache-dir', 'c', '--refresh', '--timeout', '5'], dir);
       assert.equal(r.code, 1);
       assert.match(r.stdout, new RegExp(`GET ${url}/\\w+: connection refused`));
-      assert.match(r.stderr, /^refresh: refresh failed/);
+      assert.match(r.stderr, /^refresh: failed: GET .*; the bundled catalog stays in use$/m);
     });
   });
 

@@ -165,7 +165,7 @@ describe('files that are not regular files', function () {
       assert.match(exp.stderr, /^export: snapshot .*pipe\.json: cannot read: not a regular file \(a named pipe\)$/m);
       const status = await run(['catalog', 'status', '--offline', '--snapshot', 'pipe.json']);
       assert.equal(status.code, 0);
-      assert.match(status.stdout, /^source: +bundled snapshot/m);
+      assert.match(status.stdout, /^source: +the catalog bundled with bdscript$/m);
       assert.match(status.stdout, /snapshot .*pipe\.json: cannot read: not a regular file \(a named pipe\)/);
     });
   });

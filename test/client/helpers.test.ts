@@ -38,6 +38,15 @@ function status(over: Partial<CatalogStatus> = {}): CatalogStatus {
   };
 }
 
+/** The bundled catalog as the shipped server reports it: a location for no one to read, dated by day. */
+const bundledByDay: Partial<CatalogStatus> = {
+  source: 'bundled',
+  location: '<bundled>',
+  fetchedAt: '2026-11-20',
+  fetchedAtPrecision: 'date',
+  ageMs: undefined,
+};
+
 describe('client helpers', () => {
   describe('formatAge', () => {
     const cases: Array<[number, string]> = [
@@ -55,23 +64,30 @@ describe('client helpers', () => {
 
   describe('formatStatusText', () => {
     const cases: Array<[Partial<CatalogStatus>, string]> = [
-      [{}, 'BDScript: live · 2 h old'],
-      [{ source: 'cache', ageMs: 3 * DAY }, 'BDScript: cached · 3 d old'],
-      [{ source: 'snapshot', ageMs: 5 * MIN }, 'BDScript: snapshot file · 5 min old'],
-      [{ source: 'bundled', ageMs: 40 * DAY }, 'BDScript: bundled snapshot · 40 d old'],
-      [{ source: 'live', ageMs: 10_000 }, 'BDScript: live · fetched just now'],
-      [{ source: 'bundled', ageMs: undefined }, 'BDScript: bundled snapshot'],
+      [{}, 'BDScript: live catalog · fetched 2 h ago'],
+      [{ source: 'cache', ageMs: 3 * DAY }, 'BDScript: cached catalog · fetched 3 d ago'],
+      [{ source: 'snapshot', ageMs: 5 * MIN }, 'BDScript: snapshot file · fetched 5 min ago'],
+      [{ source: 'bundled', ageMs: 40 * DAY }, 'BDScript: bundled catalog · fetched 40 d ago'],
+      [{ source: 'live', ageMs: 10_000 }, 'BDScript: live catalog · fetched just now'],
+      [{ source: 'bundled', fetchedAt: undefined, ageMs: undefined }, 'BDScript: bundled catalog'],
       [{ source: 'none', ageMs: undefined }, '$(warning) BDScript: no catalog'],
-      [{ refreshing: true }, '$(sync~spin) BDScript: live · 2 h old'],
-      [{ source: 'cache', lastRefresh: { at: '2024-05-01T12:00:00Z', ok: false, outcome: 'HTTP 503' } }, '$(warning) BDScript: cached · 2 h old'],
-      [{ problems: ['#3 dropped'] }, 'BDScript: live · 2 h old'],
+      [{ refreshing: true }, '$(sync~spin) BDScript: live catalog · fetched 2 h ago'],
+      [{ source: 'cache', lastRefresh: { at: '2024-05-01T12:00:00Z', ok: false, outcome: 'HTTP 503' } }, '$(warning) BDScript: cached catalog · fetched 2 h ago'],
+      [{ problems: ['#3 dropped'] }, 'BDScript: live catalog · fetched 2 h ago'],
+      [bundledByDay, 'BDScript: bundled catalog of 2026-11-20'],
+      [{ ...bundledByDay, source: 'snapshot', location: '/home/u/team.json' }, 'BDScript: snapshot file of 2026-11-20'],
     ];
     for (const [over, text] of cases) {
       it(`shows ${JSON.stringify(text)}`, () => assert.equal(formatStatusText(status(over)), text));
     }
 
     it('uses the age it is given over the age in the status', () => {
-      assert.equal(formatStatusText(status({ ageMs: 0 }), 3 * HOUR), 'BDScript: live · 3 h old');
+      assert.equal(formatStatusText(status({ ageMs: 0 }), 3 * HOUR), 'BDScript: live catalog · fetched 3 h ago');
+    });
+
+    it('shows the date of a catalog dated by day, never an age counted from it', () => {
+      // Even an age handed in (the item recounts every minute) does not turn a day into hours.
+      assert.equal(formatStatusText(status(bundledByDay), 7 * HOUR), 'BDScript: bundled catalog of 2026-11-20');
     });
   });
 
@@ -98,16 +114,38 @@ describe('client helpers', () => {
   });
 
   describe('formatStatusTooltip', () => {
-    it('lists source, location, age, counts and the last refresh', () => {
+    it('says in words where the catalog came from, when, what it holds and what the last refresh did', () => {
       const tip = formatStatusTooltip(status({ lastRefresh: { at: '2024-05-01T12:00:00Z', ok: true, outcome: 'not-modified' } }));
       const lines = tip.split('\n');
       assert.equal(lines[0], 'BDScript catalog');
-      assert.ok(lines.includes('Source: live'), tip);
+      assert.ok(lines.includes('Source: downloaded from the catalog API'), tip);
       assert.ok(lines.includes('Location: https://botdesignerdiscord.com/public/api'), tip);
-      assert.ok(lines.includes('Fetched: 2 h ago (2024-05-01T10:00:00.000Z)'), tip);
-      assert.ok(lines.includes('Contents: 423 functions, 13 callbacks, 1,870 emoji'), tip);
-      assert.ok(lines.includes('Last refresh: ok: not-modified (2024-05-01T12:00:00Z)'), tip);
+      assert.ok(lines.includes('Fetched: 2 h ago (2024-05-01 10:00 UTC)'), tip);
+      assert.ok(lines.includes('Contents: 423 functions, 13 callbacks and 1,870 emoji'), tip);
+      assert.ok(lines.includes('Last refresh: the catalog was already up to date at 2024-05-01 12:00 UTC'), tip);
       assert.ok(!tip.includes('Problems'), tip);
+    });
+
+    it('names the bundled catalog by its date and never shows its internal location', () => {
+      const tip = formatStatusTooltip(status(bundledByDay));
+      const lines = tip.split('\n');
+      assert.ok(lines.includes('Source: bundled with the extension'), tip);
+      assert.ok(lines.includes('Catalog date: 2026-11-20'), tip);
+      assert.ok(!tip.includes('<bundled>'), tip);
+      assert.ok(!lines.some((l) => l.startsWith('Location') || l.startsWith('Fetched')), tip);
+    });
+
+    it('says what each kind of refresh did', () => {
+      const cases: Array<[CatalogStatus['lastRefresh'], string]> = [
+        [{ at: '2024-05-01T12:00:00Z', ok: true, outcome: 'updated' }, 'Last refresh: the catalog was updated at 2024-05-01 12:00 UTC'],
+        [{ at: '2024-05-01T12:00:00Z', ok: true, outcome: 'offline' }, 'Last refresh: skipped at 2024-05-01 12:00 UTC: bdscript.catalog.offline is on'],
+        [{ at: '2024-05-01T12:00:00Z', ok: false, outcome: 'GET https://x/function_list: HTTP 503.' }, 'Last refresh: failed at 2024-05-01 12:00 UTC: GET https://x/function_list: HTTP 503'],
+        [{ at: 'not a time', ok: true, outcome: 'updated' }, 'Last refresh: the catalog was updated at not a time'],
+      ];
+      for (const [lastRefresh, line] of cases) {
+        const tip = formatStatusTooltip(status({ lastRefresh }));
+        assert.ok(tip.split('\n').includes(line), tip);
+      }
     });
 
     it('lists the first problems and counts the rest', () => {
@@ -128,7 +166,7 @@ describe('client helpers', () => {
 
     it('says when the count is singular', () => {
       const tip = formatStatusTooltip(status({ counts: { functions: 1, callbacks: 0, emoji: 1 } }));
-      assert.ok(tip.includes('Contents: 1 function, 0 callbacks, 1 emoji'), tip);
+      assert.ok(tip.includes('Contents: 1 function, 0 callbacks and 1 emoji'), tip);
     });
   });
 
@@ -142,6 +180,15 @@ describe('client helpers', () => {
       assert.equal(items.filter((i) => i.action).length, 1);
     });
 
+    it('gives the bundled catalog its date instead of a location and an age', () => {
+      const items = statusPickItems(status(bundledByDay));
+      assert.deepEqual(items.slice(0, 3).map((i) => [i.label, i.description]), [
+        ['Source', 'bundled with the extension'],
+        ['Catalog date', '2026-11-20'],
+        ['Contents', '423 functions, 13 callbacks and 1,870 emoji'],
+      ]);
+    });
+
     it('caps the problems it lists and says how many more there are', () => {
       const items = statusPickItems(status({ problems: Array.from({ length: 250 }, (_, i) => `p${i}`) }));
       assert.equal(items.filter((i) => i.detail).length, 100);
@@ -150,22 +197,73 @@ describe('client helpers', () => {
   });
 
   describe('formatRefreshOutcome', () => {
-    it('says what happened and what is in use now', () => {
-      assert.equal(
-        formatRefreshOutcome(status({ lastRefresh: { at: 'now', ok: true, outcome: 'updated' } })),
-        'BDScript: refresh updated; now using the live catalog (423 functions, 13 callbacks, 1,870 emoji).',
-      );
-      assert.equal(
-        formatRefreshOutcome(status({ source: 'cache', lastRefresh: { at: 'now', ok: false, outcome: 'ETIMEDOUT' } })),
-        'BDScript: refresh failed (ETIMEDOUT); now using the cached catalog (423 functions, 13 callbacks, 1,870 emoji).',
-      );
+    const at = '2024-05-01T12:00:00Z';
+    const cases: Array<[string, Partial<CatalogStatus>, string]> = [
+      ['an update from the official API', { ageMs: 0, lastRefresh: { at, ok: true, outcome: 'updated' } }, 'The catalog was updated from the BDFD API: 423 functions, 13 callbacks and 1,870 emoji.'],
+      [
+        'an update from a mirror',
+        { location: 'http://127.0.0.1:8080/', ageMs: 0, lastRefresh: { at, ok: true, outcome: 'updated' } },
+        'The catalog was updated from http://127.0.0.1:8080: 423 functions, 13 callbacks and 1,870 emoji.',
+      ],
+      ['nothing new', { lastRefresh: { at, ok: true, outcome: 'not-modified' } }, 'The catalog is up to date (423 functions, 13 callbacks and 1,870 emoji).'],
+      [
+        'offline mode',
+        { ...bundledByDay, lastRefresh: { at, ok: true, outcome: 'offline' } },
+        'Offline: the catalog was not refreshed (bdscript.catalog.offline is on). Using the catalog bundled with the extension (catalog of 2026-11-20): 423 functions, 13 callbacks and 1,870 emoji.',
+      ],
+      [
+        'a failure',
+        { source: 'cache', ageMs: 3 * DAY, lastRefresh: { at, ok: false, outcome: 'GET https://x/function_list: connect ETIMEDOUT' } },
+        'The catalog could not be refreshed: GET https://x/function_list: connect ETIMEDOUT. Still using the cached catalog (fetched 3 d ago): 423 functions, 13 callbacks and 1,870 emoji.',
+      ],
+      ['no refresh yet', { source: 'snapshot', ageMs: 5 * MIN }, 'Using the catalog of the snapshot file (fetched 5 min ago): 423 functions, 13 callbacks and 1,870 emoji.'],
+      ['a failure with no catalog', { source: 'none', ageMs: undefined, lastRefresh: { at, ok: false, outcome: '' } }, 'The catalog could not be refreshed: no reason given. Still using no catalog: 423 functions, 13 callbacks and 1,870 emoji.'],
+    ];
+    for (const [what, over, text] of cases) it(`says in a sentence what happened: ${what}`, () => assert.equal(formatRefreshOutcome(status(over)), text));
+
+    it('counts the age it is given', () => {
+      const s = status({ source: 'cache', ageMs: 0, lastRefresh: { at, ok: false, outcome: 'HTTP 503' } });
+      assert.match(formatRefreshOutcome(s, 2 * DAY), /Still using the cached catalog \(fetched 2 d ago\)/);
+    });
+  });
+
+  describe('every text the client shows', () => {
+    // The words of the server's protocol that a user must never read: outcome codes, the bundled
+    // catalog's internal location, the old "ok:" prefix, and what a formatting bug leaves behind.
+    const RAW = [/not-modified/, /\boffline;/, /\bok: /, /<bundled>/, /undefined/, /\[object/, /NaN/, / {2}/, /T\d\d:\d\d:\d\d/];
+    const sources: CatalogStatus['source'][] = ['live', 'cache', 'snapshot', 'bundled', 'none'];
+    const refreshes: Array<CatalogStatus['lastRefresh']> = [
+      undefined,
+      { at: '2026-11-23T08:00:00.000Z', ok: true, outcome: 'updated' },
+      { at: '2026-11-23T08:00:00.000Z', ok: true, outcome: 'not-modified' },
+      { at: '2026-11-23T08:00:00.000Z', ok: true, outcome: 'offline' },
+      { at: '2026-11-23T08:00:00.000Z', ok: false, outcome: 'GET https://botdesignerdiscord.com/public/api/function_list: HTTP 503' },
+    ];
+    const dates: Array<Partial<CatalogStatus>> = [{}, { fetchedAt: '2026-11-20', fetchedAtPrecision: 'date', ageMs: undefined }, { fetchedAt: undefined, ageMs: undefined }];
+
+    it('is made of sentences and labels, never raw codes', () => {
+      for (const source of sources) {
+        for (const lastRefresh of refreshes) {
+          for (const date of dates) {
+            const s = status({ source, location: source === 'bundled' ? '<bundled>' : 'https://botdesignerdiscord.com/public/api', lastRefresh, ...date });
+            const texts = [formatStatusText(s), formatStatusTooltip(s), formatRefreshOutcome(s), ...statusPickItems(s).map((i) => [i.label, i.description, i.detail].filter(Boolean).join(' '))];
+            for (const text of texts) {
+              for (const raw of RAW) assert.ok(!raw.test(text), `${raw} in ${JSON.stringify(text)} (${source}, ${JSON.stringify(lastRefresh)}, ${JSON.stringify(date)})`);
+            }
+            const message = formatRefreshOutcome(s);
+            assert.match(message, /^[A-Z].*[.]$/s, message);
+          }
+        }
+      }
     });
   });
 
   describe('coerceStatus', () => {
     it('keeps a well-formed status as it is', () => {
-      const s = status({ lastRefresh: { at: 'now', ok: true, outcome: 'updated' } });
+      const s = status({ fetchedAtPrecision: 'time', lastRefresh: { at: 'now', ok: true, outcome: 'updated' } });
       assert.deepEqual(coerceStatus(JSON.parse(JSON.stringify(s))), s);
+      const byDay = JSON.parse(JSON.stringify(status(bundledByDay))) as CatalogStatus;
+      assert.deepEqual(coerceStatus(byDay), byDay);
     });
 
     it('rejects what is not a status', () => {
@@ -192,7 +290,23 @@ describe('client helpers', () => {
         problems: ['ok'],
         refreshing: false,
       });
-      assert.equal(formatStatusText(s!), 'BDScript: cached');
+      assert.equal(formatStatusText(s!), 'BDScript: cached catalog');
+    });
+
+    it('never keeps an age for a catalog dated by day, and drops a "day" that is not one', () => {
+      const s = coerceStatus({ ...status(), source: 'bundled', fetchedAt: '2026-11-20', fetchedAtPrecision: 'date', ageMs: 7 * HOUR });
+      assert.equal(s?.ageMs, undefined);
+      assert.equal(s?.fetchedAt, '2026-11-20');
+      const odd = coerceStatus({ ...status(), fetchedAt: '2026-11-20T07:00:00Z', fetchedAtPrecision: 'date', ageMs: 7 * HOUR });
+      assert.equal(odd?.fetchedAt, undefined);
+      assert.equal(odd?.fetchedAtPrecision, undefined);
+      assert.equal(odd?.ageMs, undefined);
+      assert.equal(formatStatusText(odd!), 'BDScript: live catalog');
+    });
+
+    it('leaves out a successful refresh whose outcome it does not know, and keeps any failure', () => {
+      assert.equal(coerceStatus({ ...status(), lastRefresh: { at: 'now', ok: true, outcome: 'teleported' } })?.lastRefresh, undefined);
+      assert.deepEqual(coerceStatus({ ...status(), lastRefresh: { at: 'now', ok: false, outcome: 'teleported' } })?.lastRefresh, { at: 'now', ok: false, outcome: 'teleported' });
     });
   });
 
@@ -250,16 +364,20 @@ describe('client helpers', () => {
 
   describe('buildServerOptions', () => {
     const ipc = Symbol('ipc');
-    const options = buildServerOptions('/ext/dist/server.js', ipc);
+    const options = buildServerOptions('/ext/dist/server.js', ipc, { PATH: '/bin', MALLOC_ARENA_MAX: '8' });
 
-    it('runs the bundled server module over the given transport, with the server\'s node flags', () => {
-      assert.deepEqual(options.run, { module: '/ext/dist/server.js', transport: ipc, options: { execArgv: ['--max-semi-space-size=64'] } });
-      assert.deepEqual(options.debug.options?.execArgv.slice(0, 1), ['--max-semi-space-size=64']);
+    it('runs the bundled server module over the given transport, with the server\'s node flags and environment', () => {
+      assert.deepEqual(options.run, {
+        module: '/ext/dist/server.js',
+        transport: ipc,
+        options: { execArgv: ['--expose-gc', '--max-semi-space-size=8'], env: { PATH: '/bin', MALLOC_ARENA_MAX: '2' } },
+      });
+      assert.deepEqual(options.debug.options?.execArgv.slice(0, 2), ['--expose-gc', '--max-semi-space-size=8']);
     });
 
-    it('uses the same node flags as the bdscript-language-server launcher', () => {
+    it('uses the same node flags and environment as the bdscript-language-server launcher', () => {
       const launcher = readFileSync(join(__dirname, '..', '..', 'server', 'bin', 'bdscript-language-server'), 'utf8');
-      assert.equal(launcher.split('\n')[0], `#!/usr/bin/env -S node ${options.run.options!.execArgv.join(' ')}`);
+      assert.equal(launcher.split('\n')[0], `#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node ${options.run.options!.execArgv.join(' ')}`);
     });
 
     it('adds the inspector only when debugging', () => {

@@ -133,8 +133,8 @@ describe('extension manifest', () => {
   describe('commands', () => {
     const commands = pkg.contributes.commands as any[];
 
-    it('contributes the three BDScript commands', () => {
-      assert.deepEqual(commands.map((c) => c.command).sort(), ['bdscript.openWikiPage', 'bdscript.refreshCatalog', 'bdscript.showCatalogStatus']);
+    it('contributes the four BDScript commands', () => {
+      assert.deepEqual(commands.map((c) => c.command).sort(), ['bdscript.copyForApp', 'bdscript.openWikiPage', 'bdscript.refreshCatalog', 'bdscript.showCatalogStatus']);
     });
 
     it('gives every command a title and the BDScript category', () => {

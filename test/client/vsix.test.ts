@@ -96,7 +96,7 @@ describe('packaged extension (.vsix)', function () {
     }
     this.timeout(180_000);
     work = mkdtempSync(join(tmpdir(), 'bdscript-vsix-'));
-    const skip = new Set(['node_modules', '.git', 'dist', 'out', '.bench']);
+    const skip = new Set(['node_modules', '.git', 'dist', 'out', '.bench', '.vscode-test']);
     cpSync(root, work, {
       recursive: true,
       filter: (src) => {

@@ -188,6 +188,10 @@ describe('completion', () => {
       complete('Hi $usern|ame!', { includes: ['$username'], resultText: 'Hi $username|!' });
     });
 
+    it('completes the name the cursor ends when another call follows at once', () => {
+      complete('$addBu|$title[Hi]', { includes: [BUTTON], excludes: ['$title[Title;(Index)]'], resultText: '$addButton[|yes;Button ID/URL;Label;primary]$title[Hi]' });
+    });
+
     it('gives an insert/replace edit when the client supports it, a plain edit otherwise', () => {
       const full = complete('$ti|tle', { includes: ['$title[Title;(Index)]'] });
       const edit = full.list.items.find((i) => i.label === '$title[Title;(Index)]')!.textEdit!;

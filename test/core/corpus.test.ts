@@ -1,8 +1,9 @@
 // The wiki corpus through the diagnostics: every code block of ../shared/catalog-facts/corpus.jsonl
 // against a catalog built from the wiki facts and the real /function_list sample (real records win).
 // No block may crash the service, no catalog name may be called unknown, and no bracket problem
-// may come from an escape. What remains on runnable blocks was read by hand and is pinned below,
-// so a new finding (or a lost one) must be looked at. Skips when ../shared is absent.
+// may come from an escape, and every literal `$jsonParse` argument must read as JSON. What remains
+// on runnable blocks was read by hand and is pinned below, so a new finding (or a lost one) must
+// be looked at. Skips when ../shared is absent.
 
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,6 +14,9 @@ import { Catalog } from '../../server/src/core/catalog/catalog';
 import { decodeCatalogParts } from '../../server/src/core/catalog/decode';
 import { LanguageService } from '../../server/src/core/languageService';
 import { parse } from '../../server/src/core/parser/parser';
+import { literalText } from '../../server/src/core/parser/query';
+import { JSON_PARSE } from '../../server/src/core/features/json';
+import { checkJson } from '../../server/src/core/features/jsonCheck';
 import { DEFAULT_SETTINGS } from '../../server/src/core/settings';
 import { FACTS_DIR, hasCorpus, readCorpus, REAL_SAMPLE, type CorpusBlock } from '../support/shared';
 import { snapshotCatalog } from '../support/testCatalog';
@@ -22,13 +26,14 @@ type Block = CorpusBlock;
 
 /**
  * Findings on runnable blocks, read one by one: each is a true positive. The wiki's examples
- * hold a typo (`$mesaage`), a name glued to text (`$pingms`), a deliberately broken line in the
- * error-handling guide, an emoji-first `$awaitReactions` example that contradicts its own syntax
- * line, and guide blocks that write argument names where values go (`$httpGet[url]`).
+ * hold a typo (`$mesaage`), a name glued to text (`$pingms`: only a hint that BDFD reads `$ping`
+ * and the text "ms", as the page means), a deliberately broken line in the error-handling guide,
+ * an emoji-first `$awaitReactions` example that contradicts its own syntax line, and guide blocks
+ * that write argument names where values go (`$httpGet[url]`).
  */
 const REVIEWED: readonly string[] = [
   'bdscript/channelIDFromName.md#1 unknown-function $mesaage',
-  'bdscript/ping.md#1 unknown-function $pingms',
+  'bdscript/ping.md#1 glued-name $pingms',
   'guides/general/bds2/errorHandling.md#0 empty-argument ',
   'guides/general/httpRequests.md#0 invalid-argument url',
   'guides/general/httpRequests.md#1 invalid-argument url',
@@ -183,6 +188,26 @@ describe('wiki corpus diagnostics', function () {
       }
     }
     assert.deepEqual(found.sort(), [...REVIEWED].sort());
+  });
+
+  it('reads every literal `$jsonParse` argument of a runnable block as valid JSON', () => {
+    let literals = 0;
+    const wrong: string[] = [];
+    for (const r of results) {
+      if (r.block.syntax) continue;
+      const parsed = parse(r.block.code);
+      for (const call of parsed.calls()) {
+        if (call.name !== JSON_PARSE || call.close < 0 || call.args.length !== 1) continue;
+        const literal = literalText(r.block.code, call.args[0]!);
+        if (literal === undefined) continue;
+        literals++;
+        const error = checkJson(literal).error;
+        if (error) wrong.push(`${r.block.page}#${r.block.index}: ${error.message}`);
+      }
+    }
+    console.log(`      literal $jsonParse arguments read as JSON: ${literals}`);
+    assert.deepEqual(wrong, []);
+    assert.ok(literals >= 20, `the corpus has literal $jsonParse arguments (${literals})`);
   });
 
   it('reports catalog flags only on calls whose record has them', () => {

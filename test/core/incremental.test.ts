@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { LanguageService } from '../../server/src/core/languageService';
+import { knownNamesOf, LanguageService } from '../../server/src/core/languageService';
 import { CHUNK_TARGET } from '../../server/src/core/parser/chunk';
 import { changedRegion, parse, reparse, reparseChange } from '../../server/src/core/parser/parser';
 import { generateDocument } from '../support/generate';
@@ -17,7 +17,7 @@ const SEED = 20261124;
 describe('incremental parsing', function () {
   this.timeout(120_000);
   const catalog = snapshotCatalog();
-  const options = { isCallback: (name: string) => catalog.callbacks.forms(name) !== undefined };
+  const options = { isCallback: (name: string) => catalog.callbacks.forms(name) !== undefined, knownNames: knownNamesOf(catalog) };
 
   it('equals a fresh parse after every edit of random edit sequences (property)', () => {
     fc.assert(
@@ -125,6 +125,15 @@ describe('incremental parsing', function () {
       const edited = text.slice(0, b - 10) + insert + text.slice(b + 20);
       assertSameParse(reparse(before, edited, options), parse(edited, options), `around chunk ${i}`);
     }
+  });
+
+  it('parses everything again with another catalog, whose names may glue differently', () => {
+    const text = 'Pong! `$pingms`\n'.repeat(300);
+    const withNames = parse(text, options);
+    assert.equal([...withNames.calls()][0]!.name, '$ping');
+    const without = reparse(withNames, text, {});
+    assert.equal([...without.calls()][0]!.name, '$pingms');
+    assertSameParse(without, parse(text, {}), 'no names');
   });
 
   it('switches the whole document when $disableSpecialEscaping comes or goes', () => {

@@ -3,7 +3,7 @@
 
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parse } from '../../server/src/core/parser/parser';
+import { KnownNames, parse } from '../../server/src/core/parser/parser';
 import { callNameAt, enclosingCall, forEachLeaf, literalText, locate, separatorSpan } from '../../server/src/core/parser/query';
 import type { Node, ParsedDocument } from '../../server/src/core/parser/tree';
 import { marked } from '../support/markers';
@@ -147,6 +147,39 @@ describe('parser', () => {
     const call = [...doc.calls()][0]!;
     assert.equal(literalText(doc.text, call.args[0]!), 'a;b]  c');
     assert.equal(literalText(doc.text, call.args[1]!), undefined);
+  });
+
+  describe('names glued to text', () => {
+    const names = new KnownNames(['$ping', '$else', '$endif', '$if', '$catch', '$endtry', '$try', '$c', '$username', '$user']);
+    const cases: Array<[string, string]> = [
+      ['Pong! `$pingms`', '"Pong! `" $ping "ms`"'],
+      ['Yes$elseNo$endif', '"Yes" $else "No" $endif'],
+      ['$catchOops$endtry', '$catch "Oops" $endtry'],
+      // The longest known name wins; a known whole name is never cut.
+      ['$usernamefoo $username $userx', '$username "foo " $username " " $user "x"'],
+      // `[` right after the name opens arguments; after glued letters it is text.
+      ['$pingms[x] $ping[x]', '$ping "ms[x] " $ping["x"]'],
+      // No known start: one unknown name.
+      ['$xyz[1]', '$xyz["1"]'],
+      ['$cx', '$c "x"'],
+      ['$c[note]x', 'comment "x"'],
+    ];
+    for (const [src, expected] of cases) {
+      it(JSON.stringify(src), () => {
+        const doc = parse(src, { knownNames: names });
+        assert.equal(shape(doc), expected);
+        leafCoverage(doc);
+      });
+    }
+    it('reads %{DOL}% names the same way once special escaping is off', () => {
+      const doc = parse('$disableSpecialEscaping %{DOL}%pingms', { knownNames: new KnownNames(['$ping', '$disableSpecialEscaping']) });
+      assert.deepEqual([...doc.calls()].map((c) => [c.name, c.nameEnd]), [['$disableSpecialEscaping', 23], ['$ping', 35]]);
+    });
+    it('searches a known start only as far as the longest known name', () => {
+      const long = '$ping' + 'x'.repeat(100_000);
+      const doc = parse(long, { knownNames: names });
+      assert.deepEqual([...doc.calls()].map((c) => c.name), ['$ping']);
+    });
   });
 
   describe('locate', () => {

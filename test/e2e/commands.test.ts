@@ -23,6 +23,9 @@ const URI = 'file:///project/commands/hello.bds';
 /** `$title` after an emoji: its column differs between UTF-8, UTF-16 and UTF-32. */
 const TEXT = '😀 $title[Hello]\nplain text\n$addButtn[yes;id;Label;primary]';
 
+/** A count as the status sentences write it: `3,799`. */
+const count = (n: number) => n.toLocaleString('en-US');
+
 interface ShowMessage {
   type: number;
   message: string;
@@ -79,11 +82,17 @@ describe('e2e: commands for any LSP editor (workspace/executeCommand over stdio)
     const result = await execute<CatalogCommandResult>(server, ServerCommand.catalogStatus);
     assert.equal(result.status.source, 'bundled');
     assert.equal(result.status.counts.functions, snapshotCatalog().data.functions.length);
-    assert.match(result.text, /^source: {3}bundled snapshot \(<bundled>\)\n/);
-    assert.match(result.text, /\ncounts: {3}\d+ functions, \d+ callbacks, \d+ emoji\n/);
+    // The same text as `bdscript catalog status`: the bundled catalog by its day, never `<bundled>` or an age.
+    assert.equal(result.status.fetchedAtPrecision, 'date');
+    assert.match(result.text, /^source: {3}the catalog bundled with bdscript\ndate: {5}\d{4}-\d\d-\d\d \(the catalog records the day it was made, not the time\)\n/);
+    assert.match(result.text, /\ncounts: {3}[\d,]+ functions, [\d,]+ callbacks, [\d,]+ emoji\n/);
     const shown = await server.client.waitFor<ShowMessage>('window/showMessage', () => true, { since: mark });
     assert.equal(shown.type, 3, 'information');
-    assert.match(shown.message, /^BDScript catalog: bundled snapshot \(<bundled>\).*; \d+ functions, \d+ callbacks, \d+ emoji; no problems$/);
+    assert.equal(
+      shown.message,
+      `BDScript is using the catalog bundled with bdscript, dated ${result.status.fetchedAt}: ${count(result.status.counts.functions)} functions, ` +
+        `${count(result.status.counts.callbacks)} callbacks and ${count(result.status.counts.emoji)} emoji. No problems.`,
+    );
   });
 
   it('refreshes from the catalog service, then says so as a warning when the service is gone', async () => {
@@ -94,10 +103,11 @@ describe('e2e: commands for any LSP editor (workspace/executeCommand over stdio)
     const result = await execute<CatalogCommandResult>(server, ServerCommand.refreshCatalog);
     assert.equal(result.status.source, 'live');
     assert.equal(result.status.lastRefresh?.ok, true);
-    assert.match(result.text, new RegExp(`^source: {3}live API \\(${service.url.replace(/[.:/]/g, '\\$&')}\\)`));
-    const ok = await server.client.waitFor<ShowMessage>('window/showMessage', (m) => /refresh/.test(m.message), { since: mark });
+    assert.equal(result.text.split('\n')[0], `source:   the catalog API at ${service.url}`);
+    const ok = await server.client.waitFor<ShowMessage>('window/showMessage', (m) => /catalog/.test(m.message), { since: mark });
     assert.equal(ok.type, 3);
-    assert.match(ok.message, /^BDScript catalog refresh: (updated|not-modified)\nBDScript catalog: live/);
+    const counts = `${count(data.functions.length)} functions, ${count(data.callbacks.length)} callbacks and ${count(Object.keys(data.emoji).length)} emoji`;
+    assert.equal(ok.message, `The catalog was updated from ${service.url}: ${counts}.`);
 
     await service.close();
     service = undefined;
@@ -105,10 +115,11 @@ describe('e2e: commands for any LSP editor (workspace/executeCommand over stdio)
     const failed = await execute<CatalogCommandResult>(server, ServerCommand.refreshCatalog);
     assert.equal(failed.status.source, 'live', 'the catalog in use stays');
     assert.equal(failed.status.lastRefresh?.ok, false);
-    assert.match(failed.text, /\nrefresh: {2}\S+ failed: GET http:\/\/127\.0\.0\.1:\d+\/\w+: /);
-    const warning = await server.client.waitFor<ShowMessage>('window/showMessage', (m) => /refresh/.test(m.message), { since: again });
+    assert.match(failed.text, /\nrefresh: {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: failed: GET http:\/\/127\.0\.0\.1:\d+\/\w+: /);
+    const warning = await server.client.waitFor<ShowMessage>('window/showMessage', (m) => /catalog/.test(m.message), { since: again });
     assert.equal(warning.type, 2, 'warning');
-    assert.match(warning.message, /^BDScript catalog refresh failed, the catalog in use stays: GET http:\/\/127\.0\.0\.1/);
+    assert.match(warning.message, /^The catalog could not be refreshed: GET http:\/\/127\.0\.0\.1:\d+\/\w+: .+\. Still using the catalog downloaded from http:\/\/127\.0\.0\.1:\d+, fetched \d+ s ago: /);
+    assert.ok(warning.message.endsWith(`: ${counts}.`), warning.message);
   });
 
   for (const encoding of ['utf-16', 'utf-8']) {
@@ -170,7 +181,7 @@ describe('e2e: commands for any LSP editor (workspace/executeCommand over stdio)
 
   it('answers InvalidParams to an unknown command or missing arguments, and keeps serving', async () => {
     const server = await start({ catalog: { offline: true } });
-    await assert.rejects(execute(server, 'bdscript.refreshCatalog'), (e: { code?: number; message?: string }) => e.code === -32602 && /unknown command bdscript\.refreshCatalog/.test(e.message ?? ''));
+    await assert.rejects(execute(server, 'bdscript.refreshCatalog'), (e: { code?: number; message?: string }) => e.code === -32602 && /unknown command "bdscript\.refreshCatalog"/.test(e.message ?? ''));
     await assert.rejects(execute(server, '\u001b]0;title\u0007'), (e: { message?: string }) => !/[\u0000-\u001f]/.test(e.message ?? '') && /\\x1b/.test(e.message ?? ''));
     for (const args of [undefined, [], ['file:///x.bds'], [{ textDocument: 'x' }]]) {
       await assert.rejects(execute(server, ServerCommand.openWikiPage, args), (e: { code?: number }) => e.code === -32602, JSON.stringify(args));
@@ -242,9 +253,9 @@ describe('e2e: the commands from Neovim, as the README sets them up', function (
   it(':BdsStatus and :BdsRefresh show the catalog status', () => {
     const status = step('status')['message'] as ShowMessage;
     assert.equal(status.type, 3);
-    assert.match(status.message, /^BDScript catalog: bundled snapshot/);
+    assert.match(status.message, /^BDScript is using the catalog bundled with bdscript, dated \d{4}-\d\d-\d\d: /);
     const refresh = step('refresh')['message'] as ShowMessage;
-    assert.match(refresh.message, /^BDScript catalog refresh: offline/);
+    assert.match(refresh.message, /^Offline: the catalog was not refreshed \(bdscript\.catalog\.offline is on\)\. Using the catalog bundled with bdscript, dated \d{4}-\d\d-\d\d: /);
   });
 
   it(':BdsWiki shows the wiki page of the function under the cursor (Neovim 0.7 opens no documents)', () => {

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Catalog } from '../../server/src/core/catalog/catalog';
-import { LanguageService } from '../../server/src/core/languageService';
+import { knownNamesOf, LanguageService } from '../../server/src/core/languageService';
 import { parse, reparse, type ParseOptions } from '../../server/src/core/parser/parser';
 import { forEachLeaf } from '../../server/src/core/parser/query';
 import type { Block } from '../../server/src/core/parser/blocks';
@@ -134,7 +134,8 @@ export function assertSameParse(actual: ParsedDocument, expected: ParsedDocument
  * against a fresh parse (and, with a language service, the diagnostics against a fresh service).
  */
 export function checkIncremental(catalog: Catalog, base: string, edits: readonly Edit[], withDiagnostics: boolean): void {
-  const options: ParseOptions = { isCallback: (name) => catalog.callbacks.forms(name) !== undefined };
+  // As the language service parses: callbacks for the trigger, the catalog's names for glued names.
+  const options: ParseOptions = { isCallback: (name) => catalog.callbacks.forms(name) !== undefined, knownNames: knownNamesOf(catalog) };
   let text = base;
   let parsed = parse(text, options);
   const service = new LanguageService({ catalog });

@@ -8,7 +8,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, Position, Range } from 'vscode-languageserver-types';
 import type { Catalog } from '../../server/src/core/catalog/catalog';
 import { RULE_BY_CODE } from '../../server/src/core/features/rules';
-import type { LanguageService } from '../../server/src/core/languageService';
+import { knownNamesOf, type LanguageService } from '../../server/src/core/languageService';
 import { parse } from '../../server/src/core/parser/parser';
 import { forEachLeaf, separatorSpan } from '../../server/src/core/parser/query';
 import type { ArgNode, ParsedDocument } from '../../server/src/core/parser/tree';
@@ -37,7 +37,7 @@ export function runWholeDocument(service: LanguageService, text: string): void {
 
 /** Parses as the facade does (callbacks from the catalog decide the trigger line). */
 export function parseWith(catalog: Catalog, text: string): ParsedDocument {
-  return parse(text, { isCallback: (name) => catalog.callbacks.forms(name) !== undefined });
+  return parse(text, { isCallback: (name) => catalog.callbacks.forms(name) !== undefined, knownNames: knownNamesOf(catalog) });
 }
 
 function inside(what: string, start: number, end: number, n: number): void {

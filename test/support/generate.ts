@@ -105,6 +105,9 @@ interface Pools {
 
 const poolCache = new WeakMap<Catalog, { clean: Pools; flagged: Pools }>();
 
+/** JSON texts for `$jsonParse`, as BDScript writes them (`]` escaped). */
+const JSON_TEXTS = ['{}', '{"name": "value", "count": 3}', '{"list": ["a", "b"\\], "nested": {"ok": true, "n": -1.5e2}}', '[1, 2, 3\\]'];
+
 function poolsFor(catalog: Catalog, flagged: boolean): Pools {
   let cached = poolCache.get(catalog);
   if (!cached) {
@@ -344,6 +347,9 @@ class Writer {
       const first = params[0]!;
       values.push(first.empty ? '' : this.argumentValue(first, depth + 1));
     }
+    // `$jsonParse` reads JSON: it gets a JSON text instead, chosen without drawing from the
+    // generator, so every other choice of a seed stays as it was.
+    if (record.name === '$jsonParse') return `${record.name}[${JSON_TEXTS[values.join(';').length % JSON_TEXTS.length]}]`;
     return `${record.name}[${values.join(';')}]`;
   }
 
@@ -503,6 +509,10 @@ export const ADVERSARIAL_SHAPES: Readonly<Record<string, (n: number, catalog?: C
   'deep $error': (n) => '$title['.repeat(n) + '$error[message]'.repeat(n) + ']'.repeat(n),
   /** `n` text `[` then `n` + 1 `]` at top level. */
   'text brackets': (n) => '['.repeat(n) + ']'.repeat(n + 1),
+  /** `n` unknown names, each a finding: past the first 5,000 they are only counted. */
+  'many findings': (n) => '$usernam '.repeat(n),
+  /** The same inside one `[` never closed, so that one chunk holds them all. */
+  'findings in one chunk': (n) => '$title[' + '$usernam '.repeat(n),
   /** Realistic code on one line of about `n` · 10 code units. */
   'one long line': (n, catalog) =>
     catalog ? generateDocument(catalog, { seed: 3, size: n * 10, trigger: false }).replace(/[\r\n]/g, ' ') : '$username '.repeat(n),

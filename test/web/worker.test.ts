@@ -147,9 +147,13 @@ describe('web: the language server in a web worker (headless Chromium)', functio
 
     const status = await web!.request<CatalogStatus>('bdscript/catalogStatus');
     assert.equal(status.source, 'bundled');
+    // The web build dates the bundled catalog by its day too, with no age in hours.
+    assert.equal(status.fetchedAtPrecision, 'date', JSON.stringify(status));
+    assert.match(status.fetchedAt ?? '', /^\d{4}-\d\d-\d\d$/);
+    assert.equal(status.ageMs, undefined);
     // The commands for any LSP client run in the worker too.
     const command = await web!.request<{ text: string }>('workspace/executeCommand', { command: 'bdscript.server.catalogStatus' });
-    assert.match(command.text, /^source: {3}bundled snapshot \(<bundled>\)/);
+    assert.match(command.text, /^source: {3}the catalog bundled with bdscript\ndate: {5}\d{4}-\d\d-\d\d \(the catalog records the day it was made, not the time\)\n/);
     assert.deepEqual([...web!.blocked, ...web!.escaped], [], 'every request was to 127.0.0.1');
   });
 

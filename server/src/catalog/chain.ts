@@ -16,7 +16,7 @@ import {
   decodeTagList,
 } from '../core/catalog/decode';
 import type { CatalogData, CatalogProblem, Decoded } from '../core/catalog/model';
-import type { CatalogSourceKind, CatalogStatus } from '../protocol/messages';
+import type { CatalogDatePrecision, CatalogSourceKind, CatalogStatus } from '../protocol/messages';
 import { DEFAULT_CATALOG_URL } from '../core/settings';
 import type { CacheContent, CacheReadResult, EndpointValidators } from './cacheFormat';
 import { CatalogHttpError, LIST_ENDPOINTS, type CatalogGetter, type GetResult, type ListEndpoint } from './endpoints';
@@ -242,7 +242,14 @@ const MAX_LISTED_PROBLEMS = 5;
  */
 /** What decoding a snapshot's text gave: the data, or why it cannot be used. */
 export type SnapshotText =
-  | { readonly ok: true; readonly data: CatalogData; readonly fetchedAt?: string; readonly problems: string[] }
+  | {
+      readonly ok: true;
+      readonly data: CatalogData;
+      /** The provenance date: a day `YYYY-MM-DD` (precision `date`) or an ISO instant (`time`). */
+      readonly fetchedAt?: string;
+      readonly fetchedAtPrecision?: CatalogDatePrecision;
+      readonly problems: string[];
+    }
   | { readonly ok: false; readonly reason: string; readonly problems: string[] };
 
 /**
@@ -262,9 +269,29 @@ export function decodeSnapshotText(text: string, location: string, what = locati
     const first = decoded.problems.find((p) => p.severity === 'error');
     return { ok: false, reason: `holds no functions${first ? ` (${first.message})` : ''}`, problems };
   }
-  const date = decoded.value.provenance?.date;
-  const fetchedAt = date && !Number.isNaN(Date.parse(date)) ? new Date(Date.parse(date)).toISOString() : undefined;
-  return { ok: true, data: decoded.value.data, ...(fetchedAt ? { fetchedAt } : {}), problems };
+  return { ok: true, data: decoded.value.data, ...provenanceDate(decoded.value.provenance?.date), problems };
+}
+
+/** A calendar day and nothing more, as `npm run snapshot` writes the provenance date. */
+const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * When a snapshot was made, as exactly as its provenance says: a bare day stays a day (an age in
+ * hours counted from its midnight would be made up); a timestamp becomes an ISO instant. Nothing
+ * for a date that is no date.
+ */
+export function provenanceDate(date: string | undefined): { fetchedAt?: string; fetchedAtPrecision?: CatalogDatePrecision } {
+  if (!date) return {};
+  const day = DAY_ONLY.exec(date);
+  if (day) {
+    const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    const t = new Date(Date.UTC(y, m - 1, d));
+    // `2026-02-31` parses as March 3rd; a day that does not exist is no date.
+    if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) return {};
+    return { fetchedAt: date, fetchedAtPrecision: 'date' };
+  }
+  const ms = Date.parse(date);
+  return Number.isNaN(ms) ? {} : { fetchedAt: new Date(ms).toISOString(), fetchedAtPrecision: 'time' };
 }
 
 /**
@@ -300,6 +327,15 @@ function maxCounts(a: Record<GuardedList, number> | undefined, b: Record<Guarded
 
 // ---------------------------------------------------------------------------------------------
 // The manager.
+
+/** The catalog of each source, as the refresh message names the one that stays in use. */
+const SOURCE_WORDS: Readonly<Record<CatalogSourceKind, string>> = {
+  live: 'catalog fetched before',
+  cache: 'cached catalog',
+  snapshot: 'catalog of the snapshot file',
+  bundled: 'bundled catalog',
+  none: 'empty catalog',
+};
 
 const NO_CATALOG: Current = { catalog: Catalog.empty(), source: 'none', location: '', dataProblems: [] };
 
@@ -358,6 +394,8 @@ interface Current {
   readonly source: CatalogSourceKind;
   readonly location: string;
   readonly fetchedAt?: string;
+  /** How exactly `fetchedAt` is known; `time` when absent. */
+  readonly fetchedAtPrecision?: CatalogDatePrecision;
   /** Set when the data came from `url` (cache or live): the GETs can be conditional. */
   readonly validators?: EndpointValidators;
   /** What decoding noticed in this data, summarised. */
@@ -495,6 +533,7 @@ export class CatalogChain {
       source,
       location: file,
       ...(loaded.fetchedAt ? { fetchedAt: loaded.fetchedAt } : {}),
+      ...(loaded.fetchedAtPrecision ? { fetchedAtPrecision: loaded.fetchedAtPrecision } : {}),
       dataProblems: loaded.problems,
     };
   }
@@ -568,7 +607,7 @@ export class CatalogChain {
     if (this.disposed) return { ok: false, outcome: 'failed', message: 'the catalog manager was disposed', problems: [] };
     if (this.opts.offline) {
       this.lastRefresh = { at, ok: true, outcome: 'offline' };
-      return { ok: true, outcome: 'offline', message: 'offline: the network is not used', problems: [] };
+      return { ok: true, outcome: 'offline', message: 'skipped: the catalog is set to offline, so the network is not used', problems: [] };
     }
     if (!this.client) return this.failed(at, [`catalog URL ${JSON.stringify(this.opts.url)}: ${this.urlError}`]);
     this.inflightAbort = new AbortController();
@@ -611,8 +650,8 @@ export class CatalogChain {
     const message =
       outcome === 'updated'
         ? `updated from ${this.baseUrl}: ${c.functions.length} functions, ${c.callbacks.length} callbacks, ${Object.keys(c.emoji).length} emoji`
-        : `not modified since the last fetch from ${this.baseUrl}`;
-    this.log('info', `catalog ${message}`);
+        : `the catalog is up to date: ${this.baseUrl} has not changed it since the last fetch`;
+    this.log('info', `catalog refresh: ${message}`);
     if (changed) this.emit(true);
     return { ok: true, outcome, message, problems: [...this.refreshProblems] };
   }
@@ -622,19 +661,21 @@ export class CatalogChain {
     const first = problems[0] ?? 'unknown failure';
     this.lastRefresh = { at, ok: false, outcome: first };
     for (const p of problems) this.log('warning', `catalog refresh: ${p}`);
-    const kept = this.current.source === 'none' ? 'no catalog' : `the ${this.current.source} catalog stays in use`;
-    return { ok: false, outcome: 'failed', message: `refresh failed (${kept}): ${first}`, problems };
+    const kept = this.current.source === 'none' ? 'there is still no catalog' : `the ${SOURCE_WORDS[this.current.source]} stays in use`;
+    return { ok: false, outcome: 'failed', message: `failed: ${first}; ${kept}`, problems };
   }
 
   /** Where the catalog came from, its age, counts and problems. */
   status(): CatalogStatus {
     const c = this.current;
     const data = c.catalog.data;
-    const fetchedAtMs = c.fetchedAt ? Date.parse(c.fetchedAt) : NaN;
+    const precision = c.fetchedAtPrecision ?? 'time';
+    // A day has no age in milliseconds: its hours are not known.
+    const fetchedAtMs = c.fetchedAt && precision === 'time' ? Date.parse(c.fetchedAt) : NaN;
     return {
       source: c.source,
       location: c.location,
-      ...(c.fetchedAt ? { fetchedAt: c.fetchedAt } : {}),
+      ...(c.fetchedAt ? { fetchedAt: c.fetchedAt, fetchedAtPrecision: precision } : {}),
       ...(Number.isNaN(fetchedAtMs) ? {} : { ageMs: Math.max(0, this.now() - fetchedAtMs) }),
       counts: { functions: data.functions.length, callbacks: data.callbacks.length, emoji: Object.keys(data.emoji).length },
       problems: [...this.loadProblems, ...this.refreshProblems, ...c.dataProblems],

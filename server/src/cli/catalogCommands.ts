@@ -286,4 +286,3 @@ async function runStatus(args: ParsedArgs, io: CliIO): Promise<number> {
     await manager.dispose();
   }
 }
-

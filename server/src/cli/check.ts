@@ -1,5 +1,5 @@
 // `bdscript check`: the editor's diagnostics for files on disk, as `file:line:col: severity code
-// message` lines or JSON. The catalog comes from local sources only (cache, then the bundled
+// message` lines, JSON or SARIF (sarif.ts). The catalog comes from local sources only (cache, then the bundled
 // snapshot) unless `--catalog URL` or `--refresh` asks for the network, or `--catalog FILE`
 // names a snapshot. Exit 0 without errors, 1 with errors, 2 on usage or I/O errors (a file that
 // cannot be read or is over the 16 Mi character limit). File names, messages and catalog problems
@@ -15,9 +15,12 @@ import { readRegularFile } from '../catalog/files';
 import { CatalogManager } from '../catalog/sources';
 import { Catalog } from '../core/catalog/catalog';
 import { jsonVisible, visible } from '../core/catalog/controlChars';
-import { FULL_CLIENT } from '../core/features/types';
+import { MAX_DIAGNOSTICS } from '../core/features/diagnostics';
+import { FULL_CLIENT, type CappedFindings, type DiagnosticData } from '../core/features/types';
 import { LanguageService, scriptLanguageFromName } from '../core/languageService';
 import { MAX_DOCUMENT_LENGTH } from '../lsp/documents';
+import { TOOL_VERSION } from '../catalog/http';
+import { sarifFrame, sarifResult, type SarifSkipped } from './sarif';
 import { DEFAULT_CATALOG_URL, normalizeSettings, SCRIPT_LANGUAGES, type ScriptLanguage } from '../core/settings';
 import {
   EXIT_FAILURE,
@@ -39,8 +42,11 @@ const USAGE = [
   'problem: file:line:col: severity code message (line and column count from 1).',
   '',
   'Options:',
-  '  --format text|json   Output format (default text). json prints an array of',
-  '                       {file, range, severity, code, message} with 0-based UTF-16 LSP positions',
+  '  --format text|json|sarif',
+  '                       Output format (default text). json prints an array of',
+  '                       {file, range, severity, code, message} with 0-based UTF-16 LSP positions;',
+  '                       sarif prints a SARIF 2.1.0 log for code scanning (1-based lines, UTF-16',
+  '                       columns, files relative to the working directory)',
   '  --catalog URL|FILE   Fetch the catalog from this API base URL (falling back to local sources',
   '                       with a warning), or read it from a snapshot file',
   '  --cache-dir DIR      Catalog cache folder (default $XDG_CACHE_HOME/bdscript or ~/.cache/bdscript)',
@@ -54,6 +60,10 @@ const USAGE = [
   '$c[bdscript-disable CODE] or $c[bdscript-disable-line CODE]. A file longer than 16 Mi',
   'characters (16,777,216, the editor limit), or one that is not a regular file, is not',
   'checked (exit 2); the others still are.',
+  '',
+  `At most ${MAX_DIAGNOSTICS} findings are printed per file; a last too-many-findings line then says`,
+  'how many there are, and the summary on stderr counts them all (errors past the cap still',
+  'make the exit code 1).',
   '',
   'Exit codes: 0 no errors found, 1 errors found, 2 usage or I/O error.',
 ].join('\n');
@@ -95,8 +105,10 @@ export interface CheckJsonEntry {
   readonly message: string;
 }
 
+type Format = 'text' | 'json' | 'sarif';
+
 interface Options {
-  readonly format: 'text' | 'json';
+  readonly format: Format;
   readonly catalog?: { readonly kind: 'url'; readonly url: string } | { readonly kind: 'file'; readonly file: string };
   readonly cacheDir: string;
   readonly refresh: boolean;
@@ -131,22 +143,31 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
   // Files are read, diagnosed and printed one at a time, and each analysis is dropped before the
   // next file: memory follows the largest file, not the sum of them.
   const out = new Output(io, options.format);
+  out.begin();
   let ioFailed = false;
   let checked = 0;
   for (const file of options.files) {
-    const text = await readInput(file, path.resolve(io.cwd, file), io);
+    const text = await readInput(file, path.resolve(io.cwd, file), io, (reason) => out.skip(file, reason));
     if (text === undefined) {
       ioFailed = true;
       continue;
     }
     checked++;
     const document = TextDocument.create(pathToFileURL(path.resolve(io.cwd, file)).href, 'bdscript', 1, text);
-    for (const d of service.validate(document)) out.add(toEntry(file, d));
+    const printed: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
+    for (const d of service.validate(document)) {
+      const entry = toEntry(file, d);
+      const capped = cappedOf(d);
+      // The cap's note is printed but is no finding: the findings it counts are, printed or not.
+      out.add(entry, !capped);
+      if (capped) out.addUnprinted(capped, printed);
+      else printed[entry.severity]++;
+    }
     service.forget(document.uri);
     out.flush();
   }
   out.end();
-  if (options.format === 'text') io.stderr(summary(checked, out.counts) + '\n');
+  if (options.format === 'text') io.stderr(summary(checked, out.counts, out.unprinted) + '\n');
   if (ioFailed) return EXIT_USAGE;
   return out.counts.error > 0 ? EXIT_FAILURE : EXIT_OK;
 }
@@ -156,17 +177,20 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
  * neither do positions here), or undefined after printing why it cannot be checked: not a
  * regular file (a FIFO or a device is refused at once, never waited on) or over the limit.
  */
-async function readInput(file: string, full: string, io: CliIO): Promise<string | undefined> {
+async function readInput(file: string, full: string, io: CliIO, skipped: (reason: string) => void): Promise<string | undefined> {
   const read = await readRegularFile(full, MAX_INPUT_BYTES);
   if (!read.ok) {
     const reason = read.tooLarge !== undefined ? `${read.tooLarge.toLocaleString('en-US')} bytes, more than ${LIMIT_TEXT}` : read.reason;
     io.stderr(`bdscript check: cannot read ${visible(file)}: ${visible(reason)}\n`);
+    skipped(reason);
     return undefined;
   }
   let text = read.text;
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.length > MAX_INPUT_LENGTH) {
-    io.stderr(`bdscript check: cannot check ${visible(file)}: ${text.length.toLocaleString('en-US')} characters, more than ${LIMIT_TEXT}\n`);
+    const reason = `${text.length.toLocaleString('en-US')} characters, more than ${LIMIT_TEXT}`;
+    io.stderr(`bdscript check: cannot check ${visible(file)}: ${reason}\n`);
+    skipped(reason);
     return undefined;
   }
   return text;
@@ -174,26 +198,48 @@ async function readInput(file: string, full: string, io: CliIO): Promise<string 
 
 type Severity = CheckJsonEntry['severity'];
 
+/** Results sit four levels deep in a SARIF log (`runs[0].results[i]`) written with two spaces. */
+const SARIF_RESULT_INDENT = '        ';
+
 /**
- * Prints diagnostics as they come, in text lines or as one JSON array (the same text
- * JSON.stringify(entries, null, 2) would give), batched into writes of about 64 KB.
+ * Prints diagnostics as they come, in text lines, as one JSON array (the same text
+ * JSON.stringify(entries, null, 2) would give) or as a SARIF log (sarif.ts) whose results are
+ * written as they come, batched into writes of about 64 KB.
  */
 class Output {
+  /** Findings in all, printed or left out past the cap, per severity. */
   readonly counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
+  /** Findings left out past the cap, in all files. */
+  unprinted = 0;
   private pending: string[] = [];
   private pendingLength = 0;
   private any = false;
+  /** Files that could not be checked, for the SARIF invocation. */
+  private readonly skipped: SarifSkipped[] = [];
 
   constructor(
     private readonly io: CliIO,
-    private readonly format: 'text' | 'json',
+    private readonly format: Format,
   ) {}
 
-  add(e: CheckJsonEntry): void {
-    this.counts[e.severity]++;
+  /** Writes what comes before the first diagnostic (the SARIF log's head). */
+  begin(): void {
+    if (this.format === 'sarif') this.pending.push(sarifFrame(this.io.cwd, TOOL_VERSION, [], 2).head);
+  }
+
+  /** A file that could not be checked (SARIF names it in the invocation). */
+  skip(file: string, reason: string): void {
+    this.skipped.push({ file, reason });
+  }
+
+  /** Prints an entry; `counted` false for the cap's note, which is no finding. */
+  add(e: CheckJsonEntry, counted = true): void {
+    if (counted) this.counts[e.severity]++;
     let text: string;
     if (this.format === 'json') {
       text = (this.any ? ',\n' : '[\n') + jsonVisible(e, 2).replace(/^/gm, '  ');
+    } else if (this.format === 'sarif') {
+      text = (this.any ? ',\n' : '\n') + jsonVisible(sarifResult(e, this.io.cwd), 2).replace(/^/gm, SARIF_RESULT_INDENT);
     } else {
       text = `${visible(e.file)}:${e.range.start.line + 1}:${e.range.start.character + 1}: ${e.severity} ${visible(e.code)} ${visible(e.message)}\n`;
     }
@@ -201,6 +247,15 @@ class Output {
     this.pending.push(text);
     this.pendingLength += text.length;
     if (this.pendingLength >= 64 * 1024) this.flush();
+  }
+
+  /** Counts the findings of one file that the cap left out: its totals less what was printed. */
+  addUnprinted(capped: CappedFindings, printed: Readonly<Record<Severity, number>>): void {
+    for (const severity of Object.keys(this.counts) as Severity[]) {
+      const left = Math.max(0, capped.total[severity] - printed[severity]);
+      this.counts[severity] += left;
+      this.unprinted += left;
+    }
   }
 
   flush(): void {
@@ -213,6 +268,8 @@ class Output {
   end(): void {
     if (this.format === 'json') {
       this.pending.push(this.any ? '\n]\n' : '[]\n');
+    } else if (this.format === 'sarif') {
+      this.pending.push(`${this.any ? `\n${SARIF_RESULT_INDENT.slice(2)}` : ''}${sarifFrame(this.io.cwd, TOOL_VERSION, this.skipped, 2).tail}\n`);
     }
     this.flush();
   }
@@ -220,7 +277,7 @@ class Output {
 
 function readOptions(args: ParsedArgs, io: CliIO): Options {
   const format = stringOpt(args, 'format') ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError(`option --format takes text or json, not "${format}"`);
+  if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`option --format takes text, json or sarif, not "${format}"`);
   let language: ScriptLanguage | undefined;
   const languageName = stringOpt(args, 'language');
   if (languageName !== undefined) {
@@ -277,7 +334,9 @@ async function loadCatalog(options: Options, io: CliIO): Promise<Catalog | undef
       } else {
         const status = local.status();
         io.stderr(`bdscript check: warning: could not fetch the catalog from ${visible(url)}: ${visible(outcome.problems[0] ?? outcome.message)}\n`);
-        io.stderr(`bdscript check: warning: using the ${SOURCE_NAMES[status.source]}${status.location ? ` (${visible(status.location)})` : ''} instead\n`);
+        // The bundled catalog's location is an internal name (`<bundled>`), not a file to name.
+        const where = status.location && status.source !== 'bundled' ? ` (${visible(status.location)})` : '';
+        io.stderr(`bdscript check: warning: using the ${SOURCE_NAMES[status.source]}${where} instead\n`);
       }
     }
     if (catalog.data.functions.length === 0) {
@@ -310,11 +369,22 @@ function toEntry(file: string, d: Diagnostic): CheckJsonEntry {
   };
 }
 
-/** "checked 2 files: 1 error, 3 warnings, 0 information, 0 hints". */
-function summary(files: number, counts: Readonly<Record<Severity, number>>): string {
+/** What the cap's note carries, or undefined for any other diagnostic. */
+function cappedOf(d: Diagnostic): CappedFindings | undefined {
+  if (d.code !== 'too-many-findings') return undefined;
+  const capped = (d.data as DiagnosticData | undefined)?.capped;
+  return capped && typeof capped.shown === 'number' ? capped : undefined;
+}
+
+/**
+ * "checked 2 files: 1 error, 3 warnings, 0 information, 0 hints", counting the findings past the
+ * cap too, and then how many of them were not printed.
+ */
+function summary(files: number, counts: Readonly<Record<Severity, number>>, unprinted: number): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return (
+  const line =
     `checked ${plural(files, 'file')}: ${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ` +
-    `${counts.information} information, ${plural(counts.hint, 'hint')}`
-  );
+    `${counts.information} information, ${plural(counts.hint, 'hint')}`;
+  if (unprinted === 0) return line;
+  return `${line}; ${plural(unprinted, 'finding')} not printed (at most ${MAX_DIAGNOSTICS} findings are printed per file)`;
 }

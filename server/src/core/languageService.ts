@@ -20,6 +20,7 @@ import type {
   SignatureHelp,
 } from 'vscode-languageserver-types';
 import { Catalog } from './catalog/catalog';
+import { appCode, type AppCode } from './features/appCode';
 import { codeActions } from './features/codeActions';
 import { complete, resolveCompletion } from './features/completion';
 import { definition } from './features/definition';
@@ -39,7 +40,7 @@ import {
   type FeatureContext,
   type SignatureHelpContext,
 } from './features/types';
-import { parse, reparse } from './parser/parser';
+import { KnownNames, parse, reparse, type ParseOptions } from './parser/parser';
 import type { ParsedDocument } from './parser/tree';
 import { DEFAULT_SETTINGS, scriptLanguageFromName, type ScriptLanguage, type Settings } from './settings';
 
@@ -60,6 +61,19 @@ export function effectiveLanguage(parsed: ParsedDocument, settings: Settings): S
     }
   }
   return settings.language;
+}
+
+const knownNamesByCatalog = new WeakMap<Catalog, KnownNames | undefined>();
+
+/**
+ * The names a catalog knows (functions and callbacks), for reading names glued to text; none
+ * before a catalog has loaded (then every identifier is one name, as nothing is known).
+ */
+export function knownNamesOf(catalog: Catalog): KnownNames | undefined {
+  if (knownNamesByCatalog.has(catalog)) return knownNamesByCatalog.get(catalog);
+  const names = catalog.functions.records.length === 0 ? undefined : new KnownNames([...catalog.functions.names, ...catalog.callbacks.names]);
+  knownNamesByCatalog.set(catalog, names);
+  return names;
 }
 
 interface CacheEntry {
@@ -115,7 +129,7 @@ export class LanguageService {
       return cached.analysis;
     }
     const callbacks = this.ctx.catalog.callbacks;
-    const options = { isCallback: (name: string) => callbacks.forms(name) !== undefined };
+    const options: ParseOptions = { isCallback: (name: string) => callbacks.forms(name) !== undefined, knownNames: knownNamesOf(this.ctx.catalog) };
     const text = document.getText();
     const parsed = cached ? reparse(cached.analysis.parsed, text, options) : parse(text, options);
     const analysis: Analysis = { document, parsed, language: effectiveLanguage(parsed, this.ctx.settings) };
@@ -174,5 +188,10 @@ export class LanguageService {
 
   functionAt(document: TextDocument, position: Position): FunctionAt | null {
     return functionAt(this.ctx, this.analyze(document), position);
+  }
+
+  /** The code without the trigger line, and the trigger, for the BDFD app. */
+  appCode(document: TextDocument): AppCode {
+    return appCode(this.analyze(document).parsed);
   }
 }

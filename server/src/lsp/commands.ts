@@ -1,15 +1,16 @@
 // The server's commands for any LSP client (`workspace/executeCommand`, advertised in
 // `executeCommandProvider`): refresh the catalog, show its status and open the wiki page of the
 // function at a position, each answering data and telling the user in a message (editors show
-// `window/showMessage` without client code; few show a command's result). "Open wiki page" is
-// also offered as a source code action on a known function, for editors whose command prompt
-// cannot pass a position. Every user-facing text is in TEXTS.
+// `window/showMessage` without client code; few show a command's result), and "copy for BDFD
+// app", which answers the code and trigger as the request `bdscript/copyForApp` does. "Open wiki
+// page" is also offered as a source code action on a known function, for editors whose command
+// prompt cannot pass a position. The catalog's texts come from core/catalog/statusText.ts, the
+// rest people read is in TEXTS.
 
 import { CodeActionKind, ErrorCodes, ResponseError, type CodeAction, type Position } from 'vscode-languageserver';
-import { visible } from '../core/catalog/controlChars';
-import { formatAge, formatStatus } from '../core/catalog/statusText';
+import { formatStatus, quoted, refreshSentence, statusSentence } from '../core/catalog/statusText';
 import { isObject } from '../protocol/json';
-import type { CatalogStatus, FunctionAtResult } from '../protocol/messages';
+import type { CatalogStatus, CopyForAppResult, FunctionAtResult } from '../protocol/messages';
 import { ServerCommand, type CatalogCommandResult, type WikiCommandResult } from '../protocol/commands';
 import { WIKI_BASE } from '../protocol/wiki';
 
@@ -18,34 +19,12 @@ export const WIKI_ACTION_KIND = `${CodeActionKind.Source}.bdscript.openWikiPage`
 
 /** The texts people read, in one place. */
 export const TEXTS = {
-  sources: {
-    live: 'live',
-    cache: 'cached',
-    snapshot: 'snapshot file',
-    bundled: 'bundled snapshot',
-    none: 'no catalog',
-  } satisfies Record<CatalogStatus['source'], string>,
-  statusLine: (source: string, location: string, age: string, counts: CatalogStatus['counts'], problems: number) =>
-    `BDScript catalog: ${source}${location ? ` (${location})` : ''}${age ? `, ${age}` : ''}; ${counts.functions} functions, ` +
-    `${counts.callbacks} callbacks, ${counts.emoji} emoji; ${problems === 0 ? 'no problems' : `${problems} problem${problems === 1 ? '' : 's'}`}`,
-  ageAgo: (age: string) => `fetched ${age} ago`,
-  refreshed: (outcome: string) => `BDScript catalog refresh: ${outcome}`,
-  refreshFailed: (outcome: string) => `BDScript catalog refresh failed, the catalog in use stays: ${outcome}`,
-  refreshOffline: 'BDScript catalog refresh: offline (bdscript.catalog.offline), the network is not used',
   wikiAction: (name: string) => `Open wiki page for ${name}`,
   wikiUrl: (name: string, url: string) => `BDScript: wiki page for ${name}: ${url}`,
   noFunction: 'BDScript: no known function at that position.',
   wikiArguments: `${ServerCommand.openWikiPage} needs one argument, {textDocument: {uri}, position}, of an open document`,
-  unknownCommand: (command: string) => `unknown command ${command}; this server runs ${Object.values(ServerCommand).join(', ')}`,
+  unknownCommand: (command: string) => `unknown command "${command}"; this server runs ${Object.values(ServerCommand).join(', ')}`,
 };
-
-/** Longest untrusted text quoted in a message (a problem line, a location). */
-const MAX_QUOTED = 300;
-
-function quoted(text: string): string {
-  const shown = visible(text);
-  return shown.length > MAX_QUOTED ? `${shown.slice(0, MAX_QUOTED)}…` : shown;
-}
 
 /** What the commands use of the server: the catalog, the documents and the client. */
 export interface CommandContext {
@@ -54,34 +33,30 @@ export interface CommandContext {
   catalogStatus(): CatalogStatus;
   /** The function at the position of untrusted `{textDocument, position}` params; null when none, or the document is not open. */
   functionAt(params: unknown): FunctionAtResult | null;
+  /** The code and trigger of the open document `uri` for the BDFD app; null when it is not open. */
+  copyForApp(uri: string | undefined): CopyForAppResult | null;
   /** Asks the client to open `url` outside the editor; false when it cannot or did not. */
   showDocument(url: string): Promise<boolean>;
   showMessage(type: 'info' | 'warning', message: string): void;
 }
 
-/** One line on the catalog: source, where, age, counts and how many problems. */
-export function statusLine(status: CatalogStatus): string {
-  const age = status.ageMs !== undefined && status.source !== 'none' ? TEXTS.ageAgo(formatAge(status.ageMs)) : '';
-  return TEXTS.statusLine(TEXTS.sources[status.source], quoted(status.location), age, status.counts, status.problems.length);
-}
-
 /** Runs the command of untrusted `workspace/executeCommand` params; an unknown command or bad arguments answer InvalidParams. */
-export async function executeCommand(ctx: CommandContext, params: unknown): Promise<CatalogCommandResult | WikiCommandResult | null | ResponseError<void>> {
+export async function executeCommand(
+  ctx: CommandContext,
+  params: unknown,
+): Promise<CatalogCommandResult | WikiCommandResult | CopyForAppResult | null | ResponseError<void>> {
   const command = isObject(params) ? params['command'] : undefined;
   const args = isObject(params) && Array.isArray(params['arguments']) ? params['arguments'] : [];
   switch (command) {
     case ServerCommand.catalogStatus: {
       const status = ctx.catalogStatus();
-      ctx.showMessage(status.source === 'none' || status.lastRefresh?.ok === false ? 'warning' : 'info', statusLine(status));
+      ctx.showMessage(status.source === 'none' || status.lastRefresh?.ok === false ? 'warning' : 'info', statusSentence(status));
       return { text: formatStatus(status), status };
     }
     case ServerCommand.refreshCatalog: {
       await ctx.refreshCatalog();
       const status = ctx.catalogStatus();
-      const last = status.lastRefresh;
-      const outcome = last ? quoted(last.outcome) : '';
-      const message = !last || last.ok ? (last?.outcome === 'offline' ? TEXTS.refreshOffline : TEXTS.refreshed(outcome)) : TEXTS.refreshFailed(outcome);
-      ctx.showMessage(last && !last.ok ? 'warning' : 'info', `${message}\n${statusLine(status)}`);
+      ctx.showMessage(status.lastRefresh?.ok === false ? 'warning' : 'info', refreshSentence(status));
       return { text: formatStatus(status), status };
     }
     case ServerCommand.openWikiPage: {
@@ -99,6 +74,9 @@ export async function executeCommand(ctx: CommandContext, params: unknown): Prom
       if (!opened) ctx.showMessage('info', TEXTS.wikiUrl(found.name, found.wikiUrl));
       return { ...found, opened };
     }
+    case ServerCommand.copyForApp:
+      // As the request answers it: anything but a URI string, or a document not open, is null.
+      return ctx.copyForApp(typeof args[0] === 'string' ? args[0] : undefined);
     default:
       return new ResponseError<void>(ErrorCodes.InvalidParams, TEXTS.unknownCommand(quoted(String(command))));
   }

@@ -66,6 +66,13 @@ export interface ServerRuntime {
    * worker takes the catalog caches its client kept from `initializationOptions`).
    */
   onInitialize?(params: unknown): void;
+  /**
+   * Called after diagnostics of a document version were sent: the server has done its work for
+   * that edit, a moment where the host may tidy up (the node entry collects garbage there once
+   * enough has piled up since the last time, which keeps memory flat while a large document is
+   * edited).
+   */
+  afterValidation?(): void;
   /** `serverInfo` in the initialize result. */
   readonly name?: string;
   readonly version?: string;

@@ -22,7 +22,15 @@ import { MINIMAL_CLIENT } from '../core/features/types';
 import { LanguageService } from '../core/languageService';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings';
 import { isObject, type JsonObject } from '../protocol/json';
-import { CatalogStatusNotification, CatalogStatusRequest, FunctionAtRequest, RefreshCatalogRequest, type FunctionAtResult } from '../protocol/messages';
+import {
+  CatalogStatusNotification,
+  CatalogStatusRequest,
+  CopyForAppRequest,
+  FunctionAtRequest,
+  RefreshCatalogRequest,
+  type CopyForAppResult,
+  type FunctionAtResult,
+} from '../protocol/messages';
 import { SETTINGS_SECTION } from '../protocol/settings';
 import { clientAbilitiesFrom, clientFeaturesFrom, negotiatePositionEncoding, serverCapabilities, type ClientAbilities } from './capabilities';
 import { CatalogHost } from './catalogHost';
@@ -215,7 +223,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       () => new OutgoingConverter(converter, doc, (u) => documents.get(u)).diagnostics(service.validate(doc)),
       () => undefined,
     );
-    if (diagnostics) post(() => connection.sendDiagnostics({ uri, version, diagnostics }));
+    if (diagnostics) {
+      post(() => connection.sendDiagnostics({ uri, version, diagnostics }));
+      runtime.afterValidation?.();
+    }
   }
 
   /** Asks clients that support it to re-request semantic tokens and inlay hints. */
@@ -391,10 +402,19 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     request(FunctionAtRequest.method, (raw) => functionAt(raw)),
   );
 
+  /** "Copy for BDFD app" of an open document: its code without the trigger line, and the trigger. */
+  const copyForApp = (uri: string | undefined): CopyForAppResult | null => {
+    const doc = documents.get(uri);
+    return doc ? service.appCode(doc) : null;
+  };
+
+  connection.onRequest(CopyForAppRequest, request(CopyForAppRequest.method, (raw) => copyForApp(documentUri(raw))));
+
   const commands: CommandContext = {
     refreshCatalog: () => catalog.refresh(),
     catalogStatus: () => catalog.status(),
     functionAt,
+    copyForApp,
     showDocument: async (uri) => {
       if (!abilities.showDocument) return false;
       try {

@@ -23,6 +23,7 @@ import { defaultCacheDir } from '../catalog/cache';
 import { TOOL_VERSION } from '../catalog/http';
 import { bundledFallback, CatalogManager } from '../catalog/sources';
 import { startServer } from '../lsp/server';
+import { createCollector } from './memory';
 import { errorWithStack, messageOf, type CatalogProvider, type CatalogProviderOptions, type FallbackCatalog, type ServerRuntime } from '../lsp/runtime';
 
 export const SERVER_NAME = 'bdscript-language-server';
@@ -90,7 +91,14 @@ export function bundledCatalog(): FallbackCatalog | undefined {
 }
 
 export function nodeRuntime(): ServerRuntime {
-  return { createCatalogProvider, fallbackCatalog: bundledCatalog, name: SERVER_NAME, version: TOOL_VERSION };
+  const collector = createCollector();
+  return {
+    createCatalogProvider,
+    fallbackCatalog: bundledCatalog,
+    name: SERVER_NAME,
+    version: TOOL_VERSION,
+    ...(collector ? { afterValidation: () => collector.afterValidation() } : {}),
+  };
 }
 
 /** The reader and writer of the transport the command line names, as vscode-languageserver reads it. */

@@ -1,6 +1,6 @@
 // The commands the server runs for any LSP client through `workspace/executeCommand`, so that
-// Neovim, Helix, Emacs and the rest get "refresh", "status" and "open wiki page" without client
-// code: their ids (distinct from the VS Code extension's own commands, since
+// Neovim, Helix, Emacs and the rest get "refresh", "status", "open wiki page" and "copy for
+// BDFD app" without client code: their ids (distinct from the VS Code extension's own commands, since
 // vscode-languageclient registers every command a server advertises) and what each answers.
 
 import type { CatalogStatus, FunctionAtResult } from './messages';
@@ -16,6 +16,13 @@ export const ServerCommand = {
    * known function is there.
    */
   openWikiPage: 'bdscript.server.openWikiPage',
+  /**
+   * The code of an open document for the BDFD app, as the request `bdscript/copyForApp` answers
+   * it (the one argument: the document's URI); answers a CopyForAppResult, or null when that
+   * document is not open or the argument is no URI. Its id differs from the VS Code command
+   * `bdscript.copyForApp`, which the VS Code client registers itself.
+   */
+  copyForApp: 'bdscript.server.copyForApp',
 } as const;
 
 export type ServerCommandId = (typeof ServerCommand)[keyof typeof ServerCommand];

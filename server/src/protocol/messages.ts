@@ -1,6 +1,7 @@
 // The requests and notifications between the BDScript language server and its clients beyond
-// LSP: catalog status, "refresh now" and the function under the cursor, each typed with its
-// params and result so both ends agree at compile time. Answers still cross a process boundary:
+// LSP: catalog status, "refresh now", the function under the cursor, the code to copy into the
+// BDFD app (also a `workspace/executeCommand` command for other editors, commands.ts) and the web
+// worker's catalog caches, each typed with its params and result so both ends agree at compile time. Answers still cross a process boundary:
 // the client checks what it receives (client/src/status.ts), the server what it is sent.
 
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
@@ -8,24 +9,45 @@ import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserv
 /** Where the catalog in use came from. */
 export type CatalogSourceKind = 'live' | 'cache' | 'snapshot' | 'bundled' | 'none';
 
+/**
+ * How exactly the time a catalog was made is known: `time` for an instant (a download, the
+ * cache, a snapshot written by `bdscript catalog pull`), `date` for a day only (the bundled
+ * snapshot and snapshots made by `npm run snapshot` record `YYYY-MM-DD`).
+ */
+export type CatalogDatePrecision = 'time' | 'date';
+
+/** What the last refresh did: took a new catalog, found it unchanged, was skipped offline, or failed. */
+export type CatalogRefreshOutcome = 'updated' | 'not-modified' | 'offline';
+
+/** The last refresh attempt: a success names what it did, a failure the error that stopped it. */
+export type CatalogLastRefresh =
+  | { readonly at: string; readonly ok: true; readonly outcome: CatalogRefreshOutcome }
+  | { readonly at: string; readonly ok: false; readonly outcome: string };
+
 export interface CatalogStatus {
   readonly source: CatalogSourceKind;
-  /** A URL or file path naming the source. */
+  /**
+   * A URL or file path naming the source. For `bundled` it names where the server read its
+   * embedded copy (`<bundled>` in the shipped build): an internal name, not for display.
+   */
   readonly location: string;
-  /** When the data in use was fetched or generated (ISO 8601), when known. */
+  /**
+   * When the data in use was fetched or generated, when known: an ISO 8601 instant, or with
+   * `fetchedAtPrecision` `date` a day `YYYY-MM-DD`.
+   */
   readonly fetchedAt?: string;
-  /** Milliseconds since `fetchedAt`, when known, at the time the status was made. */
+  /** How exactly `fetchedAt` is known; absent means `time` (servers before this field). */
+  readonly fetchedAtPrecision?: CatalogDatePrecision;
+  /**
+   * Milliseconds since `fetchedAt` at the time the status was made. Only for `time`: an age
+   * counted from a bare date would claim hours it does not know.
+   */
   readonly ageMs?: number;
   readonly counts: { readonly functions: number; readonly callbacks: number; readonly emoji: number };
   /** Problems noticed while loading or refreshing (decoding drops, network failures). */
   readonly problems: readonly string[];
   /** The last refresh attempt, if any. */
-  readonly lastRefresh?: {
-    readonly at: string;
-    readonly ok: boolean;
-    /** `updated`, `not-modified`, `offline` or the error that stopped it. */
-    readonly outcome: string;
-  };
+  readonly lastRefresh?: CatalogLastRefresh;
   /** A refresh is running now. */
   readonly refreshing: boolean;
 }
@@ -54,6 +76,22 @@ export interface FunctionAtResult {
 
 /** Request (client → server): the function at a position, for "open wiki page"; null when none is known there. */
 export const FunctionAtRequest = new RequestType<FunctionAtParams, FunctionAtResult | null, void>('bdscript/functionAt');
+
+export interface CopyForAppParams {
+  readonly textDocument: { readonly uri: string };
+}
+
+export interface CopyForAppResult {
+  /** The command's code without the file-only trigger line (the whole text when there is none). */
+  readonly code: string;
+  /** The trigger's call, to type into the app's trigger field; null when the file has no trigger line. */
+  readonly trigger: string | null;
+  /** The trigger's 0-based line, or null. */
+  readonly triggerLine: number | null;
+}
+
+/** Request (client → server): the code and trigger of an open document for the BDFD app; null when it is not open. */
+export const CopyForAppRequest = new RequestType<CopyForAppParams, CopyForAppResult | null, void>('bdscript/copyForApp');
 
 /**
  * A catalog cache as the web extension keeps it for the language server in a web worker, which

@@ -1,6 +1,6 @@
 // Completion: function and callback names after `$`, values inside arguments (enum values,
-// yes/no, permission names, `$var` and `$async` names from the document), and emoji aliases
-// after `:`. Everything is found from the one parse tree at the cursor in O(depth · log width);
+// yes/no, permission names, `$var` and `$async` names from the document, JSON keys in key
+// paths), and emoji aliases after `:`. Everything is found from the one parse tree at the cursor in O(depth · log width);
 // items are cheap to build and carry their documentation only when resolved, unless few.
 
 import type { Position } from 'vscode-languageserver-types';
@@ -23,6 +23,7 @@ import type { Analysis, CompletionContext, FeatureContext } from './types';
 import { isAliasChar, isBlankText, isLineBreak, isWhitespace, MAX_ALIAS_LENGTH } from '../chars';
 import { isObject } from '../../protocol/json';
 import { varUses } from './documentNames';
+import { jsonKeysAt, takesJsonKeyPath } from './json';
 
 /** Bounds on one answer; beyond them the list is marked incomplete so the client asks again. */
 export const COMPLETION_LIMITS = {
@@ -152,18 +153,48 @@ function commentAt(loc: Location, offset: number): NameSite | 'text' | null {
 
 /** The name being typed at the cursor: a call's name, or a `$` with no name yet. */
 function nameSite(parsed: ParsedDocument, loc: Location, offset: number): NameSite | null {
-  const call = callNameAt(parsed, offset);
+  let call = callNameAt(parsed, offset) ?? gluedCallAt(parsed, offset);
+  // `$addBu|$if`: the cursor ends the name before it, not the one whose `$` follows it.
+  if (call && call.start === offset && loc.before?.kind === 'call' && loc.before.nameEnd === offset) call = loc.before;
   if (call) {
     const identStart = call.nameEnd - (call.name.length - 1);
     // Before the `$`, or inside a `%{DOL}%` acting as one: not typing this name.
     if (offset < identStart) return null;
-    return { start: call.start, identStart, end: call.nameEnd, bracketFollows: call.open >= 0 };
+    // A known name with letters glued to it (`$ping|ms`, `$await|R`) is being typed as a whole.
+    const end = letterRunEnd(parsed.text, call.nameEnd);
+    return { start: call.start, identStart, end, bracketFollows: call.open >= 0 || parsed.text.charCodeAt(end) === 91 /* [ */ };
   }
   const before = nodeBefore(loc, offset);
   if (before && before.kind === 'text' && parsed.text.charCodeAt(offset - 1) === DOLLAR) {
     return { start: offset - 1, identStart: offset, end: offset, bracketFollows: false };
   }
   return null;
+}
+
+/**
+ * The bare call whose name has letters glued to it that hold the cursor: typing `$awaitR` reads
+ * as `$await` and the text "R" (BDFD reads the longest known name), but the user types one name.
+ */
+function gluedCallAt(parsed: ParsedDocument, offset: number): CallNode | null {
+  if (offset === 0) return null;
+  const text = parsed.text;
+  // The glued letters start a text node right after the call's name.
+  const node = locate(parsed, offset - 1).node;
+  if (!node || node.kind !== 'text') return null;
+  for (let i = node.start; i < offset; i++) if (!isLetterOrDigit(text.charCodeAt(i))) return null;
+  const before = locate(parsed, node.start).before;
+  return before && before.kind === 'call' && before.open < 0 && before.nameEnd === node.start ? before : null;
+}
+
+function isLetterOrDigit(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+}
+
+/** Where the run of letters and digits from `from` ends. */
+function letterRunEnd(text: string, from: number): number {
+  let j = from;
+  while (isLetterOrDigit(text.charCodeAt(j))) j++;
+  return j;
 }
 
 /**
@@ -488,6 +519,8 @@ function addArgumentValues(out: Output, arg: ArgNode, offset: number): void {
   }
   const record = bracketedRecord(out, call);
   const slot = record && slotAt(record, arg.index, call.args.length);
+  // Keys of the JSON a literal `$jsonParse` before this call defines, in a key path.
+  if (slot && slot.param === 0 && takesJsonKeyPath(record)) values.push(...jsonKeysAt(out.analysis.parsed, call, arg.index));
   if (slot) {
     const argument = slot.argument;
     const detail = singleLine(argument.name) || 'value';

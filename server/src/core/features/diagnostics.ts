@@ -4,7 +4,9 @@
 // the parser; everything about calls is judged chunk by chunk, and a chunk's findings are kept
 // with the chunk (offsets relative to it) while edits elsewhere reuse it, so after an edit only
 // the new chunks are judged. In-file directives silence rules per line or per file when the
-// findings are turned into diagnostics. Nothing here throws on odd input.
+// findings are turned into diagnostics. At most 5,000 are shown; past that, findings are only
+// counted (no messages are built), and a last `too-many-findings` note says how many there are
+// in all. Nothing here throws on odd input.
 
 import {
   DiagnosticSeverity,
@@ -23,14 +25,31 @@ import type { ArgNode, CallNode, ParsedDocument, SyntaxProblem } from '../parser
 import { isWhitespace } from '../chars';
 import { scriptLanguageFromName, type ScriptLanguage, type SeveritySetting } from '../settings';
 import { featureOfFunction, hasFeature, SWITCH_TO_BDSCRIPT2 } from './languages';
+import { JSON_PARSE, jsonParseFinding } from './json';
 import { isRuleCode, RULE_BY_CODE, type RuleCode } from './rules';
-import type { Analysis, DiagnosticData, DiagnosticFix, FeatureContext, OffsetEdit } from './types';
+import type { Analysis, CappedFindings, DiagnosticData, DiagnosticFix, FeatureContext, OffsetEdit, SeverityCounts } from './types';
 import { checkValue } from './values';
+
+/** At most this much glued text is quoted in a message. */
+const MAX_GLUED_SHOWN = 40;
+
+/** Where a run of letters and digits that starts at `from` ends. */
+function identifierTail(text: string, from: number): number {
+  let j = from;
+  for (;;) {
+    const c = text.charCodeAt(j);
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57)) j++;
+    else return j;
+  }
+}
 
 /** The `source` of every diagnostic made here. */
 export const DIAGNOSTIC_SOURCE = 'bdscript';
 
-/** At most this many diagnostics per document; the rest would only bury the first ones. */
+/**
+ * At most this many findings are shown per document; the rest would only bury the first ones.
+ * They are counted all the same, and the `too-many-findings` note after them says how many.
+ */
 export const MAX_DIAGNOSTICS = 5000;
 /** The "escape the extra `;`" fix is offered for calls with up to this many extra separators. */
 const MAX_ESCAPE_EDITS = 1000;
@@ -61,18 +80,65 @@ interface Finding {
   readonly extra: Extra;
 }
 
-/** Where findings go while they are made: a list with the same cap as the output. */
+/** A value, or the function that makes it when it is needed (messages past the cap never are). */
+type Lazy<T> = T | (() => T);
+
+/**
+ * Findings counted without messages: runs of one code on one line, lines counted from the
+ * chunk's first line so that a chunk reused after an edit elsewhere keeps its tally.
+ */
+interface Tally {
+  readonly codes: readonly RuleCode[];
+  readonly lines: readonly number[];
+  readonly counts: readonly number[];
+}
+
+/** What judging one chunk's calls gave: findings with their messages up to a limit, then a tally of the rest. */
+interface ChunkFindings {
+  /** Offsets relative to the chunk. */
+  readonly list: readonly Finding[];
+  readonly tally: Tally;
+  /** Judged for counting only: the list is empty whatever the chunk holds. */
+  readonly countOnly: boolean;
+}
+
+/** Where findings go while they are made: the first `limit` with their messages, the rest only counted. */
 class Findings {
   readonly list: Finding[] = [];
+  private readonly codes: RuleCode[] = [];
+  private readonly lines: number[] = [];
+  private readonly counts: number[] = [];
 
-  /** No more findings are taken; callers stop building messages. */
-  get full(): boolean {
-    return this.list.length >= MAX_DIAGNOSTICS;
+  constructor(
+    private readonly limit: number,
+    /** The line of an offset, counted from the chunk's first line. */
+    private readonly lineOf: (offset: number) => number,
+  ) {}
+
+  add(code: RuleCode, start: number, end: number, message: Lazy<string>, extra: Lazy<Extra> = {}): void {
+    if (this.list.length < this.limit) {
+      this.list.push({
+        code,
+        start,
+        end,
+        message: typeof message === 'function' ? message() : message,
+        extra: typeof extra === 'function' ? extra() : extra,
+      });
+      return;
+    }
+    const line = this.lineOf(start);
+    const last = this.codes.length - 1;
+    if (last >= 0 && this.codes[last] === code && this.lines[last] === line) {
+      this.counts[last]!++;
+    } else {
+      this.codes.push(code);
+      this.lines.push(line);
+      this.counts.push(1);
+    }
   }
 
-  add(code: RuleCode, start: number, end: number, message: string, extra: Extra = {}): void {
-    if (this.full) return;
-    this.list.push({ code, start, end, message, extra });
+  tally(): Tally {
+    return { codes: this.codes, lines: this.lines, counts: this.counts };
   }
 }
 
@@ -106,10 +172,23 @@ class Silencer {
   }
 }
 
-/** Turns findings into diagnostics: applies severity settings and directives, converts offsets to ranges. */
+/** Index of each severity's count in `Collector.hidden`. */
+const SEVERITY_NAMES: ReadonlyArray<[keyof SeverityCounts, DiagnosticSeverity]> = [
+  ['error', DiagnosticSeverity.Error],
+  ['warning', DiagnosticSeverity.Warning],
+  ['information', DiagnosticSeverity.Information],
+  ['hint', DiagnosticSeverity.Hint],
+];
+
+/**
+ * Turns findings into diagnostics: applies severity settings and directives, converts offsets to
+ * ranges, and past the cap counts what it does not show, per severity, for the closing note.
+ */
 class Collector {
   readonly out: Array<{ offset: number; diagnostic: Diagnostic }> = [];
   readonly silencer = new Silencer();
+  /** Findings not shown because the cap was reached, by DiagnosticSeverity (index 1 to 4). */
+  private readonly hidden = [0, 0, 0, 0, 0];
 
   constructor(
     private readonly ctx: FeatureContext,
@@ -134,11 +213,14 @@ class Collector {
 
   /** Takes a finding whose offsets are relative to `base`. */
   take(finding: Finding, base: number): void {
-    if (this.full) return;
     const severity = this.severityOf(finding.code);
     if (severity === undefined) return;
     const doc = this.analysis.document;
     const start = finding.start + base;
+    if (this.full) {
+      if (!this.silencer.silenced(finding.code, lineOf(this.analysis.parsed.lineStarts, start))) this.hidden[severity]!++;
+      return;
+    }
     const range = { start: doc.positionAt(start), end: doc.positionAt(Math.max(start, finding.end + base)) };
     if (this.silencer.silenced(finding.code, range.start.line)) return;
     const diagnostic: Diagnostic = { range, severity, code: finding.code, source: DIAGNOSTIC_SOURCE, message: finding.message };
@@ -160,10 +242,72 @@ class Collector {
     this.out.push({ offset: start, diagnostic });
   }
 
+  /** Counts the findings of a tally (lines relative to `firstLine`) that settings and directives let through; none is shown. */
+  count(tally: Tally, firstLine: number): void {
+    for (let k = 0; k < tally.codes.length; k++) {
+      const code = tally.codes[k]!;
+      const severity = this.severityOf(code);
+      if (severity === undefined || this.silencer.silenced(code, firstLine + tally.lines[k]!)) continue;
+      this.hidden[severity]! += tally.counts[k]!;
+    }
+  }
+
+  /**
+   * How many of a chunk's findings the settings let through (directives not yet known): the
+   * estimate that decides which chunks need their messages.
+   */
+  shownBySettings(found: ChunkFindings): number {
+    let n = 0;
+    for (const f of found.list) if (this.severityOf(f.code) !== undefined) n++;
+    for (let k = 0; k < found.tally.codes.length; k++) if (this.severityOf(found.tally.codes[k]!) !== undefined) n += found.tally.counts[k]!;
+    return n;
+  }
+
   finish(): Diagnostic[] {
     // A stable sort keeps diagnostics at one offset in the order they were found.
-    return this.out.sort((a, b) => a.offset - b.offset).map((e) => e.diagnostic);
+    const shown = this.out.sort((a, b) => a.offset - b.offset).map((e) => e.diagnostic);
+    const note = this.capNote(shown);
+    if (note) shown.push(note);
+    return shown;
   }
+
+  /** The note at the end of the document when findings were left out: how many were shown, how many there are. */
+  private capNote(shown: readonly Diagnostic[]): Diagnostic | undefined {
+    if (this.hidden.every((n) => n === 0)) return undefined;
+    const severity = this.severityOf('too-many-findings');
+    if (severity === undefined) return undefined;
+    const doc = this.analysis.document;
+    const end = doc.positionAt(this.analysis.parsed.text.length);
+    if (this.silencer.silenced('too-many-findings', end.line)) return undefined;
+    const all = [0, 0, 0, 0, 0];
+    for (const d of shown) all[d.severity ?? DiagnosticSeverity.Error]!++;
+    for (let k = 1; k < all.length; k++) all[k]! += this.hidden[k]!;
+    const total = Object.fromEntries(SEVERITY_NAMES.map(([name, level]) => [name, all[level]!])) as unknown as SeverityCounts;
+    const capped: CappedFindings = { shown: shown.length, total };
+    const data: DiagnosticData = { capped };
+    return { range: { start: end, end }, severity, code: 'too-many-findings', source: DIAGNOSTIC_SOURCE, message: capMessage(capped), data };
+  }
+}
+
+/** "Only the first 5,000 of 12,345 findings are shown (in all: 2 errors and 12,343 warnings). …" */
+function capMessage(capped: CappedFindings): string {
+  const n = (count: number) => count.toLocaleString('en-US');
+  const words: Record<keyof SeverityCounts, [string, string]> = {
+    error: ['error', 'errors'],
+    warning: ['warning', 'warnings'],
+    information: ['information', 'information'],
+    hint: ['hint', 'hints'],
+  };
+  const parts = SEVERITY_NAMES.filter(([name]) => capped.total[name] > 0).map(([name]) => {
+    const count = capped.total[name];
+    return `${n(count)} ${words[name][count === 1 ? 0 : 1]}`;
+  });
+  const all = SEVERITY_NAMES.reduce((sum, [name]) => sum + capped.total[name], 0);
+  const list = parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]!}`;
+  return (
+    `Only the first ${n(capped.shown)} of ${n(all)} findings in this file are shown (in all: ${list}). ` +
+    'Fix those first, or turn off rules you do not need with `bdscript.diagnostics.severity`, to see the rest.'
+  );
 }
 
 /** Small numbers naming objects, so a cache stamp can say which catalog and settings it was made with. */
@@ -185,27 +329,39 @@ export function computeDiagnostics(ctx: FeatureContext, analysis: Analysis): Dia
   const firstLineCall = parsed.trigger ? -1 : (lone?.call.start ?? -1);
   const lineStamp = `${parsed.trigger ? `${parsed.trigger.start}-${parsed.trigger.end}` : '-'}:${firstLineCall}`;
   const stamp = `${identity(ctx.catalog)}:${identity(ctx.settings)}:${analysis.language}`;
-  // Calls first, chunk by chunk: a chunk made into nodes here also gives the parser the block and
-  // directive facts the document-wide findings below are made from.
-  const perChunk: Array<readonly Finding[]> = [];
-  for (let i = 0; i < parsed.chunkCount; i++) {
+  // A chunk's findings with their messages (up to the cap, then counted), or only counted.
+  const judge = (i: number, withMessages: boolean): ChunkFindings => {
     const base = parsed.chunkStart(i);
     const touchesFirstLine = lone !== null && base <= lone.lineEnd && lone.call.start < parsed.chunkEnd(i);
-    perChunk.push(
-      parsed.chunkFact('diagnostics', i, touchesFirstLine ? `${stamp}:${lineStamp}` : stamp, (view, b) => {
-        const found = new Findings();
-        new CallChecker(ctx, analysis, found, firstLineCall).run(view.calls);
-        return found.list.map((f) => relative(f, b));
-      }),
-    );
+    const key = withMessages ? 'diagnostics' : 'diagnostics-count';
+    return parsed.chunkFact(key, i, touchesFirstLine ? `${stamp}:${lineStamp}` : stamp, (view, b) => {
+      const firstLine = lineOf(parsed.lineStarts, b);
+      const found = new Findings(withMessages ? MAX_DIAGNOSTICS : 0, (offset) => lineOf(parsed.lineStarts, offset) - firstLine);
+      new CallChecker(ctx, analysis, found, firstLineCall).run(view.calls);
+      return { list: found.list.map((f) => relative(f, b)), tally: found.tally(), countOnly: !withMessages };
+    });
+  };
+  // Calls first, chunk by chunk: a chunk made into nodes here also gives the parser the block and
+  // directive facts the document-wide findings below are made from. Once the chunks so far hold
+  // more findings than can be shown, the rest are judged for counting only.
+  const perChunk: ChunkFindings[] = [];
+  let room = MAX_DIAGNOSTICS;
+  for (let i = 0; i < parsed.chunkCount; i++) {
+    const found = judge(i, room > 0);
+    if (room > 0) room -= collector.shownBySettings(found);
+    perChunk.push(found);
   }
   readDirectives(collector, parsed);
   syntaxProblems(collector, parsed);
   blockProblems(collector, parsed);
   blocksOnOneLine(collector, parsed, analysis.language);
-  for (let i = 0; i < perChunk.length && !collector.full; i++) {
+  for (let i = 0; i < perChunk.length; i++) {
     const base = parsed.chunkStart(i);
-    for (const f of perChunk[i]!) collector.take(f, base);
+    let found = perChunk[i]!;
+    // Directives silenced findings the estimate counted on: this chunk's messages are shown after all.
+    if (found.countOnly && !collector.full) found = judge(i, true);
+    for (const f of found.list) collector.take(f, base);
+    collector.count(found.tally, lineOf(parsed.lineStarts, base));
   }
   return collector.finish();
 }
@@ -395,7 +551,7 @@ function needsValueCheck(arg: Argument): boolean {
 class CallChecker {
   private readonly text: string;
   /** "Did you mean" per unknown name, computed once per name. */
-  private readonly suggestionMemo = new Map<string, { near: string[]; prefix?: string }>();
+  private readonly suggestionMemo = new Map<string, { near: string[] }>();
 
   constructor(
     private readonly ctx: FeatureContext,
@@ -409,18 +565,26 @@ class CallChecker {
 
   run(calls: readonly CallNode[]): void {
     for (const call of calls) {
-      if (this.d.full) return;
       // A bare `$c` is a comment name, never judged.
       if (call.name === COMMENT_NAME) continue;
       this.checkLanguage(call);
       this.checkCall(call);
+      if (call.name === JSON_PARSE) this.checkJsonParse(call);
     }
+  }
+
+  /** The literal argument of a known `$jsonParse[...]`, read as JSON (json.ts). */
+  private checkJsonParse(call: CallNode): void {
+    if (!this.ctx.catalog.functions.get(JSON_PARSE, true)) return;
+    const found = jsonParseFinding(this.text, call);
+    if (found) this.d.add('invalid-json', found.start, found.end, found.message);
   }
 
   private checkCall(call: CallNode): void {
     const catalog = this.ctx.catalog;
     // Before any catalog has loaded every name would look unknown; say nothing rather than that.
     if (catalog.functions.records.length === 0) return;
+    this.checkGlued(call);
     const isTriggerRoot = call.inTrigger && call.parent === null;
     if (isTriggerRoot && catalog.callbacks.forms(call.name)) {
       this.checkRecord(call, catalog.callbacks);
@@ -435,7 +599,8 @@ class CallChecker {
         'callback-in-code',
         call.start,
         call.nameEnd,
-        `\`${call.name}\` is a callback: it belongs in the command's trigger, not in its code. ` +
+        () =>
+          `\`${call.name}\` is a callback: it belongs in the command's trigger, not in its code. ` +
           'Put it alone on the first line of the file to make that line the trigger.',
       );
       return;
@@ -448,33 +613,79 @@ class CallChecker {
           'not-a-callback',
           call.start,
           call.nameEnd,
-          `\`${call.name}\` is not a callback, so this first line is code, not the trigger.` + didYouMean(near),
-          { fixes: this.renameFixes(call, near) },
+          () => `\`${call.name}\` is not a callback, so this first line is code, not the trigger.` + didYouMean(near),
+          () => ({ fixes: this.renameFixes(call, near) }),
         );
         return;
       }
     }
-    const { near, prefix } = this.suggestions(call.name);
-    let hint = didYouMean(near);
-    if (!hint && prefix) {
-      // `$pingms`: the whole identifier is the name, but text glued to a known name is a likely reading.
-      hint = ` Did you mean \`${prefix}\` followed by the text "${call.name.slice(prefix.length)}"? Names run to the first character that is not a letter or digit.`;
-    }
-    this.d.add('unknown-function', call.start, call.nameEnd, `Unknown function \`${call.name}\`.` + hint, {
-      fixes: this.renameFixes(call, near),
-    });
+    // "Did you mean" is looked up only for findings that are shown.
+    this.d.add(
+      'unknown-function',
+      call.start,
+      call.nameEnd,
+      () => `Unknown function \`${call.name}\`.` + didYouMean(this.suggestions(call.name).near),
+      () => ({ fixes: this.renameFixes(call, this.suggestions(call.name).near) }),
+    );
   }
 
-  /** Near names for an unknown name, and the longest known name it starts with; memoised. */
-  private suggestions(name: string): { near: string[]; prefix?: string } {
+  /**
+   * A known name with letters glued to it (`$pingms`): BDFD reads the longest known name and
+   * leaves the rest as text, and so does the parser. Said as a hint, or as a warning when a `[`
+   * follows the letters, since those brackets are then text and not the function's arguments.
+   */
+  private checkGlued(call: CallNode): void {
+    const text = this.text;
+    const runEnd = identifierTail(text, call.nameEnd);
+    if (runEnd === call.nameEnd) return;
+    const rest = text.slice(call.nameEnd, Math.min(runEnd, call.nameEnd + MAX_GLUED_SHOWN));
+    const shown = runEnd - call.nameEnd > MAX_GLUED_SHOWN ? `${rest}…` : rest;
+    if (text.charCodeAt(runEnd) === 91 /* [ */) {
+      const full = call.name + text.slice(call.nameEnd, runEnd);
+      const identStart = call.nameEnd - (call.name.length - 1);
+      this.d.add(
+        'glued-arguments',
+        call.start,
+        runEnd + 1,
+        () =>
+          `\`${call.name}${shown}[\` reads as \`${call.name}\` followed by the text "${shown}[": the brackets are text, not arguments of \`${call.name}\`.` +
+          didYouMean(this.suggestions(full).near),
+        () => {
+          const { near } = this.suggestions(full);
+          return {
+            fixes: near.map((n) => ({
+              title: `Change to \`${n}\``,
+              edits: [{ start: identStart, end: runEnd, newText: n.slice(1) }],
+              ...(near.length === 1 ? { preferred: true } : {}),
+            })),
+          };
+        },
+      );
+      return;
+    }
+    this.d.add(
+      'glued-name',
+      call.start,
+      runEnd,
+      () => `\`${call.name}${shown}\` reads as \`${call.name}\` followed by the text "${shown}".`,
+      () => ({
+        fixes: [{ title: `Write \`${call.name}$c[]${shown}\` to keep the text apart`, edits: [{ start: call.nameEnd, end: call.nameEnd, newText: '$c[]' }] }],
+      }),
+    );
+  }
+
+  /** Whether letters glued to the call's name are followed by `[` (`$addButtonn[`). */
+  private gluedBeforeBracket(call: CallNode): boolean {
+    const runEnd = identifierTail(this.text, call.nameEnd);
+    return runEnd > call.nameEnd && this.text.charCodeAt(runEnd) === 91 /* [ */;
+  }
+
+  /** Near names for an unknown name; memoised. */
+  private suggestions(name: string): { near: string[] } {
     let found = this.suggestionMemo.get(name);
     if (!found) {
-      const functions = this.ctx.catalog.functions;
       // The comment function is never what a misspelt name meant.
-      const near = functions.similar(name).filter((n) => n !== COMMENT_NAME);
-      let prefix: string | undefined;
-      for (let k = name.length - 1; k >= 3 && !prefix; k--) if (functions.forms(name.slice(0, k))) prefix = name.slice(0, k);
-      found = prefix ? { near, prefix } : { near };
+      found = { near: this.ctx.catalog.functions.similar(name).filter((n) => n !== COMMENT_NAME) };
       this.suggestionMemo.set(name, found);
     }
     return found;
@@ -507,8 +718,8 @@ class CallChecker {
         'wrong-form',
         call.start,
         call.close >= 0 ? call.end : call.open + 1,
-        `\`${call.name}\` takes no arguments: write it without brackets.`,
-        emptyList ? { fixes: [{ title: 'Remove the empty `[]`', edits: [{ start: call.open, end: call.end, newText: '' }], preferred: true }] } : {},
+        () => `\`${call.name}\` takes no arguments: write it without brackets.`,
+        () => (emptyList ? { fixes: [{ title: 'Remove the empty `[]`', edits: [{ start: call.open, end: call.end, newText: '' }], preferred: true }] } : {}),
       );
       this.checkFlags(call, only);
       return;
@@ -517,13 +728,14 @@ class CallChecker {
     // taken as the bracketed form with none (the wiki shows some such functions bare).
     const full = forms.bracketed!;
     const params = full.arguments ?? [];
-    if (bindingFor(params, 0).missing.length > 0) {
+    // `$addButtonn[`: the glued letters are the mistake (see checkGlued), not missing brackets.
+    if (bindingFor(params, 0).missing.length > 0 && !this.gluedBeforeBracket(call)) {
       this.d.add(
         'wrong-form',
         call.start,
         call.nameEnd,
-        `\`${call.name}\` needs arguments: \`${full.tag}\`.`,
-        { fixes: [{ title: 'Add `[]`', edits: [{ start: call.nameEnd, end: call.nameEnd, newText: '[]' }] }] },
+        () => `\`${call.name}\` needs arguments: \`${full.tag}\`.`,
+        () => ({ fixes: [{ title: 'Add `[]`', edits: [{ start: call.nameEnd, end: call.nameEnd, newText: '[]' }] }] }),
       );
     }
     this.checkFlags(call, full);
@@ -538,7 +750,7 @@ class CallChecker {
         'premium',
         call.start,
         call.nameEnd,
-        `\`${call.name}\` is a premium ${what}: it only works for bots with BDFD premium. If your bot has premium, turn on the \`bdscript.premium\` setting.`,
+        () => `\`${call.name}\` is a premium ${what}: it only works for bots with BDFD premium. If your bot has premium, turn on the \`bdscript.premium\` setting.`,
       );
     }
     const intents: string[] = [];
@@ -550,13 +762,24 @@ class CallChecker {
         'intents',
         call.start,
         call.nameEnd,
-        `\`${call.name}\` needs the ${names} intent${intents.length > 1 ? 's' : ''}: ${intentAdvice(intents.length > 1)}.`,
+        () => `\`${call.name}\` needs the ${names} intent${intents.length > 1 ? 's' : ''}: ${intentAdvice(intents.length > 1)}.`,
       );
     }
   }
 
   private deprecated(call: CallNode, record: FunctionRecord): void {
     const replacement = record.deprecatedFor;
+    this.d.add(
+      'deprecated',
+      call.start,
+      call.nameEnd,
+      () => `\`${call.name}\` is deprecated${replacement ? `: use \`${replacement}\` instead` : ''}.`,
+      () => ({ tags: [DiagnosticTag.Deprecated], fixes: this.replacementFixes(call, replacement) }),
+    );
+  }
+
+  /** The fix that puts the replacement's name in place of a deprecated one, when the catalog has it. */
+  private replacementFixes(call: CallNode, replacement: string | undefined): DiagnosticFix[] {
     const fixes: DiagnosticFix[] = [];
     if (replacement) {
       const bracketed = call.open >= 0;
@@ -576,13 +799,7 @@ class CallChecker {
         });
       }
     }
-    this.d.add(
-      'deprecated',
-      call.start,
-      call.nameEnd,
-      `\`${call.name}\` is deprecated${replacement ? `: use \`${replacement}\` instead` : ''}.`,
-      { tags: [DiagnosticTag.Deprecated], fixes },
-    );
+    return fixes;
   }
 
   private checkArguments(call: CallNode, record: CatalogRecord, params: readonly Argument[]): void {
@@ -591,7 +808,7 @@ class CallChecker {
     if (params.length === 0) {
       // `$f[]` is how a function without parameters is often written.
       if (!onlyEmpty) {
-        this.d.add('too-many-arguments', args[0]!.start, args[args.length - 1]!.end, `\`${call.name}\` takes no arguments.`);
+        this.d.add('too-many-arguments', args[0]!.start, args[args.length - 1]!.end, () => `\`${call.name}\` takes no arguments.`);
       }
       return;
     }
@@ -601,30 +818,24 @@ class CallChecker {
 
     if (binding.extraFrom >= 0) this.tooMany(call, params, binding);
     if (binding.missing.length > 0) {
-      const names = binding.missing.map((s) => `"${slotLabel(s, params)}"`);
-      this.d.add(
-        'missing-argument',
-        call.close,
-        call.close + 1,
-        `\`${call.name}\` is missing the required argument${names.length === 1 ? '' : 's'} ${names.join(', ')}: \`${record.tag}\`.`,
-      );
+      this.d.add('missing-argument', call.close, call.close + 1, () => {
+        const names = binding.missing.map((s) => `"${slotLabel(s, params)}"`);
+        return `\`${call.name}\` is missing the required argument${names.length === 1 ? '' : 's'} ${names.join(', ')}: \`${record.tag}\`.`;
+      });
     }
 
-    for (let i = 0; i < count && !this.d.full; i++) {
+    for (let i = 0; i < count; i++) {
       const slot = binding.slots[i];
       if (!slot) continue;
       const arg = args[i]!;
       if (isEmptyArg(arg)) {
         if (!slot.argument.empty) {
-          const label = slotLabel(slot, params);
-          this.d.add(
-            'empty-argument',
-            arg.start,
-            arg.end,
-            slot.argument.required
+          this.d.add('empty-argument', arg.start, arg.end, () => {
+            const label = slotLabel(slot, params);
+            return slot.argument.required
               ? `\`${call.name}\` argument "${label}" is required and may not be empty.`
-              : `\`${call.name}\` argument "${label}" may be left out but not given empty.`,
-          );
+              : `\`${call.name}\` argument "${label}" may be left out but not given empty.`;
+          });
         }
         continue;
       }
@@ -635,19 +846,20 @@ class CallChecker {
       if (!verdict) continue;
       // A fix may replace the argument's text only when that text is exactly its value.
       const plain = arg.children.length === 1 && arg.children[0]!.kind === 'text';
-      const fixes: DiagnosticFix[] = plain
-        ? verdict.suggestions.map((s) => ({
-            title: `Change to "${s}"`,
-            edits: [{ start: arg.start, end: arg.end, newText: s }],
-            ...(verdict.suggestions.length === 1 ? { preferred: true } : {}),
-          }))
-        : [];
+      const fixes = (): DiagnosticFix[] =>
+        plain
+          ? verdict.suggestions.map((s) => ({
+              title: `Change to "${s}"`,
+              edits: [{ start: arg.start, end: arg.end, newText: s }],
+              ...(verdict.suggestions.length === 1 ? { preferred: true } : {}),
+            }))
+          : [];
       this.d.add(
         verdict.code,
         arg.start,
         arg.end,
-        `\`${call.name}\` argument "${slotLabel(slot, params)}" ${verdict.detail}.` + didYouMean(verdict.suggestions, false),
-        { fixes },
+        () => `\`${call.name}\` argument "${slotLabel(slot, params)}" ${verdict.detail}.` + didYouMean(verdict.suggestions, false),
+        () => ({ fixes: fixes() }),
       );
     }
   }
@@ -658,25 +870,24 @@ class CallChecker {
     const first = binding.extraFrom;
     const max = first;
     const sep = first > 0 ? separatorSpan(call, first - 1) : undefined;
-    const fixes: DiagnosticFix[] = [];
-    // A partial fix would be wrong, so calls with very many extra separators get none.
-    if (acceptsText(params[params.length - 1]!) && args.length - first <= MAX_ESCAPE_EDITS) {
+    const fixes = (): DiagnosticFix[] => {
+      // A partial fix would be wrong, so calls with very many extra separators get none.
+      if (!acceptsText(params[params.length - 1]!) || args.length - first > MAX_ESCAPE_EDITS) return [];
       const edits: OffsetEdit[] = [];
       for (let k = Math.max(0, first - 1); k < args.length - 1; k++) {
         const s = separatorSpan(call, k);
         if (s.end === s.start + 1 && this.text.charCodeAt(s.start) === 59 /* ; */) edits.push({ start: s.start, end: s.end, newText: '\\;' });
       }
-      if (edits.length > 0) {
-        fixes.push({ title: `Escape the extra \`;\` as \`\\;\` (text of "${slotLabel(binding.slots[first - 1]!, params)}")`, edits });
-      }
-    }
+      return edits.length > 0 ? [{ title: `Escape the extra \`;\` as \`\\;\` (text of "${slotLabel(binding.slots[first - 1]!, params)}")`, edits }] : [];
+    };
     this.d.add(
       'too-many-arguments',
       sep ? sep.start : args[first]!.start,
       args[args.length - 1]!.end,
-      `\`${call.name}\` takes at most ${max} argument${max === 1 ? '' : 's'} (${params.map((p) => p.name || '…').join('; ')}); ` +
+      () =>
+        `\`${call.name}\` takes at most ${max} argument${max === 1 ? '' : 's'} (${params.map((p) => p.name || '…').join('; ')}); ` +
         `got ${args.length}. If a \`;\` is meant as text, escape it as \`\\;\`.`,
-      { fixes },
+      () => ({ fixes: fixes() }),
     );
   }
 
@@ -686,16 +897,16 @@ class CallChecker {
     const feature = featureOfFunction(call.name);
     // One language diagnostic per call: the function itself is the first thing to fix.
     if (feature && !hasFeature(language, feature)) {
-      this.languageFeature(call, `\`${call.name}\` only exists in BDScript 2; this file is ${language}.`);
+      this.languageFeature(call, () => `\`${call.name}\` only exists in BDScript 2; this file is ${language}.`);
       return;
     }
     if (call.parent !== null && BLOCK_ROLES.has(call.name) && !hasFeature(language, 'blocks-in-arguments')) {
-      this.languageFeature(call, `\`${call.name}\` inside a function's argument needs BDScript 2; this file is ${language}.`);
+      this.languageFeature(call, () => `\`${call.name}\` inside a function's argument needs BDScript 2; this file is ${language}.`);
     }
   }
 
-  private languageFeature(call: CallNode, message: string): void {
-    this.d.add('language-feature', call.start, call.nameEnd, `${message} ${SWITCH_TO_BDSCRIPT2}`);
+  private languageFeature(call: CallNode, message: () => string): void {
+    this.d.add('language-feature', call.start, call.nameEnd, () => `${message()} ${SWITCH_TO_BDSCRIPT2}`);
   }
 }
 

@@ -350,11 +350,44 @@ export interface RecordDocOptions extends DocOptions {
   readonly withoutSignature?: boolean;
   /** Leave out the argument list (signature help documents each parameter). */
   readonly withoutArguments?: boolean;
+  /**
+   * Whether the catalog in use has descriptions at all (`catalogHasDescriptions`), for a record
+   * without one: absent or false is a catalog of facts only, as the bundled one is, which a
+   * refresh from the BDFD API fills in; true means the catalog simply has none for this record.
+   */
+  readonly catalogDescribed?: boolean;
+}
+
+const describedCatalogs = new WeakMap<Catalog, boolean>();
+
+/** Whether any record of the catalog has a description; a catalog of facts only (the bundled snapshot) has none. */
+export function catalogHasDescriptions(catalog: Catalog): boolean {
+  let known = describedCatalogs.get(catalog);
+  if (known === undefined) {
+    known =
+      catalog.functions.records.some((r) => r.shortDescription.trim() !== '' || r.longDescription.trim() !== '') ||
+      catalog.callbacks.records.some((r) => r.description.trim() !== '');
+    describedCatalogs.set(catalog, known);
+  }
+  return known;
 }
 
 /**
- * A record's documentation: signature, description, arguments with type and flag and allowed
- * values, premium, intents, deprecation with its replacement, and the wiki link.
+ * The line a card shows in place of a missing description, so that a record from a catalog of
+ * facts only does not look empty: why there is none, and what brings it.
+ */
+export function missingDescription(record: CatalogRecord, opts: DocOptions & { readonly catalogDescribed?: boolean }): string {
+  const what = record.kind === 'callback' ? 'callback' : 'function';
+  const text = opts.catalogDescribed
+    ? `The catalog has no description of this ${what}.`
+    : 'No description in this catalog, which holds names, arguments and flags only; refreshing it from the BDFD API brings the description.';
+  return opts.markdown ? `*${text}*` : text;
+}
+
+/**
+ * A record's documentation: signature, description, deprecation with its replacement, premium,
+ * intents, arguments with type and flag and allowed values, why there is no description when
+ * there is none, and the wiki link. The catalog has no return types, so none are shown.
  */
 export function renderRecord(record: CatalogRecord, opts: RecordDocOptions): string {
   const sections: string[] = [];
@@ -381,6 +414,8 @@ export function renderRecord(record: CatalogRecord, opts: RecordDocOptions): str
     if (args.length === 0) sections.push(opts.markdown ? '**Arguments:** none' : 'Arguments: none');
     else sections.push(renderArgumentList(args, opts));
   }
+  // Said after the facts, next to the wiki link that has the prose meanwhile.
+  if (!text) sections.push(missingDescription(record, opts));
   const link = wikiLink(record, opts);
   if (link) sections.push(link);
   return sections.join('\n\n');

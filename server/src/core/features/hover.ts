@@ -7,7 +7,18 @@ import type { Catalog } from '../catalog/catalog';
 import { COMMENT_NAME } from '../parser/parser';
 import { callNameAt, locate, type Location } from '../parser/query';
 import type { ArgNode, Node, ParsedDocument } from '../parser/tree';
-import { callToResolve, code, renderArgument, renderEmoji, renderRecord, resolveCall, slotAt, type DocOptions } from './docs';
+import {
+  callToResolve,
+  catalogHasDescriptions,
+  code,
+  renderArgument,
+  renderEmoji,
+  renderRecord,
+  resolveCall,
+  slotAt,
+  type DocOptions,
+  type RecordDocOptions,
+} from './docs';
 import type { Analysis, FeatureContext } from './types';
 import { isAliasChar, MAX_ALIAS_LENGTH } from '../chars';
 
@@ -26,7 +37,7 @@ export function hover(ctx: FeatureContext, analysis: Analysis, position: Positio
   const node = loc.node;
   if (node && node.kind === 'comment' && offset < node.open) {
     const found = resolveCall(ctx.catalog, { name: COMMENT_NAME, bracketed: true, triggerRoot: false });
-    return found ? answer(renderRecord(found.record, opts), node.start, node.open) : null;
+    return found ? answer(renderRecord(found.record, recordOptions(ctx, opts)), node.start, node.open) : null;
   }
 
   const call = callNameAt(parsed, offset);
@@ -35,7 +46,7 @@ export function hover(ctx: FeatureContext, analysis: Analysis, position: Positio
     const found = resolveCall(ctx.catalog, resolving);
     if (!found) return null;
     const note = found.otherForm ? otherFormNote(call.name, resolving.bracketed, opts) : undefined;
-    return answer(renderRecord(found.record, { ...opts, note }), call.start, call.nameEnd);
+    return answer(renderRecord(found.record, { ...recordOptions(ctx, opts), note }), call.start, call.nameEnd);
   }
 
   const text = textNodeAt(loc, offset);
@@ -46,6 +57,11 @@ export function hover(ctx: FeatureContext, analysis: Analysis, position: Positio
 
   if (loc.arg) return argumentHover(ctx, parsed, loc.arg, offset, opts, answer);
   return null;
+}
+
+/** Options for a record's card: a record without a description says why, which depends on the catalog. */
+function recordOptions(ctx: FeatureContext, opts: DocOptions): RecordDocOptions {
+  return { ...opts, catalogDescribed: catalogHasDescriptions(ctx.catalog) };
 }
 
 function otherFormNote(name: string, bracketed: boolean, opts: DocOptions): string {

@@ -13,12 +13,15 @@ const RULE_TABLE = [
   { code: 'unclosed-comment', severity: 'error', summary: 'A `$c[` comment is never closed.' },
   // Functions and forms
   { code: 'unknown-function', severity: 'warning', summary: 'A name the catalog does not know, with "did you mean".' },
+  { code: 'glued-name', severity: 'hint', summary: 'A known name glued to letters (`$pingms`): BDFD reads the name and leaves the rest as text.' },
+  { code: 'glued-arguments', severity: 'warning', summary: 'Brackets after a known name glued to letters (`$addButtonn[`): they are text, not its arguments.' },
   { code: 'wrong-form', severity: 'error', summary: 'Brackets given to a bare-only function, or missing on a bracket-only one.' },
   { code: 'too-many-arguments', severity: 'error', summary: 'More arguments than the function takes.' },
   { code: 'missing-argument', severity: 'error', summary: 'A required argument is missing.' },
   { code: 'empty-argument', severity: 'error', summary: 'An argument that may not be empty is empty.' },
   { code: 'invalid-argument', severity: 'warning', summary: 'A literal argument does not fit the argument\'s type.' },
   { code: 'unknown-emoji', severity: 'warning', summary: 'An emoji alias the emoji map does not know.' },
+  { code: 'invalid-json', severity: 'error', summary: 'The literal argument of `$jsonParse` is not valid JSON (the first error, on its exact character).' },
   // Blocks
   { code: 'unclosed-block', severity: 'error', summary: '`$if`, `$try` or `$async` without its end.' },
   { code: 'stray-block-end', severity: 'error', summary: '`$endif`, `$endtry` or `$endasync` without its start.' },
@@ -39,6 +42,8 @@ const RULE_TABLE = [
   { code: 'not-a-callback', severity: 'warning', summary: 'A trigger line whose call is not a callback.' },
   { code: 'language-feature', severity: 'error', summary: 'A feature the selected script language does not have.' },
   { code: 'unknown-directive', severity: 'warning', summary: 'A `bdscript-*` directive with an unknown value or rule.' },
+  // The cap
+  { code: 'too-many-findings', severity: 'information', summary: 'More findings than the 5,000 shown: how many there are in all, at the end of the file.' },
 ] as const satisfies ReadonlyArray<{ readonly code: string; readonly severity: Exclude<SeveritySetting, 'off'>; readonly summary: string }>;
 
 /** A diagnostic code: one of the rules of the table. */

@@ -73,9 +73,27 @@ export interface DiagnosticFix {
   readonly preferred?: boolean;
 }
 
+/** Findings per severity, by the names the settings use. */
+export interface SeverityCounts {
+  readonly error: number;
+  readonly warning: number;
+  readonly information: number;
+  readonly hint: number;
+}
+
+/** What the `too-many-findings` note knows: how many findings were shown, and how many there are in all. */
+export interface CappedFindings {
+  /** The diagnostics shown before the note (at most the cap). */
+  readonly shown: number;
+  /** Every finding, shown or not, per severity (after settings and directives; the note not counted). */
+  readonly total: SeverityCounts;
+}
+
 /** `Diagnostic.data` for diagnostics made by core. */
 export interface DiagnosticData {
   readonly fixes?: readonly DiagnosticFix[];
+  /** Only on the `too-many-findings` note. */
+  readonly capped?: CappedFindings;
 }
 
 /** LSP `CompletionTriggerKind`: 1 invoked, 2 trigger character, 3 re-trigger for incomplete results. */

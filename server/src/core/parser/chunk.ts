@@ -171,13 +171,67 @@ function isLetter(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
+function isIdentifierChar(c: number): boolean {
+  return isLetter(c) || (c >= 48 && c <= 57);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The scanner.
+
+/**
+ * The function names BDFD knows, for reading a name glued to text: BDFD reads the longest known
+ * name and leaves the rest as text (`$pingms` is `$ping` then "ms"; `Yes$elseNo$endif` has
+ * `$else` and `$endif`). A name that starts with no known name stays whole (an unknown name).
+ * This is the one place that decides where a name ends when a catalog is known.
+ */
+export class KnownNames {
+  private readonly names: ReadonlySet<string>;
+  /** The longest known name, so a search for a known start is bounded. */
+  private readonly longest: number;
+  /** Per intern id: 0 not looked up yet, 1 known, 2 not known. */
+  private readonly byId = new Uint8Array(MAX_INTERNED_NAMES);
+
+  constructor(names: Iterable<string>) {
+    const set = new Set<string>();
+    let longest = 0;
+    for (const name of names) {
+      set.add(name);
+      longest = Math.max(longest, name.length);
+    }
+    this.names = set;
+    this.longest = longest;
+  }
+
+  has(name: string): boolean {
+    return this.names.has(name);
+  }
+
+  /** Whether the name text[start, end) with intern id `id` is known (ids past the table are looked up by name). */
+  hasId(id: number, text: string, start: number, end: number): boolean {
+    if (id >= MAX_INTERNED_NAMES) return this.names.has(text.slice(start, end));
+    let known = this.byId[id]!;
+    if (known === 0) this.byId[id] = known = this.names.has(internedNames[id]!) ? 1 : 2;
+    return known === 1;
+  }
+
+  /**
+   * Where the longest known name that `prefix` + text[from, end) starts with ends in the text,
+   * with at least one character of the identifier; -1 when none does.
+   */
+  longestStart(text: string, prefix: string, from: number, end: number): number {
+    for (let k = Math.min(end - 1, from + this.longest - prefix.length); k > from; k--) {
+      if (this.names.has(prefix + text.slice(from, k))) return k;
+    }
+    return -1;
+  }
+}
 
 /** What the scan of a document depends on besides its text. */
 export interface ScanMode {
   /** `$disableSpecialEscaping` is in the code: `%{-SEMICOL-}%` separates and `%{DOL}%name` calls. */
   readonly specialEscapingDisabled: boolean;
+  /** The known names, when a catalog is loaded; without them every identifier is one name. */
+  readonly names?: KnownNames | undefined;
 }
 
 export interface ScanResult {
@@ -200,6 +254,7 @@ export function scanChunks(
 ): ScanResult {
   const n = text.length;
   const disabled = mode.specialEscapingDisabled;
+  const names = mode.names;
   const chunks: Chunk[] = [];
 
   let buf = new Int32Array(1024);
@@ -217,8 +272,13 @@ export function scanChunks(
   const frameArg: number[] = [];
   const frameTextMark: number[] = [];
   let depth = 0;
+  // Unmatched text `[` inside arguments; one that follows a visibly escaped name (`%{DOL}%sum[`,
+  // `$$c[]sum[`: code that writes BDScript text) is kept as -(position + 1), since the `]` that
+  // closes the call after it is meant to.
   const textOpens: number[] = [];
   let textTop = 0;
+  let lastCommentStart = -1;
+  let lastCommentEnd = -1;
 
   let textStart = from;
   let i = from;
@@ -303,6 +363,17 @@ export function scanChunks(
     i = end;
     textStart = end;
   };
+  /**
+   * Whether the text `[` at `at` follows a name whose `$` is visibly escaped: `%{DOL}%name[` (when
+   * special escaping is on) or `$` + a comment + `name[` (`$$c[]name[`).
+   */
+  const afterEscapedName = (at: number): boolean => {
+    let a = at;
+    while (a > 0 && isIdentifierChar(text.charCodeAt(a - 1))) a--;
+    if (a === at || !isLetter(text.charCodeAt(a))) return false;
+    if (!disabled && a >= DOLLAR_ESCAPE.length && text.startsWith(DOLLAR_ESCAPE, a - DOLLAR_ESCAPE.length)) return true;
+    return lastCommentEnd === a && lastCommentStart > 0 && text.charCodeAt(lastCommentStart - 1) === DOLLAR;
+  };
   const cut = (at: number): void => {
     const nodes = buf.slice(0, count * NODE_WORDS);
     chunks.push(new Chunk(at - chunkStart, nodes, extraNames, problems, brackets.length > 0 ? Int32Array.from(brackets) : null, flags));
@@ -353,6 +424,8 @@ export function scanChunks(
         flush(i);
         const close = commentClose(text, j, lineStarts);
         const end = close >= 0 ? close + 1 : n;
+        lastCommentStart = i;
+        lastCommentEnd = end;
         node(KIND_COMMENT | (close >= 0 ? FLAG_CLOSED : 0), i, end);
         flags |= CHUNK_HAS_COMMENTS;
         if (close < 0) {
@@ -371,7 +444,18 @@ export function scanChunks(
         }
         continue;
       }
-      openCall(i, j, nameId(i, j, hash), false);
+      let id = nameId(i, j, hash);
+      if (names && !names.hasId(id, text, i, j)) {
+        // A name glued to text: the longest known name it starts with, the rest is text.
+        const k = names.longestStart(text, '$', i + 1, j);
+        if (k > 0) {
+          j = k;
+          hash = Math.imul(0x811c9dc5 ^ DOLLAR, 0x01000193);
+          for (let m = i + 1; m < k; m++) hash = Math.imul(hash ^ text.charCodeAt(m), 0x01000193);
+          id = nameId(i, j, hash);
+        }
+      }
+      openCall(i, j, id, false);
       continue;
     }
     if (c === BACKSLASH) {
@@ -390,7 +474,11 @@ export function scanChunks(
         escape(i, i + BRACKET_ESCAPE.length, ESC_CLOSE);
       } else if (text.startsWith(DOLLAR_ESCAPE, i)) {
         const nameStart = i + DOLLAR_ESCAPE.length;
-        const j = disabled ? identifierEnd(text, nameStart) : nameStart;
+        let j = disabled ? identifierEnd(text, nameStart) : nameStart;
+        if (j > nameStart && names && !names.has('$' + text.slice(nameStart, j))) {
+          const k = names.longestStart(text, '$', nameStart, j);
+          if (k > 0) j = k;
+        }
         if (j > nameStart) openCall(i, j, nameId(0, 0, 0, '$' + text.slice(nameStart, j)), true);
         else escape(i, nameStart, ESC_DOLLAR);
       } else {
@@ -408,6 +496,7 @@ export function scanChunks(
         const f = depth - 1;
         const call = frameCall[f]!;
         finish(frameArg[f]!, i);
+        // Only the innermost open text `[` is reported, and not when it follows an escaped name.
         const textOpen = textTop > frameTextMark[f]! ? textOpens[textTop - 1]! : -1;
         textTop = frameTextMark[f]!;
         buf[call * NODE_WORDS] = buf[call * NODE_WORDS]! | FLAG_CLOSED;
@@ -432,7 +521,7 @@ export function scanChunks(
         }
         continue;
       }
-      if (c === OPEN) textOpens[textTop++] = i;
+      if (c === OPEN) textOpens[textTop++] = afterEscapedName(i) ? -(i + 1) : i;
       else if (lineStarts && (c === LF || (c === CR && text.charCodeAt(i + 1) !== LF))) lineStarts.push(i + 1);
       i++;
       continue;

@@ -17,13 +17,14 @@ import {
   materialize,
   scanChunks,
   type Chunk,
+  type KnownNames,
   type ScanMode,
 } from './chunk';
 import { blockFacts, matchBlocks, placeBlockCall, type Block, type BlockFacts, type BlockProblem, type PlacedBlockCall } from './blocks';
 import { parseDirective, type Directive } from './directives';
 import type { CallNode, ChunkView, CommentNode, LineStarts, Node, ParsedDocument, Span, SyntaxProblem } from './tree';
 
-export { COMMENT_NAME, DOLLAR_ESCAPE, identifierEnd } from './chunk';
+export { COMMENT_NAME, DOLLAR_ESCAPE, identifierEnd, KnownNames } from './chunk';
 
 export interface ParseOptions {
   /**
@@ -31,6 +32,11 @@ export interface ParseOptions {
    * document has no trigger.
    */
   readonly isCallback?: (name: string) => boolean;
+  /**
+   * The names of the catalog, so that a known name glued to text is read as BDFD reads it
+   * (`$pingms` = `$ping` + "ms"). Without them every identifier is one name.
+   */
+  readonly knownNames?: KnownNames;
 }
 
 /** A change between two texts: [start, oldEnd) of the old text became [start, newEnd) of the new. */
@@ -52,11 +58,12 @@ const MIN_RESYNC_LENGTH = CHUNK_TARGET / 4;
 export function parse(text: string, options: ParseOptions = {}): ParsedDocument {
   // The scanner sees every line break, so it collects the line starts on the way.
   const lines = [0];
-  let scanned = scanChunks(text, 0, { specialEscapingDisabled: false }, undefined, lines);
+  const names = options.knownNames;
+  let scanned = scanChunks(text, 0, { specialEscapingDisabled: false, names }, undefined, lines);
   let disabled = false;
   if (scanned.chunks.some((c) => (c.flags & CHUNK_DISABLES_ESCAPING) !== 0)) {
     disabled = true;
-    scanned = scanChunks(text, 0, { specialEscapingDisabled: true });
+    scanned = scanChunks(text, 0, { specialEscapingDisabled: true, names });
   }
   return new Parsed(text, scanned.chunks, Int32Array.from(lines), disabled, options);
 }
@@ -67,7 +74,7 @@ export function parse(text: string, options: ParseOptions = {}): ParsedDocument 
  * facts); only the chunk boundaries may differ.
  */
 export function reparse(previous: ParsedDocument, text: string, options: ParseOptions = {}): ParsedDocument {
-  if (!(previous instanceof Parsed)) return parse(text, options);
+  if (!(previous instanceof Parsed) || previous.knownNames !== options.knownNames) return parse(text, options);
   const change = changedRegion(previous.text, text);
   if (!change) return new Parsed(text, previous.chunks, previous.lineStarts, previous.specialEscapingDisabled, options);
   return reparseChange(previous, text, change, options);
@@ -75,13 +82,14 @@ export function reparse(previous: ParsedDocument, text: string, options: ParseOp
 
 /** `reparse` for a known change (offsets as in `TextChange`). */
 export function reparseChange(previous: ParsedDocument, text: string, change: TextChange, options: ParseOptions = {}): ParsedDocument {
-  if (!(previous instanceof Parsed)) return parse(text, options);
+  // Another catalog may read names differently: everything is scanned again.
+  if (!(previous instanceof Parsed) || previous.knownNames !== options.knownNames) return parse(text, options);
   const { start, oldEnd, newEnd } = change;
   const delta = newEnd - oldEnd;
   if (start < 0 || oldEnd < start || newEnd < start || oldEnd > previous.text.length || previous.text.length + delta !== text.length) {
     return parse(text, options);
   }
-  const mode: ScanMode = { specialEscapingDisabled: previous.specialEscapingDisabled };
+  const mode: ScanMode = { specialEscapingDisabled: previous.specialEscapingDisabled, names: options.knownNames };
   const old = previous.chunks;
   // A node's parse looks at most one character past its end, and never past a chunk boundary
   // except a `\r` that a `\n` after it joins: restart at the chunk that holds the character
@@ -251,6 +259,8 @@ class Parsed implements ParsedDocument {
   private blockCallsValue: PlacedBlockCall[] | undefined;
   private blocksValue: { blocks: Block[]; problems: BlockProblem[] } | undefined;
 
+  readonly knownNames: KnownNames | undefined;
+
   constructor(
     readonly text: string,
     readonly chunks: readonly Chunk[],
@@ -258,6 +268,7 @@ class Parsed implements ParsedDocument {
     readonly specialEscapingDisabled: boolean,
     private readonly options: ParseOptions,
   ) {
+    this.knownNames = options.knownNames;
     this.chunkCount = chunks.length;
     this.starts = new Int32Array(chunks.length + 1);
     let at = 0;

@@ -1,0 +1,47 @@
+// "Copy for BDFD app" without VS Code: checking the server's answer (it crosses a process
+// boundary) and the words the command shows. The trigger is the user's own text but is still
+// put on one line and cut short before it goes into a message.
+
+import { isObject, type CopyForAppResult } from '../../server/src/protocol';
+
+/** The longest trigger quoted whole in a message. */
+export const MAX_TRIGGER_SHOWN = 120;
+
+/** The server's answer when it has the shape of a `CopyForAppResult`, else undefined. */
+export function coerceAppCode(raw: unknown): CopyForAppResult | undefined {
+  if (!isObject(raw) || typeof raw['code'] !== 'string') return undefined;
+  const trigger = raw['trigger'];
+  const line = raw['triggerLine'];
+  if (trigger !== null && typeof trigger !== 'string') return undefined;
+  return {
+    code: raw['code'],
+    trigger,
+    triggerLine: typeof line === 'number' && Number.isInteger(line) && line >= 0 ? line : null,
+  };
+}
+
+/** The trigger for a message: one line, control characters dropped, cut with an ellipsis. */
+export function shownTrigger(trigger: string): string {
+  // eslint-disable-next-line no-control-regex
+  const line = trigger.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069]+/g, ' ').trim();
+  return line.length > MAX_TRIGGER_SHOWN ? `${line.slice(0, MAX_TRIGGER_SHOWN - 1)}…` : line;
+}
+
+/** What the command says after copying, and whether it offers to copy the trigger. */
+export function copiedMessage(result: CopyForAppResult): { text: string; offerTrigger: boolean } {
+  const lines = result.code === '' ? 0 : result.code.split(/\r\n|\r|\n/).length;
+  const what = `${lines} line${lines === 1 ? '' : 's'}`;
+  if (result.trigger === null) {
+    return {
+      text: `BDScript: copied the code (${what}). This file has no trigger line, so the trigger stays as it is in the app.`,
+      offerTrigger: false,
+    };
+  }
+  return {
+    text: `BDScript: copied the code (${what}) without its trigger line. Put this in the app's trigger field: ${shownTrigger(result.trigger)}`,
+    offerTrigger: true,
+  };
+}
+
+/** The label of the button that copies the trigger. */
+export const COPY_TRIGGER = 'Copy trigger';
