@@ -1,35 +1,12 @@
-// The VS Code extension's entry: starts the bundled language server over IPC, registers the
-// BDScript commands and keeps the catalog status item current. Everything that can be
-// pure lives in options.ts, status.ts, wiki.ts and appCode.ts; this file only wires them to VS Code.
+// The VS Code extension's entry on the desktop: starts the bundled language server over Node
+// IPC and hands the client to session.ts, which registers the BDScript commands and keeps the
+// catalog status item current. Everything that can be pure lives in options.ts, status.ts,
+// wiki.ts and appCode.ts; browserExtension.ts is the same entry for VS Code on the web.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import {
-  CatalogStatusNotification,
-  CatalogStatusRequest,
-  CopyForAppRequest,
-  FunctionAtRequest,
-  isObject,
-  RefreshCatalogRequest,
-  SETTINGS_SECTION,
-  type CatalogStatus,
-  type FunctionAtParams,
-} from '../../server/src/protocol';
-import { coerceAppCode, copiedMessage, COPY_TRIGGER } from './appCode';
+import { SETTINGS_SECTION } from '../../server/src/protocol';
 import { buildInitializationOptions, buildServerOptions, SERVER_MODULE } from './options';
-import {
-  coerceStatus,
-  currentAgeMs,
-  formatRefreshOutcome,
-  formatStatusText,
-  formatStatusTooltip,
-  hasTrouble,
-  statusPickItems,
-} from './status';
-import { checkWikiUrl } from './wiki';
-
-const LANGUAGE_ID = 'bdscript';
-/** How often the status item's age is recounted without asking the server. */
-const STATUS_TICK_MS = 60_000;
+import { DOCUMENT_SELECTOR, startSession } from './session';
 
 let client: LanguageClient | undefined;
 
@@ -37,215 +14,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const serverOptions: ServerOptions = buildServerOptions(context.asAbsolutePath(SERVER_MODULE), TransportKind.ipc, process.env);
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: LANGUAGE_ID },
-      { scheme: 'untitled', language: LANGUAGE_ID },
-    ],
+    documentSelector: DOCUMENT_SELECTOR,
     synchronize: { configurationSection: SETTINGS_SECTION },
     initializationOptions: buildInitializationOptions((key) => config.get(key), context.globalStorageUri.fsPath),
   };
   const lc = new LanguageClient('bdscript', 'BDScript Language Server', serverOptions, clientOptions);
   client = lc;
-
-  const status = new StatusItem();
-  context.subscriptions.push(status);
-  // Typed by the protocol, checked all the same: it comes from another process.
-  context.subscriptions.push(
-    lc.onNotification(CatalogStatusNotification, (params) => {
-      status.update(params);
-    }),
-  );
-
-  context.subscriptions.push(
-    vscode.commands.registerCommand('bdscript.refreshCatalog', () => refreshCatalog(lc, status)),
-    vscode.commands.registerCommand('bdscript.showCatalogStatus', () => showCatalogStatus(lc, status)),
-    vscode.commands.registerCommand('bdscript.openWikiPage', () => openWikiPage(lc)),
-    vscode.commands.registerCommand('bdscript.copyForApp', () => copyForApp(lc)),
-  );
-
-  try {
-    await lc.start();
-  } catch (err) {
-    status.failed(err);
-    void vscode.window.showErrorMessage(`BDScript: the language server did not start: ${message(err)}`);
-    return;
-  }
-  try {
-    status.update(await lc.sendRequest(CatalogStatusRequest));
-  } catch {
-    // The notification will bring the status once the server has one.
-  }
+  await startSession(context, lc);
 }
 
 export async function deactivate(): Promise<void> {
   const lc = client;
   client = undefined;
   if (lc) await lc.stop();
-}
-
-async function refreshCatalog(lc: LanguageClient, status: StatusItem): Promise<void> {
-  if (!lc.isRunning()) return notRunning();
-  try {
-    const raw = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: 'BDScript: refreshing the catalog' },
-      () => lc.sendRequest(RefreshCatalogRequest),
-    );
-    const next = status.update(raw);
-    if (!next) return;
-    const text = formatRefreshOutcome(next, status.ageMs());
-    if (next.lastRefresh?.ok === false) void vscode.window.showWarningMessage(text);
-    else void vscode.window.showInformationMessage(text);
-  } catch (err) {
-    void vscode.window.showErrorMessage(`The catalog could not be refreshed: the language server did not answer (${message(err)}).`);
-  }
-}
-
-async function showCatalogStatus(lc: LanguageClient, status: StatusItem): Promise<void> {
-  if (!lc.isRunning()) return notRunning();
-  let current: CatalogStatus | undefined;
-  try {
-    current = status.update(await lc.sendRequest(CatalogStatusRequest));
-  } catch (err) {
-    void vscode.window.showErrorMessage(`The catalog status could not be read: the language server did not answer (${message(err)}).`);
-    return;
-  }
-  if (!current) {
-    void vscode.window.showWarningMessage('The language server sent a catalog status this extension cannot read.');
-    return;
-  }
-  const picked = await vscode.window.showQuickPick(statusPickItems(current, status.ageMs()), {
-    title: 'BDScript catalog',
-    matchOnDescription: true,
-    matchOnDetail: true,
-  });
-  if (picked?.action === 'refresh') await refreshCatalog(lc, status);
-}
-
-async function openWikiPage(lc: LanguageClient): Promise<void> {
-  const editor = vscode.window.activeTextEditor;
-  if (!editor || editor.document.languageId !== LANGUAGE_ID) {
-    void vscode.window.showInformationMessage('BDScript: open a BDScript file and put the cursor on a function.');
-    return;
-  }
-  if (!lc.isRunning()) return notRunning();
-  const params: FunctionAtParams = {
-    textDocument: { uri: editor.document.uri.toString() },
-    position: { line: editor.selection.active.line, character: editor.selection.active.character },
-  };
-  let result: unknown;
-  try {
-    result = await lc.sendRequest(FunctionAtRequest, params);
-  } catch (err) {
-    void vscode.window.showErrorMessage(`BDScript: could not find the function under the cursor: ${message(err)}`);
-    return;
-  }
-  const fn = isObject(result) ? result : undefined;
-  if (!fn) {
-    void vscode.window.showInformationMessage('BDScript: no known function under the cursor.');
-    return;
-  }
-  const url = checkWikiUrl(fn['wikiUrl']);
-  const name = typeof fn['name'] === 'string' ? fn['name'] : 'this function';
-  if (!url) {
-    void vscode.window.showWarningMessage(`BDScript: no wiki page to open for ${name}.`);
-    return;
-  }
-  await vscode.env.openExternal(vscode.Uri.parse(url, true));
-}
-
-/** Copies the command's code without its trigger line (the server computes it) and offers the trigger. */
-async function copyForApp(lc: LanguageClient): Promise<void> {
-  const editor = vscode.window.activeTextEditor;
-  if (!editor || editor.document.languageId !== LANGUAGE_ID) {
-    void vscode.window.showInformationMessage('BDScript: open a BDScript file to copy its code for the BDFD app.');
-    return;
-  }
-  if (!lc.isRunning()) return notRunning();
-  let result;
-  try {
-    result = coerceAppCode(await lc.sendRequest(CopyForAppRequest, { textDocument: { uri: editor.document.uri.toString() } }));
-  } catch (err) {
-    void vscode.window.showErrorMessage(`BDScript: could not get the code to copy: ${message(err)}`);
-    return;
-  }
-  if (!result) {
-    void vscode.window.showWarningMessage('BDScript: the server sent nothing to copy.');
-    return;
-  }
-  await vscode.env.clipboard.writeText(result.code);
-  const said = copiedMessage(result);
-  const trigger = result.trigger;
-  if (!said.offerTrigger || trigger === null) {
-    void vscode.window.showInformationMessage(said.text);
-    return;
-  }
-  if ((await vscode.window.showInformationMessage(said.text, COPY_TRIGGER)) === COPY_TRIGGER) {
-    await vscode.env.clipboard.writeText(trigger);
-    void vscode.window.setStatusBarMessage('BDScript: trigger copied', 3000);
-  }
-}
-
-function notRunning(): void {
-  void vscode.window.showWarningMessage('BDScript: the language server is not running.');
-}
-
-function message(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-/** The status bar item: shown while a BDScript editor is active, text and tooltip from the last status. */
-class StatusItem implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('bdscript.catalogStatus', vscode.StatusBarAlignment.Right, 100);
-  private readonly disposables: vscode.Disposable[] = [];
-  private readonly timer: ReturnType<typeof setInterval>;
-  private status: CatalogStatus | undefined;
-  private receivedAt = 0;
-
-  constructor() {
-    this.item.name = 'BDScript catalog';
-    this.item.text = '$(sync~spin) BDScript: starting';
-    this.item.command = 'bdscript.showCatalogStatus';
-    this.disposables.push(vscode.window.onDidChangeActiveTextEditor(() => this.updateVisibility()));
-    this.timer = setInterval(() => this.render(), STATUS_TICK_MS);
-    this.updateVisibility();
-  }
-
-  /** Takes a status from the server (untrusted shape); returns it when usable. */
-  update(raw: unknown): CatalogStatus | undefined {
-    const next = coerceStatus(raw);
-    if (!next) return undefined;
-    this.status = next;
-    this.receivedAt = Date.now();
-    this.render();
-    return next;
-  }
-
-  ageMs(): number | undefined {
-    return this.status ? currentAgeMs(this.status, this.receivedAt, Date.now()) : undefined;
-  }
-
-  failed(err: unknown): void {
-    this.item.text = '$(error) BDScript: server stopped';
-    this.item.tooltip = `The BDScript language server did not start: ${message(err)}`;
-    this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
-  }
-
-  dispose(): void {
-    clearInterval(this.timer);
-    for (const d of this.disposables) d.dispose();
-    this.item.dispose();
-  }
-
-  private render(): void {
-    if (!this.status) return;
-    const age = this.ageMs();
-    this.item.text = formatStatusText(this.status, age);
-    this.item.tooltip = formatStatusTooltip(this.status, age);
-    this.item.backgroundColor = hasTrouble(this.status) ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-  }
-
-  private updateVisibility(): void {
-    if (vscode.window.activeTextEditor?.document.languageId === LANGUAGE_ID) this.item.show();
-    else this.item.hide();
-  }
 }

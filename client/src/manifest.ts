@@ -9,6 +9,14 @@ export const LANGUAGE_ID = 'bdscript';
 export const SCOPE_NAME = 'source.bdscript';
 export const GRAMMAR_PATH = './syntaxes/bdscript.tmLanguage.json';
 export const LANGUAGE_CONFIGURATION_PATH = './language-configuration.json';
+/** The web extension's entry (VS Code on the web runs `browser`, the desktop runs `main`). */
+export const BROWSER_MAIN = './dist/web/extension.js';
+
+/** The colour themes in the BDFD app's editor colours; VS Code uses one only when the user picks it. */
+export const THEMES = [
+  { label: 'BDFD Dark', uiTheme: 'vs-dark', path: './client/themes/bdfd-dark-color-theme.json' },
+  { label: 'BDFD Light', uiTheme: 'vs', path: './client/themes/bdfd-light-color-theme.json' },
+] as const;
 
 /** The commands the extension registers (extension.ts registers each id literally). */
 export const COMMANDS = [
@@ -46,12 +54,32 @@ export function configurationProperty(schema: SettingSchema, order: number): Rec
   return property;
 }
 
+/**
+ * The settings a workspace VS Code does not trust may not set (its user-level values still
+ * apply): the ones that name a URL to contact, a file to read or a folder to write.
+ */
+export const RESTRICTED_SETTINGS: readonly string[] = ['catalog.url', 'catalog.snapshot', 'catalog.cacheDir'];
+
 /** The package.json keys this module owns, in the order they are written. */
 export function manifestFields(): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   SETTINGS_SCHEMA.forEach((s, i) => (properties[`${SETTINGS_SECTION}.${s.key}`] = configurationProperty(s, i)));
   const inBdscriptEditor = `editorLangId == ${LANGUAGE_ID}`;
   return {
+    browser: BROWSER_MAIN,
+    // Where a remote (SSH, a container, Codespaces) has an extension host, the server runs there
+    // beside the files; VS Code on the web without one runs the `browser` entry.
+    extensionKind: ['workspace'],
+    capabilities: {
+      // The server reads no workspace files (documents come over the protocol), so virtual
+      // workspaces (github.dev, vscode.dev) work fully.
+      virtualWorkspaces: true,
+      untrustedWorkspaces: {
+        supported: 'limited',
+        description: 'In an untrusted workspace the workspace may not choose the catalog URL, snapshot file or cache folder.',
+        restrictedConfigurations: RESTRICTED_SETTINGS.map((key) => `${SETTINGS_SECTION}.${key}`),
+      },
+    },
     categories: ['Programming Languages', 'Linters'],
     keywords: ['BDFD', 'Bot Designer for Discord', 'BDScript', 'Discord', 'bot'],
     activationEvents: [`onLanguage:${LANGUAGE_ID}`],
@@ -79,6 +107,7 @@ export function manifestFields(): Record<string, unknown> {
           },
         },
       ],
+      themes: THEMES.map((t) => ({ ...t })),
       commands: COMMANDS.map((c) => ({ ...c })),
       menus: {
         commandPalette: [

@@ -4,11 +4,11 @@
 // missed; `--json` prints the figures object instead, `--quick` makes a shorter run. The latest
 // table and figures are also written to .bench/latest.md and .bench/latest.json.
 //
-//   npm run bench -- [--quick] [--json] [--only ls|wire|catalog] [--node-defaults]
+//   npm run bench -- [--quick] [--json] [--only ls|wire|catalog|web] [--node-defaults]
 //
 // The benchmarks run under the server's own Node flags (SERVER_NODE_FLAGS, which both launchers
 // pass), so in-process figures match the server; `--node-defaults` runs without them. The wire
-// benchmarks need the bundle: run `npm run build` first.
+// and web benchmarks need the bundles: run `npm run build` first.
 
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { snapshotCatalog } from '../support/testCatalog';
 import { benchCatalog, type CatalogResults } from './catalog';
 import { benchLanguageService, type LanguageServiceResults } from './languageService';
 import { fmt, fmtFigure, table, type Figure } from './stats';
+import { benchWeb, type WebResults } from './web';
 import { benchWire, type WireResults } from './wire';
 
 interface Target {
@@ -39,6 +40,7 @@ interface Figures {
   languageService?: LanguageServiceResults;
   wire?: WireResults | { skipped: string };
   catalog?: CatalogResults;
+  web?: WebResults;
   targets: Target[];
 }
 
@@ -93,6 +95,12 @@ function targets(f: Figures): Target[] {
     if (listBr) out.push(atLeast('Service /function_list (br, as the client asks)', '≥ 10,000 req/s', listBr.requestsPerSecond, 10_000, 'req/s'));
     const a = cat.attack;
     out.push(atMost(`Well-behaved client p99 while ${a.slowClients.toLocaleString('en-US')} slow clients attack`, '< 100 ms', a.attacked.p99Ms, 100, 'ms'));
+  }
+  const web = f.web;
+  if (web) {
+    const worker = web.bundles.find((b) => b.file === 'dist/web/server.js');
+    if (worker) out.push(atMost('Web worker bundle as downloaded (gzip), snapshot included', '< 256 KB', worker.gzipBytes / 1024, 256, 'KB'));
+    if (!('skipped' in web.startup)) out.push(atMost('Web worker start → first diagnostics (Chromium)', '< 500 ms', web.startup.firstDiagnostics.median, 500, 'ms'));
   }
   return out;
 }
@@ -190,6 +198,33 @@ function render(f: Figures): string {
     );
   }
 
+  const web = f.web;
+  if (web) {
+    const kb = (n: number): string => `${fmt(n / 1024)} KB`;
+    const rows: string[][] = web.bundles.map((b) => [
+      b.file + (b.file === 'dist/web/server.js' ? ` (snapshot ${kb(web.snapshotBytes)} of it)` : ''),
+      kb(b.bytes),
+      kb(b.gzipBytes),
+      kb(b.brotliBytes),
+    ]);
+    parts.push('### Web extension\n\nWhat ships for the web, built as `npm run package` builds it (minified, no source maps):\n\n' + table(['Bundle', 'raw', 'gzip -9', 'brotli -11'], rows, ['l', 'r', 'r', 'r']));
+    if ('skipped' in web.startup) parts.push(`Worker start-up skipped: ${web.startup.skipped}`);
+    else {
+      const s = web.startup;
+      parts.push(
+        `Start-up in a dedicated web worker of headless ${web.chromium ?? 'Chromium'}, timed in the page, bundled snapshot, offline, the showcase command opened right after \`initialized\`:\n\n` +
+          table(
+            ['Benchmark', 'median', 'min', 'max', 'notes'],
+            [
+              ['new Worker → initialize answered', ...fmtFigure(s.initialize), 'fetches, compiles and runs the bundle'],
+              ['new Worker → first publishDiagnostics', ...fmtFigure(s.firstDiagnostics), `snapshot decoded, command diagnosed; ${s.firstDiagnostics.runs} runs after warm-up`],
+            ],
+            ['l', 'r', 'r', 'r', 'l'],
+          ),
+      );
+    }
+  }
+
   if (f.targets.length > 0) {
     const rows = f.targets.map((t) => [t.name, t.target, fmt(t.value, t.unit), t.met ? 'met' : '**missed**', fmt(t.ratio, '×')]);
     parts.push('### Targets\n\n' + table(['Target', 'bound', 'measured', 'result', 'measured / bound'], rows, ['l', 'l', 'r', 'l', 'r']));
@@ -204,8 +239,8 @@ async function main(): Promise<void> {
   const onlyIndex = argv.indexOf('--only');
   const only = onlyIndex >= 0 ? argv[onlyIndex + 1] : undefined;
   for (const a of argv) {
-    if (!['--quick', '--json', '--only', 'ls', 'wire', 'catalog', '--node-defaults'].includes(a)) {
-      throw new Error(`unknown option ${a}; use --quick, --json, --only ls|wire|catalog, --node-defaults`);
+    if (!['--quick', '--json', '--only', 'ls', 'wire', 'catalog', 'web', '--node-defaults'].includes(a)) {
+      throw new Error(`unknown option ${a}; use --quick, --json, --only ls|wire|catalog|web, --node-defaults`);
     }
   }
   const hasServerFlags = SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag));
@@ -254,6 +289,11 @@ async function main(): Promise<void> {
   if (wants('catalog')) {
     log('catalog ...');
     figures.catalog = await benchCatalog({ quick, log });
+  }
+  if (wants('web')) {
+    log('web extension ...');
+    figures.web = await benchWeb({ quick, log });
+    if ('skipped' in figures.web.startup) log(`  start-up skipped: ${figures.web.startup.skipped}`);
   }
   figures.targets = targets(figures);
   const rendered = render(figures);

@@ -10,29 +10,10 @@ import { CatalogClient, CatalogHttpError, parseRetryAfter, tagPath, type HttpOpt
 import * as F from '../support/faultServer';
 
 /** Short limits so that each fault resolves in well under a second. */
-const FAST: Partial<HttpOptions> = {
-  connectTimeoutMs: 1000,
-  headersTimeoutMs: 400,
-  bodyTimeoutMs: 400,
-  totalTimeoutMs: 3000,
-  maxBytes: 64 * 1024,
-  maxRetries: 2,
-  minRetryDelayMs: 10,
-  maxRetryDelayMs: 1500,
-};
+const FAST: Partial<HttpOptions> = { ...F.FAST_LIMITS, connectTimeoutMs: 1000 };
+const { failure } = F;
 
 const BODY = JSON.stringify([{ tag: '$ping', arguments: null }]);
-
-async function failure(client: CatalogClient, path: string): Promise<CatalogHttpError> {
-  try {
-    await client.getJson(path);
-  } catch (err) {
-    assert.ok(err instanceof CatalogHttpError, `expected CatalogHttpError, got ${String(err)}`);
-    assert.ok(err.message.startsWith(`GET ${client.urlOf(path)}: `), err.message);
-    return err;
-  }
-  assert.fail('the request succeeded');
-}
 
 describe('catalog http client', () => {
   let server: F.FaultServer;

@@ -1,17 +1,19 @@
 // Tests of the extension manifest against what it names: the language and its grammar and
-// configuration files, the settings schema the server reads, the commands extension.ts
-// registers, the activation events and the VS Code engine vscode-languageclient needs.
+// configuration files, the settings schema the server reads, the commands session.ts
+// registers, the desktop and web entries, the activation events and the VS Code engine
+// vscode-languageclient needs.
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { manifestFields, rewriteManifest } from '../../client/src/manifest';
+import { manifestFields, RESTRICTED_SETTINGS, rewriteManifest } from '../../client/src/manifest';
 import { SEMANTIC_TOKENS_LEGEND } from '../../server/src/core/features/semanticTokens';
 import { SETTINGS_SCHEMA } from '../../server/src/core/settings';
 
 const root = join(__dirname, '..', '..');
 const readJson = (path: string): any => JSON.parse(readFileSync(join(root, path), 'utf8'));
 const pkg = readJson('package.json');
-const extensionSource = readFileSync(join(root, 'client', 'src', 'extension.ts'), 'utf8');
+/** Both entries (extension.ts, browserExtension.ts) register their commands through session.ts. */
+const sessionSource = readFileSync(join(root, 'client', 'src', 'session.ts'), 'utf8');
 
 /** The lowest version a range like `^1.91.0`, `~1.91.0`, `>=1.91.0` or `1.91.0` allows. */
 function minimumVersion(range: string): [number, number, number] {
@@ -142,8 +144,8 @@ describe('extension manifest', () => {
       }
     });
 
-    it('registers every contributed command in extension.ts and contributes every registered one', () => {
-      const registered = [...extensionSource.matchAll(/registerCommand\(\s*'([^']+)'/g)].map((m) => m[1]).sort();
+    it('registers every contributed command in session.ts and contributes every registered one', () => {
+      const registered = [...sessionSource.matchAll(/registerCommand\(\s*'([^']+)'/g)].map((m) => m[1]).sort();
       assert.deepEqual(registered, commands.map((c) => c.command).sort());
     });
 
@@ -169,6 +171,30 @@ describe('extension manifest', () => {
       assert.ok(entry.includes("'dist/extension.js'") && entry.includes("external: ['vscode']"), entry);
     });
 
+    it('runs on the web from the bundled web client at ./dist/web/extension.js, beside its worker', () => {
+      assert.equal(pkg.browser, './dist/web/extension.js');
+      const build = readFileSync(join(root, 'build.mjs'), 'utf8');
+      const client = build.split('\n').find((l) => l.includes("'client/src/browserExtension.ts'"));
+      assert.ok(client, 'build.mjs bundles client/src/browserExtension.ts');
+      assert.ok(client.includes("'dist/web/extension.js'") && client.includes("external: ['vscode']") && client.includes('...web'), client);
+      const worker = build.split('\n').find((l) => l.includes("'server/src/browser/main.ts'"));
+      assert.ok(worker && worker.includes("'dist/web/server.js'") && worker.includes('...web'), 'build.mjs bundles the worker');
+      const entry = readFileSync(join(root, 'client', 'src', 'browserExtension.ts'), 'utf8');
+      assert.match(entry, /WEB_SERVER_MODULE = 'dist\/web\/server\.js'/);
+    });
+
+    it('works in virtual workspaces and keeps the catalog location settings from untrusted workspaces', () => {
+      assert.equal(pkg.capabilities.virtualWorkspaces, true);
+      const untrusted = pkg.capabilities.untrustedWorkspaces;
+      assert.equal(untrusted.supported, 'limited');
+      assert.ok(untrusted.description.length > 0);
+      const contributed = Object.keys(pkg.contributes.configuration.properties);
+      assert.deepEqual(untrusted.restrictedConfigurations, RESTRICTED_SETTINGS.map((k) => `bdscript.${k}`));
+      for (const key of ['bdscript.catalog.url', 'bdscript.catalog.snapshot', 'bdscript.catalog.cacheDir']) {
+        assert.ok(contributed.includes(key) && untrusted.restrictedConfigurations.includes(key), key);
+      }
+    });
+
     it("requires a VS Code at least as new as vscode-languageclient's engine", () => {
       // The package's `exports` hide its package.json from require(), so read the file.
       const lc = JSON.parse(readFileSync(join(root, 'node_modules', 'vscode-languageclient', 'package.json'), 'utf8'));
@@ -187,7 +213,7 @@ describe('extension manifest', () => {
     it('replaces only the owned keys and keeps every other key and its place', () => {
       const before = JSON.stringify({ name: 'x', main: './m.js', scripts: { a: 'b' }, contributes: { old: true }, zeta: 1 }, null, 2);
       const after = JSON.parse(rewriteManifest(before));
-      assert.deepEqual(Object.keys(after), ['name', 'main', 'categories', 'keywords', 'activationEvents', 'scripts', 'contributes', 'zeta']);
+      assert.deepEqual(Object.keys(after), ['name', 'main', 'browser', 'extensionKind', 'capabilities', 'categories', 'keywords', 'activationEvents', 'scripts', 'contributes', 'zeta']);
       assert.deepEqual(after.scripts, { a: 'b' });
       assert.equal(after.zeta, 1);
       assert.deepEqual(after.contributes, manifestFields()['contributes']);

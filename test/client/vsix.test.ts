@@ -61,20 +61,25 @@ const ALLOWED = [
   /^package\.json$/,
   /^(README|CHANGELOG)\.md$/i, // vsce stores the readme as readme.md
   /^LICENSE(\.md|\.txt)?$/i,
-  /^dist\/(extension|server)\.js$/,
-  /^dist\/(extension|server)\.js\.LEGAL\.txt$/,
+  /^dist\/(web\/)?(extension|server)\.js$/,
+  /^dist\/(web\/)?(extension|server)\.js\.LEGAL\.txt$/,
   /^server\/snapshot\/(catalog\.json|README\.md)$/,
   /^syntaxes\/bdscript\.tmLanguage\.json$/,
   /^language-configuration\.json$/,
+  /^client\/themes\/bdfd-(dark|light)-color-theme\.json$/,
 ];
 
 const REQUIRED = [
   'package.json',
   'dist/extension.js',
   'dist/server.js',
+  'dist/web/extension.js',
+  'dist/web/server.js',
   'server/snapshot/catalog.json',
   'syntaxes/bdscript.tmLanguage.json',
   'language-configuration.json',
+  'client/themes/bdfd-dark-color-theme.json',
+  'client/themes/bdfd-light-color-theme.json',
 ];
 
 describe('packaged extension (.vsix)', function () {
@@ -131,9 +136,15 @@ describe('packaged extension (.vsix)', function () {
     }
   });
 
-  it('ships a manifest whose main, grammar and language configuration are in the package', () => {
+  it('ships a manifest whose entries, grammar, language configuration and themes are in the package', () => {
     const pkg = JSON.parse(entries.get('extension/package.json')!().toString('utf8'));
-    const named = [pkg.main, ...pkg.contributes.grammars.map((g: any) => g.path), ...pkg.contributes.languages.map((l: any) => l.configuration)];
+    const named = [
+      pkg.main,
+      pkg.browser,
+      ...pkg.contributes.grammars.map((g: any) => g.path),
+      ...pkg.contributes.languages.map((l: any) => l.configuration),
+      ...pkg.contributes.themes.map((t: any) => t.path),
+    ];
     for (const path of named) {
       const file = String(path).replace(/^\.\//, '');
       assert.ok(files.includes(file), `${path} is packaged`);
@@ -148,6 +159,7 @@ describe('packaged extension (.vsix)', function () {
     for (const [bundle, allowed] of [
       ['dist/extension.js', ['vscode']],
       ['dist/server.js', []],
+      ['dist/web/extension.js', ['vscode']],
     ] as const) {
       const text = entries.get(`extension/${bundle}`)!().toString('utf8');
       const required = [...text.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!);
@@ -157,23 +169,37 @@ describe('packaged extension (.vsix)', function () {
     }
   });
 
-  it('ships a client bundle that loads and exports activate and deactivate', () => {
-    // A stand-in for `vscode` whose every member is a class, enough for module-level code
-    // (vscode-languageclient subclasses a few vscode classes when it loads).
-    const standIn = (): unknown => new Proxy(class {}, { get: (target, key) => (key === 'prototype' ? target.prototype : standIn()) });
-    const file = join(work!, 'unpacked-extension.js');
-    writeFileSync(file, entries.get('extension/dist/extension.js')!());
-    const loader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
-    const load = loader._load;
-    loader._load = function (this: unknown, request: string, ...rest: unknown[]) {
-      return request === 'vscode' ? standIn() : load.call(this, request, ...rest);
-    };
-    try {
-      const ext = require(file) as Record<string, unknown>;
-      assert.equal(typeof ext['activate'], 'function');
-      assert.equal(typeof ext['deactivate'], 'function');
-    } finally {
-      loader._load = load;
-    }
+  it('ships web bundles that require nothing but vscode and embed the catalog snapshot', () => {
+    // The web extension host has no module loader but for `vscode`, and the worker none at all.
+    const client = entries.get('extension/dist/web/extension.js')!().toString('utf8');
+    assert.deepEqual([...new Set([...client.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]))], ['vscode']);
+    const worker = entries.get('extension/dist/web/server.js')!().toString('utf8');
+    assert.deepEqual([...worker.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]), []);
+    // The worker reads no files: the snapshot's own text is inside it.
+    const snapshot = JSON.parse(readFileSync(join(root, 'server', 'snapshot', 'catalog.json'), 'utf8')) as { provenance: { notes: string[] } };
+    const digest = snapshot.provenance.notes.map((n) => /sha256 ([0-9a-f]{64})/.exec(n)?.[1]).find(Boolean);
+    assert.ok(digest && worker.includes(digest), 'the snapshot (with its provenance) is embedded');
   });
+
+  for (const bundle of ['dist/extension.js', 'dist/web/extension.js']) {
+    it(`ships a client bundle (${bundle}) that loads and exports activate and deactivate`, () => {
+      // A stand-in for `vscode` whose every member is a class, enough for module-level code
+      // (vscode-languageclient subclasses a few vscode classes when it loads).
+      const standIn = (): unknown => new Proxy(class {}, { get: (target, key) => (key === 'prototype' ? target.prototype : standIn()) });
+      const file = join(work!, `unpacked-${bundle.replace(/\W/g, '-')}`);
+      writeFileSync(file, entries.get(`extension/${bundle}`)!());
+      const loader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
+      const load = loader._load;
+      loader._load = function (this: unknown, request: string, ...rest: unknown[]) {
+        return request === 'vscode' ? standIn() : load.call(this, request, ...rest);
+      };
+      try {
+        const ext = require(file) as Record<string, unknown>;
+        assert.equal(typeof ext['activate'], 'function');
+        assert.equal(typeof ext['deactivate'], 'function');
+      } finally {
+        loader._load = load;
+      }
+    });
+  }
 });

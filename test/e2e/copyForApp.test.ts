@@ -7,7 +7,9 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { COPY_FOR_APP_COMMAND, CopyForAppRequest, type CopyForAppResult } from '../../server/src/protocol';
+import { CopyForAppRequest, ServerCommand, type CopyForAppResult } from '../../server/src/protocol';
+
+const COPY_FOR_APP_COMMAND = ServerCommand.copyForApp;
 import { spawnServer, type SpawnedServer } from '../support/lspClient';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -41,7 +43,9 @@ describe('e2e: copy for BDFD app over stdio', function () {
     });
     const client = server.client;
     const init = await client.initialize({ initializationOptions: { bdscript: { catalog: { offline: true } } } });
-    assert.deepEqual(init.capabilities['executeCommandProvider'], { commands: [COPY_FOR_APP_COMMAND] });
+    // One dispatcher runs every server command; copy for the app is one of them, under the id the README gives.
+    assert.deepEqual(init.capabilities['executeCommandProvider'], { commands: Object.values(ServerCommand) });
+    assert.ok((init.capabilities['executeCommandProvider'] as { commands: string[] }).commands.includes('bdscript.server.copyForApp'));
     await client.open(URI, TEXT, 1);
 
     const expected: CopyForAppResult = {

@@ -4,11 +4,11 @@
 // incremental sync. Skips with a message when `nvim` is not installed (CI installs it).
 
 import * as assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CompletionItem, CompletionList, Diagnostic, Hover, SignatureHelp } from 'vscode-languageserver-types';
+import { nvimVersion, runNeovim, type NeovimStep } from '../support/nvim';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SERVER = path.join(ROOT, 'dist/server.js');
@@ -19,67 +19,16 @@ const RUN_LIMIT_MS = 90_000;
 
 const FIXTURE = ['$nomention', '$title[Hi 😀;1]', '$addButtn[yes;id;Label;primary]', '$description[$tit]', ''].join('\n');
 
-interface Step {
-  step: string;
-  [key: string]: unknown;
-}
+type Step = NeovimStep;
 
 interface Published {
   uri: string;
   diagnostics: Diagnostic[];
 }
 
-function nvimVersion(): string | undefined {
-  const r = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.split('\n')[0] : undefined;
-}
-
-/** Runs nvim with the driver; resolves with its exit code and the steps it wrote. Kills it on the bound. */
-function runNeovim(tmp: string, file: string): Promise<{ code: number | null; steps: Step[]; stderr: string }> {
-  const out = path.join(tmp, 'steps.jsonl');
-  const nvimHome = path.join(tmp, 'nvim-home');
-  mkdirSync(nvimHome, { recursive: true });
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env['PATH'],
-    HOME: nvimHome,
-    XDG_CONFIG_HOME: path.join(nvimHome, 'config'),
-    XDG_CACHE_HOME: path.join(nvimHome, 'cache'),
-    XDG_DATA_HOME: path.join(nvimHome, 'data'),
-    XDG_STATE_HOME: path.join(nvimHome, 'state'),
-    BDS_OUT: out,
-    BDS_FILE: file,
-    BDS_NODE: process.execPath,
-    BDS_SERVER: SERVER,
-    BDS_SERVER_HOME: path.join(tmp, 'server-home'),
-    BDS_SERVER_CACHE: path.join(tmp, 'server-home', 'cache'),
-    BDS_WAIT_MS: String(WAIT_MS),
-    // Bundled catalog only: nothing leaves this machine.
-    BDS_INIT_OPTIONS: JSON.stringify({ catalog: { offline: true } }),
-  };
-  const child = spawn('nvim', ['--headless', '--clean', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${DRIVER}`], {
-    env,
-    cwd: tmp,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stdout.on('data', () => undefined);
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      // nvim overran every bound of the driver: end it (and with it the server it started).
-      child.kill('SIGKILL');
-    }, RUN_LIMIT_MS);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      const steps = existsSync(out)
-        ? readFileSync(out, 'utf8')
-            .split('\n')
-            .filter((l) => l.trim())
-            .map((l) => JSON.parse(l) as Step)
-        : [];
-      resolve({ code, steps, stderr });
-    });
-  });
+/** Runs nvim with the driver on the bundled catalog only: nothing leaves this machine. */
+function runDriver(tmp: string, file: string) {
+  return runNeovim({ driver: DRIVER, tmp, file, server: SERVER, initOptions: { catalog: { offline: true } }, waitMs: WAIT_MS, limitMs: RUN_LIMIT_MS });
 }
 
 function hoverText(h: Hover): string {
@@ -107,7 +56,7 @@ describe('e2e: Neovim built-in LSP client', function () {
     tmp = mkdtempSync(path.join(os.tmpdir(), 'bds-nvim-'));
     const file = path.join(tmp, 'ping.bds');
     writeFileSync(file, FIXTURE);
-    const run = await runNeovim(tmp, file);
+    const run = await runDriver(tmp, file);
     steps = run.steps;
     const problems = steps.filter((s) => s.step === 'error' || s.step === 'timeout');
     assert.deepEqual(problems, [], `${version}: ${run.stderr}`);

@@ -1,9 +1,35 @@
 // A node:http server on 127.0.0.1 for catalog client tests: each path answers through a handler,
 // by default the good body for that path, and a test swaps in faults (5xx, stalls, resets,
 // truncated or oversized bodies ...). It counts requests and tears down every socket on close.
+// Also the short limits and the failure check both catalog clients' tests use.
 
+import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { CatalogHttpError, type CatalogGetter, type RequestLimits } from '../../server/src/catalog/endpoints';
+
+/** Short limits for a client under test, so that each fault resolves in well under a second. */
+export const FAST_LIMITS: RequestLimits = {
+  headersTimeoutMs: 400,
+  bodyTimeoutMs: 400,
+  totalTimeoutMs: 3000,
+  maxBytes: 64 * 1024,
+  maxRetries: 2,
+  minRetryDelayMs: 10,
+  maxRetryDelayMs: 1500,
+};
+
+/** The CatalogHttpError a GET of `path` ends with, naming the URL; fails the test on success or any other error. */
+export async function failure(client: CatalogGetter, path: string): Promise<CatalogHttpError> {
+  try {
+    await client.getJson(path);
+  } catch (err) {
+    assert.ok(err instanceof CatalogHttpError, `expected CatalogHttpError, got ${String(err)}`);
+    assert.ok(err.message.startsWith(`GET ${client.urlOf(path)}: `), err.message);
+    return err;
+  }
+  assert.fail('the request succeeded');
+}
 
 export type FaultHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 

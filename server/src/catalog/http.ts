@@ -7,111 +7,50 @@ import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import { Agent, interceptors, type Dispatcher } from 'undici';
 import type RetryHandler from 'undici/types/retry-handler';
-import { version as TOOL_VERSION } from '../../../package.json';
 import { visible } from '../core/catalog/controlChars';
+import {
+  abortError,
+  backoff as backoffStep,
+  CatalogHttpError,
+  DEFAULT_REQUEST_LIMITS,
+  formatBytes,
+  isStrongEtag,
+  parseBaseUrl,
+  parseJsonBody,
+  parseRetryAfter,
+  seconds,
+  sleep,
+  TOOL_VERSION,
+  type CatalogGetter,
+  type GetOptions,
+  type GetResult,
+  type RequestLimits,
+  type Validators,
+} from './endpoints';
 
-export { TOOL_VERSION };
-
-/** The five list endpoints a refresh pulls, in a stable order. */
-export const LIST_ENDPOINTS = [
-  '/function_list',
-  '/callback_list',
-  '/function_tag_list',
-  '/callback_tag_list',
-  '/emoji_alias_list',
-] as const;
-export type ListEndpoint = (typeof LIST_ENDPOINTS)[number];
-
-/** The validators of one response, sent back on the next request for a conditional GET. */
-export interface Validators {
-  readonly etag?: string;
-  readonly lastModified?: string;
-}
+export * from './endpoints';
 
 /** Limits and policies of the client. Every field has a default (see `DEFAULT_HTTP_OPTIONS`). */
-export interface HttpOptions {
+export interface HttpOptions extends RequestLimits {
   /** Time to establish a connection (TCP and TLS), per attempt. */
   readonly connectTimeoutMs: number;
-  /** Time from sending a request to receiving the complete response headers, per attempt. */
-  readonly headersTimeoutMs: number;
-  /** Longest pause between two pieces of a response body, per attempt. */
-  readonly bodyTimeoutMs: number;
-  /** The whole request, retries and their waits included; a request never outlives it. */
-  readonly totalTimeoutMs: number;
-  /** Largest body accepted, both as sent and after decompression. */
-  readonly maxBytes: number;
-  /** Retries after the first attempt, for network errors, 5xx and 429. */
-  readonly maxRetries: number;
-  /** First retry delay; later ones double, each with jitter. */
-  readonly minRetryDelayMs: number;
-  /** Longest wait between attempts, `Retry-After` included. */
-  readonly maxRetryDelayMs: number;
   /** Redirects followed before giving up. */
   readonly maxRedirects: number;
   readonly userAgent: string;
 }
 
 export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
+  ...DEFAULT_REQUEST_LIMITS,
   connectTimeoutMs: 10_000,
-  headersTimeoutMs: 20_000,
-  bodyTimeoutMs: 20_000,
-  totalTimeoutMs: 60_000,
-  maxBytes: 32 * 1024 * 1024,
-  maxRetries: 3,
-  minRetryDelayMs: 500,
-  maxRetryDelayMs: 15_000,
   maxRedirects: 5,
   userAgent: `bdscript-tooling/${TOOL_VERSION} (BDScript catalog client)`,
 };
-
-/** A successful GET: the parsed JSON and the validators to send next time. */
-export interface JsonResponse {
-  readonly kind: 'ok';
-  readonly url: string;
-  readonly json: unknown;
-  readonly validators: Validators;
-  /** Size of the decoded text in bytes. */
-  readonly bytes: number;
-}
-
-/** The server says the resource did not change since the validators were issued. */
-export interface NotModifiedResponse {
-  readonly kind: 'not-modified';
-  readonly url: string;
-  readonly validators: Validators;
-}
-
-export type GetResult = JsonResponse | NotModifiedResponse;
-
-/**
- * Why a GET failed, in words that name the request: `GET http://…/function_list: connection
- * refused`. `reason` is the part after the colon; `status` is set for HTTP errors. Header values
- * the server sent are quoted escaped (`visible`), since the message is shown to people.
- */
-export class CatalogHttpError extends Error {
-  override readonly name = 'CatalogHttpError';
-  constructor(
-    readonly url: string,
-    readonly reason: string,
-    readonly status?: number,
-    readonly code?: string,
-  ) {
-    super(`GET ${url}: ${reason}`);
-  }
-}
-
-export interface GetOptions {
-  /** Validators of the copy we hold; makes the request conditional. */
-  readonly validators?: Validators;
-  /** Aborts the request (for example when a whole refresh runs out of time). */
-  readonly signal?: AbortSignal;
-}
 
 /**
  * A client for one catalog base URL. Create one per base URL and `close()` it when done; it
  * owns its connection pool unless a dispatcher is handed in (tests use undici's MockAgent).
  */
-export class CatalogClient {
+export class CatalogClient implements CatalogGetter {
   readonly baseUrl: string;
   readonly options: HttpOptions;
   private readonly origin: string;
@@ -326,14 +265,6 @@ export class CatalogClient {
   }
 }
 
-/**
- * The path of a per-tag endpoint with the tag percent-encoded as one path segment:
- * `tagPath('function', '$c[]')` is `/function/%24c%5B%5D`, which a server decodes back to `$c[]`.
- */
-export function tagPath(kind: 'function' | 'callback', tag: string): string {
-  return `/${kind}/${encodeURIComponent(tag)}`;
-}
-
 /** Network error codes worth another attempt: the connection failed, not the request. */
 const RETRIED_ERROR_CODES = [
   'ECONNRESET',
@@ -378,21 +309,7 @@ function retryPolicy(o: HttpOptions, deadline: number): RetryHandler.RetryCallba
 
 /** The wait before retry number `retry` (1 for the first): doubling steps, each drawn from its upper half. */
 function backoff(o: HttpOptions, retry: number): number {
-  const step = Math.min(o.minRetryDelayMs * 2 ** Math.max(0, retry - 1), o.maxRetryDelayMs);
-  return step / 2 + Math.random() * (step / 2);
-}
-
-/** Waits `ms`, or less when `signal` aborts (the caller's race reports the abort). */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
+  return backoffStep(o.minRetryDelayMs, o.maxRetryDelayMs, retry);
 }
 
 /** Whether `err` is a network failure worth another attempt (the connection failed, not the request). */
@@ -425,11 +342,6 @@ class BodyCut extends Error {
   }
 }
 
-/** A strong ETag (`"abc"`): a weak one (`W/"abc"`) does not promise the same bytes, so it cannot resume a download. */
-export function isStrongEtag(etag: string): boolean {
-  return /^"[^"]*"$/.test(etag.trim());
-}
-
 /** Undoes the content coding (capped at `maxBytes`), checks UTF-8 and parses the JSON. */
 async function parseBody(url: string, partial: PartialBody, maxBytes: number): Promise<{ json: unknown; bytes: number }> {
   const raw = partial.chunks.length === 1 ? partial.chunks[0]! : Buffer.concat(partial.chunks, partial.size);
@@ -446,50 +358,12 @@ async function parseBody(url: string, partial: PartialBody, maxBytes: number): P
       throw err;
     }
   }
-  const size = body.length;
-  if (size === 0) throw new CatalogHttpError(url, `empty body (HTTP ${partial.status})`, partial.status);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(body);
-  } catch {
-    throw new CatalogHttpError(url, `body is not valid UTF-8 (${formatBytes(size)})`, partial.status);
-  }
-  try {
-    return { json: JSON.parse(text), bytes: size };
-  } catch (err) {
-    const what = isTruncation(text, (err as Error).message) ? 'truncated JSON' : 'invalid JSON';
-    throw new CatalogHttpError(url, `${what} (${formatBytes(size)}): ${(err as Error).message}`, partial.status);
-  }
-}
-
-/** Retry-After in milliseconds: delta-seconds or an HTTP date; undefined when absent or bad. */
-export function parseRetryAfter(value: string | string[] | undefined): number | undefined {
-  const v = Array.isArray(value) ? value[0] : value;
-  if (v === undefined || v.trim() === '') return undefined;
-  if (/^\s*\d+\s*$/.test(v)) return Number(v) * 1000;
-  const at = Date.parse(v);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+  return parseJsonBody(url, body, partial.status);
 }
 
 function withNote(err: Error, note: string): Error {
   (err as Error & { retryNote?: string }).retryNote = note;
   return err;
-}
-
-function parseBaseUrl(baseUrl: string): URL {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new CatalogHttpError(baseUrl, 'not a valid URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CatalogHttpError(baseUrl, `unsupported protocol ${url.protocol} (use http or https)`);
-  }
-  if (url.search || url.hash || url.username || url.password) {
-    throw new CatalogHttpError(baseUrl, 'a base URL has no query, fragment or credentials');
-  }
-  return url;
 }
 
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
@@ -520,19 +394,6 @@ const DECODERS: Readonly<Record<string, ((body: Buffer, maxBytes: number) => Pro
   br: (body, maxBytes) => promisify(zlib.brotliDecompress)(body, { maxOutputLength: maxBytes }),
   deflate: (body, maxBytes) => promisify(zlib.inflate)(body, { maxOutputLength: maxBytes }),
 };
-
-/** Whether JSON.parse failed because the text ended early rather than on a wrong character. */
-function isTruncation(text: string, message: string): boolean {
-  if (/end of JSON input/i.test(message)) return true;
-  const at = /at position (\d+)/.exec(message);
-  return at !== null && Number(at[1]) >= text.trimEnd().length;
-}
-
-function abortError(url: string, reason: unknown): CatalogHttpError {
-  if (reason instanceof CatalogHttpError) return reason;
-  if ((reason as Error | undefined)?.name === 'TimeoutError') return new CatalogHttpError(url, "timed out (the caller's time limit)");
-  return new CatalogHttpError(url, 'cancelled');
-}
 
 /** Turns whatever undici or our own code threw into a CatalogHttpError naming the request. */
 function toHttpError(url: string, err: unknown, o: HttpOptions): CatalogHttpError {
@@ -584,17 +445,6 @@ function toHttpError(url: string, err: unknown, o: HttpOptions): CatalogHttpErro
       }
   }
   return new CatalogHttpError(url, reason + note, undefined, code);
-}
-
-export function seconds(ms: number): string {
-  const s = ms / 1000;
-  return `${Number(s.toFixed(s < 1 ? 2 : 1))} s`;
-}
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} bytes`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(n % 1024 ? 1 : 0)} KiB`;
-  return `${(n / 1024 / 1024).toFixed(n % (1024 * 1024) ? 1 : 0)} MiB`;
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {

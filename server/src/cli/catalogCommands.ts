@@ -7,8 +7,9 @@ import * as path from 'node:path';
 import { defaultCacheDir } from '../catalog/cache';
 import { exportStatic, loadSnapshotFile, pull } from '../catalog/export';
 import { listen } from '../catalog/service';
-import { CatalogManager, type CatalogStatus } from '../catalog/sources';
+import { CatalogManager } from '../catalog/sources';
 import { jsonVisible, visible } from '../core/catalog/controlChars';
+import { formatStatus } from '../core/catalog/statusText';
 import { DEFAULT_CATALOG_URL } from '../core/settings';
 import {
   EXIT_FAILURE,
@@ -284,74 +285,4 @@ async function runStatus(args: ParsedArgs, io: CliIO): Promise<number> {
   } finally {
     await manager.dispose();
   }
-}
-
-/** The status as a few human lines; its text fields come from untrusted sources and are shown escaped. */
-export function formatStatus(s: CatalogStatus): string {
-  const lines = [`source:   ${describeSource(s)}`];
-  if (s.fetchedAt && s.fetchedAtPrecision === 'date') {
-    lines.push(`date:     ${visible(s.fetchedAt)} (the catalog records the day it was made, not the time)`);
-  } else if (s.fetchedAt) {
-    lines.push(`fetched:  ${formatInstant(s.fetchedAt)}${s.ageMs !== undefined ? ` (${formatAge(s.ageMs)} ago)` : ''}`);
-  }
-  const n = (count: number) => count.toLocaleString('en-US');
-  lines.push(`counts:   ${n(s.counts.functions)} functions, ${n(s.counts.callbacks)} callbacks, ${n(s.counts.emoji)} emoji`);
-  if (s.lastRefresh) lines.push(`refresh:  ${formatInstant(s.lastRefresh.at)}: ${describeRefresh(s.lastRefresh)}`);
-  if (s.problems.length > 0) {
-    lines.push('problems:');
-    for (const p of s.problems) lines.push(`  - ${visible(p)}`);
-  } else {
-    lines.push('problems: none');
-  }
-  return lines.join('\n') + '\n';
-}
-
-/** Where the catalog came from, in words, with the URL or file when it names a place the user knows. */
-function describeSource(s: CatalogStatus): string {
-  const where = visible(s.location);
-  switch (s.source) {
-    case 'live':
-      return s.location.replace(/\/+$/, '') === DEFAULT_CATALOG_URL ? `the BDFD API (${where})` : `the catalog API at ${where}`;
-    case 'cache':
-      return `the disk cache (${where}), saved at the last download`;
-    case 'snapshot':
-      return `a snapshot file (${where})`;
-    case 'bundled':
-      // Its location is an internal name (`<bundled>` in the shipped build), not a file to open.
-      return 'the catalog bundled with bdscript';
-    case 'none':
-      return 'none: no catalog could be loaded';
-  }
-}
-
-/** What the last refresh did, as the end of a sentence. */
-function describeRefresh(r: NonNullable<CatalogStatus['lastRefresh']>): string {
-  if (!r.ok) return `failed: ${visible(r.outcome)}`;
-  switch (r.outcome) {
-    case 'updated':
-      return 'the catalog was updated';
-    case 'not-modified':
-      return 'the catalog was already up to date';
-    case 'offline':
-      return 'skipped, because the catalog is set to offline';
-  }
-}
-
-/** An instant as `2026-11-23 10:00:05 UTC`; text that is no instant is shown as it is, escaped. */
-function formatInstant(iso: string): string {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return visible(iso);
-  const d = new Date(ms).toISOString();
-  return `${d.slice(0, 10)} ${d.slice(11, 19)} UTC`;
-}
-
-/** A duration in the largest sensible unit: `42 s`, `5 min`, `3 h`, `2 days`. */
-export function formatAge(ms: number): string {
-  const s = Math.round(ms / 1000);
-  if (s < 120) return `${s} s`;
-  const min = Math.round(s / 60);
-  if (min < 120) return `${min} min`;
-  const h = Math.round(min / 60);
-  if (h < 48) return `${h} h`;
-  return `${Math.round(h / 24)} days`;
 }

@@ -6,8 +6,9 @@
 import type { SemanticTokensLegend, ServerCapabilities } from 'vscode-languageserver';
 import { TextDocumentSyncKind } from 'vscode-languageserver';
 import type { ClientFeatures } from '../core/features/types';
+import { SERVER_COMMANDS } from '../protocol/commands';
 import { isObject } from '../protocol/json';
-import { COPY_FOR_APP_COMMAND } from '../protocol/messages';
+import { WIKI_ACTION_KIND } from './commands';
 import type { PositionEncoding } from './positions';
 
 /** Reads a nested field of untrusted JSON; undefined when any step is not an object. */
@@ -69,6 +70,8 @@ export interface ClientAbilities {
   readonly diagnosticVersion: boolean;
   /** `textDocument/prepareRename` is understood. */
   readonly renamePrepare: boolean;
+  /** `window/showDocument` may be asked (to open a wiki page in the browser). */
+  readonly showDocument: boolean;
 }
 
 export function clientAbilitiesFrom(capabilities: unknown): ClientAbilities {
@@ -80,6 +83,7 @@ export function clientAbilitiesFrom(capabilities: unknown): ClientAbilities {
     inlayHintRefresh: isTrue(at(capabilities, 'workspace', 'inlayHint', 'refreshSupport')),
     diagnosticVersion: isTrue(at(capabilities, 'textDocument', 'publishDiagnostics', 'versionSupport')),
     renamePrepare: isTrue(at(capabilities, 'textDocument', 'rename', 'prepareSupport')),
+    showDocument: isTrue(at(capabilities, 'window', 'showDocument', 'support')),
   };
 }
 
@@ -100,7 +104,7 @@ export function serverCapabilities(encoding: PositionEncoding, legend: SemanticT
     completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: true },
     hoverProvider: true,
     signatureHelpProvider: { triggerCharacters: SIGNATURE_TRIGGERS, retriggerCharacters: SIGNATURE_RETRIGGERS },
-    codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite'] },
+    codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite', WIKI_ACTION_KIND] },
     documentSymbolProvider: { label: 'BDScript' },
     foldingRangeProvider: true,
     semanticTokensProvider: { legend, full: true, range: true },
@@ -109,6 +113,6 @@ export function serverCapabilities(encoding: PositionEncoding, legend: SemanticT
     referencesProvider: true,
     renameProvider: renamePrepare ? { prepareProvider: true } : true,
     colorProvider: true,
-    executeCommandProvider: { commands: [COPY_FOR_APP_COMMAND] },
+    executeCommandProvider: { commands: [...SERVER_COMMANDS] },
   };
 }

@@ -62,6 +62,11 @@ export interface ServerRuntime {
   /** Timers; the host's own when omitted. */
   readonly timers?: Timers;
   /**
+   * Sees the client's initialize params before the first catalog provider is built (the web
+   * worker takes the catalog caches its client kept from `initializationOptions`).
+   */
+  onInitialize?(params: unknown): void;
+  /**
    * Called after diagnostics of a document version were sent: the server has done its work for
    * that edit, a moment where the host may tidy up (the node entry collects garbage there once
    * enough has piled up since the last time, which keeps memory flat while a large document is
@@ -75,14 +80,20 @@ export interface ServerRuntime {
 
 /**
  * The host's timers. Timeouts and intervals do not keep a process alive on their own; a zero
- * delay runs on the next turn of the event loop (setImmediate), after messages already read.
+ * delay runs on the next turn of the event loop (setImmediate where the host has it, as Node
+ * does), after messages already read. `setImmediate` is looked up, not named, so the wiring
+ * also compiles and runs where it does not exist (a web worker).
  */
+const setImmediateOf = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
+const clearImmediateOf = (globalThis as { clearImmediate?: (handle: unknown) => void }).clearImmediate;
+
 export const hostTimers: Timers = {
-  setTimeout: (callback, ms) => (ms <= 0 ? { immediate: setImmediate(callback) } : { timeout: unrefTimer(setTimeout(callback, ms)) }),
+  setTimeout: (callback, ms) =>
+    ms <= 0 && setImmediateOf && clearImmediateOf ? { immediate: setImmediateOf(callback) } : { timeout: unrefTimer(setTimeout(callback, Math.max(0, ms))) },
   clearTimeout: (handle) => {
-    const h = handle as { immediate?: ReturnType<typeof setImmediate>; timeout?: ReturnType<typeof setTimeout> } | undefined;
-    if (h?.immediate) clearImmediate(h.immediate);
-    if (h?.timeout) clearTimeout(h.timeout);
+    const h = handle as { immediate?: unknown; timeout?: ReturnType<typeof setTimeout> } | undefined;
+    if (h?.immediate !== undefined) clearImmediateOf?.(h.immediate);
+    if (h?.timeout !== undefined) clearTimeout(h.timeout);
   },
   setInterval: (callback, ms) => unrefTimer(setInterval(callback, ms)),
   clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),

@@ -8,7 +8,9 @@ import {
   DidChangeConfigurationNotification,
   ErrorCodes,
   LSPErrorCodes,
+  MessageType,
   ResponseError,
+  ShowMessageNotification,
   type Connection,
   type InitializeParams,
   type InitializeResult,
@@ -23,7 +25,6 @@ import { isObject, type JsonObject } from '../protocol/json';
 import {
   CatalogStatusNotification,
   CatalogStatusRequest,
-  COPY_FOR_APP_COMMAND,
   CopyForAppRequest,
   FunctionAtRequest,
   RefreshCatalogRequest,
@@ -34,6 +35,7 @@ import { SETTINGS_SECTION } from '../protocol/settings';
 import { clientAbilitiesFrom, clientFeaturesFrom, negotiatePositionEncoding, serverCapabilities, type ClientAbilities } from './capabilities';
 import { CatalogHost } from './catalogHost';
 import { Coalescer } from './coalesce';
+import { executeCommand, wikiCodeAction, type CommandContext } from './commands';
 import { OutgoingConverter } from './convert';
 import { DocumentStore } from './documents';
 import { completionItem, documentUri, DocumentParams, pushedSettings } from './params';
@@ -283,6 +285,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     const encoding = negotiatePositionEncoding(capabilities);
     converter = createPositionConverter(encoding);
     abilities = clientAbilitiesFrom(capabilities);
+    try {
+      runtime.onInitialize?.(params);
+    } catch (err) {
+      log.error(`the runtime could not read the initialize params: ${errorWithStack(err)}`);
+    }
     const init = readInitializationOptions(isObject(params) ? params.initializationOptions : undefined);
     initSection = init.section;
     settings = resolveSettings(initSection);
@@ -364,7 +371,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   );
 
   connection.onCodeAction(
-    documentRequest('textDocument/codeAction', (p, out) => out.codeActions(service.codeActions(p.document, p.range(), p.codeActionContext()))),
+    documentRequest('textDocument/codeAction', (p, out) => {
+      const context = p.codeActionContext();
+      const range = p.range();
+      const actions = out.codeActions(service.codeActions(p.document, range, context));
+      const found = service.functionAt(p.document, range.start);
+      const wiki = found && wikiCodeAction(found, p.document.uri, converter.toClient(p.document, range.start), context.only);
+      return wiki ? [...actions, wiki] : actions;
+    }),
   );
 
   connection.onDocumentSymbol(documentRequest('textDocument/documentSymbol', (p, out) => out.symbols(service.documentSymbols(p.document))));
@@ -414,30 +428,48 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     }),
   );
 
+  /** The function at the position of untrusted `{textDocument, position}` params, for the wiki page. */
+  function functionAt(raw: unknown): FunctionAtResult | null {
+    const doc = documents.get(documentUri(raw));
+    if (!doc) return null;
+    const found = service.functionAt(doc, new DocumentParams(raw, doc, converter).position());
+    return found ? { name: found.name, kind: found.kind, wikiUrl: found.wikiUrl } : null;
+  }
+
   connection.onRequest(
     FunctionAtRequest,
-    documentRequest(FunctionAtRequest.method, (p): FunctionAtResult | null => {
-      const found = service.functionAt(p.document, p.position());
-      return found ? { name: found.name, kind: found.kind, wikiUrl: found.wikiUrl } : null;
-    }),
+    request(FunctionAtRequest.method, (raw) => functionAt(raw)),
   );
 
   /** "Copy for BDFD app" of an open document: its code without the trigger line, and the trigger. */
   const copyForApp = (uri: string | undefined): CopyForAppResult | null => {
-    const doc = uri === undefined ? undefined : documents.get(uri);
+    const doc = documents.get(uri);
     return doc ? service.appCode(doc) : null;
   };
 
   connection.onRequest(CopyForAppRequest, request(CopyForAppRequest.method, (raw) => copyForApp(documentUri(raw))));
 
-  connection.onExecuteCommand(
-    request('workspace/executeCommand', (raw) => {
-      const command = isObject(raw) ? raw['command'] : undefined;
-      const args = isObject(raw) && Array.isArray(raw['arguments']) ? raw['arguments'] : [];
-      if (command !== COPY_FOR_APP_COMMAND) return new ResponseError<void>(ErrorCodes.InvalidParams, `unknown command ${JSON.stringify(command)?.slice(0, 100)}`);
-      return copyForApp(typeof args[0] === 'string' ? args[0] : undefined);
-    }),
-  );
+  const commands: CommandContext = {
+    refreshCatalog: () => catalog.refresh(),
+    catalogStatus: () => catalog.status(),
+    functionAt,
+    copyForApp,
+    showDocument: async (uri) => {
+      if (!abilities.showDocument) return false;
+      try {
+        return (await connection.window.showDocument({ uri, external: true })).success === true;
+      } catch (err) {
+        log.warn(`window/showDocument failed: ${messageOf(err)}`);
+        return false;
+      }
+    },
+    // A notification, not the library's showMessage helpers (which send window/showMessageRequest
+    // and so make Neovim prompt for an answer).
+    showMessage: (type, message) =>
+      post(() => connection.sendNotification(ShowMessageNotification.type, { type: type === 'warning' ? MessageType.Warning : MessageType.Info, message })),
+  };
+
+  connection.onExecuteCommand(request('workspace/executeCommand', (raw) => executeCommand(commands, raw)));
 
   connection.onRequest(
     CatalogStatusRequest,

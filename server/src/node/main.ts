@@ -21,8 +21,7 @@ import {
 import { bundledSnapshotPath, bundledSnapshotText } from '../catalog/bundled';
 import { defaultCacheDir } from '../catalog/cache';
 import { TOOL_VERSION } from '../catalog/http';
-import { CatalogManager, decodeSnapshotText } from '../catalog/sources';
-import { Catalog } from '../core/catalog/catalog';
+import { bundledFallback, CatalogManager } from '../catalog/sources';
 import { startServer } from '../lsp/server';
 import { createCollector } from './memory';
 import { errorWithStack, messageOf, type CatalogProvider, type CatalogProviderOptions, type FallbackCatalog, type ServerRuntime } from '../lsp/runtime';
@@ -88,18 +87,7 @@ let bundled: FallbackCatalog | undefined;
 
 /** The bundled snapshot, decoded once per process (it never changes); undefined if it is unusable. */
 export function bundledCatalog(): FallbackCatalog | undefined {
-  if (bundled) return bundled;
-  let text: string;
-  try {
-    text = bundledSnapshotText();
-  } catch {
-    // Run from source without the snapshot file; the bundles embed it.
-    return undefined;
-  }
-  const loaded = decodeSnapshotText(text, bundledSnapshotPath, `bundled snapshot ${bundledSnapshotPath}`);
-  if (!loaded.ok) return undefined;
-  bundled = { catalog: new Catalog(loaded.data), location: bundledSnapshotPath };
-  return bundled;
+  return (bundled ??= bundledFallback({ location: bundledSnapshotPath, text: bundledSnapshotText }));
 }
 
 export function nodeRuntime(): ServerRuntime {

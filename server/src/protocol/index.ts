@@ -3,6 +3,7 @@
 // imports nothing from the server (no Node, no core, no LSP wiring), so the VS Code client and a
 // browser build can bundle it; `client/` imports from the server only through this module.
 
+export * from './commands';
 export * from './json';
 export * from './messages';
 export * from './settings';

@@ -1,7 +1,7 @@
 // The requests and notifications between the BDScript language server and its clients beyond
-// LSP: catalog status, "refresh now", the function under the cursor and the code to copy into
-// the BDFD app (also a `workspace/executeCommand` command for other editors), each typed with its
-// params and result so both ends agree at compile time. Answers still cross a process boundary:
+// LSP: catalog status, "refresh now", the function under the cursor, the code to copy into the
+// BDFD app (also a `workspace/executeCommand` command for other editors, commands.ts) and the web
+// worker's catalog caches, each typed with its params and result so both ends agree at compile time. Answers still cross a process boundary:
 // the client checks what it receives (client/src/status.ts), the server what it is sent.
 
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
@@ -94,8 +94,16 @@ export interface CopyForAppResult {
 export const CopyForAppRequest = new RequestType<CopyForAppParams, CopyForAppResult | null, void>('bdscript/copyForApp');
 
 /**
- * The same as a `workspace/executeCommand` command, for editors without custom requests:
- * arguments `[uri]`, result a `CopyForAppResult` or null. Its id differs from the VS Code
- * command `bdscript.copyForApp`, which the VS Code client registers itself.
+ * A catalog cache as the web extension keeps it for the language server in a web worker, which
+ * has no disk: the base URL it was fetched from and the cache's text (the disk cache's format).
  */
-export const COPY_FOR_APP_COMMAND = 'bdscript.server.copyForApp';
+export interface CatalogCacheEntry {
+  readonly baseUrl: string;
+  readonly text: string;
+}
+
+/** Notification (server → client, from the web worker only): keep this cache; it replaces the one of its base URL. */
+export const CatalogCacheNotification = new NotificationType<CatalogCacheEntry>('bdscript/catalogCache');
+
+/** The key of `initializationOptions` under which the web client hands the worker the caches it kept (CatalogCacheEntry[]). */
+export const CATALOG_CACHES_OPTION = 'catalogCaches';

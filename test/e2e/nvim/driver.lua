@@ -4,58 +4,18 @@
 -- written as one JSON line to $BDS_OUT; test/e2e/neovim.test.ts reads and judges them.
 -- Every wait is bounded by $BDS_WAIT_MS; the test process also kills nvim if it overruns.
 
-local env = vim.env
-local out_path = assert(env.BDS_OUT, 'BDS_OUT is not set')
-local wait_ms = tonumber(env.BDS_WAIT_MS or '10000')
-
-local function emit(step, data)
-  data = data or {}
-  data.step = step
-  local f = assert(io.open(out_path, 'a'))
-  f:write(vim.fn.json_encode(data), '\n')
-  f:close()
-end
-
-local function fail(message)
-  emit('error', { message = tostring(message) })
-  vim.cmd('cquit 1')
-end
-
---- Waits until `cond()` is true; records a timeout step and returns false when the bound passes.
-local function wait_for(label, cond)
-  local ok = vim.wait(wait_ms, cond, 20)
-  if not ok then emit('timeout', { what = label }) end
-  return ok
-end
+local h = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':h') .. '/common.lua')
+local emit, wait_for, wait_ms = h.emit, h.wait_for, h.wait_ms
 
 local published = {}
 
 local function run()
-  local file = assert(env.BDS_FILE, 'BDS_FILE is not set')
-  vim.cmd('edit ' .. vim.fn.fnameescape(file))
-  local bufnr = vim.api.nvim_get_current_buf()
-  -- Neovim sends the filetype as the languageId in didOpen.
-  vim.bo[bufnr].filetype = 'bdscript'
-
-  local exit_code
-  local client_id = vim.lsp.start_client({
-    name = 'bdscript',
-    cmd = { env.BDS_NODE, env.BDS_SERVER, '--stdio' },
-    cmd_env = { HOME = env.BDS_SERVER_HOME, XDG_CACHE_HOME = env.BDS_SERVER_CACHE },
-    root_dir = vim.fn.fnamemodify(file, ':h'),
-    init_options = vim.fn.json_decode(env.BDS_INIT_OPTIONS or '{}'),
-    handlers = {
-      ['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
-        table.insert(published, result)
-        return vim.lsp.diagnostic.on_publish_diagnostics(err, result, ctx, config)
-      end,
-    },
-    on_exit = function(code) exit_code = code end,
+  local bufnr, client_id, client, exit_code = h.start({
+    ['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
+      table.insert(published, result)
+      return vim.lsp.diagnostic.on_publish_diagnostics(err, result, ctx, config)
+    end,
   })
-  if not client_id then return fail('start_client returned nil') end
-  vim.lsp.buf_attach_client(bufnr, client_id)
-  local client = vim.lsp.get_client_by_id(client_id)
-  if not wait_for('initialize', function() return client.initialized end) then return fail('no initialize answer') end
   emit('initialized', {
     offset_encoding = client.offset_encoding,
     completion = client.server_capabilities.completionProvider ~= nil,
@@ -110,13 +70,7 @@ local function run()
   wait_for('diagnostics after the fix', function() return #published > count end)
   emit('after_fix', { published = published[#published], line = vim.api.nvim_buf_get_lines(bufnr, tl - 1, tl, false)[1] })
 
-  -- Stop the server the way Neovim does on exit: shutdown, then exit.
-  vim.lsp.stop_client(client_id)
-  wait_for('server exit', function() return exit_code ~= nil end)
-  emit('stopped', { exit_code = exit_code })
-  emit('done', {})
-  vim.cmd('qa!')
+  h.finish(client_id, exit_code)
 end
 
-local ok, err = pcall(run)
-if not ok then fail(err) end
+h.run(run)

@@ -1,0 +1,735 @@
+// Where the catalog comes from, whatever the tools run on: the live endpoints, the last good
+// cache, a user's snapshot and the bundled snapshot, in that order. `fetchCatalog` pulls and
+// judges a live catalog (the decoder, the dropped-share rule and the shrink floor);
+// `CatalogChain` starts from the best local source at once, refreshes on demand or on a timer,
+// keeps the last good catalog through any failure and reports where its catalog came from. The
+// HTTP client, the cache and the snapshot readers are handed in: sources.ts gives the Node ones
+// (undici, files), server/src/browser/ the web worker's (fetch, the extension's storage). No
+// Node API is used here.
+
+import { Catalog } from '../core/catalog/catalog';
+import {
+  decodeCallbackList,
+  decodeEmojiAliasMap,
+  decodeFunctionList,
+  decodeSnapshot,
+  decodeTagList,
+} from '../core/catalog/decode';
+import type { CatalogData, CatalogProblem, Decoded } from '../core/catalog/model';
+import type { CatalogDatePrecision, CatalogSourceKind, CatalogStatus } from '../protocol/messages';
+import { DEFAULT_CATALOG_URL } from '../core/settings';
+import type { CacheContent, CacheReadResult, EndpointValidators } from './cacheFormat';
+import { CatalogHttpError, LIST_ENDPOINTS, type CatalogGetter, type GetResult, type ListEndpoint } from './endpoints';
+
+export type { CatalogStatus } from '../protocol/messages';
+
+// ---------------------------------------------------------------------------------------------
+// Fetching and judging a live catalog.
+
+/**
+ * The acceptance rule for fetched data: a list whose decoding dropped more than this share of
+ * its entries is refused (the data is broken, not merely drifting).
+ */
+export const MAX_DROPPED_SHARE = 0.1;
+/**
+ * A function or callback list with fewer than this share of the records of the shrink floor is
+ * refused: a catalog does not lose half its functions overnight; a broken server does.
+ */
+export const MIN_KEPT_SHARE = 0.5;
+
+/** The record lists the shrink check guards. */
+export type GuardedList = 'functions' | 'callbacks';
+
+/** The size a guarded list may not fall below half of, and what set it (for the refusal). */
+export interface FloorEntry {
+  readonly count: number;
+  /** Completes "… records where ___ N": `the catalog in use has`, `this URL has served` … */
+  readonly what: string;
+  /** Said after the refusal, e.g. how to accept a smaller catalog on purpose. */
+  readonly hint?: string;
+}
+
+/**
+ * The shrink floor of a fetch. It cannot ratchet down: the manager takes the largest of the
+ * catalog in use, the largest catalog this URL ever served (kept with the cache) and, for the
+ * official API, the bundled catalog, so a source that serves 49% less on each refresh is refused
+ * on the second step instead of being accepted every time.
+ */
+export type ShrinkFloor = Partial<Record<GuardedList, FloorEntry>>;
+
+/** The counts of the guarded lists of `data`. */
+export function guardedCounts(data: CatalogData): Record<GuardedList, number> {
+  return { functions: data.functions.length, callbacks: data.callbacks.length };
+}
+
+/** A floor from one catalog's counts. */
+export function floorOf(counts: Readonly<Record<GuardedList, number>>, what: string, hint?: string): ShrinkFloor {
+  const entry = (count: number): FloorEntry => ({ count, what, ...(hint ? { hint } : {}) });
+  return { functions: entry(counts.functions), callbacks: entry(counts.callbacks) };
+}
+
+/** The higher floor of `a` and `b`, list by list; `a` wins ties. */
+export function higherFloor(a: ShrinkFloor, b: ShrinkFloor): ShrinkFloor {
+  const pick = (x?: FloorEntry, y?: FloorEntry): FloorEntry | undefined => (x && (!y || x.count >= y.count) ? x : y);
+  const functions = pick(a.functions, b.functions);
+  const callbacks = pick(a.callbacks, b.callbacks);
+  return { ...(functions ? { functions } : {}), ...(callbacks ? { callbacks } : {}) };
+}
+
+/** The piece of catalog data each list endpoint supplies. */
+const PART_OF: Readonly<Record<ListEndpoint, keyof CatalogData>> = {
+  '/function_list': 'functions',
+  '/callback_list': 'callbacks',
+  '/function_tag_list': 'functionTags',
+  '/callback_tag_list': 'callbackTags',
+  '/emoji_alias_list': 'emoji',
+};
+
+export interface FetchCatalogOptions {
+  /** The data we hold and the validators it came with: makes the GETs conditional. */
+  readonly current?: { readonly data: CatalogData; readonly validators: EndpointValidators };
+  /** The sizes the function and callback lists may not fall below half of; none for a first fetch (`catalog pull`). */
+  readonly floor?: ShrinkFloor;
+  readonly signal?: AbortSignal;
+}
+
+export type FetchCatalogResult =
+  | {
+      readonly ok: true;
+      /** `not-modified` when every endpoint answered 304. */
+      readonly kind: 'updated' | 'not-modified';
+      readonly data: CatalogData;
+      readonly validators: EndpointValidators;
+      /** What decoding noticed in the accepted data (all below the refusal threshold). */
+      readonly problems: readonly CatalogProblem[];
+    }
+  | {
+      readonly ok: false;
+      /** One line per failed or refused endpoint, naming it and the reason. */
+      readonly problems: readonly string[];
+    };
+
+/**
+ * GETs the five list endpoints in parallel, decodes them and applies the acceptance rule. The
+ * first failure cancels the other requests. Never throws.
+ */
+export async function fetchCatalog(client: CatalogGetter, opts: FetchCatalogOptions = {}): Promise<FetchCatalogResult> {
+  const cancel = new AbortController();
+  const signal = opts.signal ? AbortSignal.any([opts.signal, cancel.signal]) : cancel.signal;
+  const failures: string[] = [];
+  const results = await Promise.all(
+    LIST_ENDPOINTS.map(async (endpoint): Promise<GetResult | undefined> => {
+      try {
+        return await client.getJson(endpoint, { validators: opts.current?.validators[endpoint], signal });
+      } catch (err) {
+        // Requests we cancelled ourselves are not news; the failure that caused it is.
+        if (!(cancel.signal.aborted && err instanceof CatalogHttpError && err.reason === 'cancelled')) {
+          failures.push(err instanceof Error ? err.message : `GET ${client.urlOf(endpoint)}: ${String(err)}`);
+        }
+        cancel.abort();
+        return undefined;
+      }
+    }),
+  );
+  if (failures.length > 0) return { ok: false, problems: failures };
+
+  const parts: Partial<{ -readonly [K in keyof CatalogData]: CatalogData[K] }> = {};
+  const validators: Partial<Record<ListEndpoint, { etag?: string; lastModified?: string }>> = {};
+  const problems: CatalogProblem[] = [];
+  let allNotModified = true;
+  LIST_ENDPOINTS.forEach((endpoint, i) => {
+    const r = results[i]!;
+    const url = client.urlOf(endpoint);
+    validators[endpoint] = r.validators;
+    const key = PART_OF[endpoint];
+    if (r.kind === 'not-modified') {
+      if (!opts.current?.validators[endpoint]) {
+        failures.push(`GET ${url}: 304 Not Modified answered to a request that was not conditional`);
+        return;
+      }
+      (parts as Record<string, unknown>)[key] = opts.current.data[key];
+      return;
+    }
+    allNotModified = false;
+    const judged = judgePart(endpoint, r.json, url);
+    if (typeof judged === 'string') {
+      failures.push(`GET ${url}: refused: ${judged}`);
+      return;
+    }
+    problems.push(...judged.problems);
+    (parts as Record<string, unknown>)[key] = judged.value;
+  });
+  if (failures.length > 0) return { ok: false, problems: failures };
+  const data = parts as CatalogData;
+
+  if (opts.floor) {
+    for (const [endpoint, key] of [['/function_list', 'functions'], ['/callback_list', 'callbacks']] as const) {
+      const floor = opts.floor[key];
+      const after = data[key].length;
+      if (floor && floor.count > 0 && after < floor.count * MIN_KEPT_SHARE) {
+        failures.push(
+          `GET ${client.urlOf(endpoint)}: refused: ${after} record${after === 1 ? '' : 's'} where ${floor.what} ${floor.count}` +
+            ` (shrank by more than ${Math.round((1 - MIN_KEPT_SHARE) * 100)}%)${floor.hint ? `; ${floor.hint}` : ''}`,
+        );
+      }
+    }
+    if (failures.length > 0) return { ok: false, problems: failures };
+  }
+  return { ok: true, kind: allNotModified ? 'not-modified' : 'updated', data, validators, problems };
+}
+
+/** Decodes one list response; a string when it must be refused, with the reason. */
+function judgePart(endpoint: ListEndpoint, json: unknown, source: string): Decoded<unknown> | string {
+  let decoded: Decoded<unknown>;
+  let input: number;
+  let kept: number;
+  switch (endpoint) {
+    case '/function_list':
+    case '/callback_list':
+    case '/function_tag_list':
+    case '/callback_tag_list': {
+      if (!Array.isArray(json)) return `expected a JSON array, got ${describe(json)}`;
+      const d =
+        endpoint === '/function_list'
+          ? decodeFunctionList(json, source)
+          : endpoint === '/callback_list'
+            ? decodeCallbackList(json, source)
+            : decodeTagList(json, source);
+      decoded = d;
+      input = json.length;
+      kept = d.value.length;
+      if (endpoint === '/function_list' && kept === 0) return 'no function records';
+      break;
+    }
+    case '/emoji_alias_list': {
+      if (typeof json !== 'object' || json === null || Array.isArray(json)) return `expected a JSON object, got ${describe(json)}`;
+      const d = decodeEmojiAliasMap(json, source);
+      decoded = d;
+      input = Object.keys(json).length;
+      kept = Object.keys(d.value).length;
+      break;
+    }
+  }
+  const dropped = input - kept;
+  if (dropped > input * MAX_DROPPED_SHARE) {
+    const firstError = decoded.problems.find((p) => p.severity === 'error') ?? decoded.problems[0];
+    return (
+      `decoding dropped ${dropped} of ${input} entries (more than ${Math.round(MAX_DROPPED_SHARE * 100)}%)` +
+      (firstError ? `; first problem: ${formatProblem(firstError)}` : '')
+    );
+  }
+  return decoded;
+}
+
+function describe(json: unknown): string {
+  if (json === null) return 'null';
+  if (Array.isArray(json)) return 'an array';
+  return typeof json === 'object' ? 'an object' : `a ${typeof json}`;
+}
+
+/** One problem as a line: `source #3 $x[...] arguments[1].type: message`. */
+export function formatProblem(p: CatalogProblem): string {
+  const where = [p.record, p.field].filter(Boolean).join(' ');
+  return `${p.source}${where ? ' ' + where : ''}: ${p.message}`;
+}
+
+/** How many problem lines a status shows per source before summarising. */
+const MAX_LISTED_PROBLEMS = 5;
+
+/**
+ * Decoder problems as status lines: errors listed (a few), warnings counted, so that the drift
+ * of real data does not bury what matters.
+ */
+/** What decoding a snapshot's text gave: the data, or why it cannot be used. */
+export type SnapshotText =
+  | {
+      readonly ok: true;
+      readonly data: CatalogData;
+      /** The provenance date: a day `YYYY-MM-DD` (precision `date`) or an ISO instant (`time`). */
+      readonly fetchedAt?: string;
+      readonly fetchedAtPrecision?: CatalogDatePrecision;
+      readonly problems: string[];
+    }
+  | { readonly ok: false; readonly reason: string; readonly problems: string[] };
+
+/**
+ * Decodes the text of the snapshot at `location` (a user's file or the bundled one); `what`
+ * names it in summary problems. A snapshot without functions cannot be used. Never throws.
+ */
+export function decodeSnapshotText(text: string, location: string, what = location): SnapshotText {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, reason: `not valid JSON (${(err as Error).message})`, problems: [] };
+  }
+  const decoded = decodeSnapshot(json, location);
+  const problems = summarizeProblems(what, decoded.problems);
+  if (decoded.value.data.functions.length === 0) {
+    const first = decoded.problems.find((p) => p.severity === 'error');
+    return { ok: false, reason: `holds no functions${first ? ` (${first.message})` : ''}`, problems };
+  }
+  return { ok: true, data: decoded.value.data, ...provenanceDate(decoded.value.provenance?.date), problems };
+}
+
+/** A calendar day and nothing more, as `npm run snapshot` writes the provenance date. */
+const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * When a snapshot was made, as exactly as its provenance says: a bare day stays a day (an age in
+ * hours counted from its midnight would be made up); a timestamp becomes an ISO instant. Nothing
+ * for a date that is no date.
+ */
+export function provenanceDate(date: string | undefined): { fetchedAt?: string; fetchedAtPrecision?: CatalogDatePrecision } {
+  if (!date) return {};
+  const day = DAY_ONLY.exec(date);
+  if (day) {
+    const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    const t = new Date(Date.UTC(y, m - 1, d));
+    // `2026-02-31` parses as March 3rd; a day that does not exist is no date.
+    if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) return {};
+    return { fetchedAt: date, fetchedAtPrecision: 'date' };
+  }
+  const ms = Date.parse(date);
+  return Number.isNaN(ms) ? {} : { fetchedAt: new Date(ms).toISOString(), fetchedAtPrecision: 'time' };
+}
+
+/**
+ * The catalog of the bundled snapshot, for the fallback that answers while a slow local load
+ * runs; undefined when its text cannot be read or used. Never throws.
+ */
+export function bundledFallback(bundled: { readonly location: string; text(): string }): { catalog: Catalog; location: string } | undefined {
+  let text: string;
+  try {
+    text = bundled.text();
+  } catch {
+    // Run from source without the snapshot file; the bundles embed it.
+    return undefined;
+  }
+  const loaded = decodeSnapshotText(text, bundled.location, `bundled snapshot ${bundled.location}`);
+  return loaded.ok ? { catalog: new Catalog(loaded.data), location: bundled.location } : undefined;
+}
+
+export function summarizeProblems(what: string, problems: readonly CatalogProblem[]): string[] {
+  const errors = problems.filter((p) => p.severity === 'error');
+  const warnings = problems.length - errors.length;
+  const out = errors.slice(0, MAX_LISTED_PROBLEMS).map(formatProblem);
+  if (errors.length > MAX_LISTED_PROBLEMS) out.push(`${what}: ${errors.length - MAX_LISTED_PROBLEMS} more decoding errors`);
+  if (warnings > 0) out.push(`${what}: ${warnings} decoding warning${warnings === 1 ? '' : 's'} (data kept)`);
+  return out;
+}
+
+/** The larger of two sets of counts, list by list. */
+function maxCounts(a: Record<GuardedList, number> | undefined, b: Record<GuardedList, number> | undefined): Record<GuardedList, number> | undefined {
+  if (!a || !b) return a ?? b;
+  return { functions: Math.max(a.functions, b.functions), callbacks: Math.max(a.callbacks, b.callbacks) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The manager.
+
+/** The catalog of each source, as the refresh message names the one that stays in use. */
+const SOURCE_WORDS: Readonly<Record<CatalogSourceKind, string>> = {
+  live: 'catalog fetched before',
+  cache: 'cached catalog',
+  snapshot: 'catalog of the snapshot file',
+  bundled: 'bundled catalog',
+  none: 'empty catalog',
+};
+
+const NO_CATALOG: Current = { catalog: Catalog.empty(), source: 'none', location: '', dataProblems: [] };
+
+/** Where a chain keeps the last good catalog of its URL (a file, the extension's storage). */
+export interface CacheStore {
+  /** Names the cache in problems and the status: a file path, or what holds it. */
+  readonly location: string;
+  /** What to do to accept a smaller catalog from this URL on purpose (`delete the cache file …`); none when nothing can. */
+  readonly resetHint?: string;
+  /** The cache for the chain's base URL; never rejects. */
+  read(): Promise<CacheReadResult>;
+  /** Replaces the cache; rejects when it cannot be written (the old one stays). */
+  write(content: CacheContent): Promise<void>;
+}
+
+/** A snapshot's text, or why it cannot be read. */
+export type SnapshotRead = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
+
+export interface CatalogChainOptions {
+  /** Base URL of the catalog API. */
+  readonly url: string;
+  /** Never touch the network: refresh() does nothing. */
+  readonly offline?: boolean;
+  /** Builds the HTTP client for `url`; throws CatalogHttpError when the URL cannot be used. */
+  readonly createClient: (url: string) => CatalogGetter;
+  /** The cache of a (normalised) base URL; none for no cache. */
+  readonly cache?: (baseUrl: string) => CacheStore | undefined;
+  /** A snapshot that takes precedence over the bundled one; none for none. */
+  readonly userSnapshot?: { readonly location: string; read(): Promise<SnapshotRead> };
+  /** The bundled snapshot: where it is (for the status) and its text (throws when unreadable). */
+  readonly bundled: { readonly location: string; text(): string };
+  /** Where to report what happens (a cache ignored, a refresh failed ...). */
+  readonly log?: (level: 'info' | 'warning' | 'error', message: string) => void;
+  /** The clock, for tests. */
+  readonly now?: () => number;
+}
+
+export interface RefreshOutcome {
+  /** False when the refresh failed or its data was refused; the old catalog stays. */
+  readonly ok: boolean;
+  readonly outcome: 'updated' | 'not-modified' | 'offline' | 'failed';
+  /** One line: what happened. */
+  readonly message: string;
+  /** Every failure or refusal, one line each, naming the endpoint. */
+  readonly problems: readonly string[];
+}
+
+export interface CatalogChangeEvent {
+  /** The catalog value changed (documents need re-validating), not merely its status. */
+  readonly catalogChanged: boolean;
+  readonly status: CatalogStatus;
+}
+
+interface Current {
+  readonly catalog: Catalog;
+  readonly source: CatalogSourceKind;
+  readonly location: string;
+  readonly fetchedAt?: string;
+  /** How exactly `fetchedAt` is known; `time` when absent. */
+  readonly fetchedAtPrecision?: CatalogDatePrecision;
+  /** Set when the data came from `url` (cache or live): the GETs can be conditional. */
+  readonly validators?: EndpointValidators;
+  /** What decoding noticed in this data, summarised. */
+  readonly dataProblems: readonly string[];
+}
+
+/**
+ * The catalog in use and where it came from. `loadLocal()` once at start, then `refresh()` in
+ * the background and on demand. Neither ever throws; every failure becomes a status problem and
+ * the last good catalog stays in use.
+ */
+export class CatalogChain {
+  private readonly opts: CatalogChainOptions;
+  private readonly now: () => number;
+  private readonly baseUrl: string;
+  private readonly urlError?: string;
+  private current: Current = NO_CATALOG;
+  /** Sources that `loadLocal` skipped and why; cleared once a refresh has rewritten the cache. */
+  private loadProblems: string[] = [];
+  /** Why the last refresh failed, or a cache it could not write. */
+  private refreshProblems: string[] = [];
+  private lastRefresh?: CatalogStatus['lastRefresh'];
+  private inflight?: Promise<RefreshOutcome>;
+  private inflightAbort?: AbortController;
+  private client?: CatalogGetter;
+  private readonly store?: CacheStore;
+  private timer?: ReturnType<typeof setInterval>;
+  private disposed = false;
+  private readonly listeners = new Set<(e: CatalogChangeEvent) => void>();
+  /** The largest counts this URL has served, from the cache and every accepted refresh since. */
+  private peak?: Record<GuardedList, number>;
+  /** The bundled catalog's counts, read once when the official API's floor needs them. */
+  private bundledCounts?: Record<GuardedList, number> | null;
+
+  constructor(options: CatalogChainOptions) {
+    this.opts = options;
+    this.now = options.now ?? Date.now;
+    let baseUrl = options.url;
+    try {
+      this.client = options.createClient(options.url);
+      baseUrl = this.client.baseUrl;
+    } catch (err) {
+      this.urlError = err instanceof Error ? err.message : String(err);
+    }
+    this.baseUrl = baseUrl;
+    this.store = options.cache?.(baseUrl);
+  }
+
+  /** The catalog in use (empty until `loadLocal()` has run). */
+  get catalog(): Catalog {
+    return this.current.catalog;
+  }
+
+  /** Where the cache of this base URL is, if there is one. */
+  get cacheLocation(): string | undefined {
+    return this.store?.location;
+  }
+
+  /**
+   * Loads the best local source: the cache for this URL, else the user's snapshot, else the
+   * bundled snapshot. Ends with some catalog (empty only if even the bundled one is unreadable).
+   */
+  async loadLocal(): Promise<void> {
+    const problems: string[] = [];
+    const next = (await this.fromCache(problems)) ?? (await this.fromUserSnapshot(problems)) ?? this.fromBundled(problems);
+    this.loadProblems = problems;
+    if (this.urlError) this.loadProblems.unshift(`catalog URL: ${this.urlError}`);
+    if (this.disposed) return;
+    // A refresh that finished while we were reading wins: it is newer than any local source.
+    if (this.current.source === 'live') {
+      this.emit(false);
+      return;
+    }
+    this.current = next;
+    this.emit(true);
+  }
+
+  private async fromCache(problems: string[]): Promise<Current | undefined> {
+    const store = this.store;
+    if (!store) return undefined;
+    const file = store.location;
+    const r = await store.read();
+    if (!r.ok) {
+      if (!r.missing) {
+        const line = `cache ${file}: ${r.reason}; ignored (the next refresh rewrites it)`;
+        problems.push(line);
+        this.log('warning', line);
+      }
+      return undefined;
+    }
+    this.peak = maxCounts(this.peak, r.content.peak);
+    return {
+      catalog: new Catalog(r.content.data),
+      source: 'cache',
+      location: file,
+      fetchedAt: r.content.fetchedAt,
+      validators: r.content.validators,
+      dataProblems: summarizeProblems(`cache ${file}`, r.problems),
+    };
+  }
+
+  private async fromUserSnapshot(problems: string[]): Promise<Current | undefined> {
+    const snapshot = this.opts.userSnapshot;
+    if (!snapshot) return undefined;
+    const file = snapshot.location;
+    const read = await snapshot.read();
+    if (!read.ok) {
+      problems.push(`snapshot ${file}: cannot read: ${read.reason}`);
+      return undefined;
+    }
+    return this.fromSnapshotText(read.text, file, 'snapshot', problems);
+  }
+
+  private fromBundled(problems: string[]): Current {
+    const bundled = this.opts.bundled;
+    let text: string;
+    try {
+      text = bundled.text();
+    } catch (err) {
+      problems.push(`bundled snapshot ${bundled.location}: cannot read: ${(err as Error).message}`);
+      return NO_CATALOG;
+    }
+    return this.fromSnapshotText(text, bundled.location, 'bundled', problems) ?? NO_CATALOG;
+  }
+
+  private fromSnapshotText(text: string, file: string, source: 'snapshot' | 'bundled', problems: string[]): Current | undefined {
+    const what = source === 'bundled' ? `bundled snapshot ${file}` : `snapshot ${file}`;
+    const loaded = decodeSnapshotText(text, file, what);
+    if (!loaded.ok) {
+      problems.push(...loaded.problems, `${what}: ${loaded.reason}; not used`);
+      return undefined;
+    }
+    return {
+      catalog: new Catalog(loaded.data),
+      source,
+      location: file,
+      ...(loaded.fetchedAt ? { fetchedAt: loaded.fetchedAt } : {}),
+      ...(loaded.fetchedAtPrecision ? { fetchedAtPrecision: loaded.fetchedAtPrecision } : {}),
+      dataProblems: loaded.problems,
+    };
+  }
+
+  /**
+   * Fetches the catalog from the live endpoints (conditionally when the data in use came from
+   * this URL). On success the new catalog is used and cached; on failure or refusal the old one
+   * stays and the cache is untouched. Concurrent calls share one refresh. Never throws.
+   */
+  refresh(): Promise<RefreshOutcome> {
+    if (this.inflight) return this.inflight;
+    const run = this.runRefresh().catch((err: unknown): RefreshOutcome => {
+      // runRefresh handles its failures; this is a last guard so that callers never see a throw.
+      const message = `refresh failed unexpectedly: ${(err as Error)?.message ?? String(err)}`;
+      this.refreshProblems = [message];
+      this.lastRefresh = { at: new Date(this.now()).toISOString(), ok: false, outcome: message };
+      return { ok: false, outcome: 'failed', message, problems: [message] };
+    });
+    this.inflight = run.finally(() => {
+      this.inflight = undefined;
+      this.inflightAbort = undefined;
+      if (!this.disposed) this.emit(false);
+    });
+    this.emit(false);
+    return this.inflight;
+  }
+
+  /** Whether this manager's URL is the official API (which a snapshot was taken from). */
+  private get isOfficial(): boolean {
+    return this.opts.url.replace(/\/+$/, '') === DEFAULT_CATALOG_URL;
+  }
+
+  /**
+   * The sizes a refresh may not fall below half of: the catalog in use when it says how big this
+   * URL's catalog should be (data from this URL, or a snapshot for the official API it was taken
+   * from), the largest catalog this URL ever served, and for the official API the bundled
+   * catalog. A mirror that serves a smaller catalog than the bundle is not refused for that.
+   */
+  private shrinkFloor(held: Current): ShrinkFloor {
+    let floor: ShrinkFloor = {};
+    const fromUrl = held.source === 'live' || held.source === 'cache';
+    if (fromUrl || (held.source !== 'none' && this.isOfficial)) floor = floorOf(guardedCounts(held.catalog.data), 'the catalog in use has');
+    if (this.peak) {
+      const reset = this.store?.resetHint;
+      const hint = reset ? `to accept a smaller catalog from this URL on purpose, ${reset}` : undefined;
+      floor = higherFloor(floor, floorOf(this.peak, 'this URL has served', hint));
+    }
+    if (this.isOfficial) {
+      const bundled = this.bundledFloorCounts();
+      if (bundled) floor = higherFloor(floor, floorOf(bundled, 'the bundled catalog has'));
+    }
+    return floor;
+  }
+
+  private bundledFloorCounts(): Record<GuardedList, number> | undefined {
+    if (this.bundledCounts === undefined) {
+      let counts: Record<GuardedList, number> | null = null;
+      try {
+        const loaded = decodeSnapshotText(this.opts.bundled.text(), this.opts.bundled.location);
+        if (loaded.ok) counts = guardedCounts(loaded.data);
+      } catch {
+        // An unreadable bundle sets no floor; loadLocal reports it.
+      }
+      this.bundledCounts = counts;
+    }
+    return this.bundledCounts ?? undefined;
+  }
+
+  private async runRefresh(): Promise<RefreshOutcome> {
+    const at = new Date(this.now()).toISOString();
+    if (this.disposed) return { ok: false, outcome: 'failed', message: 'the catalog manager was disposed', problems: [] };
+    if (this.opts.offline) {
+      this.lastRefresh = { at, ok: true, outcome: 'offline' };
+      return { ok: true, outcome: 'offline', message: 'skipped: the catalog is set to offline, so the network is not used', problems: [] };
+    }
+    if (!this.client) return this.failed(at, [`catalog URL ${JSON.stringify(this.opts.url)}: ${this.urlError}`]);
+    this.inflightAbort = new AbortController();
+    const held = this.current;
+    const result = await fetchCatalog(this.client, {
+      ...(held.validators ? { current: { data: held.catalog.data, validators: held.validators } } : {}),
+      floor: this.shrinkFloor(held),
+      signal: this.inflightAbort.signal,
+    });
+    if (this.disposed) return { ok: false, outcome: 'failed', message: 'the catalog manager was disposed', problems: [] };
+    if (!result.ok) return this.failed(at, [...result.problems]);
+
+    const fetchedAt = new Date(this.now()).toISOString();
+    const changed = result.kind === 'updated';
+    this.current = {
+      catalog: changed ? new Catalog(result.data) : held.catalog,
+      source: 'live',
+      location: this.baseUrl,
+      fetchedAt,
+      validators: result.validators,
+      dataProblems: changed ? summarizeProblems(this.baseUrl, result.problems) : held.dataProblems,
+    };
+    this.refreshProblems = [];
+    // The load problems described sources no longer in play (a corrupt cache is rewritten now).
+    this.loadProblems = [];
+    this.peak = maxCounts(this.peak, guardedCounts(result.data));
+    const store = this.store;
+    if (store) {
+      try {
+        await store.write({ data: result.data, baseUrl: this.baseUrl, fetchedAt, validators: result.validators, peak: this.peak });
+      } catch (err) {
+        const line = `cache ${store.location}: cannot write: ${(err as Error).message}`;
+        this.refreshProblems = [...this.refreshProblems, line];
+        this.log('warning', line);
+      }
+    }
+    const outcome = result.kind;
+    this.lastRefresh = { at, ok: true, outcome };
+    const c = this.current.catalog.data;
+    const message =
+      outcome === 'updated'
+        ? `updated from ${this.baseUrl}: ${c.functions.length} functions, ${c.callbacks.length} callbacks, ${Object.keys(c.emoji).length} emoji`
+        : `the catalog is up to date: ${this.baseUrl} has not changed it since the last fetch`;
+    this.log('info', `catalog refresh: ${message}`);
+    if (changed) this.emit(true);
+    return { ok: true, outcome, message, problems: [...this.refreshProblems] };
+  }
+
+  private failed(at: string, problems: string[]): RefreshOutcome {
+    this.refreshProblems = problems;
+    const first = problems[0] ?? 'unknown failure';
+    this.lastRefresh = { at, ok: false, outcome: first };
+    for (const p of problems) this.log('warning', `catalog refresh: ${p}`);
+    const kept = this.current.source === 'none' ? 'there is still no catalog' : `the ${SOURCE_WORDS[this.current.source]} stays in use`;
+    return { ok: false, outcome: 'failed', message: `failed: ${first}; ${kept}`, problems };
+  }
+
+  /** Where the catalog came from, its age, counts and problems. */
+  status(): CatalogStatus {
+    const c = this.current;
+    const data = c.catalog.data;
+    const precision = c.fetchedAtPrecision ?? 'time';
+    // A day has no age in milliseconds: its hours are not known.
+    const fetchedAtMs = c.fetchedAt && precision === 'time' ? Date.parse(c.fetchedAt) : NaN;
+    return {
+      source: c.source,
+      location: c.location,
+      ...(c.fetchedAt ? { fetchedAt: c.fetchedAt, fetchedAtPrecision: precision } : {}),
+      ...(Number.isNaN(fetchedAtMs) ? {} : { ageMs: Math.max(0, this.now() - fetchedAtMs) }),
+      counts: { functions: data.functions.length, callbacks: data.callbacks.length, emoji: Object.keys(data.emoji).length },
+      problems: [...this.loadProblems, ...this.refreshProblems, ...c.dataProblems],
+      ...(this.lastRefresh ? { lastRefresh: this.lastRefresh } : {}),
+      refreshing: this.inflight !== undefined,
+    };
+  }
+
+  /**
+   * Refreshes every `intervalMs` in the background (0 stops it). The timer does not keep the
+   * process alive.
+   */
+  autoRefresh(intervalMs: number): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    if (intervalMs > 0 && !this.disposed) {
+      this.timer = setInterval(() => void this.refresh(), intervalMs);
+      (this.timer as { unref?: () => void }).unref?.();
+    }
+  }
+
+  /** Calls `listener` when the catalog or its status changes; returns the unsubscribe function. */
+  onDidChange(listener: (e: CatalogChangeEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Stops the timer, cancels a running refresh and closes connections. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    this.autoRefresh(0);
+    this.listeners.clear();
+    this.inflightAbort?.abort();
+    await this.inflight;
+    await this.client?.destroy();
+  }
+
+  private emit(catalogChanged: boolean): void {
+    if (this.listeners.size === 0) return;
+    const e: CatalogChangeEvent = { catalogChanged, status: this.status() };
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(e);
+      } catch (err) {
+        this.log('error', `catalog change listener failed: ${(err as Error)?.message ?? String(err)}`);
+      }
+    }
+  }
+
+  private log(level: 'info' | 'warning' | 'error', message: string): void {
+    try {
+      this.opts.log?.(level, message);
+    } catch {
+      // A failing logger must not break the catalog.
+    }
+  }
+}
