@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { LanguageClient, type LanguageClientOptions } from 'vscode-languageclient/browser';
 import { CATALOG_CACHES_OPTION, CatalogCacheNotification, SETTINGS_SECTION } from '../../server/src/protocol';
 import { readSettings } from './options';
+import { unlessStopping } from './middleware';
 import { DOCUMENT_SELECTOR, startSession } from './session';
 import { keptCaches, WEB_CACHE_KEY, withCache } from './webCache';
 
@@ -14,11 +15,14 @@ import { keptCaches, WEB_CACHE_KEY, withCache } from './webCache';
 export const WEB_SERVER_MODULE = 'dist/web/server.js';
 
 let client: LanguageClient | undefined;
+/** Set when deactivation starts: providers then answer nothing instead of restarting the client. */
+let stopping = false;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
+    middleware: unlessStopping(() => stopping),
     synchronize: { configurationSection: SETTINGS_SECTION },
     initializationOptions: {
       ...readSettings((key) => config.get(key)),
@@ -38,6 +42,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 }
 
 export async function deactivate(): Promise<void> {
+  stopping = true;
   const lc = client;
   client = undefined;
   if (lc) await lc.stop();

@@ -6,15 +6,19 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { SETTINGS_SECTION } from '../../server/src/protocol';
 import { buildInitializationOptions, buildServerOptions, SERVER_MODULE } from './options';
+import { unlessStopping } from './middleware';
 import { DOCUMENT_SELECTOR, startSession } from './session';
 
 let client: LanguageClient | undefined;
+/** Set when deactivation starts: providers then answer nothing instead of restarting the client. */
+let stopping = false;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const serverOptions: ServerOptions = buildServerOptions(context.asAbsolutePath(SERVER_MODULE), TransportKind.ipc, process.env);
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
+    middleware: unlessStopping(() => stopping),
     synchronize: { configurationSection: SETTINGS_SECTION },
     initializationOptions: buildInitializationOptions((key) => config.get(key), context.globalStorageUri.fsPath),
   };
@@ -24,6 +28,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 }
 
 export async function deactivate(): Promise<void> {
+  stopping = true;
   const lc = client;
   client = undefined;
   if (lc) await lc.stop();
