@@ -10,6 +10,15 @@ import { SETTINGS_SCHEMA } from '../../server/src/core/settings';
 const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
 
 describe('README', () => {
+  it('holds no merge conflict markers, and its diagnostics table is one table', () => {
+    assert.doesNotMatch(readme, /^(<{7}|={7}|>{7})( |$)/m);
+    const rows = readme.split('\n');
+    const first = rows.findIndex((line) => line.startsWith('| Code | Default |'));
+    let k = first + 2;
+    while (rows[k]?.startsWith('| `')) k++;
+    assert.equal(k - first - 2, RULES.length, 'every rule row follows the header without a break');
+  });
+
   it('documents every setting with its default', () => {
     for (const s of SETTINGS_SCHEMA) {
       const row = readme.split('\n').find((line) => line.startsWith(`| \`bdscript.${s.key}\` |`));
