@@ -56,6 +56,8 @@ const REPORTED: Array<[string, string, string[]]> = [
   ['an option of a select menu never created', '$addSelectMenuOption[«m»;A;a;First]', [MISSING]],
   ['a text input before its modal', '«$addTextInput»[name;short;Name]\n$newModal[form;Form]\n$addTextInput[age;short;Age]', [BEFORE]],
   ['a text input without a modal', '«$addTextInput»[name;short;Name]', [MISSING]],
+  ['text inputs before their modal, nothing after it', '«$addTextInput»[name;short;Name]\n$newModal[form;Form]', [BEFORE]],
+  ['a second modal left empty', `$newModal[a;A]\n${input('x')}\n«$newModal»[b;B]`, [MODAL]],
   ['a child before its parent inside an $if branch', '$if[$message==a]\n$addSection[s;«box»]\n$addThumbnail[https://example.com/a.png;;no;s]\n$addTextDisplay[Hi;s]\n$endif\n$addContainer[box]', [BEFORE]],
   ['a parent only in another interaction handler', '$if[$customID==a]\n$addContainer[box]\n$endif\n$if[$customID==b]\n$addTextDisplay[Hi;«box»]\n$endif', [BEFORE]],
   ['a parent only on a path that ends at $stop', '$if[$message==a]\n$addContainer[box]\n$stop\n$endif\n$addTextDisplay[Hi;«box»]', [BEFORE]],

@@ -233,6 +233,9 @@ function given(text: string, arg: ArgNode | undefined): boolean {
   return v === undefined || v.trim() !== '';
 }
 
+/** What most chunks say: nothing (shared, so a chunk without menus or modals allocates nothing). */
+const NO_MENU_FACTS: MenuFacts = { menus: [], options: [], modals: [], inputs: [], evals: [] };
+
 const menuFact = declareChunkFact('menus', (text: string, view: ChunkView, base: number): MenuFacts => {
   const menus: MenuCall[] = [];
   const options: OptionCall[] = [];
@@ -280,8 +283,9 @@ const menuFact = declareChunkFact('menus', (text: string, view: ChunkView, base:
       }
     }
   }
-  return { menus, options, modals, inputs, evals };
+  return menus.length + options.length + modals.length + inputs.length + evals.length === 0 ? NO_MENU_FACTS : { menus, options, modals, inputs, evals };
 });
+
 
 export interface MenuFinding {
   readonly code: 'select-menu-limit' | 'modal-limit';
@@ -301,6 +305,7 @@ function documentFacts(parsed: ParsedDocument): MenuFacts {
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
     const f = menuFact(parsed, i);
+    if (f === NO_MENU_FACTS) continue;
     for (const m of f.menus) if (code(m.start + base)) menus.push({ ...m, start: m.start + base, maxStart: m.maxStart + base, maxEnd: m.maxEnd + base });
     for (const o of f.options) if (code(o.start + base)) options.push({ ...o, start: o.start + base });
     for (const [from, to] of [
@@ -360,7 +365,8 @@ function maxAgainstOptions(facts: MenuFacts, inAsync: (at: number) => boolean, o
 /**
  * A modal holds 1 to 5 components, one per text input: the 6th `$addTextInput` after a
  * `$newModal` on one execution path is reported (counts start over at each `$newModal`), and a
- * `$newModal` with no `$addTextInput` anywhere after it (none in an `$async` body, no `$eval`).
+ * `$newModal` with no `$addTextInput` anywhere after it (none in an `$async` body, no `$eval`,
+ * and none written just before it, which `component-before-parent` reports).
  */
 function modalInputs(parsed: ParsedDocument, facts: MenuFacts, inAsync: (at: number) => boolean, out: MenuFinding[]): void {
   const max = limit('modalComponents');
@@ -391,6 +397,8 @@ function modalInputs(parsed: ParsedDocument, facts: MenuFacts, inAsync: (at: num
   for (let k = 0; k < facts.modals.length; k += 2) {
     const at = facts.modals[k]!;
     if (lastInput > at) continue;
+    // Inputs written before the first modal are `component-before-parent`'s: moving them is the fix.
+    if (k === 0 && facts.inputs.length > 0 && facts.inputs[0]! < at) continue;
     out.push({
       code: 'modal-limit',
       start: at,

@@ -105,6 +105,9 @@ interface ParentFacts {
   readonly evals: readonly number[];
 }
 
+/** What most chunks say: nothing (shared, so a chunk without components allocates nothing). */
+const NO_PARENT_FACTS: ParentFacts = { creations: [], children: [], evals: [] };
+
 const parentFact = declareChunkFact('parents', (text: string, view: ChunkView, base: number): ParentFacts => {
   const creations: Creation[] = [];
   const children: Child[] = [];
@@ -138,8 +141,9 @@ const parentFact = declareChunkFact('parents', (text: string, view: ChunkView, b
     const span = trimmedSpan(text, arg);
     children.push({ ...shape, id, at: span.start - base, atEnd: span.end - base });
   }
-  return { creations, children, evals };
+  return creations.length + children.length + evals.length === 0 ? NO_PARENT_FACTS : { creations, children, evals };
 });
+
 
 /** An argument's literal value, trimmed; null when built at run time, undefined when absent. */
 function idOf(text: string, arg: ArgNode | undefined): string | null | undefined {
@@ -182,6 +186,7 @@ export function parentFindings(parsed: ParsedDocument): ParentFinding[] {
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
     const f = parentFact(parsed, i);
+    if (f === NO_PARENT_FACTS) continue;
     for (const c of f.creations) if (!inTrigger(parsed, c.start + base)) creations.push({ ...c, start: c.start + base, nameEnd: c.nameEnd + base });
     for (const c of f.children) {
       if (inTrigger(parsed, c.start + base)) continue;
@@ -213,7 +218,6 @@ export function parentFindings(parsed: ParsedDocument): ParentFinding[] {
   const ownMemo = new Map<string, { list: Creation[]; starts: number[] }>();
   const wildMemo = new Map<string, number[]>();
   for (const child of children) {
-    if (model.dead(child.start)) continue;
     const kinds = child.accepts.join(',');
     let memo = ownMemo.get(`${kinds}:${child.id}`);
     if (!memo) {
@@ -221,15 +225,13 @@ export function parentFindings(parsed: ParsedDocument): ParentFinding[] {
       ownMemo.set(`${kinds}:${child.id}`, (memo = { list, starts: list.map((c) => c.start) }));
     }
     const own = memo.list;
+    // The common case first: a parent of its own that may run before it.
+    if (own.length > 0 && anyBefore(model, memo.starts, child)) continue;
     let wild = wildMemo.get(kinds);
     if (!wild) wildMemo.set(kinds, (wild = [...evals, ...child.accepts.flatMap((k) => wildByKind.get(k) ?? [])].sort((a, b) => a - b)));
     if (wild.length > 0 && (own.length === 0 || anyBefore(model, wild, child))) continue;
-    if (own.length === 0) {
-      out.push(missing(child, firstById.get(child.id)));
-      continue;
-    }
-    if (anyBefore(model, memo.starts, child)) continue;
-    out.push(before(child, own));
+    if (model.dead(child.start)) continue;
+    out.push(own.length === 0 ? missing(child, firstById.get(child.id)) : before(child, own));
   }
   return out;
 }
