@@ -13,6 +13,7 @@ import { literalText } from '../parser/query';
 import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
 import type { CallCheck, CallReport } from './callRules';
 import { limit } from './limits';
+import { given, idOf } from './parents';
 import { inTrigger, pathModel, walkPaths, type PathModel } from './paths';
 import { quoteValue } from './values';
 
@@ -221,18 +222,6 @@ interface MenuFacts {
   readonly evals: readonly number[];
 }
 
-function idOf(text: string, arg: ArgNode | undefined): string | null | undefined {
-  if (!arg) return undefined;
-  const v = literalText(text, arg);
-  return v === undefined ? null : v.trim();
-}
-
-function given(text: string, arg: ArgNode | undefined): boolean {
-  if (!arg) return false;
-  const v = literalText(text, arg);
-  return v === undefined || v.trim() !== '';
-}
-
 /** What most chunks say: nothing (shared, so a chunk without menus or modals allocates nothing). */
 const NO_MENU_FACTS: MenuFacts = { menus: [], options: [], modals: [], inputs: [], evals: [] };
 
@@ -285,7 +274,6 @@ const menuFact = declareChunkFact('menus', (text: string, view: ChunkView, base:
   }
   return menus.length + options.length + modals.length + inputs.length + evals.length === 0 ? NO_MENU_FACTS : { menus, options, modals, inputs, evals };
 });
-
 
 export interface MenuFinding {
   readonly code: 'select-menu-limit' | 'modal-limit';

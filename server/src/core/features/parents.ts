@@ -144,16 +144,15 @@ const parentFact = declareChunkFact('parents', (text: string, view: ChunkView, b
   return creations.length + children.length + evals.length === 0 ? NO_PARENT_FACTS : { creations, children, evals };
 });
 
-
 /** An argument's literal value, trimmed; null when built at run time, undefined when absent. */
-function idOf(text: string, arg: ArgNode | undefined): string | null | undefined {
+export function idOf(text: string, arg: ArgNode | undefined): string | null | undefined {
   if (!arg) return undefined;
   const v = literalText(text, arg);
   return v === undefined ? null : v.trim();
 }
 
 /** Whether an argument is given: not blank (a value built at run time counts). */
-function given(text: string, arg: ArgNode | undefined): boolean {
+export function given(text: string, arg: ArgNode | undefined): boolean {
   if (!arg) return false;
   const v = literalText(text, arg);
   return v === undefined || v.trim() !== '';
