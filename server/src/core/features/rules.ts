@@ -53,7 +53,7 @@ const RULE_TABLE = [
   // What BDFD or Discord refuses when the command runs, caught on literal arguments and along the execution paths
   { code: 'role-grant-sign', severity: 'warning', summary: 'A `$roleGrant` role without `+` (give) or `-` (take away) before it.' },
   { code: 'missing-parent', severity: 'warning', summary: 'A select menu option, text input or Components V2 child whose select menu, modal, container, section, action row or gallery the command never creates.' },
-  { code: 'component-before-parent', severity: 'warning', summary: 'A select menu option, text input or Components V2 child added before its parent is created on every path that reaches it.' },
+  { code: 'component-before-parent', severity: 'warning', summary: 'A select menu option, text input or Components V2 child added before its parent exists: the parent is created only later, or only on paths that never reach it.' },
   { code: 'select-menu-limit', severity: 'warning', summary: 'A select menu outside Discord\'s limits: Min and Max from 0 to 25, Min at most Max, Max at most the options added, text lengths.' },
   { code: 'modal-limit', severity: 'warning', summary: 'A modal outside Discord\'s limits: text input lengths (0 to 4,000), 1 to 5 text inputs, title, label and placeholder lengths.' },
   { code: 'number-out-of-range', severity: 'error', summary: 'A literal number the function refuses when the command runs: the square root of a negative number.' },
