@@ -40,6 +40,11 @@ const REVIEWED: readonly string[] = [
   'guides/general/httpRequests.md#2 invalid-argument url',
   'guides/general/httpRequests.md#3 invalid-argument url',
   'guides/general/httpRequests.md#4 invalid-argument url',
+  // The modal guide's two syntax lines, each a block of its own that the extraction keeps as
+  // code: alone, `$newModal[...]` makes a modal without text inputs (Discord needs 1 to 5) and
+  // `$addTextInput[...]` adds to a modal the block never creates. The guide's full example is clean.
+  'guides/general/interactions/modals/aboutModals.md#0 modal-limit $newModal',
+  'guides/general/interactions/modals/aboutModals.md#1 missing-parent $addTextInput',
   'guides/general/interactions/modals/aboutModals.md#1 invalid-argument (Minimum length',
   'guides/general/interactions/modals/aboutModals.md#1 invalid-argument Maximum length',
   'guides/general/interactions/modals/aboutModals.md#1 invalid-argument Required',

@@ -160,6 +160,42 @@ function usableArguments(r: CatalogRecord): boolean {
   return r.arguments.every((a) => a.type !== 'Tuple' || (a.tupleTypes !== undefined && a.tupleTypes.length > 0));
 }
 
+/** Where select functions take Min and Max, and `$addTextInput` its lengths: argument indexes. */
+const MIN_MAX: ReadonlyMap<string, readonly [number, number, number]> = new Map([
+  ['$newSelectMenu', [1, 2, 25]],
+  ['$editSelectMenu', [1, 2, 25]],
+  ['$addStringSelect', [2, 3, 25]],
+  ['$addUserSelect', [2, 3, 25]],
+  ['$addRoleSelect', [2, 3, 25]],
+  ['$addMentionableSelect', [2, 3, 25]],
+  ['$addChannelSelect', [2, 3, 25]],
+  ['$addTextInput', [3, 4, 4000]],
+]);
+
+/**
+ * Literals that the run-time rules judge beyond their type get values that pass them, decided
+ * from the values already drawn (like `$jsonParse`'s text), so every other choice of a seed stays
+ * as it was: `$roleGrant` roles get their `+`, literal Min and Max lie within Discord's range in
+ * order, and a literal text input value leaves its lengths unset.
+ */
+function fitRunTimeRules(name: string, values: string[]): void {
+  if (name === '$roleGrant') {
+    for (let i = 1; i < values.length; i++) if (/^\d/.test(values[i]!)) values[i] = `+${values[i]!}`;
+    return;
+  }
+  const at = MIN_MAX.get(name);
+  if (!at) return;
+  const [lo, hi, most] = at;
+  const integer = (v: string | undefined): boolean => v !== undefined && /^\d+$/.test(v);
+  if (integer(values[lo])) values[lo] = String(Number(values[lo]) % (most + 1));
+  if (integer(values[hi])) values[hi] = String(Math.max(1, Number(values[hi]) % (most + 1)));
+  if (integer(values[lo]) && integer(values[hi]) && Number(values[lo]) > Number(values[hi])) [values[lo], values[hi]] = [values[hi]!, values[lo]!];
+  if (name === '$addTextInput' && values[6] !== undefined && values[6] !== '') {
+    if (values[lo] !== undefined) values[lo] = '';
+    if (values[hi] !== undefined) values[hi] = '';
+  }
+}
+
 /** Builds one document. */
 class Writer {
   private readonly parts: string[] = [];
@@ -350,6 +386,7 @@ class Writer {
     // `$jsonParse` reads JSON: it gets a JSON text instead, chosen without drawing from the
     // generator, so every other choice of a seed stays as it was.
     if (record.name === '$jsonParse') return `${record.name}[${JSON_TEXTS[values.join(';').length % JSON_TEXTS.length]}]`;
+    fitRunTimeRules(record.name, values);
     return `${record.name}[${values.join(';')}]`;
   }
 

@@ -33,6 +33,9 @@ import { replacementFixes } from './deprecations';
 import { variableFindings } from './variables';
 import { componentFindings } from './components';
 import { messageFindings } from './messages';
+import { CALL_CHECKS, type CallReport } from './callRules';
+import { parentFindings } from './parents';
+import { menuFindings } from './menus';
 
 /** At most this much glued text is quoted in a message. */
 const MAX_GLUED_SHOWN = 40;
@@ -517,8 +520,9 @@ function blocksOnOneLine(d: Collector, parsed: ParsedDocument, language: ScriptL
 }
 
 /**
- * The rules about the whole command, along its execution paths (paths.ts): variables, and
- * components and message text per message. Each is one pass over per-chunk facts.
+ * The rules about the whole command, along its execution paths (paths.ts): variables,
+ * components and message text per message, parents before their children, and select menus'
+ * options and modals' text inputs. Each is one pass over per-chunk facts.
  */
 function documentRules(d: Collector, parsed: ParsedDocument, language: ScriptLanguage): void {
   // `$var` exists only in BDScript 2; elsewhere `language-feature` already reports it.
@@ -527,6 +531,8 @@ function documentRules(d: Collector, parsed: ParsedDocument, language: ScriptLan
   }
   for (const f of componentFindings(parsed)) d.add(f.code, f.start, f.end, f.message, { related: f.related });
   for (const f of messageFindings(parsed)) d.add(f.code, f.start, f.end, f.message);
+  for (const f of parentFindings(parsed)) d.add(f.code, f.start, f.end, f.message, { related: f.related });
+  for (const f of menuFindings(parsed)) d.add(f.code, f.start, f.end, f.message);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -588,8 +594,14 @@ class CallChecker {
       this.checkLanguage(call);
       this.checkCall(call);
       if (call.name === JSON_PARSE) this.checkJsonParse(call);
+      const check = CALL_CHECKS.get(call.name);
+      // A call in the form the catalog knows, whose `[...]` (if any) is closed.
+      if (check && (call.open < 0 || call.close >= 0) && this.ctx.catalog.functions.get(call.name, call.open >= 0)) check(this.text, call, this.report);
     }
   }
+
+  /** Where the per-call checks of callRules.ts put their findings. */
+  private readonly report: CallReport = (code, start, end, message, fixes) => this.d.add(code, start, end, message, fixes ? () => ({ fixes: fixes() }) : {});
 
   /** The literal argument of a known `$jsonParse[...]`, read as JSON (json.ts). */
   private checkJsonParse(call: CallNode): void {

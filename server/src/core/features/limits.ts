@@ -59,6 +59,23 @@ export const DISCORD_LIMITS = {
   textInputPlaceholder: { value: 100, source: { page: COMPONENTS, section: 'Text Input' } },
   /** Media item `description` (alt text): "max 1024 characters". */
   mediaDescription: { value: 1024, source: { page: COMPONENTS, section: 'Media Gallery, Thumbnail' } },
+
+  // Select menus and modals (the rules `select-menu-limit` and `modal-limit`). They also use
+  // `selectValues`, `selectPlaceholder`, `selectOptionText`, `customId`, `textInputLength` and
+  // `textInputPlaceholder` above; these are the lower bounds and the modal's own numbers.
+  /** Select `min_values`: "min 0". */
+  selectMinValuesLow: { value: 0, source: { page: COMPONENTS, section: 'String Select' } },
+  /** Text Input `min_length`: "min 0". */
+  textInputMinLengthLow: { value: 0, source: { page: COMPONENTS, section: 'Text Input' } },
+  /** Text Input `max_length`: "min 1". */
+  textInputMaxLengthLow: { value: 1, source: { page: COMPONENTS, section: 'Text Input' } },
+  /** Label `label` (what `$addTextInput`'s Label becomes): "max 45 characters". */
+  textInputLabel: { value: 45, source: { page: COMPONENTS, section: 'Label' } },
+  // The modal itself is an interaction response (developers/interactions/receiving-and-responding.mdx).
+  /** Modal `title`: "max 45 characters". */
+  modalTitle: { value: 45, source: { page: 'developers/interactions/receiving-and-responding.mdx', section: 'Interaction Response Object, Modal' } },
+  /** Modal `components`: "Between 1 and 5 (inclusive)" (one per text input). */
+  modalComponents: { value: 5, source: { page: 'developers/interactions/receiving-and-responding.mdx', section: 'Interaction Response Object, Modal' } },
 } as const satisfies Record<string, Limit>;
 
 export type DiscordLimit = keyof typeof DISCORD_LIMITS;

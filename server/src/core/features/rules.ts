@@ -50,6 +50,14 @@ const RULE_TABLE = [
   { code: 'component-limit', severity: 'warning', summary: 'More components in one message than Discord allows (action rows, Components V2 total, section texts, gallery items, select options).' },
   { code: 'duplicate-custom-id', severity: 'warning', summary: 'Two components of one message with the same custom ID.' },
   { code: 'components-v2-embed', severity: 'warning', summary: 'Components V2 and embeds in one message.' },
+  // What BDFD or Discord refuses when the command runs, caught on literal arguments and along the execution paths
+  { code: 'role-grant-sign', severity: 'warning', summary: 'A `$roleGrant` role without `+` (give) or `-` (take away) before it.' },
+  { code: 'missing-parent', severity: 'warning', summary: 'A select menu option, text input or Components V2 child whose select menu, modal, container, section, action row or gallery the command never creates.' },
+  { code: 'component-before-parent', severity: 'warning', summary: 'A select menu option, text input or Components V2 child added before its parent exists: the parent is created only later, or only on paths that never reach it.' },
+  { code: 'select-menu-limit', severity: 'warning', summary: 'A select menu outside Discord\'s limits: Min and Max from 0 to 25, Min at most Max, Max at most the options added, text lengths.' },
+  { code: 'modal-limit', severity: 'warning', summary: 'A modal outside Discord\'s limits: text input lengths (0 to 4,000), 1 to 5 text inputs, title, label and placeholder lengths.' },
+  { code: 'number-out-of-range', severity: 'error', summary: 'A literal number the function refuses when the command runs: the square root of a negative number.' },
+  { code: 'embed-in-sent-message', severity: 'warning', summary: 'An embed function inside `$sendMessage`\'s text: it builds the reply\'s embed, not one in the sent message.' },
   // Beginner hints
   { code: 'link-button-url', severity: 'information', summary: 'A `link` button without a URL, or a button with a URL whose style is not `link`.' },
   { code: 'message-too-long', severity: 'information', summary: 'A literal message longer than Discord\'s 2,000 characters.' },

@@ -1,0 +1,403 @@
+// Select menus and modals within Discord's limits (limits.ts, each number with its page of
+// Discord's API documentation). Per call, on literal arguments (`select-menu-limit`,
+// `modal-limit`): a select menu's Min and Max are whole numbers from 0 to 25 with Min at most
+// Max, its placeholder, custom ID and options' texts fit their lengths; a modal's title and a
+// text input's ID, label, placeholder and value fit theirs, its minimum length is 0 to 4,000
+// and its maximum 1 to 4,000, the minimum at most the maximum, and a literal value between the
+// two (BDFD wiki `bdscript/addTextInput.md`). Over the whole command: a select menu's Max is at
+// most the options the command adds to it, a modal holds 1 to 5 text inputs (at most 5 on any
+// execution path, paths.ts). Values built at run time are never judged.
+
+import { declareChunkFact } from '../parser/parser';
+import { literalText } from '../parser/query';
+import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
+import type { CallCheck, CallReport } from './callRules';
+import { limit } from './limits';
+import { given, idOf } from './parents';
+import { inTrigger, pathModel, walkPaths, type PathModel } from './paths';
+import { quoteValue } from './values';
+
+/** A whole number as BDFD's Integer type writes it. */
+const INTEGER = /^[+-]?\d+$/;
+
+/** Characters as Discord counts them: code points (a surrogate pair is one). */
+function characters(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // The second half of a surrogate pair is not counted again.
+    const second = c >= 0xdc00 && c <= 0xdfff && i > 0 && s.charCodeAt(i - 1) >= 0xd800 && s.charCodeAt(i - 1) <= 0xdbff;
+    if (!second) n++;
+  }
+  return n;
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/** A literal whole-number argument: its value and its text. Undefined when empty, built at run time or not a whole number (`invalid-argument` says so). */
+function integerArg(text: string, call: CallNode, index: number | undefined): { arg: ArgNode; value: number; shown: string } | undefined {
+  const arg = index === undefined ? undefined : call.args[index];
+  if (!arg) return undefined;
+  const value = literalText(text, arg);
+  if (value === undefined || !INTEGER.test(value)) return undefined;
+  return { arg, value: Number(value), shown: value };
+}
+
+/** Reports a literal argument longer than `max` characters: "The <what> of `$fn` has N characters; ...". */
+function textLength(text: string, call: CallNode, index: number | undefined, max: number, what: string, code: 'select-menu-limit' | 'modal-limit', report: CallReport): void {
+  const arg = index === undefined ? undefined : call.args[index];
+  if (!arg) return;
+  const value = literalText(text, arg);
+  if (value === undefined || value.length <= max) return;
+  const n = characters(value);
+  if (n <= max) return;
+  report(code, arg.start, arg.end, () => `The ${what} of \`${call.name}\` has ${count(n)} characters; Discord allows at most ${count(max)}.`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Select menus, per call.
+
+/** Where a select function keeps what the checks read: argument indexes and the names the catalog gives Min and Max. */
+interface SelectShape {
+  readonly id: number;
+  readonly min: number;
+  readonly max: number;
+  readonly placeholder: number;
+  readonly minName: string;
+  readonly maxName: string;
+}
+
+const LEGACY_SELECT: SelectShape = { id: 0, min: 1, max: 2, placeholder: 3, minName: 'Min', maxName: 'Max' };
+const V2_SELECT: SelectShape = { id: 0, placeholder: 1, min: 2, max: 3, minName: 'Min Values', maxName: 'Max Values' };
+
+const SELECTS: ReadonlyMap<string, SelectShape> = new Map([
+  // `$newSelectMenu[Menu ID;Min;Max;(Placeholder;Message ID)]`, `$editSelectMenu[...]` the same.
+  ['$newSelectMenu', LEGACY_SELECT],
+  ['$editSelectMenu', LEGACY_SELECT],
+  // `$addStringSelect[Select Menu ID;Placeholder;Min Values;Max Values;Disabled;Action Row ID]` and its siblings.
+  ['$addStringSelect', V2_SELECT],
+  ['$addUserSelect', V2_SELECT],
+  ['$addRoleSelect', V2_SELECT],
+  ['$addMentionableSelect', V2_SELECT],
+  ['$addChannelSelect', V2_SELECT],
+]);
+
+/** Where an option function keeps its texts. */
+const OPTIONS: ReadonlyMap<string, { readonly label: number; readonly value: number; readonly description: number }> = new Map([
+  ['$addSelectMenuOption', { label: 1, value: 2, description: 3 }],
+  ['$editSelectMenuOption', { label: 1, value: 2, description: 3 }],
+  ['$addStringSelectOption', { label: 0, value: 1, description: 2 }],
+]);
+
+function checkSelect(shape: SelectShape): CallCheck {
+  return (text, call, report) => {
+    const lo = limit('selectMinValuesLow');
+    const hi = limit('selectValues');
+    const min = integerArg(text, call, shape.min);
+    const max = integerArg(text, call, shape.max);
+    const fits = (n: { value: number } | undefined): boolean => n !== undefined && n.value >= lo && n.value <= hi;
+    for (const [n, name] of [
+      [min, shape.minName],
+      [max, shape.maxName],
+    ] as const) {
+      if (!n || fits(n)) continue;
+      report(
+        'select-menu-limit',
+        n.arg.start,
+        n.arg.end,
+        () => `\`${call.name}\` "${name}" must be a whole number from ${lo} to ${hi}, Discord's limit for a select menu; got ${quoteValue(n.shown)}.`,
+      );
+    }
+    if (min && max && fits(min) && fits(max) && min.value > max.value) {
+      report(
+        'select-menu-limit',
+        min.arg.start,
+        min.arg.end,
+        () => `\`${call.name}\` "${shape.minName}" (${min.value}) is more than "${shape.maxName}" (${max.value}): a select menu cannot ask for more choices than it allows.`,
+      );
+    }
+    textLength(text, call, shape.placeholder, limit('selectPlaceholder'), 'placeholder', 'select-menu-limit', report);
+    textLength(text, call, shape.id, limit('customId'), 'ID', 'select-menu-limit', report);
+  };
+}
+
+function checkOption(shape: { readonly label: number; readonly value: number; readonly description: number }): CallCheck {
+  return (text, call, report) => {
+    const max = limit('selectOptionText');
+    textLength(text, call, shape.label, max, 'label', 'select-menu-limit', report);
+    textLength(text, call, shape.value, max, 'value', 'select-menu-limit', report);
+    textLength(text, call, shape.description, max, 'description', 'select-menu-limit', report);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Modals, per call.
+
+/** `$newModal[Modal ID;Title]`. */
+function checkModal(text: string, call: CallNode, report: CallReport): void {
+  textLength(text, call, 0, limit('customId'), 'modal ID', 'modal-limit', report);
+  textLength(text, call, 1, limit('modalTitle'), 'title', 'modal-limit', report);
+}
+
+/** `$addTextInput[Text Input ID;Style;Label;(Minimum length;Maximum length;Required;Value;Placeholder)]`. */
+function checkTextInput(text: string, call: CallNode, report: CallReport): void {
+  const most = limit('textInputLength');
+  textLength(text, call, 0, limit('customId'), 'text input ID', 'modal-limit', report);
+  textLength(text, call, 2, limit('textInputLabel'), 'label', 'modal-limit', report);
+  textLength(text, call, 7, limit('textInputPlaceholder'), 'placeholder', 'modal-limit', report);
+  const min = integerArg(text, call, 3);
+  const max = integerArg(text, call, 4);
+  const minLow = limit('textInputMinLengthLow');
+  const maxLow = limit('textInputMaxLengthLow');
+  const minFits = min !== undefined && min.value >= minLow && min.value <= most;
+  const maxFits = max !== undefined && max.value >= maxLow && max.value <= most;
+  if (min && !minFits) {
+    report('modal-limit', min.arg.start, min.arg.end, () => `\`$addTextInput\` "Minimum length" must be a whole number from ${minLow} to ${count(most)}; got ${quoteValue(min.shown)}.`);
+  }
+  if (max && !maxFits) {
+    report('modal-limit', max.arg.start, max.arg.end, () => `\`$addTextInput\` "Maximum length" must be a whole number from ${maxLow} to ${count(most)}; got ${quoteValue(max.shown)}.`);
+  }
+  if (min && max && minFits && maxFits && min.value > max.value) {
+    report(
+      'modal-limit',
+      min.arg.start,
+      min.arg.end,
+      () => `\`$addTextInput\` "Minimum length" (${count(min.value)}) is more than "Maximum length" (${count(max.value)}): no answer could fit both.`,
+    );
+  }
+  const valueArg = call.args[6];
+  const value = valueArg ? literalText(text, valueArg) : undefined;
+  if (!valueArg || value === undefined || value === '') return;
+  const n = characters(value);
+  if (n > most) {
+    report('modal-limit', valueArg.start, valueArg.end, () => `The value of \`$addTextInput\` has ${count(n)} characters; Discord allows at most ${count(most)}.`);
+  } else if (min && minFits && n < min.value) {
+    // The wiki's addTextInput page: the value "must not be less than `Minimum length` and no more than `Maximum length`".
+    report('modal-limit', valueArg.start, valueArg.end, () => `The value of \`$addTextInput\` has ${count(n)} characters, fewer than its "Minimum length" of ${count(min.value)}.`);
+  } else if (max && maxFits && n > max.value) {
+    report('modal-limit', valueArg.start, valueArg.end, () => `The value of \`$addTextInput\` has ${count(n)} characters, more than its "Maximum length" of ${count(max.value)}.`);
+  }
+}
+
+/** The per-call checks of this module, by function name. */
+export const MENU_CALL_CHECKS: ReadonlyArray<readonly [string, CallCheck]> = [
+  ...[...SELECTS].map(([name, shape]): [string, CallCheck] => [name, checkSelect(shape)]),
+  ...[...OPTIONS].map(([name, shape]): [string, CallCheck] => [name, checkOption(shape)]),
+  ['$newModal', checkModal],
+  ['$addTextInput', checkTextInput],
+];
+
+// ---------------------------------------------------------------------------------------------
+// Over the whole command: options against Max, text inputs per modal.
+
+/** A select menu that has options: `$newSelectMenu` (legacy) or `$addStringSelect` (Components V2). */
+interface MenuCall {
+  readonly kind: 'legacy' | 'v2';
+  readonly start: number;
+  /** The menu's ID (trimmed), or null when built at run time. */
+  readonly id: string | null;
+  /** A literal Max within Discord's range, with where it is; undefined otherwise. */
+  readonly max: number | undefined;
+  readonly maxStart: number;
+  readonly maxEnd: number;
+  /** A Message ID sends the menu to another message. */
+  readonly elsewhere: boolean;
+}
+
+interface OptionCall {
+  readonly kind: 'legacy' | 'v2';
+  readonly start: number;
+  /** The ID of the menu it goes to (trimmed), or null when built at run time. */
+  readonly menu: string | null;
+  readonly elsewhere: boolean;
+}
+
+interface MenuFacts {
+  readonly menus: readonly MenuCall[];
+  readonly options: readonly OptionCall[];
+  /** `$newModal` and `$addTextInput` calls: start and name end pairs. */
+  readonly modals: readonly number[];
+  readonly inputs: readonly number[];
+  /** `$eval` may add anything. */
+  readonly evals: readonly number[];
+}
+
+/** What most chunks say: nothing (shared, so a chunk without menus or modals allocates nothing). */
+const NO_MENU_FACTS: MenuFacts = { menus: [], options: [], modals: [], inputs: [], evals: [] };
+
+const menuFact = declareChunkFact('menus', (text: string, view: ChunkView, base: number): MenuFacts => {
+  const menus: MenuCall[] = [];
+  const options: OptionCall[] = [];
+  const modals: number[] = [];
+  const inputs: number[] = [];
+  const evals: number[] = [];
+  for (const call of view.calls) {
+    switch (call.name) {
+      case '$eval':
+        evals.push(call.start - base);
+        break;
+      case '$newModal':
+        if (call.open >= 0) modals.push(call.start - base, call.nameEnd - base);
+        break;
+      case '$addTextInput':
+        if (call.open >= 0) inputs.push(call.start - base, call.nameEnd - base);
+        break;
+      case '$newSelectMenu':
+      case '$addStringSelect': {
+        if (call.open < 0 || call.close < 0) break;
+        const shape = SELECTS.get(call.name)!;
+        const id = idOf(text, call.args[shape.id]);
+        if (id === undefined || id === '') break;
+        const max = integerArg(text, call, shape.max);
+        const inRange = max !== undefined && max.value >= 1 && max.value <= limit('selectValues');
+        menus.push({
+          kind: call.name === '$newSelectMenu' ? 'legacy' : 'v2',
+          start: call.start - base,
+          id,
+          max: inRange ? max.value : undefined,
+          maxStart: max ? max.arg.start - base : -1,
+          maxEnd: max ? max.arg.end - base : -1,
+          elsewhere: call.name === '$newSelectMenu' && given(text, call.args[4]),
+        });
+        break;
+      }
+      case '$addSelectMenuOption':
+      case '$addStringSelectOption': {
+        if (call.open < 0) break;
+        const legacy = call.name === '$addSelectMenuOption';
+        const menu = idOf(text, call.args[legacy ? 0 : 5]);
+        if (menu === undefined) break;
+        options.push({ kind: legacy ? 'legacy' : 'v2', start: call.start - base, menu, elsewhere: legacy && given(text, call.args[6]) });
+        break;
+      }
+    }
+  }
+  return menus.length + options.length + modals.length + inputs.length + evals.length === 0 ? NO_MENU_FACTS : { menus, options, modals, inputs, evals };
+});
+
+export interface MenuFinding {
+  readonly code: 'select-menu-limit' | 'modal-limit';
+  readonly start: number;
+  readonly end: number;
+  readonly message: string;
+}
+
+/** The document's facts, absolute offsets, outside the trigger line. */
+function documentFacts(parsed: ParsedDocument): MenuFacts {
+  const menus: MenuCall[] = [];
+  const options: OptionCall[] = [];
+  const modals: number[] = [];
+  const inputs: number[] = [];
+  const evals: number[] = [];
+  const code = (at: number): boolean => !inTrigger(parsed, at);
+  for (let i = 0; i < parsed.chunkCount; i++) {
+    const base = parsed.chunkStart(i);
+    const f = menuFact(parsed, i);
+    if (f === NO_MENU_FACTS) continue;
+    for (const m of f.menus) if (code(m.start + base)) menus.push({ ...m, start: m.start + base, maxStart: m.maxStart + base, maxEnd: m.maxEnd + base });
+    for (const o of f.options) if (code(o.start + base)) options.push({ ...o, start: o.start + base });
+    for (const [from, to] of [
+      [f.modals, modals],
+      [f.inputs, inputs],
+    ] as const) {
+      for (let k = 0; k < from.length; k += 2) if (code(from[k]! + base)) to.push(from[k]! + base, from[k + 1]! + base);
+    }
+    for (const e of f.evals) evals.push(e + base);
+  }
+  return { menus, options, modals, inputs, evals };
+}
+
+/** The findings of the select menu and modal rules that need the whole command. */
+export function menuFindings(parsed: ParsedDocument): MenuFinding[] {
+  const facts = documentFacts(parsed);
+  if (facts.menus.length === 0 && facts.modals.length === 0) return [];
+  const out: MenuFinding[] = [];
+  let model: PathModel | undefined;
+  const inAsync = (at: number): boolean => (model ??= pathModel(parsed)).contextOf(at).some((step) => step.block.kind === 'async');
+  if (facts.evals.length === 0) maxAgainstOptions(facts, inAsync, out);
+  if (facts.modals.length > 0) modalInputs(parsed, facts, inAsync, out);
+  return out;
+}
+
+/**
+ * A select menu lets users choose at most as many options as it has, so a literal Max above the
+ * number of options the command adds to it (after the menu, in document order: an upper bound of
+ * what any run adds) is refused. Quiet when an option's menu ID is built at run time, when an
+ * option goes to another message, when the menu or an option runs in an `$async` body, and after
+ * `$eval` (the caller's check).
+ */
+function maxAgainstOptions(facts: MenuFacts, inAsync: (at: number) => boolean, out: MenuFinding[]): void {
+  for (const kind of ['legacy', 'v2'] as const) {
+    const options = facts.options.filter((o) => o.kind === kind);
+    if (options.some((o) => o.menu === null)) continue;
+    for (const menu of facts.menus) {
+      if (menu.kind !== kind || menu.max === undefined || menu.id === null || menu.elsewhere) continue;
+      const own = options.filter((o) => o.menu === menu.id);
+      if (own.some((o) => o.elsewhere) || inAsync(menu.start) || own.some((o) => inAsync(o.start))) continue;
+      const added = own.filter((o) => o.start > menu.start).length;
+      if (added >= menu.max) continue;
+      const maxName = kind === 'legacy' ? LEGACY_SELECT.maxName : V2_SELECT.maxName;
+      const what = added === 0 ? 'no option' : added === 1 ? 'only 1 option' : `only ${added} options`;
+      out.push({
+        code: 'select-menu-limit',
+        start: menu.maxStart,
+        end: menu.maxEnd,
+        message:
+          `The select menu ${quoteValue(menu.id)} allows ${menu.max} choice${menu.max === 1 ? '' : 's'} ("${maxName}"), but this command adds ${what} to it: ` +
+          `Discord refuses a select menu that allows more choices than it has options. Lower "${maxName}" or add options.`,
+      });
+    }
+  }
+}
+
+/**
+ * A modal holds 1 to 5 components, one per text input: the 6th `$addTextInput` after a
+ * `$newModal` on one execution path is reported (counts start over at each `$newModal`), and a
+ * `$newModal` with no `$addTextInput` anywhere after it (none in an `$async` body, no `$eval`,
+ * and none written just before it, which `component-before-parent` reports).
+ */
+function modalInputs(parsed: ParsedDocument, facts: MenuFacts, inAsync: (at: number) => boolean, out: MenuFinding[]): void {
+  const max = limit('modalComponents');
+  const events: Array<{ at: number; modal: boolean; nameEnd: number }> = [];
+  for (let k = 0; k < facts.modals.length; k += 2) events.push({ at: facts.modals[k]!, modal: true, nameEnd: facts.modals[k + 1]! });
+  for (let k = 0; k < facts.inputs.length; k += 2) events.push({ at: facts.inputs[k]!, modal: false, nameEnd: facts.inputs[k + 1]! });
+  const reported = new Set<number>();
+  if (facts.inputs.length > max) {
+    walkPaths(pathModel(parsed), events, {
+      // Inputs count only after a `$newModal` on the path (before one they have no modal: `missing-parent`).
+      initial: -1,
+      key: () => '',
+      merge: (a, b) => Math.max(a, b),
+      step: (n, e) => {
+        if (e.modal) return 0;
+        if (n < 0) return n;
+        const next = n + 1;
+        if (next === max + 1 && !reported.has(e.at)) {
+          reported.add(e.at);
+          out.push({ code: 'modal-limit', start: e.at, end: e.nameEnd, message: `This is the ${ordinal(next)} text input of one modal; Discord allows at most ${max} in a modal.` });
+        }
+        return next;
+      },
+    });
+  }
+  if (facts.evals.length > 0 || facts.inputs.some((at, k) => k % 2 === 0 && inAsync(at))) return;
+  const lastInput = facts.inputs.length > 0 ? facts.inputs[facts.inputs.length - 2]! : -1;
+  for (let k = 0; k < facts.modals.length; k += 2) {
+    const at = facts.modals[k]!;
+    if (lastInput > at) continue;
+    // Inputs written before the first modal are `component-before-parent`'s: moving them is the fix.
+    if (k === 0 && facts.inputs.length > 0 && facts.inputs[0]! < at) continue;
+    out.push({
+      code: 'modal-limit',
+      start: at,
+      end: facts.modals[k + 1]!,
+      message: `This modal has no text input: Discord needs 1 to ${max} in a modal. Add \`$addTextInput[...]\` after \`$newModal\`.`,
+    });
+  }
+}
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
+  return `${n}${suffix}`;
+}

@@ -1,0 +1,312 @@
+// Parents before children: a select menu option needs its select menu, a text input its modal,
+// and a Components V2 child (text display, section, action row, separator, media gallery,
+// thumbnail, button, select menu, gallery item, select option) the container, section, action
+// row, gallery or select menu it names, created before it when the command runs. BDFD adds a
+// child to a parent that exists at that moment, so a child whose parent is created only later,
+// or only on paths that never reach it (an exclusive `$if` branch, another interaction handler,
+// code after `$stop`), fails at run time (`component-before-parent`); a parent the command never
+// creates at all gets its own, clearer message (`missing-parent`). Order is judged with the
+// execution-path model (paths.ts, `mayRunBefore`): a parent that may run before the child on some
+// path keeps the rule quiet, so a parent created in an earlier `$if` branch of the same path, in
+// a `$try` body before its `$catch`, or on the main path before an `$async` body is enough.
+// Children sent to another message (a Message ID), IDs built at run time, `$eval` and code no
+// run reaches stay quiet.
+
+import { declareChunkFact } from '../parser/parser';
+import { literalText } from '../parser/query';
+import type { ArgNode, ChunkView, ParsedDocument } from '../parser/tree';
+import { isWhitespace } from '../chars';
+import { COMPONENT_FUNCTIONS } from './components';
+import { inTrigger, pathModel, type PathModel } from './paths';
+import { quoteValue } from './values';
+
+/** What a parent is. */
+type ParentKind = 'menu' | 'modal' | 'container' | 'section' | 'row' | 'gallery' | 'select';
+
+/** The functions that create parents, with the index of the ID they give (none for a modal: its inputs name no modal). */
+const CREATORS: ReadonlyMap<string, { readonly kind: ParentKind; readonly id?: number }> = new Map<string, { kind: ParentKind; id?: number }>([
+  ['$newSelectMenu', { kind: 'menu', id: 0 }],
+  // `$editSelectMenu[Menu ID;...]` opens an existing menu for new options (the wiki's select menu guide adds options after it).
+  ['$editSelectMenu', { kind: 'menu', id: 0 }],
+  ['$newModal', { kind: 'modal' }],
+  ['$addContainer', { kind: 'container', id: 0 }],
+  ['$addSection', { kind: 'section', id: 0 }],
+  ['$addActionRow', { kind: 'row', id: 0 }],
+  ['$addMediaGallery', { kind: 'gallery', id: 0 }],
+  ['$addStringSelect', { kind: 'select', id: 0 }],
+  ['$addUserSelect', { kind: 'select', id: 0 }],
+  ['$addRoleSelect', { kind: 'select', id: 0 }],
+  ['$addMentionableSelect', { kind: 'select', id: 0 }],
+  ['$addChannelSelect', { kind: 'select', id: 0 }],
+]);
+
+/**
+ * The children, with the parents they accept. The argument that names the parent and the
+ * Message ID come from components.ts (the catalog's tags); an optional parent argument left out
+ * or empty puts the component in the message itself.
+ */
+const CHILDREN: ReadonlyMap<string, readonly ParentKind[]> = new Map<string, ParentKind[]>([
+  ['$addSelectMenuOption', ['menu']],
+  ['$addTextInput', ['modal']],
+  ['$addTextDisplay', ['container', 'section']],
+  ['$addSection', ['container']],
+  ['$addActionRow', ['container']],
+  ['$addSeparator', ['container']],
+  ['$addMediaGallery', ['container']],
+  ['$addThumbnail', ['section']],
+  ['$addButtonCV2', ['row', 'section']],
+  ['$addMediaGalleryItem', ['gallery']],
+  ['$addStringSelect', ['row']],
+  ['$addUserSelect', ['row']],
+  ['$addRoleSelect', ['row']],
+  ['$addMentionableSelect', ['row']],
+  ['$addChannelSelect', ['row']],
+  ['$addStringSelectOption', ['select']],
+]);
+
+/** How each kind of parent is named and created, for messages. */
+const KIND_WORDS: Readonly<Record<ParentKind, { readonly noun: string; readonly creator: string }>> = {
+  menu: { noun: 'select menu', creator: '$newSelectMenu' },
+  modal: { noun: 'modal', creator: '$newModal' },
+  container: { noun: 'container', creator: '$addContainer' },
+  section: { noun: 'section', creator: '$addSection' },
+  row: { noun: 'action row', creator: '$addActionRow' },
+  gallery: { noun: 'media gallery', creator: '$addMediaGallery' },
+  select: { noun: 'select menu', creator: '$addStringSelect' },
+};
+
+/** A call that creates a parent (offsets relative to the chunk in a fact, absolute after). */
+interface Creation {
+  readonly kind: ParentKind;
+  readonly name: string;
+  readonly start: number;
+  readonly nameEnd: number;
+  /** The ID (trimmed), null when built at run time, '' for a modal. */
+  readonly id: string | null;
+}
+
+/** A call that needs a parent. */
+interface Child {
+  readonly name: string;
+  readonly start: number;
+  readonly end: number;
+  readonly nameEnd: number;
+  readonly accepts: readonly ParentKind[];
+  /** The parent's ID (trimmed), or '' for a text input (any modal). */
+  readonly id: string;
+  /** Where the finding goes: the parent's ID as written, or the call's name. */
+  readonly at: number;
+  readonly atEnd: number;
+}
+
+interface ParentFacts {
+  readonly creations: readonly Creation[];
+  readonly children: readonly Child[];
+  readonly evals: readonly number[];
+}
+
+/** What most chunks say: nothing (shared, so a chunk without components allocates nothing). */
+const NO_PARENT_FACTS: ParentFacts = { creations: [], children: [], evals: [] };
+
+const parentFact = declareChunkFact('parents', (text: string, view: ChunkView, base: number): ParentFacts => {
+  const creations: Creation[] = [];
+  const children: Child[] = [];
+  const evals: number[] = [];
+  for (const call of view.calls) {
+    if (call.name === '$eval') {
+      evals.push(call.start - base);
+      continue;
+    }
+    if (call.open < 0) continue;
+    const creator = CREATORS.get(call.name);
+    if (creator) {
+      const id = creator.id === undefined ? '' : idOf(text, call.args[creator.id]);
+      if (creator.kind === 'modal' || (id !== undefined && id !== '')) {
+        creations.push({ kind: creator.kind, name: call.name, start: call.start - base, nameEnd: call.nameEnd - base, id: creator.kind === 'modal' ? '' : (id ?? null) });
+      }
+    }
+    const accepts = CHILDREN.get(call.name);
+    if (!accepts) continue;
+    const fn = COMPONENT_FUNCTIONS.get(call.name);
+    if (fn?.messageId !== undefined && given(text, call.args[fn.messageId])) continue;
+    const shape = { name: call.name, start: call.start - base, end: call.end - base, nameEnd: call.nameEnd - base, accepts };
+    if (accepts[0] === 'modal') {
+      children.push({ ...shape, id: '', at: shape.start, atEnd: shape.nameEnd });
+      continue;
+    }
+    const arg = fn?.parent !== undefined ? call.args[fn.parent] : undefined;
+    const id = arg ? idOf(text, arg) : undefined;
+    // Left out, empty, or built at run time: nothing to judge.
+    if (!arg || id === undefined || id === null || id === '') continue;
+    const span = trimmedSpan(text, arg);
+    children.push({ ...shape, id, at: span.start - base, atEnd: span.end - base });
+  }
+  return creations.length + children.length + evals.length === 0 ? NO_PARENT_FACTS : { creations, children, evals };
+});
+
+/** An argument's literal value, trimmed; null when built at run time, undefined when absent. */
+export function idOf(text: string, arg: ArgNode | undefined): string | null | undefined {
+  if (!arg) return undefined;
+  const v = literalText(text, arg);
+  return v === undefined ? null : v.trim();
+}
+
+/** Whether an argument is given: not blank (a value built at run time counts). */
+export function given(text: string, arg: ArgNode | undefined): boolean {
+  if (!arg) return false;
+  const v = literalText(text, arg);
+  return v === undefined || v.trim() !== '';
+}
+
+function trimmedSpan(text: string, arg: ArgNode): { start: number; end: number } {
+  let start = arg.start;
+  let end = arg.end;
+  while (start < end && isWhitespace(text.charCodeAt(start))) start++;
+  while (end > start && isWhitespace(text.charCodeAt(end - 1))) end--;
+  return { start, end };
+}
+
+export interface ParentFinding {
+  readonly code: 'missing-parent' | 'component-before-parent';
+  readonly start: number;
+  readonly end: number;
+  readonly message: string;
+  readonly related: ReadonlyArray<{ readonly start: number; readonly end: number; readonly message: string }>;
+}
+
+/** How many creations a child is compared with before it is left alone (quiet). */
+const MAX_CHECKS = 64;
+
+/** The findings of the parent rules over the whole command (the trigger line aside). */
+export function parentFindings(parsed: ParsedDocument): ParentFinding[] {
+  const creations: Creation[] = [];
+  const children: Child[] = [];
+  const evals: number[] = [];
+  for (let i = 0; i < parsed.chunkCount; i++) {
+    const base = parsed.chunkStart(i);
+    const f = parentFact(parsed, i);
+    if (f === NO_PARENT_FACTS) continue;
+    for (const c of f.creations) if (!inTrigger(parsed, c.start + base)) creations.push({ ...c, start: c.start + base, nameEnd: c.nameEnd + base });
+    for (const c of f.children) {
+      if (inTrigger(parsed, c.start + base)) continue;
+      children.push({ ...c, start: c.start + base, end: c.end + base, nameEnd: c.nameEnd + base, at: c.at + base, atEnd: c.atEnd + base });
+    }
+    for (const e of f.evals) evals.push(e + base);
+  }
+  if (children.length === 0) return [];
+  const model = pathModel(parsed);
+  const out: ParentFinding[] = [];
+  // Parents by kind and ID; those whose ID is built at run time may be any parent of their kind.
+  const byKey = new Map<string, Creation[]>();
+  const firstById = new Map<string, Creation>();
+  const wildByKind = new Map<ParentKind, number[]>();
+  for (const c of creations) {
+    if (c.id === null) {
+      const list = wildByKind.get(c.kind);
+      if (list) list.push(c.start);
+      else wildByKind.set(c.kind, [c.start]);
+      continue;
+    }
+    if (!firstById.has(c.id)) firstById.set(c.id, c);
+    const key = `${c.kind}:${c.id}`;
+    const list = byKey.get(key);
+    if (list) list.push(c);
+    else byKey.set(key, [c]);
+  }
+  // Per accepted kinds and ID: the creations (sorted), and the starts of those that may be any parent.
+  const ownMemo = new Map<string, { list: Creation[]; starts: number[] }>();
+  const wildMemo = new Map<string, number[]>();
+  for (const child of children) {
+    const kinds = child.accepts.join(',');
+    let memo = ownMemo.get(`${kinds}:${child.id}`);
+    if (!memo) {
+      const list = child.accepts.flatMap((k) => byKey.get(`${k}:${child.id}`) ?? []).sort((a, b) => a.start - b.start);
+      ownMemo.set(`${kinds}:${child.id}`, (memo = { list, starts: list.map((c) => c.start) }));
+    }
+    const own = memo.list;
+    // The common case first: a parent of its own that may run before it.
+    if (own.length > 0 && anyBefore(model, memo.starts, child)) continue;
+    let wild = wildMemo.get(kinds);
+    if (!wild) wildMemo.set(kinds, (wild = [...evals, ...child.accepts.flatMap((k) => wildByKind.get(k) ?? [])].sort((a, b) => a - b)));
+    if (wild.length > 0 && (own.length === 0 || anyBefore(model, wild, child))) continue;
+    if (model.dead(child.start)) continue;
+    out.push(own.length === 0 ? missing(child, firstById.get(child.id)) : before(child, own));
+  }
+  return out;
+}
+
+/**
+ * Whether a creation at one of `starts` (sorted) may run before `child`: one inside the child's
+ * own arguments runs first; otherwise the nearest earlier ones are asked first, later ones only
+ * when the child runs in an `$async` body. Past a bound of questions the answer is yes (quiet).
+ */
+function anyBefore(model: PathModel, starts: readonly number[], child: Child): boolean {
+  // The first creation after the child's start.
+  let end = 0;
+  for (let hi = starts.length; end < hi; ) {
+    const mid = (end + hi) >>> 1;
+    if (starts[mid]! <= child.start) end = mid + 1;
+    else hi = mid;
+  }
+  if (end < starts.length && starts[end]! < child.end) return true;
+  let asked = 0;
+  for (let k = end - 1; k >= 0; k--) {
+    if (++asked > MAX_CHECKS) return true;
+    if (model.mayRunBefore(starts[k]!, child.start)) return true;
+  }
+  // A later creation runs first only when the child runs in an `$async` body (mayRunBefore knows).
+  if (end === starts.length || !model.contextOf(child.start).some((step) => step.block.kind === 'async')) return false;
+  for (let k = end; k < starts.length; k++) {
+    if (++asked > MAX_CHECKS) return true;
+    if (model.mayRunBefore(starts[k]!, child.start)) return true;
+  }
+  return false;
+}
+
+function kindsPhrase(kinds: readonly ParentKind[]): string {
+  return [...new Set(kinds.map((k) => KIND_WORDS[k].noun))].join(' or ');
+}
+
+function creatorsPhrase(kinds: readonly ParentKind[], id: string): string {
+  const shown = id.length > 40 ? id.slice(0, 39) + '…' : id.replace(/[\r\n`]+/g, ' ');
+  return kinds.map((k) => `\`${KIND_WORDS[k].creator}[${shown}${k === 'menu' ? ';Min;Max' : ''}]\``).join(' or ');
+}
+
+/** `missing-parent`: nothing in the command creates the parent. */
+function missing(child: Child, other: Creation | undefined): ParentFinding {
+  if (child.accepts[0] === 'modal') {
+    return {
+      code: 'missing-parent',
+      start: child.at,
+      end: child.atEnd,
+      message: '`$addTextInput` adds a field to a modal, but this command creates no modal: start it with `$newModal[Modal ID;Title]` before the text inputs.',
+      related: [],
+    };
+  }
+  const note = other ? ` ${quoteValue(child.id)} is the ID of a ${KIND_WORDS[other.kind].noun} here.` : '';
+  const elsewhere = child.accepts[0] === 'menu' ? ' To add the option to a menu of another message, give that message\'s ID as "Message ID".' : '';
+  return {
+    code: 'missing-parent',
+    start: child.at,
+    end: child.atEnd,
+    message: `No ${kindsPhrase(child.accepts)} with the ID ${quoteValue(child.id)} is created in this command, so \`${child.name}\` has nothing to add to: create it with ${creatorsPhrase(child.accepts, child.id)} before this line.${elsewhere}${note}`,
+    related: other ? [{ start: other.start, end: other.nameEnd, message: `The ${KIND_WORDS[other.kind].noun} with this ID` }] : [],
+  };
+}
+
+/** `component-before-parent`: the parent is created, but on no path before the child. */
+function before(child: Child, own: readonly Creation[]): ParentFinding {
+  const first = own[0]!;
+  const noun = child.accepts[0] === 'modal' ? 'modal' : `${KIND_WORDS[first.kind].noun} ${quoteValue(child.id)}`;
+  const later = own.every((c) => c.start > child.start);
+  const where = later
+    ? `is created only after this \`${child.name}\`: move \`${first.name}\` above it`
+    : `is not created on any path that reaches this \`${child.name}\` (only in a branch, handler or part after \`$stop\` that excludes it): create it on this path first`;
+  return {
+    code: 'component-before-parent',
+    start: child.at,
+    end: child.atEnd,
+    message: `The ${noun} ${where}. BDFD can only add to a ${child.accepts[0] === 'modal' ? 'modal' : KIND_WORDS[first.kind].noun} that already exists.`,
+    related: own.slice(0, 3).map((c) => ({ start: c.start, end: c.nameEnd, message: `Where the ${KIND_WORDS[c.kind].noun} is created` })),
+  };
+}
