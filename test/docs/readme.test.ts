@@ -2,8 +2,8 @@
 // the two commands for a fresh machine (main job, then tests), so it cannot silently fall behind.
 
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { RULES } from '../../server/src/core/features/rules';
 import { SETTINGS_SCHEMA } from '../../server/src/core/settings';
 
@@ -44,4 +44,55 @@ describe('README', () => {
     assert.equal(lines[1], 'npm test');
     assert.ok(readme.indexOf('```sh') < readme.indexOf('## '), 'the commands come before the first section');
   });
+});
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to dashes. */
+function anchorOf(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+function anchorsIn(markdown: string): Set<string> {
+  const out = new Set<string>();
+  let fenced = false;
+  for (const line of markdown.split('\n')) {
+    if (line.startsWith('```')) fenced = !fenced;
+    const m = fenced ? null : /^#{1,6} (.*)$/.exec(line);
+    if (m?.[1] !== undefined) out.add(anchorOf(m[1]));
+  }
+  return out;
+}
+
+describe('README and docs/: every relative link resolves', () => {
+  const root = join(__dirname, '..', '..');
+  const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+
+  it('the anchor helper follows GitHub (a check of the checker)', () => {
+    assert.equal(anchorOf('Neovim (0.7 or later, built-in client)'), 'neovim-07-or-later-built-in-client');
+    assert.equal(anchorOf('Writing `.bds` files'), 'writing-bds-files');
+  });
+
+  for (const page of pages) {
+    it(`${page}: files and anchors it links to exist`, () => {
+      const text = readFileSync(join(root, page), 'utf8').replace(/```[\s\S]*?```/g, '');
+      const broken: string[] = [];
+      for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        const target = m[1] ?? '';
+        if (/^[a-z]+:/i.test(target)) continue; // https:, mailto: and the like
+        const [file, anchor] = target.split('#') as [string, string | undefined];
+        const resolved = file === '' ? join(root, page) : join(root, dirname(page), file);
+        if (!existsSync(resolved)) {
+          broken.push(`${target} (no file)`);
+          continue;
+        }
+        if (anchor !== undefined && resolved.endsWith('.md') && !anchorsIn(readFileSync(resolved, 'utf8')).has(anchor)) {
+          broken.push(`${target} (no heading)`);
+        }
+      }
+      assert.deepEqual(broken, []);
+    });
+  }
 });
