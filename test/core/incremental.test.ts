@@ -9,6 +9,9 @@ import { knownNamesOf, LanguageService } from '../../server/src/core/languageSer
 import { CHUNK_TARGET } from '../../server/src/core/parser/chunk';
 import { changedRegion, parse, reparse, reparseChange } from '../../server/src/core/parser/parser';
 import { generateDocument } from '../support/generate';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { detachAll, detached } from '../../server/src/core/detach';
 import { snapshotCatalog } from '../support/testCatalog';
 import { assertSameParse, baseArbitrary, checkIncremental, editArbitrary } from '../fuzz/incremental';
 
@@ -172,5 +175,122 @@ describe('incremental parsing', function () {
     const list = service.complete(doc, { line, character: 6 });
     const first = [...list.items].sort((a, b) => (a.sortText! < b.sortText! ? -1 : a.sortText! > b.sortText! ? 1 : 0))[0];
     assert.ok(first?.label.startsWith('$addButton'), `first item ${first?.label}`);
+  });
+
+  describe('findings of the document-wide rules carried over an edit', () => {
+    // Variables (an unset read, a read before its set), components (duplicate IDs), a long-enough
+    // reply is not needed: the rules must give a fresh analysis' findings whether they were
+    // carried over or computed again, at every position of the command.
+    const command = [
+      '$nomention',
+      '$var[count;1]',
+      'Hello $var[cuont] and $var[count] \\; done',
+      '$addButton[yes;same;Go;primary]',
+      '$addButton[no;same;Again;secondary]',
+      '$title[Hi]',
+      'Some text here.',
+      '$if[$var[count]==1]',
+      '$var[later]',
+      '$endif',
+      '$var[later;2]',
+      '',
+    ].join('\n');
+    const VARIABLE_FACTS = ['variables', 'paths', 'blocks'];
+
+    const diagnose = (text: string): unknown[] => new LanguageService({ catalog }).validate(TextDocument.create('file:///inc.bds', 'bdscript', 1, text));
+
+    it('equal a fresh analysis after an insertion or a deletion at every position', () => {
+      const before = diagnose(command);
+      assert.ok(before.length >= 3, `the command has findings to carry: ${JSON.stringify(before)}`);
+      for (let at = 0; at <= command.length; at++) {
+        for (const [insert, remove] of [['x', 0], [' ', 0], ['', 1]] as const) {
+          if (remove > 0 && at === command.length) continue;
+          const service = new LanguageService({ catalog });
+          const doc = TextDocument.create('file:///inc.bds', 'bdscript', 1, command);
+          service.validate(doc);
+          const from = doc.positionAt(at);
+          const to = doc.positionAt(at + remove);
+          TextDocument.update(doc, [{ range: { start: from, end: to }, text: insert }], 2);
+          assert.deepEqual(service.validate(doc), diagnose(doc.getText()), `${remove ? 'deleting' : `inserting ${JSON.stringify(insert)}`} at ${at}`);
+        }
+      }
+    });
+
+    it('count characters as counts, not offsets: a reply that reaches 2,001 characters is reported', () => {
+      const text = `Hi\n${'a'.repeat(1998)}\n`;
+      const service = new LanguageService({ catalog });
+      const doc = TextDocument.create('file:///inc.bds', 'bdscript', 1, text);
+      assert.deepEqual(service.validate(doc).map((d) => d.code), []);
+      TextDocument.update(doc, [{ range: { start: doc.positionAt(10), end: doc.positionAt(10) }, text: 'b' }], 2);
+      const codes = service.validate(doc).map((d) => d.code);
+      assert.deepEqual(codes, ['message-too-long']);
+      assert.deepEqual(codes, diagnose(doc.getText()).map((d) => (d as { code: string }).code));
+    });
+
+    it('are carried only when the chunks the edit replaced hold the same facts, moved', () => {
+      const service = new LanguageService({ catalog });
+      const doc = TextDocument.create('file:///carry.bds', 'bdscript', 1, command);
+      service.validate(doc);
+      const edit = (needle: string, insert: string): ReturnType<typeof service.analyze>['parsed'] => {
+        const at = doc.getText().indexOf(needle);
+        assert.ok(at >= 0, needle);
+        TextDocument.update(doc, [{ range: { start: doc.positionAt(at), end: doc.positionAt(at) }, text: insert }], doc.version + 1);
+        return service.analyze(doc).parsed;
+      };
+      // Text no rule reads about variables: the previous findings move with the text.
+      let parsed = edit('Hello', 'Well, ');
+      let carried = parsed.recall<Array<{ start: number }>>('rule:variables', VARIABLE_FACTS);
+      assert.ok(carried?.map, 'an edit in plain text carries the variable findings over');
+      const unset = doc.getText().indexOf('cuont');
+      assert.ok(carried.value.some((f) => carried!.map!(f.start) === unset), 'the unset read moved with the text');
+      service.validate(doc);
+      // Typing in a variable's name changes what the variable rules read.
+      parsed = edit('cuont', 'a');
+      assert.equal(parsed.recall('rule:variables', VARIABLE_FACTS), undefined, 'an edit in a $var name is judged again');
+      service.validate(doc);
+      // A replacement (not a pure insertion or deletion) is never carried over.
+      const at = doc.getText().indexOf('Some');
+      TextDocument.update(doc, [{ range: { start: doc.positionAt(at), end: doc.positionAt(at + 4) }, text: 'Same' }], doc.version + 1);
+      assert.equal(service.analyze(doc).parsed.recall('rule:variables', VARIABLE_FACTS), undefined, 'a replacement is judged again');
+    });
+  });
+});
+
+describe('strings kept past their version', () => {
+  it('detachAll copies every string of a value, in objects, arrays and Maps, and keeps its shape', () => {
+    const text = 'x'.repeat(50) + 'a long name that is sliced' + 'y'.repeat(50);
+    const name = text.slice(50, 76);
+    const value = { name, list: [name, 3, { deep: name }], map: new Map([[name, { name }]]), frozen: Object.freeze({ name }) };
+    const out = detachAll(value);
+    assert.equal(out, value, 'in place');
+    assert.equal(out.name, 'a long name that is sliced');
+    assert.deepEqual(out.list, ['a long name that is sliced', 3, { deep: 'a long name that is sliced' }]);
+    assert.deepEqual([...out.map.keys()], ['a long name that is sliced']);
+    assert.equal(out.frozen.name, name);
+    assert.equal(detached('short'), 'short');
+  });
+
+  it('an edited document keeps no earlier version of its text alive (names, facts, findings)', function () {
+    this.timeout(120_000);
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const catalog = snapshotCatalog();
+    const service = new LanguageService({ catalog });
+    const text = generateDocument(catalog, { seed: 3, size: 400_000 });
+    let doc = TextDocument.create('file:///keep.bds', 'bdscript', 1, text);
+    service.validate(doc);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    // Typing names and variables in several places: each edit makes new chunks, names and facts.
+    for (let i = 0; i < 80; i++) {
+      const at = doc.positionAt(Math.floor((text.length * ((i * 0.29) % 1)) / 1) + (i % 7));
+      const insert = ['$var[a_rather_long_variable_name_' + i + ']', ' $addButtonAndSomeLetters', 'x'][i % 3]!;
+      doc = TextDocument.update(doc, [{ range: { start: at, end: at }, text: insert }], doc.version + 1);
+      service.validate(doc);
+    }
+    gc();
+    const grown = (process.memoryUsage().heapUsed - before) / 2 ** 20;
+    // Each version's text is 0.4 MB: keeping one in ten of them would already be 3 MB more.
+    assert.ok(grown < 3, `the heap grew by ${grown.toFixed(1)} MB over 80 edits`);
   });
 });

@@ -36,6 +36,7 @@ import { messageFindings } from './messages';
 import { CALL_CHECKS, type CallReport } from './callRules';
 import { parentFindings } from './parents';
 import { menuFindings } from './menus';
+import { carriedFindings, PATH_FACTS } from './carry';
 
 /** At most this much glued text is quoted in a message. */
 const MAX_GLUED_SHOWN = 40;
@@ -526,13 +527,20 @@ function blocksOnOneLine(d: Collector, parsed: ParsedDocument, language: ScriptL
  */
 function documentRules(d: Collector, parsed: ParsedDocument, language: ScriptLanguage): void {
   // `$var` exists only in BDScript 2; elsewhere `language-feature` already reports it.
+  // Each rule's findings are carried over from the previous version when the edit left the chunk
+  // facts it reads unchanged (carry.ts), so a keystroke pays only for the rules it concerns.
   if (hasFeature(language, 'bdscript2-functions')) {
-    for (const f of variableFindings(parsed)) d.add(f.code, f.start, f.end, f.message, { fixes: f.fixes, related: f.related });
+    const found = carriedFindings(parsed, 'rule:variables', ['variables', ...PATH_FACTS], () => variableFindings(parsed));
+    for (const f of found) d.add(f.code, f.start, f.end, f.message, { fixes: f.fixes, related: f.related });
   }
-  for (const f of componentFindings(parsed)) d.add(f.code, f.start, f.end, f.message, { related: f.related });
-  for (const f of messageFindings(parsed)) d.add(f.code, f.start, f.end, f.message);
-  for (const f of parentFindings(parsed)) d.add(f.code, f.start, f.end, f.message, { related: f.related });
-  for (const f of menuFindings(parsed)) d.add(f.code, f.start, f.end, f.message);
+  for (const f of carriedFindings(parsed, 'rule:components', ['components', ...PATH_FACTS], () => componentFindings(parsed))) {
+    d.add(f.code, f.start, f.end, f.message, { related: f.related });
+  }
+  for (const f of carriedFindings(parsed, 'rule:messages', ['messages', ...PATH_FACTS], () => messageFindings(parsed))) d.add(f.code, f.start, f.end, f.message);
+  for (const f of carriedFindings(parsed, 'rule:parents', ['parents', ...PATH_FACTS], () => parentFindings(parsed))) {
+    d.add(f.code, f.start, f.end, f.message, { related: f.related });
+  }
+  for (const f of carriedFindings(parsed, 'rule:menus', ['menus', ...PATH_FACTS], () => menuFindings(parsed))) d.add(f.code, f.start, f.end, f.message);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@
 // escapes are text, `[` opens arguments only right after a name, `$c[...]` is a comment up to
 // the first unescaped `]`, and nothing makes the scanner throw or drop a character.
 
+import { detached } from '../detach';
 import type {
   ArgNode,
   CallNode,
@@ -144,7 +145,7 @@ function internId(text: string, start: number, end: number, hash: number): numbe
   }
   if (internedNames.length >= MAX_INTERNED_NAMES) return -1;
   const id = internedNames.length;
-  internedNames.push(text.slice(start, end));
+  internedNames.push(detached(text.slice(start, end)));
   if (bucket) bucket.push(id);
   else internedBuckets.set(hash, [id]);
   return id;
@@ -327,7 +328,7 @@ export function scanChunks(
   const nameId = (start: number, end: number, hash: number, name?: string): number => {
     const id = name === undefined ? internId(text, start, end, hash) : -1;
     if (id >= 0) return id;
-    const s = name ?? text.slice(start, end);
+    const s = detached(name ?? text.slice(start, end));
     extraIds ??= new Map();
     let local = extraIds.get(s);
     if (local === undefined) {

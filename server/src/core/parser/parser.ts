@@ -6,6 +6,7 @@
 // computed on first use from per-chunk summaries that stay with their chunk while it is reused.
 
 import { isBlankText } from '../chars';
+import { detachAll } from '../detach';
 import {
   BLOCK_CALL_NAMES,
   BRACKET_CLOSE,
@@ -76,7 +77,10 @@ export function parse(text: string, options: ParseOptions = {}): ParsedDocument 
 export function reparse(previous: ParsedDocument, text: string, options: ParseOptions = {}): ParsedDocument {
   if (!(previous instanceof Parsed) || previous.knownNames !== options.knownNames) return parse(text, options);
   const change = changedRegion(previous.text, text);
-  if (!change) return new Parsed(text, previous.chunks, previous.lineStarts, previous.specialEscapingDisabled, options);
+  if (!change) {
+    const origin: Origin = { chunks: previous.chunks, from: 0, oldTo: 0, newTo: 0, start: 0, oldEnd: 0, delta: 0, pure: true, trigger: triggerKey(previous) };
+    return new Parsed(text, previous.chunks, previous.lineStarts, previous.specialEscapingDisabled, options, origin);
+  }
   return reparseChange(previous, text, change, options);
 }
 
@@ -105,11 +109,14 @@ export function reparseChange(previous: ParsedDocument, text: string, change: Te
   });
   const chunks = old.slice(0, restart);
   for (const c of scanned.chunks) chunks.push(c);
+  const oldTo = scanned.end < text.length ? next : old.length;
   if (scanned.end < text.length) for (let k = next; k < old.length; k++) chunks.push(old[k]!);
   const disabled = chunks.some((c) => (c.flags & CHUNK_DISABLES_ESCAPING) !== 0);
   // `$disableSpecialEscaping` came or went: every chunk scans differently.
   if (disabled !== mode.specialEscapingDisabled) return parse(text, options);
-  return new Parsed(text, chunks, updateLineStarts(previous.lineStarts, text, change), disabled, options);
+  const pure = start === oldEnd || start === newEnd;
+  const origin: Origin = { chunks: old, from: restart, oldTo, newTo: restart + scanned.chunks.length, start, oldEnd, delta, pure, trigger: triggerKey(previous) };
+  return new Parsed(text, chunks, updateLineStarts(previous.lineStarts, text, change), disabled, options, origin);
 }
 
 /** The smallest region that differs between two texts, or null when they are equal. */
@@ -248,6 +255,74 @@ const isBlockCallName = (name: string): boolean => BLOCK_CALL_NAMES.has(name);
 
 const EMPTY_SCOPES: ReadonlyMap<number, { readonly end: number; readonly parent: number }> = new Map();
 
+/**
+ * Where a reparsed version came from: the previous version's chunks (not its text, so nothing
+ * large is kept), which of them the edit replaced (`from` to `oldTo`, now `from` to `newTo`),
+ * how the length changed, and the previous trigger line.
+ */
+interface Origin {
+  readonly chunks: readonly Chunk[];
+  readonly from: number;
+  readonly oldTo: number;
+  readonly newTo: number;
+  /** The edit: `start` to `oldEnd` in the previous text became `delta` characters longer. */
+  readonly start: number;
+  readonly oldEnd: number;
+  readonly delta: number;
+  /**
+   * The edit only inserted or only deleted text. A replacement may keep every offset in place
+   * while changing the text between them (`$title` → `$image`), so nothing is carried over it.
+   */
+  readonly pure: boolean;
+  readonly trigger: string;
+}
+
+/** Whole-document values kept per version, by the version's chunk list (see `recall`). */
+const remembered = new WeakMap<readonly Chunk[], Map<string, unknown>>();
+
+function triggerKey(doc: ParsedDocument): string {
+  const t = doc.trigger;
+  return t ? `${t.start}-${t.end}` : '-';
+}
+
+/**
+ * Numbers in chunk facts are offsets relative to the chunk, except under these keys (counts and
+ * limits). A new fact must follow this convention for its rules' findings to be carried over.
+ */
+const NOT_OFFSETS: ReadonlySet<string> = new Set(['count', 'max', 'argCount']);
+
+/**
+ * Whether the fact `now` is the fact `was` moved by an edit: equal in structure, strings and
+ * counts, every offset of `was` mapped by `move` (undefined: cannot be placed) giving the one of
+ * `now`. Plain data only: numbers, strings, booleans, null, arrays, objects and Maps.
+ */
+function sameMovedFact(was: unknown, now: unknown, move: (offset: number) => number | undefined, key = ''): boolean {
+  if (typeof was === 'number') return typeof now === 'number' && (NOT_OFFSETS.has(key) ? was === now : move(was) === now);
+  if (was === now) return true;
+  if (typeof was !== 'object' || typeof now !== 'object' || was === null || now === null) return false;
+  if (Array.isArray(was)) {
+    if (!Array.isArray(now) || was.length !== now.length) return false;
+    for (let i = 0; i < was.length; i++) if (!sameMovedFact(was[i], now[i], move, key)) return false;
+    return true;
+  }
+  if (was instanceof Map) {
+    if (!(now instanceof Map) || was.size !== now.size) return false;
+    for (const [k, v] of was) {
+      const at = typeof k === 'number' ? move(k) : k;
+      if (at === undefined || !now.has(at) || !sameMovedFact(v, now.get(at), move, key)) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(now) || now instanceof Map) return false;
+  const keys = Object.keys(was);
+  if (keys.length !== Object.keys(now).length) return false;
+  for (const k of keys) {
+    if (!Object.prototype.hasOwnProperty.call(now, k)) return false;
+    if (!sameMovedFact((was as Record<string, unknown>)[k], (now as Record<string, unknown>)[k], move, k)) return false;
+  }
+  return true;
+}
+
 class Parsed implements ParsedDocument {
   readonly chunkCount: number;
   /** Chunk starts, plus the text length at the end. */
@@ -267,6 +342,7 @@ class Parsed implements ParsedDocument {
     readonly lineStarts: LineStarts,
     readonly specialEscapingDisabled: boolean,
     private readonly options: ParseOptions,
+    private readonly origin?: Origin,
   ) {
     this.knownNames = options.knownNames;
     this.chunkCount = chunks.length;
@@ -313,13 +389,13 @@ class Parsed implements ParsedDocument {
     // The document-wide facts of a chunk are taken while its nodes exist, so a chunk is made
     // into nodes once, whichever feature reads it first.
     if ((chunk.flags & CHUNK_HAS_BLOCK_CALLS) !== 0 && !chunk.cache.has(BLOCKS_FACT)) {
-      chunk.cache.set(BLOCKS_FACT, { stamp: '', value: blockFacts(this.text, view, base, isBlockCallName) });
+      chunk.cache.set(BLOCKS_FACT, { stamp: '', value: detachAll(blockFacts(this.text, view, base, isBlockCallName)) });
     }
     if ((chunk.flags & CHUNK_HAS_COMMENTS) !== 0 && !chunk.cache.has(DIRECTIVES_FACT)) {
-      chunk.cache.set(DIRECTIVES_FACT, { stamp: '', value: chunkDirectives(this.text, view, base) });
+      chunk.cache.set(DIRECTIVES_FACT, { stamp: '', value: detachAll(chunkDirectives(this.text, view, base)) });
     }
     for (const [key, compute] of warmFacts) {
-      if (!chunk.cache.has(key)) chunk.cache.set(key, { stamp: '', value: compute(this.text, view, base) });
+      if (!chunk.cache.has(key)) chunk.cache.set(key, { stamp: '', value: detachAll(compute(this.text, view, base)) });
     }
     return view;
   }
@@ -360,9 +436,65 @@ class Parsed implements ParsedDocument {
     const chunk = this.chunks[i]!;
     const hit = chunk.cache.get(key);
     if (hit && hit.stamp === stamp) return hit.value as T;
-    const value = compute(this.view(i), this.starts[i]!);
+    // Kept with the chunk past this version: no string in it may point into this text.
+    const value = detachAll(compute(this.view(i), this.starts[i]!));
     chunk.cache.set(key, { stamp, value });
     return value;
+  }
+
+  remember(key: string, value: unknown): void {
+    let values = remembered.get(this.chunks);
+    if (!values) remembered.set(this.chunks, (values = new Map()));
+    // Carried to later versions: no string in it may point into this text.
+    values.set(key, detachAll(value));
+  }
+
+  recall<T>(key: string, factKeys: readonly string[]): { readonly value: T; readonly map: ((offset: number) => number | undefined) | null } | undefined {
+    const own = remembered.get(this.chunks);
+    if (own?.has(key)) return { value: own.get(key) as T, map: null };
+    const origin = this.origin;
+    if (!origin || !origin.pure || origin.newTo !== origin.oldTo || origin.trigger !== triggerKey(this)) return undefined;
+    const before = remembered.get(origin.chunks);
+    if (!before?.has(key)) return undefined;
+    const { start, oldEnd, delta } = origin;
+    // Previous offsets to this version's: before the edit in place; after it (an insertion's
+    // own offset included) moved by the change in length; inside a deleted part only its start
+    // can be placed. Which side an offset on the edit belongs to is checked below, fact by fact.
+    const map = (offset: number): number | undefined => {
+      if (offset < start) return offset;
+      if (offset >= oldEnd) return offset + delta;
+      return offset === start ? offset : undefined;
+    };
+    let oldAt = 0;
+    for (let k = 0; k < origin.from; k++) oldAt += origin.chunks[k]!.length;
+    for (let k = origin.from; k < origin.newTo; k++) {
+      const was = origin.chunks[k]!;
+      const now = this.chunks[k]!;
+      const oldBase = oldAt;
+      const newBase = this.starts[k]!;
+      const move = (relative: number): number | undefined => {
+        const at = map(oldBase + relative);
+        return at === undefined ? undefined : at - newBase;
+      };
+      for (const factKey of factKeys) {
+        const flag = factKey === BLOCKS_FACT ? CHUNK_HAS_BLOCK_CALLS : factKey === DIRECTIVES_FACT ? CHUNK_HAS_COMMENTS : 0;
+        if (flag !== 0) {
+          if ((was.flags & flag) !== (now.flags & flag)) return undefined;
+          if ((now.flags & flag) === 0) continue;
+          // Taking the view computes the block and directive facts of the new chunk.
+          if (!now.cache.has(factKey)) this.view(k);
+        } else if (!now.cache.has(factKey)) {
+          const compute = warmFacts.get(factKey);
+          if (!compute) return undefined;
+          this.chunkFact(factKey, k, '', (view, b) => compute(this.text, view, b));
+        }
+        const old = was.cache.get(factKey);
+        const fresh = now.cache.get(factKey);
+        if (!old || !fresh || old.stamp !== fresh.stamp || !sameMovedFact(old.value, fresh.value, move)) return undefined;
+      }
+      oldAt += was.length;
+    }
+    return { value: before.get(key) as T, map };
   }
 
   get trigger(): Span | null {

@@ -184,4 +184,16 @@ export interface ParsedDocument {
    * offsets relative to that start; `stamp` names what else the fact depends on.
    */
   chunkFact<T>(key: string, i: number, stamp: string, compute: (view: ChunkView, base: number) => T): T;
+  /**
+   * A value about the whole document kept with this version under `key` (`remember`), or carried
+   * over from the version this one was reparsed from: the previous version's value is returned with
+   * the map from its offsets to this version's when every chunk the edit changed holds the same
+   * facts, relative to its start, under each of `factKeys` (chunk facts declared with
+   * `declareChunkFact`, `blocks` or `directives`), the chunks around the edit are as many as
+   * before, and the trigger line is the same. The map answers undefined for an offset it cannot
+   * place (one on a boundary whose two sides moved differently); then the value must be computed.
+   */
+  recall<T>(key: string, factKeys: readonly string[]): { readonly value: T; readonly map: ((offset: number) => number | undefined) | null } | undefined;
+  /** Keeps a whole-document value with this version (see `recall`). */
+  remember(key: string, value: unknown): void;
 }
