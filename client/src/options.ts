@@ -59,12 +59,13 @@ export function readSettings(get: (key: string) => unknown): Record<string, unkn
     const value = get(key);
     if (value === undefined) continue;
     const parts = key.split('.');
+    const leaf = parts.pop() ?? key;
     let node = settings;
-    for (const part of parts.slice(0, -1)) {
+    for (const part of parts) {
       const next = node[part];
       node = isObject(next) ? next : (node[part] = {});
     }
-    node[parts[parts.length - 1]!] = value;
+    node[leaf] = value;
   }
   return settings;
 }

@@ -260,7 +260,7 @@ function detailLines(status: CatalogStatus, ageMs: number | undefined): { label:
   } else if (ageMs !== undefined || status.fetchedAt) {
     const ago = ageMs === undefined ? undefined : formatAge(ageMs) === 'just now' ? 'just now' : `${formatAge(ageMs)} ago`;
     const at = status.fetchedAt ? formatInstant(status.fetchedAt) : undefined;
-    lines.push({ label: 'Fetched', value: ago && at ? `${ago} (${at})` : (ago ?? at!) });
+    lines.push({ label: 'Fetched', value: ago && at ? `${ago} (${at})` : (ago ?? at ?? '') });
   }
   lines.push({ label: 'Contents', value: formatCounts(status) });
   if (status.lastRefresh) lines.push({ label: 'Last refresh', value: describeRefresh(status.lastRefresh) });

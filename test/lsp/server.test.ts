@@ -395,7 +395,7 @@ describe('lsp/server (in process)', () => {
     const RANGE_METHODS = ['textDocument/semanticTokens/range', 'textDocument/inlayHint', 'textDocument/codeAction'];
     const ALL = [...POSITION_METHODS, ...DOCUMENT_METHODS, ...RANGE_METHODS];
 
-    function paramsFor(method: string, uri: string, position: unknown): Record<string, unknown> {
+    function paramsFor(uri: string, position: unknown): Record<string, unknown> {
       const range = { start: position, end: position };
       return { textDocument: { uri }, position, range, context: { diagnostics: [] } };
     }
@@ -404,7 +404,7 @@ describe('lsp/server (in process)', () => {
       const { client } = start();
       await client.initialize();
       for (const method of ALL) {
-        const result = await client.request(method, paramsFor(method, 'file:///nowhere.bds', { line: 0, character: 0 }));
+        const result = await client.request(method, paramsFor('file:///nowhere.bds', { line: 0, character: 0 }));
         assert.equal(result, null, method);
       }
     });
@@ -415,7 +415,7 @@ describe('lsp/server (in process)', () => {
       await client.open(URI, '$title[Hi]\n$random[1;2]');
       const positions: unknown[] = [{ line: 99, character: 99 }, { line: 1, character: 9999 }, { line: -1, character: -5 }, { line: 'x' }, null, { line: 0.5, character: 1e308 }];
       for (const method of ALL) {
-        for (const position of positions) await client.request(method, paramsFor(method, URI, position));
+        for (const position of positions) await client.request(method, paramsFor(URI, position));
         for (const params of [{}, { textDocument: null }, { textDocument: { uri: 42 } }, { textDocument: { uri: URI } }]) await client.request(method, params);
         // Params that are not an object: the protocol layer may refuse them, but it answers.
         await client.request(method, null).catch((err: unknown) => assert.equal(typeof (err as { code?: unknown }).code, 'number', String(err)));
@@ -442,7 +442,7 @@ describe('lsp/server (in process)', () => {
       let cancelled = 0;
       for (const method of [...ALL, 'bdscript/catalogStatus']) {
         try {
-          await client.requestAndCancel(method, paramsFor(method, URI, { line: 0, character: 2 }));
+          await client.requestAndCancel(method, paramsFor(URI, { line: 0, character: 2 }));
         } catch (err) {
           assert.ok(isRpcError(err, REQUEST_CANCELLED), `${method}: ${String(err)}`);
           cancelled++;

@@ -153,7 +153,7 @@ export class FetchCatalogClient implements CatalogGetter {
       const contentType = res.headers.get('content-type') ?? '';
       if (/\bhtml\b/i.test(contentType)) {
         await res.body?.cancel().catch(() => undefined);
-        throw new CatalogHttpError(url, `expected JSON but got an HTML page (${contentType.split(';')[0]!.trim().slice(0, 100)}), HTTP ${res.status}`, res.status);
+        throw new CatalogHttpError(url, `expected JSON but got an HTML page (${(contentType.split(';')[0] ?? '').trim().slice(0, 100)}), HTTP ${res.status}`, res.status);
       }
       const declared = Number(res.headers.get('content-length') ?? NaN);
       if (declared > o.maxBytes) {

@@ -54,7 +54,7 @@ export function decodeCacheText(text: string, baseUrl: string, location: string)
   const decoded = decodeSnapshot(json, location);
   const errors = decoded.problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) {
-    return { ok: false, missing: false, reason: `does not decode cleanly (${errors.length} error${errors.length === 1 ? '' : 's'}, first: ${errors[0]!.message})` };
+    return { ok: false, missing: false, reason: `does not decode cleanly (${errors.length} error${errors.length === 1 ? '' : 's'}, first: ${errors[0]?.message ?? 'unknown'})` };
   }
   if (decoded.value.data.functions.length === 0) return { ok: false, missing: false, reason: 'holds no functions' };
   const data = decoded.value.data;

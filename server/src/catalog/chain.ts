@@ -138,7 +138,9 @@ export async function fetchCatalog(client: CatalogGetter, opts: FetchCatalogOpti
   const problems: CatalogProblem[] = [];
   let allNotModified = true;
   LIST_ENDPOINTS.forEach((endpoint, i) => {
-    const r = results[i]!;
+    const r = results[i];
+    // One result per endpoint, in order; a missing one would be a bug in the fetch above.
+    if (!r) throw new Error(`no result for ${endpoint}`);
     const url = client.urlOf(endpoint);
     validators[endpoint] = r.validators;
     const key = PART_OF[endpoint];

@@ -164,7 +164,8 @@ export async function exportStatic(data: CatalogData, outDir: string): Promise<E
     await fsp.mkdir(path.join(outDir, kind));
     const entries: Array<[string, CatalogRecord]> = [];
     for (const name of index.names) {
-      const forms = index.forms(name)!;
+      const forms = index.forms(name);
+      if (!forms) continue;
       if (forms.bare) entries.push([forms.bare.listTag, forms.bare]);
       if (forms.bracketed) {
         entries.push([forms.bracketed.listTag, forms.bracketed]);

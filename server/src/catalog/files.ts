@@ -57,7 +57,7 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<F
       total += bytesRead;
     }
     if (total > maxBytes) return { ok: false, missing: false, reason: `larger than the limit of ${formatBytes(maxBytes)} (it grew while being read)`, tooLarge: total };
-    const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+    const whole = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, total);
     return { ok: true, text: whole.toString('utf8'), bytes: total };
   } catch (err) {
     return { ok: false, missing: false, reason: describeFileError(err) };

@@ -229,7 +229,7 @@ export class CatalogClient implements CatalogGetter {
       if (/\bhtml\b/i.test(contentType)) {
         // A captive portal or a misconfigured proxy: nothing in that body is worth reading.
         discard(res.body);
-        throw new CatalogHttpError(url, `expected JSON but got an HTML page (${visible(contentType.split(';')[0]!.trim().slice(0, 100))}), HTTP ${res.statusCode}`, res.statusCode);
+        throw new CatalogHttpError(url, `expected JSON but got an HTML page (${visible((contentType.split(';')[0] ?? '').trim().slice(0, 100))}), HTTP ${res.statusCode}`, res.statusCode);
       }
       if (!Object.hasOwn(DECODERS, encoding)) {
         discard(res.body);
@@ -344,7 +344,7 @@ class BodyCut extends Error {
 
 /** Undoes the content coding (capped at `maxBytes`), checks UTF-8 and parses the JSON. */
 async function parseBody(url: string, partial: PartialBody, maxBytes: number): Promise<{ json: unknown; bytes: number }> {
-  const raw = partial.chunks.length === 1 ? partial.chunks[0]! : Buffer.concat(partial.chunks, partial.size);
+  const raw = partial.chunks.length === 1 && partial.chunks[0] ? partial.chunks[0] : Buffer.concat(partial.chunks, partial.size);
   let body: Buffer = raw;
   const decode = DECODERS[partial.encoding];
   if (decode) {

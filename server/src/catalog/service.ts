@@ -156,7 +156,7 @@ export class CatalogService {
     }
     let tag: string;
     try {
-      tag = decodeURIComponent(m[2]!);
+      tag = decodeURIComponent(m[2] ?? '');
     } catch {
       this.error(req, res, 400, 'bad_request', 'malformed percent-encoding in the path');
       return;
@@ -467,7 +467,7 @@ export function addressKey(address: string | undefined): string | undefined {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1];
   if (!address.includes(':')) return address;
-  const [head = '', tail = ''] = address.split('%')[0]!.toLowerCase().split('::');
+  const [head = '', tail = ''] = (address.split('%')[0] ?? '').toLowerCase().split('::');
   const left = head === '' ? [] : head.split(':');
   const right = tail === '' ? [] : tail.split(':');
   const groups = address.includes('::') ? [...left, ...new Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;

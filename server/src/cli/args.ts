@@ -61,7 +61,8 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
   const values: Record<string, string | number | boolean | Array<string | number>> = {};
   const positionals: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
+    const arg = argv[i];
+    if (arg === undefined) break;
     if (arg === '--') {
       positionals.push(...argv.slice(i + 1));
       break;
@@ -82,7 +83,8 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
       name = byShort.get(arg.slice(1));
       if (!name) throw new UsageError(`unknown option ${arg}`);
     }
-    const o = options[name]!;
+    const o = options[name];
+    if (!o) throw new UsageError(`unknown option ${arg}`);
     const shown = arg.startsWith('--') ? `--${name}` : arg;
     let value: string | number | boolean;
     if (o.type === 'boolean') {
@@ -91,8 +93,8 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
     } else {
       let text = inline;
       if (text === undefined) {
-        if (i + 1 >= argv.length) throw new UsageError(`option ${shown} needs a value`);
-        text = argv[++i]!;
+        text = argv[++i];
+        if (text === undefined) throw new UsageError(`option ${shown} needs a value`);
       }
       if (o.type === 'number') {
         const n = Number(text);

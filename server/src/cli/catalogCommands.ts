@@ -224,7 +224,7 @@ function untilStopped(signal: AbortSignal | undefined): Promise<void> {
 
 async function runPull(args: ParsedArgs, io: CliIO): Promise<number> {
   const from = required(args, 'from');
-  const out = resolvePath(io, required(args, 'out'))!;
+  const out = path.resolve(io.cwd, required(args, 'out'));
   const limit = timeoutMs(args) ?? 60_000;
   const result = await pull({ from, out, timeoutMs: limit });
   if (!result.ok) {
@@ -239,7 +239,7 @@ async function runPull(args: ParsedArgs, io: CliIO): Promise<number> {
 }
 
 async function runExport(args: ParsedArgs, io: CliIO): Promise<number> {
-  const out = resolvePath(io, required(args, 'out'))!;
+  const out = path.resolve(io.cwd, required(args, 'out'));
   const loaded = await loadSnapshotFile(resolvePath(io, stringOpt(args, 'snapshot')));
   if (!loaded.ok) {
     io.stderr(`export: snapshot ${visible(loaded.location)}: ${visible(loaded.reason)}\n`);

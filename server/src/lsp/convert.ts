@@ -174,9 +174,9 @@ export class OutgoingConverter {
     const out: DocumentSymbol[] = [];
     // A symbol to copy, its level (1 for the top) and the list its copy joins; popped in document order.
     const work: Array<{ symbol: DocumentSymbol; level: number; into: DocumentSymbol[] }> = [];
-    for (let i = list.length - 1; i >= 0; i--) work.push({ symbol: list[i]!, level: 1, into: out });
-    while (work.length > 0) {
-      const { symbol, level, into } = work.pop()!;
+    for (const symbol of [...list].reverse()) work.push({ symbol, level: 1, into: out });
+    for (let item = work.pop(); item; item = work.pop()) {
+      const { symbol, level, into } = item;
       const children: DocumentSymbol[] = [];
       into.push({
         ...symbol,
@@ -187,7 +187,7 @@ export class OutgoingConverter {
       const nested = symbol.children ?? [];
       // Below the deepest level, descendants join the deepest level, after their ancestor.
       const next = level < MAX_SYMBOL_DEPTH ? { level: level + 1, into: children } : { level, into };
-      for (let i = nested.length - 1; i >= 0; i--) work.push({ symbol: nested[i]!, ...next });
+      for (const child of [...nested].reverse()) work.push({ symbol: child, ...next });
     }
     return out;
   }
@@ -223,18 +223,22 @@ export class OutgoingConverter {
     let prevLine = 0;
     let prevStart = 0;
     for (let i = 0; i < count; i += 5) {
-      const dl = data[i]!;
+      // Five numbers a token; `count` is a multiple of five, so every read is in range.
+      const dl = data[i] ?? 0;
+      const ds = data[i + 1] ?? 0;
+      const length = data[i + 2] ?? 0;
+      const type = data[i + 3] ?? 0;
+      const modifiers = data[i + 4] ?? 0;
       line += dl;
-      start = dl === 0 ? start + data[i + 1]! : data[i + 1]!;
-      const length = data[i + 2]!;
+      start = dl === 0 ? start + ds : ds;
       // Tokens come in document order, so one cursor walks each line once.
       const s = cursor.column(line, start);
       const e = cursor.peek(line, start + length);
       out[i] = line - prevLine;
       out[i + 1] = line === prevLine ? s - prevStart : s;
       out[i + 2] = Math.max(0, e - s);
-      out[i + 3] = data[i + 3]!;
-      out[i + 4] = data[i + 4]!;
+      out[i + 3] = type;
+      out[i + 4] = modifiers;
       prevLine = line;
       prevStart = s;
     }

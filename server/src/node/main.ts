@@ -103,8 +103,8 @@ export function nodeRuntime(): ServerRuntime {
 
 /** The reader and writer of the transport the command line names, as vscode-languageserver reads it. */
 export function openTransport(argv: readonly string[]): { reader: MessageReader; writer: MessageWriter } | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i]!.split('=', 2);
+  for (const [i, arg] of argv.entries()) {
+    const [flag, inline] = arg.split('=', 2);
     const value = inline ?? argv[i + 1];
     switch (flag) {
       case '--stdio':
@@ -152,7 +152,7 @@ export function main(argv: readonly string[]): number | undefined {
     process.stdout.write(`${SERVER_NAME} ${TOOL_VERSION}\n`);
     return 0;
   }
-  const transport = argv.some((a) => TRANSPORTS.includes(a.split('=')[0]!)) ? openTransport(argv) : undefined;
+  const transport = argv.some((a) => TRANSPORTS.includes(a.split('=')[0] ?? '')) ? openTransport(argv) : undefined;
   if (!transport) {
     process.stderr.write(`${SERVER_NAME}: no transport given\n\n${usage()}`);
     return 2;

@@ -1,0 +1,78 @@
+// ESLint: what the compiler does not check. Promises are awaited or handled (a dropped promise
+// loses its error), and the layers stay apart (docs/architecture.md): the core knows no Node, no
+// LSP connection and no catalog I/O; the shared protocol knows only the LSP types; the catalog
+// I/O knows nothing of the LSP wiring; the browser build names no Node API; the client imports
+// from the server only the shared protocol. test/lint/layers.test.ts checks that each ban bites.
+
+import tseslint from 'typescript-eslint';
+import { builtinModules } from 'node:module';
+
+const NODE_BUILTINS = [...builtinModules.filter((m) => !m.startsWith('_')), ...builtinModules.map((m) => `node:${m}`)];
+
+/** An import ban: the modules, and the patterns of paths, a layer may not import. */
+function bans(message, { modules = [], patterns = [] }) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: modules.map((name) => ({ name, message })),
+        patterns: patterns.length > 0 ? [{ group: patterns, message }] : [],
+      },
+    ],
+  };
+}
+
+const SERVER_LAYERS = (except) =>
+  ['lsp', 'node', 'cli', 'browser', 'catalog', 'core', 'protocol'].filter((l) => !except.includes(l)).flatMap((l) => [`**/${l}`, `**/${l}/**`, `../${l}`, `../${l}/*`]);
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', 'tmpperf/**', '**/*.mjs', '**/*.js'] },
+  {
+    files: ['server/src/**/*.ts', 'client/src/**/*.ts'],
+    extends: [tseslint.configs.base],
+    languageOptions: { parserOptions: { project: ['./tsconfig.json', './client/tsconfig.web.json'], tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    // At the edges (I/O, the wiring, the command line, the client) an absent value is real and is
+    // handled. The core's parser and rules index typed arrays and node lists inside loop bounds,
+    // under noUncheckedIndexedAccess, where a `!` states a proven bound on the hot path.
+    files: ['server/src/**/*.ts', 'client/src/**/*.ts'],
+    ignores: ['server/src/core/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
+  },
+  {
+    files: ['server/src/core/**/*.ts'],
+    rules: bans('The core is pure: no Node, no LSP connection, no catalog I/O (docs/architecture.md).', {
+      modules: [...NODE_BUILTINS, 'vscode-languageserver', 'vscode-languageserver/node', 'vscode-languageserver/browser', 'undici'],
+      patterns: ['**/server/src/lsp/**', '**/server/src/node/**', '**/server/src/cli/**', '**/server/src/browser/**', '**/server/src/catalog/**', '../../lsp/**', '../../node/**', '../../cli/**', '../../browser/**', '../../catalog/**', '../lsp/**', '../node/**', '../cli/**', '../browser/**'],
+    }),
+  },
+  {
+    files: ['server/src/protocol/**/*.ts'],
+    rules: bans('The shared protocol imports only the LSP protocol types, so that the client and a browser build can bundle it.', {
+      modules: [...NODE_BUILTINS, 'vscode-languageserver', 'vscode-languageserver/node', 'undici'],
+      patterns: SERVER_LAYERS(['protocol']),
+    }),
+  },
+  {
+    files: ['server/src/catalog/**/*.ts'],
+    rules: bans('The catalog I/O knows nothing of the LSP wiring.', {
+      modules: ['vscode-languageserver', 'vscode-languageserver/node'],
+      patterns: ['../lsp', '../lsp/**', '**/server/src/lsp/**', '../node', '../node/**', '../cli', '../cli/**'],
+    }),
+  },
+  {
+    files: ['server/src/browser/**/*.ts'],
+    rules: bans('The web worker build runs without Node.', { modules: [...NODE_BUILTINS, 'undici', 'vscode-languageserver/node'] }),
+  },
+  {
+    files: ['client/src/**/*.ts'],
+    rules: bans('The client imports from the server only the shared protocol (server/src/protocol).', {
+      patterns: ['**/server/src/core', '**/server/src/core/**', '**/server/src/lsp', '**/server/src/lsp/**', '**/server/src/catalog', '**/server/src/catalog/**', '**/server/src/node/**', '**/server/src/cli/**', '**/server/src/browser/**'],
+    }),
+  },
+);

@@ -1,0 +1,69 @@
+// The layer bans of eslint.config.mjs bite: a probe file with a banned import, put in each layer
+// for the length of the test, is reported by ESLint with the layer's message; the same import
+// where it is allowed is not. So a ban that stops matching (a moved folder, a changed pattern)
+// fails here instead of silently letting a layer leak.
+
+import * as assert from 'node:assert/strict';
+import { rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { ESLint } from 'eslint';
+
+const ROOT = path.join(__dirname, '..', '..');
+
+interface Probe {
+  readonly dir: string;
+  readonly source: string;
+  /** Part of the message the ban gives, or null when the import is allowed there. */
+  readonly banned: RegExp | null;
+}
+
+const PROBES: readonly Probe[] = [
+  { dir: 'server/src/core', source: "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", banned: /core is pure/ },
+  { dir: 'server/src/core/features', source: "import { startServer } from '../../lsp/server';\nexport const x = startServer;\n", banned: /core is pure/ },
+  { dir: 'server/src/core', source: "import { createConnection } from 'vscode-languageserver/node';\nexport const x = createConnection;\n", banned: /core is pure/ },
+  { dir: 'server/src/protocol', source: "import { LanguageService } from '../core/languageService';\nexport const x = LanguageService;\n", banned: /shared protocol/ },
+  { dir: 'server/src/catalog', source: "import { startServer } from '../lsp/server';\nexport const x = startServer;\n", banned: /knows nothing of the LSP/ },
+  { dir: 'server/src/browser', source: "import * as fs from 'node:fs';\nexport const x = fs;\n", banned: /without Node/ },
+  { dir: 'client/src', source: "import { LanguageService } from '../../server/src/core/languageService';\nexport const x = LanguageService;\n", banned: /only the shared protocol/ },
+  { dir: 'client/src', source: "import { SETTINGS_SCHEMA } from '../../server/src/protocol/settings';\nexport const x = SETTINGS_SCHEMA;\n", banned: null },
+  { dir: 'server/src/lsp', source: "import { LanguageService } from '../core/languageService';\nexport const x = LanguageService;\n", banned: null },
+];
+
+describe('ESLint layer bans', function () {
+  this.timeout(120_000);
+
+  it('report a banned import in every layer, and let the allowed ones through', async () => {
+    const files = PROBES.map((p, i) => path.join(ROOT, p.dir, `__layer_probe_${process.pid}_${i}.ts`));
+    try {
+      PROBES.forEach((p, i) => writeFileSync(files[i] ?? '', p.source));
+      const eslint = new ESLint({ cwd: ROOT });
+      const results = await eslint.lintFiles(files);
+      PROBES.forEach((p, i) => {
+        const result = results.find((r) => r.filePath === files[i]);
+        assert.ok(result, `ESLint linted ${p.dir}`);
+        const bans = result.messages.filter((m) => m.ruleId === 'no-restricted-imports');
+        const other = result.messages.filter((m) => m.ruleId !== 'no-restricted-imports');
+        assert.deepEqual(other.map((m) => m.message), [], `${p.dir}: no other problem in the probe`);
+        if (p.banned) {
+          assert.equal(bans.length, 1, `${p.dir}: ${p.source.split('\n')[0]} is reported`);
+          assert.match(bans[0]?.message ?? '', p.banned);
+        } else {
+          assert.deepEqual(bans, [], `${p.dir}: ${p.source.split('\n')[0]} is allowed`);
+        }
+      });
+    } finally {
+      for (const f of files) rmSync(f, { force: true });
+    }
+  });
+
+  it('report a promise that is neither awaited nor handled', async () => {
+    const file = path.join(ROOT, 'server/src/lsp', `__promise_probe_${process.pid}.ts`);
+    try {
+      writeFileSync(file, 'async function later(): Promise<void> {}\nexport function now(): void {\n  later();\n}\n');
+      const [result] = await new ESLint({ cwd: ROOT }).lintFiles([file]);
+      assert.deepEqual(result?.messages.map((m) => m.ruleId), ['@typescript-eslint/no-floating-promises']);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+});
