@@ -5,7 +5,9 @@
 import * as assert from 'node:assert/strict';
 import { createCollector } from '../../server/src/node/memory';
 
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const IDLE = 20;
+/** Past the collector's idle wait. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, IDLE * 3));
 
 describe('node/memory', () => {
   it('collects once the memory held grew past the threshold, and measures from there', async () => {
@@ -14,7 +16,7 @@ describe('node/memory', () => {
     const collector = createCollector(() => {
       collections++;
       held = 110;
-    }, 50, () => held)!;
+    }, 50, () => held, IDLE)!;
     held = 140;
     collector.afterValidation();
     await nextTurn();
@@ -38,7 +40,7 @@ describe('node/memory', () => {
   it('collects at most once for several validations in one turn, after they are done', async () => {
     let held = 0;
     let collections = 0;
-    const collector = createCollector(() => void collections++, 10, () => held)!;
+    const collector = createCollector(() => void collections++, 10, () => held, IDLE)!;
     held = 100;
     collector.afterValidation();
     collector.afterValidation();
@@ -46,6 +48,20 @@ describe('node/memory', () => {
     assert.equal(collections, 0, 'not during the turn that sent the diagnostics');
     await nextTurn();
     assert.equal(collections, 1);
+  });
+
+  it('waits for the server to be idle: each validation moves the collection later', async () => {
+    let collections = 0;
+    let held = 0;
+    const collector = createCollector(() => void collections++, 10, () => held, IDLE)!;
+    held = 1_000;
+    for (let k = 0; k < 5; k++) {
+      collector.afterValidation();
+      await new Promise((resolve) => setTimeout(resolve, IDLE / 2));
+    }
+    assert.equal(collections, 0, 'not while validations keep coming');
+    await nextTurn();
+    assert.equal(collections, 1, 'once, after the last one');
   });
 
   it('does nothing without a gc function (no --expose-gc)', () => {
