@@ -44,3 +44,43 @@ describe('bdscript output (snapshots, bundled CLI)', function () {
     expectSnapshot('cli/check-json.txt', run(['check', '--format', 'json', 'test/fixtures/showcase.bds']));
   });
 });
+
+describe('bdscript preview (bundled CLI)', function () {
+  this.timeout(30_000);
+  let cache = '';
+  before(function () {
+    if (!existsSync(CLI)) this.skip();
+    cache = mkdtempSync(path.join(os.tmpdir(), 'bdscript-preview-'));
+  });
+  after(() => {
+    if (cache) rmSync(cache, { recursive: true, force: true });
+  });
+  const preview = (args: string[]): { status: number | null; stdout: string; stderr: string } =>
+    spawnSync(process.execPath, [CLI, 'preview', ...args, '--cache-dir', cache], { cwd: ROOT, encoding: 'utf8' });
+
+  it('text: the reply as a terminal shows it', () => {
+    const r = preview(['test/fixtures/preview.bds']);
+    assert.equal(r.status, 0, r.stderr);
+    expectSnapshot('cli/preview-text.txt', r.stdout);
+  });
+
+  it('json: one line per file with Discord\'s message object', () => {
+    const r = preview(['--format', 'json', 'test/fixtures/preview.bds', 'test/fixtures/clean.bds']);
+    assert.equal(r.status, 0, r.stderr);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { file: string; message: { embeds?: Array<{ title?: string; color?: number }>; components?: unknown[] } });
+    assert.deepEqual(lines.map((l) => l.file), ['test/fixtures/preview.bds', 'test/fixtures/clean.bds']);
+    assert.equal(lines[0]?.message.embeds?.[0]?.title, 'Shop');
+    assert.equal(lines[0]?.message.embeds?.[0]?.color, 0x5865f2);
+    expectSnapshot('cli/preview-json.txt', JSON.stringify(lines[0], null, 2));
+  });
+
+  it('exits 2 with a message on a usage or I/O error, and still previews the other files', () => {
+    const bad = preview(['--format', 'html5', 'test/fixtures/preview.bds']);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--format takes json or text, not "html5"/);
+    const missing = preview(['--format', 'json', 'no-such-file.bds', 'test/fixtures/clean.bds']);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /bdscript preview: cannot read no-such-file\.bds/);
+    assert.equal(missing.stdout.trim().split('\n').length, 1);
+  });
+});

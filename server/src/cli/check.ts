@@ -107,7 +107,7 @@ export interface CheckJsonEntry {
 
 type Format = 'text' | 'json' | 'sarif';
 
-interface Options {
+export interface Options {
   readonly format: Format;
   readonly catalog?: { readonly kind: 'url'; readonly url: string } | { readonly kind: 'file'; readonly file: string };
   readonly cacheDir: string;
@@ -177,11 +177,11 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
  * neither do positions here), or undefined after printing why it cannot be checked: not a
  * regular file (a FIFO or a device is refused at once, never waited on) or over the limit.
  */
-async function readInput(file: string, full: string, io: CliIO, skipped: (reason: string) => void): Promise<string | undefined> {
+export async function readInput(file: string, full: string, io: CliIO, skipped: (reason: string) => void, command = 'check'): Promise<string | undefined> {
   const read = await readRegularFile(full, MAX_INPUT_BYTES);
   if (!read.ok) {
     const reason = read.tooLarge !== undefined ? `${read.tooLarge.toLocaleString('en-US')} bytes, more than ${LIMIT_TEXT}` : read.reason;
-    io.stderr(`bdscript check: cannot read ${visible(file)}: ${visible(reason)}\n`);
+    io.stderr(`bdscript ${command}: cannot read ${visible(file)}: ${visible(reason)}\n`);
     skipped(reason);
     return undefined;
   }
@@ -189,7 +189,7 @@ async function readInput(file: string, full: string, io: CliIO, skipped: (reason
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.length > MAX_INPUT_LENGTH) {
     const reason = `${text.length.toLocaleString('en-US')} characters, more than ${LIMIT_TEXT}`;
-    io.stderr(`bdscript check: cannot check ${visible(file)}: ${reason}\n`);
+    io.stderr(`bdscript ${command}: cannot ${command} ${visible(file)}: ${reason}\n`);
     skipped(reason);
     return undefined;
   }
@@ -310,11 +310,11 @@ function readOptions(args: ParsedArgs, io: CliIO): Options {
  * `--refresh` tries the network and falls back to local sources with a warning; otherwise only
  * local sources are read.
  */
-async function loadCatalog(options: Options, io: CliIO): Promise<Catalog | undefined> {
+export async function loadCatalog(options: Pick<Options, 'catalog' | 'cacheDir' | 'refresh'>, io: CliIO, command = 'check'): Promise<Catalog | undefined> {
   if (options.catalog?.kind === 'file') {
     const loaded = await loadSnapshotFile(options.catalog.file);
     if (!loaded.ok) {
-      io.stderr(`bdscript check: catalog ${visible(loaded.location)}: ${visible(loaded.reason)}\n`);
+      io.stderr(`bdscript ${command}: catalog ${visible(loaded.location)}: ${visible(loaded.reason)}\n`);
       return undefined;
     }
     return new Catalog(loaded.data);
@@ -333,14 +333,14 @@ async function loadCatalog(options: Options, io: CliIO): Promise<Catalog | undef
         catalog = local.catalog;
       } else {
         const status = local.status();
-        io.stderr(`bdscript check: warning: could not fetch the catalog from ${visible(url)}: ${visible(outcome.problems[0] ?? outcome.message)}\n`);
+        io.stderr(`bdscript ${command}: warning: could not fetch the catalog from ${visible(url)}: ${visible(outcome.problems[0] ?? outcome.message)}\n`);
         // The bundled catalog's location is an internal name (`<bundled>`), not a file to name.
         const where = status.location && status.source !== 'bundled' ? ` (${visible(status.location)})` : '';
-        io.stderr(`bdscript check: warning: using the ${SOURCE_NAMES[status.source]}${where} instead\n`);
+        io.stderr(`bdscript ${command}: warning: using the ${SOURCE_NAMES[status.source]}${where} instead\n`);
       }
     }
     if (catalog.data.functions.length === 0) {
-      io.stderr('bdscript check: warning: no catalog could be loaded; every function will look unknown\n');
+      io.stderr(`bdscript ${command}: warning: no catalog could be loaded; every function will look unknown\n`);
     }
     return catalog;
   } finally {

@@ -25,6 +25,7 @@ interface Command {
  */
 const COMMANDS: Readonly<Record<string, Command>> = {
   check: { summary: 'Check BDScript files with the editor\'s diagnostics', load: () => (require('./check') as typeof import('./check')).runCheck },
+  preview: { summary: 'Show the reply a command sends (content, embeds, components)', load: () => (require('./preview') as typeof import('./preview')).runPreview },
   catalog: { summary: 'Serve, pull, export or inspect the function catalog', load: () => (require('./catalogCommands') as typeof import('./catalogCommands')).runCatalog },
 };
 

@@ -2,6 +2,8 @@
 // client supports, caches one analysis per document version, and answers every feature as a
 // plain function returning LSP-shaped data. The LSP server and the CLI both call only this.
 
+import { buildPreview, type PreviewOptions } from './preview/model';
+import type { PreviewMessage } from './preview/types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
   CodeAction,
@@ -146,6 +148,11 @@ export class LanguageService {
   /** Drops the cached analysis of a closed document. */
   forget(uri: string): void {
     this.cache.delete(uri);
+  }
+
+  /** The reply the command sends, as the message model reads it (preview/model.ts). */
+  preview(document: TextDocument, options?: PreviewOptions): PreviewMessage {
+    return buildPreview(this.analyze(document).parsed, options);
   }
 
   validate(document: TextDocument): Diagnostic[] {

@@ -1,0 +1,171 @@
+// `bdscript preview FILE...`: the reply each command sends, as the message model reads it
+// (core/preview/model.ts), for editors without the VS Code preview and for CI. JSON prints one
+// object per file per line: the file, Discord's message object (pasteable into any Discord
+// message tool), the `$if` blocks with the branch shown, and notes on what the preview leaves
+// out. Text prints a short rendering for a terminal.
+
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { defaultCacheDir } from '../catalog/cache';
+import { visible } from '../core/catalog/controlChars';
+import { FULL_CLIENT } from '../core/features/types';
+import { LanguageService } from '../core/languageService';
+import { plainText, toDiscordMessage } from '../core/preview/model';
+import { ButtonStyle, ComponentType, type PreviewMessage, type RichText } from '../core/preview/types';
+import { normalizeSettings } from '../core/settings';
+import { loadCatalog, readInput } from './check';
+import { EXIT_OK, EXIT_USAGE, UsageError, parseArgs, stringOpt, type ArgSpec, type CliIO } from './args';
+
+const USAGE = [
+  'Usage: bdscript preview [options] FILES...',
+  '',
+  'Shows the reply each command sends: its content, embeds and components, read from the code',
+  'without running it. What only the running bot knows ($username, $getVar[...], $random[...])',
+  'is a placeholder in braces, e.g. {$username}; each $if block shows its first branch.',
+  '',
+  'Options:',
+  '  --format json|text   json: one line per file, {"file", "message", "branches", "notes"},',
+  "                       where message is Discord's message object; text (default): a short",
+  '                       rendering for a terminal',
+  '  --catalog FILE       Read the catalog from a snapshot file',
+  '  --cache-dir DIR      Catalog cache folder (default $XDG_CACHE_HOME/bdscript or ~/.cache/bdscript)',
+  '',
+  'Only local catalog sources are used; the network is never touched.',
+  '',
+  'Exit codes: 0 previewed, 2 usage or I/O error.',
+].join('\n');
+
+const SPEC: ArgSpec = {
+  options: { format: { type: 'string' }, catalog: { type: 'string' }, 'cache-dir': { type: 'string' } },
+  maxPositionals: Number.MAX_SAFE_INTEGER,
+};
+
+const STYLE_NAMES: Readonly<Record<number, string>> = {
+  [ButtonStyle.Primary]: 'primary',
+  [ButtonStyle.Secondary]: 'secondary',
+  [ButtonStyle.Success]: 'success',
+  [ButtonStyle.Danger]: 'danger',
+  [ButtonStyle.Link]: 'link',
+};
+
+/** A rich text on one terminal line per line of it, placeholders in braces. */
+function shown(t: RichText | undefined): string {
+  return t ? visible(plainText(t)) : '';
+}
+
+function indent(lines: string, by: string): string {
+  return lines
+    .split('\n')
+    .map((l) => by + l)
+    .join('\n');
+}
+
+/** A short rendering of a reply for a terminal. */
+export function renderText(p: PreviewMessage): string {
+  const out: string[] = [];
+  if (p.ephemeral) out.push('(only the user who ran the command sees this reply)');
+  if (p.content.parts.length > 0) out.push(plainText(p.content).split('\n').map((l) => visible(l)).join('\n'));
+  for (const e of p.embeds) {
+    const head = [`embed ${e.index}`];
+    if (typeof e.color === 'number') head.push(`#${e.color.toString(16).padStart(6, '0').toUpperCase()}`);
+    else if (e.color === null) head.push('colour set when the command runs');
+    out.push(`┌ ${head.join(' · ')}`);
+    if (e.author) out.push(`│ ${shown(e.author.name)}`);
+    if (e.title) out.push(`│ ** ${shown(e.title)} **${e.url ? ` (${shown(e.url)})` : ''}`);
+    if (e.description) out.push(indent(plainText(e.description).split('\n').map((l) => visible(l)).join('\n'), '│ '));
+    for (const f of e.fields) out.push(`│ ${shown(f.name)}${f.inline ? ' (inline)' : ''}: ${shown(f.value)}`);
+    if (e.thumbnail) out.push(`│ thumbnail ${shown(e.thumbnail.url)}`);
+    if (e.image) out.push(`│ image ${shown(e.image.url)}`);
+    if (e.footer || e.timestamp) out.push(`│ ${[e.footer ? shown(e.footer.text) : '', e.timestamp ? 'time of sending' : ''].filter((x) => x !== '').join(' · ')}`);
+    out.push('└');
+  }
+  const component = (c: unknown, depth: number): void => {
+    const node = c as { type: number; [k: string]: unknown };
+    const pad = '  '.repeat(depth);
+    switch (node.type) {
+      case ComponentType.ActionRow:
+      case ComponentType.Container:
+      case ComponentType.Section: {
+        const name = node.type === ComponentType.ActionRow ? 'row' : node.type === ComponentType.Container ? 'container' : 'section';
+        out.push(`${pad}[${name}]`);
+        for (const child of node.components as unknown[]) component(child, depth + 1);
+        if (node.accessory) component(node.accessory, depth + 1);
+        return;
+      }
+      case ComponentType.Button:
+        out.push(`${pad}[button ${STYLE_NAMES[node.style as number] ?? node.style}] ${shown(node.label as RichText | undefined)}${node.url ? ` → ${shown(node.url as RichText)}` : ''}${node.disabled ? ' (disabled)' : ''}`);
+        return;
+      case ComponentType.TextDisplay:
+        out.push(indent(plainText(node.content as RichText).split('\n').map((l) => visible(l)).join('\n'), pad));
+        return;
+      case ComponentType.Separator:
+        out.push(`${pad}${node.divider ? '────────' : ''}`);
+        return;
+      default:
+        if (Array.isArray(node.options)) {
+          out.push(`${pad}[select] ${shown(node.placeholder as RichText | undefined)}`);
+          for (const o of node.options as Array<{ label: RichText }>) out.push(`${pad}  · ${shown(o.label)}`);
+        } else if (Array.isArray(node.items)) {
+          for (const item of node.items as Array<{ media: { url: RichText } }>) out.push(`${pad}[media] ${shown(item.media.url)}`);
+        } else if (node.type === ComponentType.Thumbnail) {
+          out.push(`${pad}[thumbnail] ${shown((node.media as { url: RichText }).url)}`);
+        }
+    }
+  };
+  for (const c of p.components) component(c, 0);
+  for (const b of p.branches) out.push(`(shown: ${visible(b.branches[b.chosen] ?? '')} of the $if block with ${b.branches.length} branch${b.branches.length === 1 ? '' : 'es'})`);
+  for (const n of p.notes) out.push(`(${visible(n.message)})`);
+  return out.length > 0 ? out.join('\n') : '(the command sends no reply of its own)';
+}
+
+export async function runPreview(argv: string[], io: CliIO): Promise<number> {
+  let format: 'json' | 'text';
+  let files: readonly string[];
+  let catalogFile: string | undefined;
+  let cacheDir: string;
+  try {
+    const args = parseArgs(argv, SPEC);
+    if (args.help) {
+      io.stdout(USAGE + '\n');
+      return EXIT_OK;
+    }
+    const f = stringOpt(args, 'format') ?? 'text';
+    if (f !== 'json' && f !== 'text') throw new UsageError(`option --format takes json or text, not "${f}"`);
+    format = f;
+    if (args.positionals.length === 0) throw new UsageError('no files to preview');
+    files = args.positionals;
+    const c = stringOpt(args, 'catalog');
+    catalogFile = c ? path.resolve(io.cwd, c) : undefined;
+    const dir = stringOpt(args, 'cache-dir');
+    cacheDir = dir ? path.resolve(io.cwd, dir) : defaultCacheDir(io.env);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`bdscript preview: ${err.message}\nRun bdscript preview --help for usage.\n`);
+      return EXIT_USAGE;
+    }
+    throw err;
+  }
+  const catalog = await loadCatalog({ ...(catalogFile ? { catalog: { kind: 'file', file: catalogFile } } : {}), cacheDir, refresh: false }, io, 'preview');
+  if (!catalog) return EXIT_USAGE;
+  const service = new LanguageService({ catalog, settings: normalizeSettings({}), client: FULL_CLIENT });
+  let failed = false;
+  for (const file of files) {
+    const text = await readInput(file, path.resolve(io.cwd, file), io, () => undefined, 'preview');
+    if (text === undefined) {
+      failed = true;
+      continue;
+    }
+    const document = TextDocument.create(pathToFileURL(path.resolve(io.cwd, file)).href, 'bdscript', 1, text);
+    const p = service.preview(document);
+    service.forget(document.uri);
+    if (format === 'json') {
+      const branches = p.branches.map((b) => ({ line: document.positionAt(b.block.start).line + 1, branches: b.branches, shown: b.chosen }));
+      const notes = p.notes.map((n) => ({ line: n.source ? document.positionAt(n.source.start).line + 1 : null, message: n.message }));
+      io.stdout(JSON.stringify({ file, message: toDiscordMessage(p), branches, notes }) + '\n');
+    } else {
+      io.stdout(`${files.length > 1 ? `== ${visible(file)}\n` : ''}${renderText(p)}\n`);
+    }
+  }
+  return failed ? EXIT_USAGE : EXIT_OK;
+}

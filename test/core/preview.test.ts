@@ -1,0 +1,205 @@
+// The message model as tables: each message part, each escape, placeholders, the `$if` policy,
+// `$stop`, and the plain Discord JSON (preview/model.ts).
+
+import * as assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { LanguageService } from '../../server/src/core/languageService';
+import { parseColor, plainText, toDiscordMessage } from '../../server/src/core/preview/model';
+import type { DiscordMessage, PreviewMessage } from '../../server/src/core/preview/types';
+import { snapshotCatalog } from '../support/testCatalog';
+
+const service = new LanguageService({ catalog: snapshotCatalog() });
+let version = 0;
+
+function preview(src: string, branches?: ReadonlyMap<number, number>): PreviewMessage {
+  return service.preview(TextDocument.create(`file:///p${++version}.bds`, 'bdscript', 1, src), branches ? { branches } : undefined);
+}
+
+function json(src: string): DiscordMessage {
+  return toDiscordMessage(preview(src));
+}
+
+describe('message model (preview)', () => {
+  describe('content', () => {
+    const cases: Array<[string, string, string | undefined]> = [
+      ['plain text, lines kept', 'Hello\nworld', 'Hello\nworld'],
+      ['trimmed as Discord trims', '\n\n  Hi  \n\n', 'Hi'],
+      ['\\; decoded', 'a\\;b', 'a;b'],
+      ['\\] decoded', 'a\\]b', 'a]b'],
+      ['\\\\ decoded', 'a\\\\b', 'a\\b'],
+      ['%{-SEMICOL-}% decoded', 'a%{-SEMICOL-}%b', 'a;b'],
+      ['%ESCAPED% decoded', 'a%ESCAPED%b', 'a]b'],
+      ['%{DOL}% decoded', '%{DOL}%5', '$5'],
+      ['a value only the bot knows is a placeholder', 'Hi $username!', 'Hi {$username}!'],
+      ['a long call is cut in its label', 'x $getVar[a very long variable name that goes on and on]', 'x {$getVar[a very long variable name that …}'],
+      ['a line only calls left blank is dropped', '$nomention\nHello\n$title[x]\nworld', 'Hello\nworld'],
+      ['a blank line written as such is kept', 'Hello\n\nworld', 'Hello\n\nworld'],
+      ['a $var set adds nothing, a read is a value', '$var[n;1]\nn=$var[n]', 'n={$var[n]}'],
+      ['comments add nothing', 'Hi $c[note] there', 'Hi  there'],
+      ['nothing after $stop', 'one\n$stop\ntwo', 'one'],
+      ['no content at all', '$title[x]', undefined],
+    ];
+    for (const [name, src, expected] of cases) {
+      it(name, () => assert.equal(json(src).content, expected));
+    }
+  });
+
+  describe('embeds', () => {
+    it('every embed part, by Discord field names', () => {
+      const m = json(
+        '$title[T]\n$embeddedURL[https://a.example]\n$description[D\\; d]\n$color[FF0000]\n$author[Au]\n$authorURL[https://au.example]\n$authorIcon[https://i.example/a.png]\n' +
+          '$footer[F]\n$footerIcon[https://i.example/f.png]\n$thumbnail[https://i.example/t.png]\n$image[https://i.example/i.png]\n$addField[N;V;yes]\n$addField[N2;V2]\n$addTimestamp',
+      );
+      assert.deepEqual(m.embeds, [
+        {
+          title: 'T',
+          url: 'https://a.example',
+          description: 'D; d',
+          color: 0xff0000,
+          timestamp: new Date(0).toISOString(),
+          author: { name: 'Au', url: 'https://au.example', icon_url: 'https://i.example/a.png' },
+          footer: { text: 'F', icon_url: 'https://i.example/f.png' },
+          thumbnail: { url: 'https://i.example/t.png' },
+          image: { url: 'https://i.example/i.png' },
+          fields: [
+            { name: 'N', value: 'V', inline: true },
+            { name: 'N2', value: 'V2' },
+          ],
+        },
+      ]);
+    });
+
+    it('the (Index) argument selects the embed, in index order; a later call overwrites', () => {
+      const m = json('$title[second;2]\n$title[first]\n$title[first again;1]\n$description[two;2]');
+      assert.deepEqual(m.embeds, [{ title: 'first again' }, { title: 'second', description: 'two' }]);
+    });
+
+    it('more than 10 embeds: the 11th is left out with a note', () => {
+      const p = preview('$title[x;11]');
+      assert.equal(p.embeds.length, 0);
+      assert.match(p.notes[0]?.message ?? '', /at most 10 embeds/);
+    });
+
+    it('a placeholder inside an embed text', () => {
+      assert.deepEqual(json('$title[Hi $username]').embeds, [{ title: 'Hi {$username}' }]);
+    });
+  });
+
+  describe('colours', () => {
+    const cases: Array<[string, number | null | undefined]> = [
+      ['#FF544C', 0xff544c],
+      ['FF544C', 0xff544c],
+      ['#abc', 0xaabbcc],
+      ['16711680', 0xff0000],
+      ['16777216', undefined],
+      ['red', undefined],
+    ];
+    for (const [value, expected] of cases) {
+      it(`${value} → ${String(expected)}`, () => assert.equal(parseColor({ parts: [{ kind: 'text', text: value, source: { start: 0, end: 0 } }] }), expected));
+    }
+    it('a colour built at run time is null (no colour in the JSON), not a guess', () => {
+      const p = preview('$color[$getVar[c]]');
+      assert.equal(p.embeds[0]?.color, null);
+      assert.equal(toDiscordMessage(p).embeds, undefined);
+    });
+  });
+
+  describe('components', () => {
+    it('buttons fill rows of 5; "new row" starts one; link buttons carry the URL', () => {
+      const six = Array.from({ length: 6 }, (_, i) => `$addButton[no;b${i};B${i};primary]`).join('\n');
+      const m = json(`${six}\n$addButton[yes;n;New;danger;yes]\n$addButton[no;https://x.example;Site;link]`);
+      const rows = m.components ?? [];
+      assert.deepEqual(rows.map((r) => (r.components as unknown[]).length), [5, 1, 2]);
+      assert.deepEqual((rows[2]?.components as unknown[])[0], { type: 2, style: 4, label: 'New', custom_id: 'n', disabled: true });
+      assert.deepEqual((rows[2]?.components as unknown[])[1], { type: 2, style: 5, label: 'Site', url: 'https://x.example', disabled: false });
+    });
+
+    it('a select menu with its options, in a row of its own', () => {
+      const m = json('$newSelectMenu[menu;1;2;Pick one]\n$addSelectMenuOption[menu;One;1;First;yes]\n$addSelectMenuOption[menu;Two;2]');
+      assert.deepEqual(m.components, [
+        {
+          type: 1,
+          components: [
+            {
+              type: 3,
+              custom_id: 'menu',
+              placeholder: 'Pick one',
+              min_values: 1,
+              max_values: 2,
+              disabled: false,
+              options: [
+                { label: 'One', value: '1', description: 'First', default: true },
+                { label: 'Two', value: '2', default: false },
+              ],
+            },
+          ],
+        },
+      ]);
+    });
+
+    it('a Message ID sends the component elsewhere: left out, with a note', () => {
+      const p = preview('$addButton[no;b;B;primary;no;;123456789012345678]');
+      assert.equal(p.components.length, 0);
+      assert.match(p.notes[0]?.message ?? '', /another message/);
+    });
+
+    it('$removeButtons empties the rows', () => {
+      assert.equal(json('$addButton[no;b;B;primary]\n$removeButtons').components, undefined);
+    });
+
+    it('Components V2: a container with its accent colour, a section with a thumbnail, text, a separator, a row; the flag', () => {
+      const m = json(
+        '$addContainer[c;#00FF00]\n$addSection[s;c]\n$addTextDisplay[In section;s]\n$addThumbnail[https://i.example/t.png;alt;no;s]\n$addSeparator[yes;large;c]\n' +
+          '$addActionRow[r;c]\n$addButtonCV2[go;Go;success;no;;r]\n$addTextDisplay[Outside]',
+      );
+      assert.equal(m.flags, 1 << 15);
+      assert.deepEqual(m.components, [
+        {
+          type: 17,
+          accent_color: 0x00ff00,
+          spoiler: false,
+          components: [
+            { type: 9, components: [{ type: 10, content: 'In section' }], accessory: { type: 11, media: { url: 'https://i.example/t.png' }, description: 'alt', spoiler: false } },
+            { type: 14, divider: true, spacing: 2 },
+            { type: 1, components: [{ type: 2, style: 3, label: 'Go', custom_id: 'go', disabled: false }] },
+          ],
+        },
+        { type: 10, content: 'Outside' },
+      ]);
+    });
+
+    it('$ephemeral sets the flag', () => {
+      const p = preview('$ephemeral\nHi');
+      assert.equal(p.ephemeral, true);
+      assert.equal(json('$ephemeral\nHi').flags, 64);
+    });
+  });
+
+  describe('blocks', () => {
+    const src = 'Start\n$if[$var[x]==1]\nOne\n$elseif[$var[x]==2]\nTwo\n$else\nOther\n$endif\nEnd';
+    it('shows the first branch and lists the block with its branches', () => {
+      const p = preview(src);
+      assert.equal(plainText(p.content), 'Start\nOne\nEnd');
+      assert.deepEqual(p.branches, [{ block: { start: 6, end: 21 }, branches: ['{$var[x]}==1', '{$var[x]}==2', 'else'], chosen: 0 }]);
+    });
+    it('shows the branch chosen by the $if call start', () => {
+      assert.equal(plainText(preview(src, new Map([[6, 2]])).content), 'Start\nOther\nEnd');
+      assert.equal(plainText(preview(src, new Map([[6, 1]])).content), 'Start\nTwo\nEnd');
+    });
+    it('a block without $else also offers showing none of its branches', () => {
+      const p = preview('A\n$if[$var[x]==1]\nB\n$endif\nC');
+      assert.deepEqual(p.branches[0]?.branches, ['{$var[x]}==1', 'none of them']);
+      assert.equal(plainText(preview('A\n$if[$var[x]==1]\nB\n$endif\nC', new Map([[2, 1]])).content), 'A\nC');
+    });
+    it('a $try shows its body; an $async body is left out; senders are noted', () => {
+      const p = preview('$try\nbody\n$catch\nfailed\n$endtry\n$async[job]\nlater\n$endasync\n$sendMessage[elsewhere]');
+      assert.equal(plainText(p.content), 'body');
+      assert.match(p.notes[0]?.message ?? '', /message of its own/);
+    });
+  });
+
+  it('never throws, on any prefix of a real command', () => {
+    const src = '$nomention\n$title[Hi $username]\n$addButton[no;b;B;primary]\n$if[1==1]\n$addContainer[c]\n$addTextDisplay[t;c]\n$endif\n$newSelectMenu[m;1;1;x]\n$addSelectMenuOption[m;a;b]';
+    for (let i = 0; i <= src.length; i++) toDiscordMessage(preview(src.slice(0, i)));
+  });
+});
