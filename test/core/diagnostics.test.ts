@@ -137,6 +137,8 @@ const RULE_FIXTURES: Record<string, { src: string; options?: ServiceOptions; ami
   'missing-parent': { src: '$addTextDisplay[Hi;«box»]', options: { catalog: snapshotCatalog() } },
   'component-before-parent': { src: '$addTextDisplay[Hi;«box»]\n$addContainer[box]', options: { catalog: snapshotCatalog() } },
   'select-menu-limit': { src: '$newSelectMenu[m;1;«26»;Pick]\n' + '$addSelectMenuOption[m;A;a;First]\n'.repeat(25), options: { catalog: snapshotCatalog() } },
+  'embed-limit': { src: `$title[«${'t'.repeat(257)}»]`, options: { catalog: snapshotCatalog() } },
+  'component-text-limit': { src: `$addButton[no;id;«${'l'.repeat(81)}»;primary]`, options: { catalog: snapshotCatalog() } },
   'modal-limit': { src: '$newModal[form;Form]\n$addTextInput[name;short;Name;«4001»]', options: { catalog: snapshotCatalog() } },
   'number-out-of-range': { src: '$sqrt[«-4»]', options: { catalog: snapshotCatalog() } },
   'embed-in-sent-message': { src: '$sendMessage[«$title»[Hi]Hello]', options: { catalog: snapshotCatalog() } },

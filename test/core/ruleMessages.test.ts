@@ -81,6 +81,8 @@ const FIXTURES: Readonly<Record<RuleCode, readonly Fixture[]>> = {
     { src: '$newModal[form;Form]\n' + '$addTextInput[name;short;Name]\n'.repeat(6) },
     { src: '$newModal[form;Form]' },
   ],
+  'embed-limit': [{ src: `$title[${'t'.repeat(257)}]` }, { src: `$addField[${'n'.repeat(300)};${'v'.repeat(1025)}]` }],
+  'component-text-limit': [{ src: `$addButton[no;id;${'l'.repeat(81)};primary]` }],
   'number-out-of-range': [{ src: '$sqrt[-4]' }],
   'embed-in-sent-message': [{ src: '$sendMessage[$title[Hi]Hello]' }],
   'invalid-json': [

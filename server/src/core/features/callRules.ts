@@ -11,6 +11,7 @@ import type { ArgNode, CallNode } from '../parser/tree';
 import { isWhitespace } from '../chars';
 import { COMPONENT_FUNCTIONS } from './components';
 import { MENU_CALL_CHECKS } from './menus';
+import { TEXT_CAP_CHECKS } from './textCaps';
 import { quoteValue } from './values';
 import type { RuleCode } from './rules';
 import type { DiagnosticFix } from './types';
@@ -22,12 +23,28 @@ export type CallReport = (code: RuleCode, start: number, end: number, message: (
 export type CallCheck = (text: string, call: CallNode, report: CallReport) => void;
 
 /** The functions these checks judge, by name (each must be known to the catalog in its bracketed form). */
-export const CALL_CHECKS: ReadonlyMap<string, CallCheck> = new Map<string, CallCheck>([
+export const CALL_CHECKS: ReadonlyMap<string, CallCheck> = combine([
   ['$roleGrant', roleGrantSigns],
   ['$sqrt', sqrtOfNegative],
   ...[...COMPONENT_FUNCTIONS].filter(([, fn]) => fn.role === 'embed').map(([name]): [string, CallCheck] => [name, embedInSentMessage]),
   ...MENU_CALL_CHECKS,
+  ...TEXT_CAP_CHECKS,
 ]);
+
+/** One check per name: the checks a name has, run in turn. */
+function combine(entries: ReadonlyArray<readonly [string, CallCheck]>): ReadonlyMap<string, CallCheck> {
+  const byName = new Map<string, CallCheck[]>();
+  for (const [name, check] of entries) {
+    const list = byName.get(name);
+    if (list) list.push(check);
+    else byName.set(name, [check]);
+  }
+  const out = new Map<string, CallCheck>();
+  for (const [name, checks] of byName) {
+    out.set(name, checks.length === 1 && checks[0] ? checks[0] : (text, call, report) => checks.forEach((check) => check(text, call, report)));
+  }
+  return out;
+}
 
 // ---------------------------------------------------------------------------------------------
 // `$roleGrant[User ID;+/-Role ID;...]`.

@@ -60,6 +60,28 @@ export const DISCORD_LIMITS = {
   /** Media item `description` (alt text): "max 1024 characters". */
   mediaDescription: { value: 1024, source: { page: COMPONENTS, section: 'Media Gallery, Thumbnail' } },
 
+  // Embeds (`embed-limit`, and the message preview): "Embed Limits" of the message page. "All of
+  // the following limits are measured inclusively. Leading and trailing whitespace characters are
+  // not included (they are trimmed automatically)."
+  /** Message `embeds`: "Up to 10 rich embeds (up to 6000 characters)". */
+  embedsPerMessage: { value: 10, source: { page: MESSAGES, section: 'Create Message, JSON/Form Params: embeds' } },
+  /** Embed `title`: "256 characters". */
+  embedTitle: { value: 256, source: { page: MESSAGES, section: 'Embed Limits' } },
+  /** Embed `description`: "4096 characters". */
+  embedDescription: { value: 4096, source: { page: MESSAGES, section: 'Embed Limits' } },
+  /** Embed `fields`: "Up to 25 field objects". */
+  embedFields: { value: 25, source: { page: MESSAGES, section: 'Embed Limits' } },
+  /** `field.name`: "256 characters". */
+  embedFieldName: { value: 256, source: { page: MESSAGES, section: 'Embed Limits' } },
+  /** `field.value`: "1024 characters". */
+  embedFieldValue: { value: 1024, source: { page: MESSAGES, section: 'Embed Limits' } },
+  /** `footer.text`: "2048 characters". */
+  embedFooter: { value: 2048, source: { page: MESSAGES, section: 'Embed Limits' } },
+  /** `author.name`: "256 characters". */
+  embedAuthor: { value: 256, source: { page: MESSAGES, section: 'Embed Limits' } },
+  /** "the combined sum of characters in all title, description, field.name, field.value, footer.text, and author.name fields across all embeds attached to a message must not exceed 6000 characters". */
+  embedsTotal: { value: 6000, source: { page: MESSAGES, section: 'Embed Limits' } },
+
   // Select menus and modals (the rules `select-menu-limit` and `modal-limit`). They also use
   // `selectValues`, `selectPlaceholder`, `selectOptionText`, `customId`, `textInputLength` and
   // `textInputPlaceholder` above; these are the lower bounds and the modal's own numbers.

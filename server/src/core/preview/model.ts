@@ -25,6 +25,7 @@
 // `$catch`; an `$async` body runs beside the reply and is left out; `$stop` ends the reply.
 
 import { BLOCK_ROLES } from '../parser/blocks';
+import { limit } from '../features/limits';
 import { SENDERS } from '../features/messages';
 import type { ArgNode, CallNode, Node, ParsedDocument } from '../parser/tree';
 import {
@@ -54,10 +55,10 @@ export interface PreviewOptions {
   readonly branches?: ReadonlyMap<number, number>;
 }
 
-/** Discord's limit on embeds in one message: later indexes are not shown. */
-const MAX_EMBEDS = 10;
+/** Discord's limit on embeds in one message (limits.ts): later indexes are not shown. */
+const MAX_EMBEDS = limit('embedsPerMessage');
 /** Buttons in one action row. */
-const ROW_BUTTONS = 5;
+const ROW_BUTTONS = limit('buttonsPerActionRow');
 /** How long a placeholder's label may be before it is cut. */
 const LABEL_MAX = 40;
 

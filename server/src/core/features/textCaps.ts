@@ -1,0 +1,73 @@
+// Discord's caps on the texts of one call, where the text is literal (an argument that holds a
+// call has its length only at run time): embed titles, descriptions, field names and values,
+// footers and authors (`embed-limit`), and button labels (`component-text-limit`). The numbers
+// come from the one table of limits (limits.ts), where each cites Discord's documentation.
+// Discord trims the blanks around these texts before it counts ("Leading and trailing whitespace
+// characters are not included"), and counts characters: a character outside the Basic
+// Multilingual Plane (most emoji) is one, not two UTF-16 code units.
+
+import { literalText } from '../parser/query';
+import type { CallNode } from '../parser/tree';
+import type { CallCheck, CallReport } from './callRules';
+import { limit, type DiscordLimit } from './limits';
+
+interface TextCap {
+  readonly arg: number;
+  readonly limit: DiscordLimit;
+  /** What the text is, in a sentence: "an embed title". */
+  readonly what: string;
+  readonly code: 'embed-limit' | 'component-text-limit';
+}
+
+const CAPS: ReadonlyMap<string, readonly TextCap[]> = new Map([
+  ['$title', [{ arg: 0, limit: 'embedTitle', what: 'An embed title', code: 'embed-limit' }]],
+  ['$description', [{ arg: 0, limit: 'embedDescription', what: 'An embed description', code: 'embed-limit' }]],
+  ['$footer', [{ arg: 0, limit: 'embedFooter', what: 'An embed footer', code: 'embed-limit' }]],
+  ['$author', [{ arg: 0, limit: 'embedAuthor', what: 'An embed author name', code: 'embed-limit' }]],
+  [
+    '$addField',
+    [
+      { arg: 0, limit: 'embedFieldName', what: 'An embed field name', code: 'embed-limit' },
+      { arg: 1, limit: 'embedFieldValue', what: 'An embed field value', code: 'embed-limit' },
+    ],
+  ],
+  ['$addButton', [{ arg: 2, limit: 'buttonLabel', what: 'A button label', code: 'component-text-limit' }]],
+  ['$addButtonCV2', [{ arg: 1, limit: 'buttonLabel', what: 'A button label', code: 'component-text-limit' }]],
+] as const);
+
+/** Characters as Discord counts them: code points. */
+function characters(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xdc00 && c <= 0xdfff && i > 0) {
+      const before = s.charCodeAt(i - 1);
+      if (before >= 0xd800 && before <= 0xdbff) continue;
+    }
+    n++;
+  }
+  return n;
+}
+
+function checkCaps(caps: readonly TextCap[]): CallCheck {
+  return (text: string, call: CallNode, report: CallReport): void => {
+    for (const cap of caps) {
+      const arg = call.args[cap.arg];
+      if (!arg) continue;
+      const value = literalText(text, arg)?.trim();
+      if (value === undefined) continue;
+      const max = limit(cap.limit);
+      const count = characters(value);
+      if (count <= max) continue;
+      report(
+        cap.code,
+        arg.start,
+        arg.end,
+        () => `${cap.what} of ${count.toLocaleString('en-US')} characters: Discord allows ${max.toLocaleString('en-US')} and refuses the message. Shorten it by ${(count - max).toLocaleString('en-US')}.`,
+      );
+    }
+  };
+}
+
+/** The checks, by function name. */
+export const TEXT_CAP_CHECKS: ReadonlyArray<readonly [string, CallCheck]> = [...CAPS].map(([name, caps]) => [name, checkCaps(caps)] as const);
