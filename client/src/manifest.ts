@@ -24,6 +24,8 @@ export const COMMANDS = [
   { command: 'bdscript.showCatalogStatus', title: 'Show catalog status', category: 'BDScript' },
   { command: 'bdscript.openWikiPage', title: 'Open wiki page for function under cursor', category: 'BDScript' },
   { command: 'bdscript.copyForApp', title: 'Copy for BDFD app', category: 'BDScript' },
+  { command: 'bdscript.openPreviewToSide', title: 'Open Preview to the Side', category: 'BDScript', icon: '$(open-preview)' },
+  { command: 'bdscript.copyDiscordJson', title: 'Copy as Discord Message JSON', category: 'BDScript' },
 ] as const;
 
 /**
@@ -113,7 +115,10 @@ export function manifestFields(): Record<string, unknown> {
         commandPalette: [
           { command: 'bdscript.openWikiPage', when: inBdscriptEditor },
           { command: 'bdscript.copyForApp', when: inBdscriptEditor },
+          { command: 'bdscript.openPreviewToSide', when: inBdscriptEditor },
+          { command: 'bdscript.copyDiscordJson', when: inBdscriptEditor },
         ],
+        'editor/title': [{ command: 'bdscript.openPreviewToSide', when: inBdscriptEditor, group: 'navigation' }],
         'editor/context': [
           { command: 'bdscript.openWikiPage', when: inBdscriptEditor, group: 'navigation@100' },
           { command: 'bdscript.copyForApp', when: inBdscriptEditor, group: '9_cutcopypaste@100' },

@@ -25,6 +25,7 @@ import {
   statusPickItems,
 } from './status';
 import { checkWikiUrl } from './wiki';
+import { PreviewPanel } from './preview';
 
 export const LANGUAGE_ID = 'bdscript';
 /**
@@ -55,6 +56,12 @@ export async function startSession(context: vscode.ExtensionContext, lc: BaseLan
     vscode.commands.registerCommand('bdscript.showCatalogStatus', () => showCatalogStatus(lc, status)),
     vscode.commands.registerCommand('bdscript.openWikiPage', () => openWikiPage(lc)),
     vscode.commands.registerCommand('bdscript.copyForApp', () => copyForApp(lc)),
+  );
+  const preview = new PreviewPanel(lc);
+  context.subscriptions.push(
+    preview,
+    vscode.commands.registerCommand('bdscript.openPreviewToSide', () => preview.open()),
+    vscode.commands.registerCommand('bdscript.copyDiscordJson', () => preview.copyJson()),
   );
 
   try {

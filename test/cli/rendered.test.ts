@@ -77,7 +77,7 @@ describe('bdscript preview (bundled CLI)', function () {
   it('exits 2 with a message on a usage or I/O error, and still previews the other files', () => {
     const bad = preview(['--format', 'html5', 'test/fixtures/preview.bds']);
     assert.equal(bad.status, 2);
-    assert.match(bad.stderr, /--format takes json or text, not "html5"/);
+    assert.match(bad.stderr, /--format takes json, text or html, not "html5"/);
     const missing = preview(['--format', 'json', 'no-such-file.bds', 'test/fixtures/clean.bds']);
     assert.equal(missing.status, 2);
     assert.match(missing.stderr, /bdscript preview: cannot read no-such-file\.bds/);

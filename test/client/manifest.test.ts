@@ -133,8 +133,21 @@ describe('extension manifest', () => {
   describe('commands', () => {
     const commands = pkg.contributes.commands as any[];
 
-    it('contributes the four BDScript commands', () => {
-      assert.deepEqual(commands.map((c) => c.command).sort(), ['bdscript.copyForApp', 'bdscript.openWikiPage', 'bdscript.refreshCatalog', 'bdscript.showCatalogStatus']);
+    it('contributes the six BDScript commands', () => {
+      assert.deepEqual(commands.map((c) => c.command).sort(), [
+        'bdscript.copyDiscordJson',
+        'bdscript.copyForApp',
+        'bdscript.openPreviewToSide',
+        'bdscript.openWikiPage',
+        'bdscript.refreshCatalog',
+        'bdscript.showCatalogStatus',
+      ]);
+    });
+
+    it('puts "Open Preview to the Side" in the title bar of BDScript editors, with an icon', () => {
+      const title = (pkg.contributes.menus as Record<string, Array<{ command: string; when: string }>>)['editor/title'] ?? [];
+      assert.deepEqual(title.map((e) => [e.command, e.when]), [['bdscript.openPreviewToSide', 'editorLangId == bdscript']]);
+      assert.equal(commands.find((c) => c.command === 'bdscript.openPreviewToSide')?.icon, '$(open-preview)');
     });
 
     it('gives every command a title and the BDScript category', () => {

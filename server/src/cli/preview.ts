@@ -4,6 +4,7 @@
 // message tool), the `$if` blocks with the branch shown, and notes on what the preview leaves
 // out. Text prints a short rendering for a terminal.
 
+import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -11,8 +12,9 @@ import { defaultCacheDir } from '../catalog/cache';
 import { visible } from '../core/catalog/controlChars';
 import { FULL_CLIENT } from '../core/features/types';
 import { LanguageService } from '../core/languageService';
+import { renderPreviewHtml } from '../core/preview/html';
 import { plainText, toDiscordMessage } from '../core/preview/model';
-import { ButtonStyle, ComponentType, type PreviewMessage, type RichText } from '../core/preview/types';
+import { ButtonStyle, ComponentType, type PreviewMessage, type RichText } from '../protocol/preview';
 import { normalizeSettings } from '../core/settings';
 import { loadCatalog, readInput } from './check';
 import { EXIT_OK, EXIT_USAGE, UsageError, parseArgs, stringOpt, type ArgSpec, type CliIO } from './args';
@@ -25,9 +27,11 @@ const USAGE = [
   'is a placeholder in braces, e.g. {$username}; each $if block shows its first branch.',
   '',
   'Options:',
-  '  --format json|text   json: one line per file, {"file", "message", "branches", "notes"},',
-  "                       where message is Discord's message object; text (default): a short",
-  '                       rendering for a terminal',
+  '  --format json|text|html',
+  '                       json: one line per file, {"file", "message", "branches", "notes"},',
+  "                       where message is Discord's message object; html: a standalone page per",
+  "                       file drawn like Discord's dark theme (no scripts, no images loaded);",
+  '                       text (default): a short rendering for a terminal',
   '  --catalog FILE       Read the catalog from a snapshot file',
   '  --cache-dir DIR      Catalog cache folder (default $XDG_CACHE_HOME/bdscript or ~/.cache/bdscript)',
   '',
@@ -120,7 +124,7 @@ export function renderText(p: PreviewMessage): string {
 }
 
 export async function runPreview(argv: string[], io: CliIO): Promise<number> {
-  let format: 'json' | 'text';
+  let format: 'json' | 'text' | 'html';
   let files: readonly string[];
   let catalogFile: string | undefined;
   let cacheDir: string;
@@ -131,7 +135,7 @@ export async function runPreview(argv: string[], io: CliIO): Promise<number> {
       return EXIT_OK;
     }
     const f = stringOpt(args, 'format') ?? 'text';
-    if (f !== 'json' && f !== 'text') throw new UsageError(`option --format takes json or text, not "${f}"`);
+    if (f !== 'json' && f !== 'text' && f !== 'html') throw new UsageError(`option --format takes json, text or html, not "${f}"`);
     format = f;
     if (args.positionals.length === 0) throw new UsageError('no files to preview');
     files = args.positionals;
@@ -163,6 +167,10 @@ export async function runPreview(argv: string[], io: CliIO): Promise<number> {
       const branches = p.branches.map((b) => ({ line: document.positionAt(b.block.start).line + 1, branches: b.branches, shown: b.chosen }));
       const notes = p.notes.map((n) => ({ line: n.source ? document.positionAt(n.source.start).line + 1 : null, message: n.message }));
       io.stdout(JSON.stringify({ file, message: toDiscordMessage(p), branches, notes }) + '\n');
+    } else if (format === 'html') {
+      // The page names no script; the nonce only lets its own style in.
+      const nonce = randomBytes(18).toString('base64');
+      io.stdout(renderPreviewHtml(p, { theme: 'dark', nonce, allowImages: false, interactive: false, title: `${path.basename(file)}: message preview` }));
     } else {
       io.stdout(`${files.length > 1 ? `== ${visible(file)}\n` : ''}${renderText(p)}\n`);
     }

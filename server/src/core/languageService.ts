@@ -3,7 +3,7 @@
 // plain function returning LSP-shaped data. The LSP server and the CLI both call only this.
 
 import { buildPreview, type PreviewOptions } from './preview/model';
-import type { PreviewMessage } from './preview/types';
+import type { PreviewMessage } from '../protocol/preview';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
   CodeAction,

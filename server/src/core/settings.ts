@@ -90,6 +90,7 @@ export function normalizeSettings(raw: unknown): Settings {
       optionalArguments: value<boolean>('completion.optionalArguments'),
     },
     inlayHints: { argumentNames: value<boolean>('inlayHints.argumentNames') },
+    preview: { loadImages: value<boolean>('preview.loadImages') },
   };
 }
 

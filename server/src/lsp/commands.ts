@@ -13,6 +13,7 @@ import { isObject } from '../protocol/json';
 import type { CatalogStatus, CopyForAppResult, FunctionAtResult } from '../protocol/messages';
 import { ServerCommand, type CatalogCommandResult, type WikiCommandResult } from '../protocol/commands';
 import { WIKI_BASE } from '../protocol/wiki';
+import type { DiscordMessage } from '../protocol/preview';
 
 /** The code action kind of "open wiki page": a source action, so VS Code keeps it out of the lightbulb. */
 export const WIKI_ACTION_KIND = `${CodeActionKind.Source}.bdscript.openWikiPage`;
@@ -35,6 +36,8 @@ export interface CommandContext {
   functionAt(params: unknown): FunctionAtResult | null;
   /** The code and trigger of the open document `uri` for the BDFD app; null when it is not open. */
   copyForApp(uri: string | undefined): CopyForAppResult | null;
+  /** The reply of the open document `uri` as Discord's message JSON; null when it is not open. */
+  previewJson(uri: string | undefined): DiscordMessage | null;
   /** Asks the client to open `url` outside the editor; false when it cannot or did not. */
   showDocument(url: string): Promise<boolean>;
   showMessage(type: 'info' | 'warning', message: string): void;
@@ -44,7 +47,7 @@ export interface CommandContext {
 export async function executeCommand(
   ctx: CommandContext,
   params: unknown,
-): Promise<CatalogCommandResult | WikiCommandResult | CopyForAppResult | null | ResponseError<void>> {
+): Promise<CatalogCommandResult | WikiCommandResult | CopyForAppResult | DiscordMessage | null | ResponseError<void>> {
   const command = isObject(params) ? params['command'] : undefined;
   const args = isObject(params) && Array.isArray(params['arguments']) ? params['arguments'] : [];
   switch (command) {
@@ -77,6 +80,8 @@ export async function executeCommand(
     case ServerCommand.copyForApp:
       // As the request answers it: anything but a URI string, or a document not open, is null.
       return ctx.copyForApp(typeof args[0] === 'string' ? args[0] : undefined);
+    case ServerCommand.previewJson:
+      return ctx.previewJson(typeof args[0] === 'string' ? args[0] : undefined);
     default:
       return new ResponseError<void>(ErrorCodes.InvalidParams, TEXTS.unknownCommand(quoted(String(command))));
   }

@@ -21,6 +21,27 @@ export function documentUri(raw: unknown): string | undefined {
   return typeof uri === 'string' ? uri : undefined;
 }
 
+/**
+ * The options of a preview request, read from untrusted params: branch choices as pairs of
+ * whole numbers (at most 1,000), the theme, a nonce of safe characters, and the image switch.
+ */
+export function previewOptions(raw: unknown): { branches: Map<number, number>; theme: 'dark' | 'light'; nonce: string | undefined; allowImages: boolean } {
+  const branches = new Map<number, number>();
+  const list = field(raw, 'branches');
+  if (Array.isArray(list)) {
+    for (const pair of list.slice(0, 1000)) {
+      if (Array.isArray(pair) && Number.isSafeInteger(pair[0]) && Number.isSafeInteger(pair[1]) && (pair[1] as number) >= 0) branches.set(pair[0] as number, pair[1] as number);
+    }
+  }
+  const nonce = field(raw, 'nonce');
+  return {
+    branches,
+    theme: field(raw, 'theme') === 'light' ? 'light' : 'dark',
+    nonce: typeof nonce === 'string' && /^[A-Za-z0-9+/=_-]{16,128}$/.test(nonce) ? nonce : undefined,
+    allowImages: field(raw, 'allowImages') === true,
+  };
+}
+
 /** Completion and signature help trigger kinds are 1, 2 or 3. */
 function isTriggerKind(v: unknown): v is 1 | 2 | 3 {
   return v === 1 || v === 2 || v === 3;

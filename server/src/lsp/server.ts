@@ -27,10 +27,15 @@ import {
   CatalogStatusRequest,
   CopyForAppRequest,
   FunctionAtRequest,
+  PreviewRequest,
   RefreshCatalogRequest,
   type CopyForAppResult,
   type FunctionAtResult,
+  type PreviewResult,
 } from '../protocol/messages';
+import type { DiscordMessage } from '../protocol/preview';
+import { renderPreviewHtml } from '../core/preview/html';
+import { toDiscordMessage } from '../core/preview/model';
 import { SETTINGS_SECTION } from '../protocol/settings';
 import { clientAbilitiesFrom, clientFeaturesFrom, negotiatePositionEncoding, serverCapabilities, type ClientAbilities } from './capabilities';
 import { CatalogHost } from './catalogHost';
@@ -38,7 +43,7 @@ import { Coalescer } from './coalesce';
 import { executeCommand, wikiCodeAction, type CommandContext } from './commands';
 import { OutgoingConverter } from './convert';
 import { DocumentStore } from './documents';
-import { completionItem, documentUri, DocumentParams, pushedSettings } from './params';
+import { completionItem, documentUri, DocumentParams, previewOptions, pushedSettings } from './params';
 import { createPositionConverter, type PositionConverter } from './positions';
 import { errorWithStack, hostTimers, messageOf, type Logger, type ServerRuntime, type Timers } from './runtime';
 import { readInitializationOptions, resolveSettings, settingsSection } from './settings';
@@ -449,11 +454,31 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
 
   connection.onRequest(CopyForAppRequest, request(CopyForAppRequest.method, (raw) => copyForApp(documentUri(raw))));
 
+  /**
+   * The reply an open document sends (the message model), with the page that draws it when the
+   * client gives a nonce. A pull request: nothing is computed for it while the user types.
+   */
+  const preview = (raw: unknown): PreviewResult | null => {
+    const doc = documents.get(documentUri(raw));
+    if (!doc) return null;
+    const options = previewOptions(raw);
+    const message = service.preview(doc, { branches: options.branches });
+    const html = options.nonce ? renderPreviewHtml(message, { theme: options.theme, nonce: options.nonce, allowImages: options.allowImages, interactive: true }) : undefined;
+    return { version: doc.version, message, discord: toDiscordMessage(message), ...(html !== undefined ? { html } : {}) };
+  };
+  const previewJson = (uri: string | undefined): DiscordMessage | null => {
+    const doc = documents.get(uri);
+    return doc ? toDiscordMessage(service.preview(doc)) : null;
+  };
+
+  connection.onRequest(PreviewRequest, request(PreviewRequest.method, (raw) => preview(raw)));
+
   const commands: CommandContext = {
     refreshCatalog: () => catalog.refresh(),
     catalogStatus: () => catalog.status(),
     functionAt,
     copyForApp,
+    previewJson,
     showDocument: async (uri) => {
       if (!abilities.showDocument) return false;
       try {

@@ -23,6 +23,11 @@ export const ServerCommand = {
    * `bdscript.copyForApp`, which the VS Code client registers itself.
    */
   copyForApp: 'bdscript.server.copyForApp',
+  /**
+   * The reply an open document sends, as Discord's message JSON (the one argument: the
+   * document's URI); answers a DiscordMessage, or null when that document is not open.
+   */
+  previewJson: 'bdscript.server.previewJson',
 } as const;
 
 export type ServerCommandId = (typeof ServerCommand)[keyof typeof ServerCommand];

@@ -8,3 +8,4 @@ export * from './json';
 export * from './messages';
 export * from './settings';
 export * from './wiki';
+export * from './preview';

@@ -4,6 +4,7 @@
 // worker's catalog caches, each typed with its params and result so both ends agree at compile time. Answers still cross a process boundary:
 // the client checks what it receives (client/src/status.ts), the server what it is sent.
 
+import type { DiscordMessage, PreviewMessage } from './preview';
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 
 /** Where the catalog in use came from. */
@@ -92,6 +93,31 @@ export interface CopyForAppResult {
 
 /** Request (client → server): the code and trigger of an open document for the BDFD app; null when it is not open. */
 export const CopyForAppRequest = new RequestType<CopyForAppParams, CopyForAppResult | null, void>('bdscript/copyForApp');
+
+export interface PreviewParams {
+  readonly textDocument: { readonly uri: string };
+  /** The branch to show per `$if` block: pairs of the `$if` call's start offset and the branch index. */
+  readonly branches?: ReadonlyArray<readonly [number, number]>;
+  /** Draw the page for this theme. */
+  readonly theme?: 'dark' | 'light';
+  /** A fresh random value for the page's Content-Security-Policy (style and script). */
+  readonly nonce?: string;
+  /** Load images from https: URLs in the page. */
+  readonly allowImages?: boolean;
+}
+
+export interface PreviewResult {
+  /** The document version the preview was made from. */
+  readonly version: number;
+  readonly message: PreviewMessage;
+  /** The reply as Discord's message JSON. */
+  readonly discord: DiscordMessage;
+  /** The page drawing it (with the editor script), when a nonce was given. */
+  readonly html?: string;
+}
+
+/** Request (client → server): the reply an open document sends, for the preview; null when it is not open. */
+export const PreviewRequest = new RequestType<PreviewParams, PreviewResult | null, void>('bdscript/preview');
 
 /**
  * A catalog cache as the web extension keeps it for the language server in a web worker, which

@@ -49,6 +49,10 @@ export interface Settings {
     /** Show argument names before arguments. */
     readonly argumentNames: boolean;
   };
+  readonly preview: {
+    /** The message preview loads images from https: URLs (off: it names them). */
+    readonly loadImages: boolean;
+  };
 }
 
 /** One entry of the settings schema: the dotted key under `bdscript.` and its JSON schema. */
@@ -130,5 +134,11 @@ export const SETTINGS_SCHEMA: readonly SettingSchema[] = [
     type: 'boolean',
     default: false,
     description: 'Show argument names as inlay hints before arguments.',
+  },
+  {
+    key: 'preview.loadImages',
+    type: 'boolean',
+    default: false,
+    description: 'Let the message preview load images from https: URLs in the command (thumbnails, images, icons). Off, the preview names each image\'s URL and contacts no host.',
   },
 ];

@@ -48,7 +48,7 @@ import {
   type RichText,
   type SourceSpan,
   type TextPart,
-} from './types';
+} from '../../protocol/preview';
 
 export interface PreviewOptions {
   /** The branch to show per `$if` block, by the `$if` call's start (0 = the `$if` body). */

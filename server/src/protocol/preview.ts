@@ -1,4 +1,4 @@
-// The message model's types: what a command's reply is, as Discord's own message object.
+// The message model's types, shared by the server and its clients: what a command's reply is, as Discord's own message object.
 //
 // Two views of one reply:
 // - `PreviewMessage` keeps, for every text, the parts it is made of (literal text, and

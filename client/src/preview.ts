@@ -1,0 +1,157 @@
+// "BDScript: Open Preview to the Side": a webview that shows the reply the active BDScript editor's
+// command sends, drawn by the server (the request `bdscript/preview`), and follows that editor as
+// the user types: a new page is asked for a moment after the last change (never on the keystroke
+// path). A click on a part of the message reveals and selects its call in the editor; a branch
+// chosen for an `$if` block is kept per document. The page runs only its own nonce'd script and
+// style (the server writes the Content-Security-Policy); `bdscript.preview.loadImages` lets it load
+// images from https: URLs. "Copy as Discord Message JSON" copies Discord's message object.
+import * as vscode from 'vscode';
+import type { BaseLanguageClient } from 'vscode-languageclient';
+import { PreviewRequest, SETTINGS_SECTION, type PreviewResult } from '../../server/src/protocol';
+import { readPageMessage } from './pageMessages';
+
+const LANGUAGE_ID = 'bdscript';
+/** How long after the last change the preview is drawn again. */
+const DEBOUNCE_MS = 250;
+const VIEW_TYPE = 'bdscript.preview';
+
+/** A nonce for the page's Content-Security-Policy: 24 random bytes, base64. */
+function makeNonce(): string {
+  const bytes = new Uint8Array(24);
+  globalThis.crypto.getRandomValues(bytes);
+  let s = '';
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s);
+}
+
+export class PreviewPanel implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private document: vscode.TextDocument | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Branch choices per document URI: `$if` start offset → branch index. */
+  private readonly branches = new Map<string, Map<number, number>>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private last: PreviewResult | undefined;
+
+  constructor(private readonly lc: BaseLanguageClient) {
+    this.subscriptions.push(
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        if (this.panel && editor?.document.languageId === LANGUAGE_ID) {
+          this.document = editor.document;
+          this.schedule(0);
+        }
+      }),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (this.panel && event.document === this.document) this.schedule(DEBOUNCE_MS);
+      }),
+      vscode.window.onDidChangeActiveColorTheme(() => this.schedule(0)),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`${SETTINGS_SECTION}.preview.loadImages`)) this.schedule(0);
+      }),
+    );
+  }
+
+  /** Opens the preview beside the active BDScript editor (or shows it again). */
+  open(): void {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || editor.document.languageId !== LANGUAGE_ID) {
+      void vscode.window.showInformationMessage('BDScript: open a BDScript file to preview the message it sends.');
+      return;
+    }
+    this.document = editor.document;
+    if (this.panel) {
+      this.panel.reveal(vscode.ViewColumn.Beside, true);
+    } else {
+      this.panel = vscode.window.createWebviewPanel(VIEW_TYPE, 'Message preview', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+        enableScripts: true,
+        localResourceRoots: [],
+        enableFindWidget: true,
+      });
+      this.panel.onDidDispose(() => {
+        this.panel = undefined;
+        if (this.timer) clearTimeout(this.timer);
+      });
+      this.panel.webview.onDidReceiveMessage((raw: unknown) => void this.onPageMessage(raw));
+    }
+    this.schedule(0);
+  }
+
+  /** Copies the active BDScript document's reply as Discord's message JSON. */
+  async copyJson(): Promise<void> {
+    const editor = vscode.window.activeTextEditor;
+    const document = editor?.document.languageId === LANGUAGE_ID ? editor.document : this.document;
+    if (!document) {
+      void vscode.window.showInformationMessage('BDScript: open a BDScript file to copy the message it sends.');
+      return;
+    }
+    const result = await this.request(document, false);
+    if (!result) return;
+    await vscode.env.clipboard.writeText(JSON.stringify(result.discord, null, 2));
+    void vscode.window.showInformationMessage('BDScript: copied the message as Discord JSON (values known only when the command runs are in braces).');
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.draw();
+    }, ms);
+  }
+
+  private async request(document: vscode.TextDocument, withHtml: boolean): Promise<PreviewResult | undefined> {
+    if (!this.lc.isRunning()) return undefined;
+    const theme = vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Light || vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.HighContrastLight ? 'light' : 'dark';
+    const allowImages = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<boolean>('preview.loadImages') === true;
+    try {
+      const result = await this.lc.sendRequest(PreviewRequest, {
+        textDocument: { uri: document.uri.toString() },
+        branches: [...(this.branches.get(document.uri.toString()) ?? new Map<number, number>())],
+        theme,
+        allowImages,
+        ...(withHtml ? { nonce: makeNonce() } : {}),
+      });
+      return result ?? undefined;
+    } catch (err) {
+      void vscode.window.showErrorMessage(`BDScript: could not make the preview: ${err instanceof Error ? err.message : String(err)}`);
+      return undefined;
+    }
+  }
+
+  private async draw(): Promise<void> {
+    const panel = this.panel;
+    const document = this.document;
+    if (!panel || !document) return;
+    const result = await this.request(document, true);
+    if (!result?.html || this.panel !== panel || this.document !== document) return;
+    this.last = result;
+    panel.title = `Preview: ${document.uri.path.split('/').pop() ?? 'message'}`;
+    panel.webview.html = result.html;
+  }
+
+  private async onPageMessage(raw: unknown): Promise<void> {
+    const message = readPageMessage(raw);
+    const document = this.document;
+    if (!message || !document) return;
+    if ('branch' in message) {
+      const key = document.uri.toString();
+      const choices = this.branches.get(key) ?? new Map<number, number>();
+      choices.set(message.branch.block, message.branch.index);
+      this.branches.set(key, choices);
+      this.schedule(0);
+      return;
+    }
+    // Offsets of the version the page was drawn from; a newer version is drawn within a moment.
+    if (this.last && this.last.version !== document.version) return;
+    const range = new vscode.Range(document.positionAt(message.reveal.start), document.positionAt(message.reveal.end));
+    const column = vscode.window.visibleTextEditors.find((e) => e.document === document)?.viewColumn ?? vscode.ViewColumn.One;
+    const editor = await vscode.window.showTextDocument(document, { viewColumn: column, preserveFocus: false });
+    editor.selection = new vscode.Selection(range.start, range.end);
+    editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.panel?.dispose();
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
