@@ -98,6 +98,14 @@ export const REFRESH_NOTICE = {
  * "Copy for BDFD app" on the offline fixture, which has no trigger line: the notice it shows and
  * the start of what it puts on the clipboard (the fixture's first line).
  */
+/** The message preview of the offline fixture: its embed title, with the unknown call as a chip. */
+export const PREVIEW = {
+  title: 'Welcome, $usernam!',
+  chip: '$usernam',
+  copied: /^BDScript: copied the message as Discord JSON/,
+  jsonTitle: 'Welcome, {$usernam}!',
+} as const;
+
 export const COPY_FOR_APP = {
   notice: /^BDScript: copied the code \(\d+ lines\)\. This file has no trigger line/,
   clipboardStarts: '$c[Opened by the VS Code test',

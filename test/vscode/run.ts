@@ -315,6 +315,21 @@ async function commandChecks(steps: Steps, wb: Workbench, at: (a: expected.Ancho
       const copied = await wb.page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
       check(copied.startsWith(expected.COPY_FOR_APP.clipboardStarts), `the clipboard holds ${JSON.stringify(copied.slice(0, 80))}`);
     },
+    'bdscript.openPreviewToSide': async () => {
+      // The webview's page sits in VS Code's webview frame, inside which the page's own frame is.
+      const page = wb.page.frameLocator('iframe.webview').frameLocator('iframe#active-frame');
+      await until('the preview panel showing the fixture\'s embed title', () => page.locator('.embed-title').first().innerText({ timeout: UI_MS }).catch(() => ''),
+        (t) => t === expected.PREVIEW.title, SERVER_MS);
+      const chip = await page.locator('.embed-title .chip').first().innerText({ timeout: UI_MS });
+      check(chip === expected.PREVIEW.chip, `the unknown call is a chip: ${JSON.stringify(chip)}`);
+      await steps.snapshot(wb, 'preview');
+    },
+    'bdscript.copyDiscordJson': async (toastsBefore) => {
+      await waitForToast(wb, 'info', expected.PREVIEW.copied, toastsBefore);
+      const copied = await wb.page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+      const message = JSON.parse(copied) as { embeds?: Array<{ title?: string }> };
+      check(message.embeds?.[0]?.title === expected.PREVIEW.jsonTitle, `the clipboard holds ${JSON.stringify(copied.slice(0, 120))}`);
+    },
     'bdscript.openWikiPage': async () => {
       const dialog = wb.page.locator('.monaco-dialog-box');
       await until('VS Code asking to open the wiki page', () => wb.visibleText('.monaco-dialog-box'), (t) => t.includes(expected.WIKI.url), SERVER_MS);

@@ -1,0 +1,80 @@
+// The message preview over real stdio with the bundled server (dist/server.js): the request
+// `bdscript/preview` answers the model, Discord's JSON and (with a nonce) the page, follows edits
+// and branch choices, answers null for a document that is not open and survives malformed params;
+// the `bdscript.server.previewJson` command gives any LSP editor the JSON.
+
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { PreviewRequest, ServerCommand, type DiscordMessage, type PreviewResult } from '../../server/src/protocol';
+import { spawnServer, type SpawnedServer } from '../support/lspClient';
+
+const ROOT = path.resolve(__dirname, '../..');
+const SERVER = path.join(ROOT, 'dist/server.js');
+const URI = 'file:///project/commands/shop.bds';
+const TEXT = 'Hi $username\\; welcome\n$title[Shop]\n$color[#FF0000]\n$if[$var[x]==1]\nOne\n$else\nTwo\n$endif\n$addButton[no;buy;Buy 😀;success]\n';
+const NONCE = 'abcdefghijklmnopqrstuvwx';
+
+describe('e2e: message preview over stdio', function () {
+  this.timeout(60_000);
+  let tmp: string;
+  let server: SpawnedServer | undefined;
+
+  before(() => {
+    assert.ok(existsSync(SERVER), `${SERVER} is missing: run \`npm run build\` first (npm test does)`);
+  });
+  beforeEach(() => {
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'bds-preview-'));
+  });
+  afterEach(() => {
+    server?.kill();
+    server = undefined;
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('answers the model, the JSON and the page, follows edits and branch choices', async () => {
+    server = spawnServer(process.execPath, [SERVER, '--stdio'], {
+      env: { ...process.env, HOME: tmp, XDG_CACHE_HOME: path.join(tmp, 'cache') },
+      cwd: tmp,
+      settings: { catalog: { offline: true } },
+      timeoutMs: 30_000,
+    });
+    const client = server.client;
+    const init = await client.initialize({ initializationOptions: { bdscript: { catalog: { offline: true } } } });
+    assert.ok((init.capabilities['executeCommandProvider'] as { commands: string[] }).commands.includes(ServerCommand.previewJson));
+    await client.open(URI, TEXT, 1);
+
+    const first = (await client.request(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE, theme: 'light' })) as PreviewResult;
+    assert.equal(first.version, 1);
+    const expected: DiscordMessage = {
+      content: 'Hi {$username}; welcome\nOne',
+      embeds: [{ title: 'Shop', color: 0xff0000 }],
+      components: [{ type: 1, components: [{ type: 2, style: 3, label: 'Buy 😀', custom_id: 'buy', disabled: false }] }],
+    };
+    assert.deepEqual(first.discord, expected);
+    assert.match(first.html ?? '', /<body class="light">/);
+    assert.match(first.html ?? '', new RegExp(`script-src 'nonce-${NONCE}'`));
+    assert.deepEqual(await client.request('workspace/executeCommand', { command: ServerCommand.previewJson, arguments: [URI] }), expected);
+
+    // The other branch of the $if block, by its start.
+    const ifStart = TEXT.indexOf('$if');
+    const other = (await client.request(PreviewRequest.method, { textDocument: { uri: URI }, branches: [[ifStart, 1]] })) as PreviewResult;
+    assert.equal(other.discord.content, 'Hi {$username}; welcome\nTwo');
+    assert.equal(other.html, undefined, 'no page without a nonce');
+
+    // An edit: the preview follows the new version.
+    await client.change(URI, 2, [{ range: { start: { line: 1, character: 7 }, end: { line: 1, character: 11 } }, text: 'Store' }]);
+    const edited = (await client.request(PreviewRequest.method, { textDocument: { uri: URI } })) as PreviewResult;
+    assert.equal(edited.version, 2);
+    assert.equal(edited.discord.embeds?.[0]?.title, 'Store');
+
+    // Not open, and malformed params: null, and the server keeps serving.
+    assert.equal(await client.request(PreviewRequest.method, { textDocument: { uri: 'file:///nowhere.bds' } }), null);
+    for (const bad of [null, 7, { textDocument: 'x' }, { textDocument: { uri: URI }, branches: 'all', nonce: '<script>', theme: 5 }]) {
+      const r = (await client.request(PreviewRequest.method, bad)) as PreviewResult | null;
+      if (r) assert.equal(r.html, undefined, 'an unsafe nonce gives no page');
+    }
+    assert.equal(((await client.request(PreviewRequest.method, { textDocument: { uri: URI } })) as PreviewResult).version, 2);
+  });
+});
