@@ -46,6 +46,8 @@ export interface LanguageServiceResults {
   readonly adversarial: ShapeResult[];
   readonly positions: { readonly completion: Percentiles; readonly hover: Percentiles; readonly signatureHelp: Percentiles };
   readonly keystroke: { readonly end: Figure; readonly middle: Figure };
+  /** The message model of the 1 MB document (the preview's own work, asked for only by a pull request). */
+  readonly preview: Figure & { readonly diagnoseRatio: number };
 }
 
 export interface LanguageServiceOptions {
@@ -211,5 +213,15 @@ export function benchLanguageService(catalog: Catalog, options: LanguageServiceO
   const middle = keystroke('middle');
   log(`  keystroke: end ${end.median.toFixed(2)} ms, middle ${middle.median.toFixed(2)} ms`);
 
-  return { sizes, linearity8to1, command200, adversarial, positions: { completion, hover, signatureHelp }, keystroke: { end, middle } };
+  // ---- the message model of 1 MB (the preview pulls it; nothing computes it on a keystroke) ----
+  const previewDoc = TextDocument.create('file:///preview-1mb.bds', 'bdscript', ++version, big);
+  service.validate(previewDoc);
+  const previewSamples = sampleSync(() => service.preview(previewDoc).embeds.length, 3, quick ? 7 : 21);
+  service.forget(previewDoc.uri);
+  const previewFigure = summarize(previewSamples, 'ms');
+  const oneMb = sizes.find((s) => s.label === '1 MB');
+  const preview = { ...previewFigure, diagnoseRatio: oneMb ? previewFigure.median / oneMb.diagnose.median : NaN };
+  log(`  preview model, 1 MB: ${previewFigure.median.toFixed(2)} ms (${preview.diagnoseRatio.toFixed(2)}× a full diagnosis)`);
+
+  return { sizes, linearity8to1, command200, adversarial, positions: { completion, hover, signatureHelp }, keystroke: { end, middle }, preview };
 }

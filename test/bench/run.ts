@@ -132,6 +132,7 @@ function render(f: Figures): string {
     }
     rows.push(['Keystroke at the end of 1 MB (edit + re-analysis + diagnostics)', ...fmtFigure(ls.keystroke.end), '']);
     rows.push(['Keystroke in the middle of 1 MB', ...fmtFigure(ls.keystroke.middle), '']);
+    rows.push(['Message preview model of 1 MB (pulled by the preview only)', ...fmtFigure(ls.preview), `${ls.preview.diagnoseRatio.toFixed(2)}× a full diagnosis`]);
     parts.push('### Language service (in process)\n\n' + table(['Benchmark', 'median', 'min', 'max', 'notes'], rows, ['l', 'r', 'r', 'r', 'l']));
   }
 

@@ -97,7 +97,7 @@ const QUIET: Array<[string, string]> = [
   ['2,000 characters, blanks not counted', `${'x'.repeat(1000)}\n${' '.repeat(500)}${'y'.repeat(1000)}`],
   ['long text in exclusive branches', `$if[$message==a]\n${'x'.repeat(1500)}\n$else\n${'y'.repeat(1500)}\n$endif`],
   ['long text after $stop', `${'x'.repeat(1500)}\n$stop\n${'y'.repeat(1500)}`],
-  ['a long argument that is not a message', `$title[${'t'.repeat(2500)}]`],
+  ['a long argument that is not a message', `$description[${'t'.repeat(2500)}]`],
   // The wiki's examples.
   ['bdscript/customID.md', '$nomention\nPick a button!\n$addButton[no;button1-$authorID;Button #1;primary;no;]\n$addButton[no;button2-$authorID;Button #2;primary;no;]'],
   ['guides/.../aboutButtons.md#10', '$nomention\nClick the button below!\n$addButton[no;test;Click;primary]\n$addButton[no;button;Button disabled;secondary;yes]\n$addButton[yes;https://botdesignerdiscord.com/;Link;link]'],

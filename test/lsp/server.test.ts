@@ -72,7 +72,7 @@ describe('lsp/server (in process)', () => {
     assert.deepEqual(caps['signatureHelpProvider'], { triggerCharacters: ['[', ';'], retriggerCharacters: [';'] });
     assert.deepEqual(caps['codeActionProvider'].codeActionKinds, ['quickfix', 'refactor.rewrite', 'source.bdscript.openWikiPage']);
     assert.deepEqual(caps['executeCommandProvider'], {
-      commands: ['bdscript.server.refreshCatalog', 'bdscript.server.catalogStatus', 'bdscript.server.openWikiPage', 'bdscript.server.copyForApp'],
+      commands: ['bdscript.server.refreshCatalog', 'bdscript.server.catalogStatus', 'bdscript.server.openWikiPage', 'bdscript.server.copyForApp', 'bdscript.server.previewJson'],
     });
     assert.deepEqual(caps['semanticTokensProvider'], { legend: SEMANTIC_TOKENS_LEGEND, full: true, range: true });
     for (const p of ['hoverProvider', 'documentSymbolProvider', 'foldingRangeProvider', 'inlayHintProvider', 'definitionProvider']) assert.ok(caps[p], p);
