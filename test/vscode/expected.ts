@@ -98,12 +98,15 @@ export const REFRESH_NOTICE = {
  * "Copy for BDFD app" on the offline fixture, which has no trigger line: the notice it shows and
  * the start of what it puts on the clipboard (the fixture's first line).
  */
-/** The message preview of the offline fixture: its embed title, with the unknown call as a chip. */
+/**
+ * The message preview of the offline fixture after the quick fix step made `$usernam` into
+ * `$username`: its embed title, with the call as a chip.
+ */
 export const PREVIEW = {
-  title: 'Welcome, $usernam!',
-  chip: '$usernam',
+  title: 'Welcome, $username!',
+  chip: '$username',
   copied: /^BDScript: copied the message as Discord JSON/,
-  jsonTitle: 'Welcome, {$usernam}!',
+  jsonTitle: 'Welcome, {$username}!',
 } as const;
 
 export const COPY_FOR_APP = {

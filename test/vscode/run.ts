@@ -173,7 +173,10 @@ async function session(steps: Steps, blocked: string[], url: string, body: (wb: 
  * the browser was started with, and is noted too.
  */
 async function newContext(blocked: string[]): Promise<BrowserContext> {
-  const context = await browser!.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', serviceWorkers: 'block' });
+  // Service workers are allowed: VS Code serves a webview's page (the message preview) through
+  // one. What they fetch is not routed here, but the browser's dead proxy still stops any host
+  // other than 127.0.0.1.
+  const context = await browser!.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', serviceWorkers: 'allow' });
   // "Copy for BDFD app" is checked by reading back what it put on the clipboard.
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const outside = (url: URL): boolean => url.hostname !== '127.0.0.1';
