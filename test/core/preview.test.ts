@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LanguageService } from '../../server/src/core/languageService';
 import { parseColor, plainText, toDiscordMessage } from '../../server/src/core/preview/model';
-import type { DiscordMessage, PreviewMessage } from '../../server/src/core/preview/types';
+import type { DiscordMessage, PreviewMessage } from '../../server/src/protocol/preview';
 import { snapshotCatalog } from '../support/testCatalog';
 
 const service = new LanguageService({ catalog: snapshotCatalog() });
