@@ -214,7 +214,8 @@ export function benchLanguageService(catalog: Catalog, options: LanguageServiceO
   log(`  keystroke: end ${end.median.toFixed(2)} ms, middle ${middle.median.toFixed(2)} ms`);
 
   // ---- the message model of 1 MB (the preview pulls it; nothing computes it on a keystroke) ----
-  const previewDoc = TextDocument.create('file:///preview-1mb.bds', 'bdscript', ++version, big);
+  // Without `$stop`, which would end the reply (and the model's walk) early in the generated text.
+  const previewDoc = TextDocument.create('file:///preview-1mb.bds', 'bdscript', ++version, big.replaceAll('$stop', '$stup'));
   service.validate(previewDoc);
   const previewSamples = sampleSync(() => service.preview(previewDoc).embeds.length, 3, quick ? 7 : 21);
   service.forget(previewDoc.uri);
