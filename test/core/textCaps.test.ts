@@ -57,3 +57,38 @@ describe('Discord text caps (embed-limit, component-text-limit)', () => {
     assert.equal(d?.message, 'An embed field value of 1,030 characters: Discord allows 1,024 and refuses the message. Shorten it by 6.');
   });
 });
+
+describe('Discord embed caps counted along the paths (embed-limit)', () => {
+  const fields = (n: number, index = ''): string => Array.from({ length: n }, (_, i) => `$addField[f${i};v${index ? `;no;${index}` : ''}]`).join('\n');
+  it('25 fields in one embed pass, the 26th is reported on its call', () => {
+    assert.deepEqual(codes(fields(25)), []);
+    const src = fields(26);
+    const found = service.validate(TextDocument.create('file:///f26.bds', 'bdscript', 1, src)).filter((d) => d.code === 'embed-limit');
+    assert.equal(found.length, 1);
+    assert.equal(found[0]?.range.start.line, 25);
+    assert.match(found[0]?.message ?? '', /field 26 of embed 1/);
+  });
+  it('fields of two embeds, and of exclusive branches, are not added up', () => {
+    assert.deepEqual(codes(`${fields(20)}\n${fields(20, '2')}`), []);
+    assert.deepEqual(codes(`$if[$customID==a]\n${fields(20)}\n$else\n${fields(20)}\n$endif`), []);
+  });
+  it('6,000 characters across the embeds pass, 6,001 are reported; a later title replaces an earlier one', () => {
+    const at6000 = `$description[${'d'.repeat(4000)}]\n$description[${'e'.repeat(2000)};2]`;
+    assert.deepEqual(codes(at6000), []);
+    assert.deepEqual(codes(`${at6000}\n$title[x]`), ['embed-limit']);
+    assert.deepEqual(codes(`$title[${'t'.repeat(200)}]\n$title[${'t'.repeat(200)}]\n$description[${'d'.repeat(4000)}]\n$footer[${'f'.repeat(1600)}]`), [], 'the second title replaces the first');
+  });
+  it('counts what a call returns as nothing', () => {
+    assert.deepEqual(codes(`$description[${'d'.repeat(4000)}]\n$description[$getVar[x]${'e'.repeat(1999)} ;2]\n$title[$username]`), []);
+  });
+});
+
+describe('the embed index (embed-limit)', () => {
+  it('10 passes, 11 is reported, on any embed function', () => {
+    assert.deepEqual(codes('$title[x;10]\n$addField[a;b;no;10]\n$addTimestamp[10]'), []);
+    assert.deepEqual(codes('$title[x;11]'), ['embed-limit']);
+    assert.deepEqual(codes('$addField[a;b;no;11]'), ['embed-limit']);
+    assert.deepEqual(codes('$addTimestamp[12]'), ['embed-limit']);
+    assert.deepEqual(codes('$title[x;$getVar[i]]'), []);
+  });
+});

@@ -37,6 +37,7 @@ import { CALL_CHECKS, type CallReport } from './callRules';
 import { parentFindings } from './parents';
 import { menuFindings } from './menus';
 import { carriedFindings, PATH_FACTS } from './carry';
+import { embedFindings } from './embeds';
 
 /** At most this much glued text is quoted in a message. */
 const MAX_GLUED_SHOWN = 40;
@@ -541,6 +542,7 @@ function documentRules(d: Collector, parsed: ParsedDocument, language: ScriptLan
     d.add(f.code, f.start, f.end, f.message, { related: f.related });
   }
   for (const f of carriedFindings(parsed, 'rule:menus', ['menus', ...PATH_FACTS], () => menuFindings(parsed))) d.add(f.code, f.start, f.end, f.message);
+  for (const f of carriedFindings(parsed, 'rule:embeds', ['embeds', ...PATH_FACTS], () => embedFindings(parsed))) d.add(f.code, f.start, f.end, f.message);
 }
 
 // ---------------------------------------------------------------------------------------------

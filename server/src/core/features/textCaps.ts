@@ -69,5 +69,27 @@ function checkCaps(caps: readonly TextCap[]): CallCheck {
   };
 }
 
+/** The embed functions' `(Index)` argument: a message holds at most 10 embeds. */
+const EMBED_INDEX: ReadonlyMap<string, number> = new Map([
+  ...['$title', '$description', '$color', '$footer', '$footerIcon', '$author', '$authorIcon', '$authorURL', '$image', '$thumbnail', '$embeddedURL'].map((n): [string, number] => [n, 1]),
+  ['$addField', 3],
+  ['$addTimestamp', 0],
+]);
+
+function checkIndex(at: number): CallCheck {
+  return (text: string, call: CallNode, report: CallReport): void => {
+    const arg = call.args[at];
+    const value = arg ? literalText(text, arg)?.trim() : undefined;
+    if (!arg || value === undefined || !/^\d+$/.test(value)) return;
+    const max = limit('embedsPerMessage');
+    const index = Number(value);
+    if (index <= max) return;
+    report('embed-limit', arg.start, arg.end, () => `\`${call.name}\` sets embed ${value}, but Discord allows ${max} embeds in one message and refuses the message. Use an index from 1 to ${max}.`);
+  };
+}
+
 /** The checks, by function name. */
-export const TEXT_CAP_CHECKS: ReadonlyArray<readonly [string, CallCheck]> = [...CAPS].map(([name, caps]) => [name, checkCaps(caps)] as const);
+export const TEXT_CAP_CHECKS: ReadonlyArray<readonly [string, CallCheck]> = [
+  ...[...CAPS].map(([name, caps]) => [name, checkCaps(caps)] as const),
+  ...[...EMBED_INDEX].map(([name, at]) => [name, checkIndex(at)] as const),
+];

@@ -289,7 +289,7 @@ function triggerKey(doc: ParsedDocument): string {
  * Numbers in chunk facts are offsets relative to the chunk, except under these keys (counts and
  * limits). A new fact must follow this convention for its rules' findings to be carried over.
  */
-const NOT_OFFSETS: ReadonlySet<string> = new Set(['count', 'max', 'argCount']);
+const NOT_OFFSETS: ReadonlySet<string> = new Set(['count', 'max', 'argCount', 'index']);
 
 /**
  * Whether the fact `now` is the fact `was` moved by an edit: equal in structure, strings and

@@ -1,0 +1,155 @@
+// Discord's caps on a message's embeds that need counting along the command's execution paths
+// (paths.ts): at most 25 fields in one embed, and at most 6,000 characters across the titles,
+// descriptions, field names and values, footers and author names of all of a message's embeds
+// (the numbers are in limits.ts, with where Discord states them). A later `$title` (or
+// description, footer, author) of the same embed replaces the earlier one, as in BDFD; fields add
+// up. Only characters that certainly reach Discord count (literal text; what a call returns is
+// known only at run time), and exclusive branches or code after `$stop` are never added up, so a
+// finding is always a message Discord refuses. Per-chunk facts are taken once per chunk.
+
+import { declareChunkFact } from '../parser/parser';
+import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
+import { isWhitespace } from '../chars';
+import { limit } from './limits';
+import { inTrigger, pathModel, walkPaths } from './paths';
+
+type EmbedPart = 'title' | 'description' | 'footer' | 'author' | 'field';
+
+/** The embed functions that add characters: which part, the text arguments and the index argument. */
+const PARTS: ReadonlyMap<string, { readonly part: EmbedPart; readonly texts: readonly number[]; readonly index: number }> = new Map([
+  ['$title', { part: 'title', texts: [0], index: 1 }],
+  ['$description', { part: 'description', texts: [0], index: 1 }],
+  ['$footer', { part: 'footer', texts: [0], index: 1 }],
+  ['$author', { part: 'author', texts: [0], index: 1 }],
+  ['$addField', { part: 'field', texts: [0, 1], index: 3 }],
+] as const);
+
+/** One embed call at top level (offsets relative to the chunk in a fact). */
+interface EmbedCall {
+  readonly start: number;
+  readonly end: number;
+  readonly part: EmbedPart;
+  readonly index: number;
+  /** Characters of its texts that certainly reach Discord. */
+  readonly count: number;
+}
+
+/** Characters of an argument that certainly reach Discord: all of a literal (trimmed), else the non-blank text. */
+function certain(text: string, arg: ArgNode | undefined): number {
+  if (!arg) return 0;
+  let literal = true;
+  let value = '';
+  let visible = 0;
+  for (const child of arg.children) {
+    if (child.kind === 'call') literal = false;
+    else if (child.kind === 'text' || child.kind === 'escape') {
+      const s = child.kind === 'text' ? text.slice(child.start, child.end) : child.value;
+      value += s;
+      for (const ch of s) if (!isWhitespace(ch.charCodeAt(0))) visible++;
+    }
+  }
+  return literal ? [...value.trim()].length : visible;
+}
+
+/** The embed index an argument gives: 1 when absent, undefined when not a literal whole number. */
+function indexOf(text: string, call: CallNode, at: number): number | undefined {
+  const arg = call.args[at];
+  if (!arg || arg.children.length === 0) return 1;
+  let value = '';
+  for (const child of arg.children) {
+    if (child.kind === 'call') return undefined;
+    if (child.kind === 'text') value += text.slice(child.start, child.end);
+  }
+  const v = value.trim();
+  if (v === '') return 1;
+  return /^\d+$/.test(v) ? Number(v) : undefined;
+}
+
+const embedFact = declareChunkFact('embeds', (text: string, view: ChunkView, base: number): readonly EmbedCall[] => {
+  const out: EmbedCall[] = [];
+  for (const node of view.roots) {
+    if (node.kind !== 'call' || node.open < 0) continue;
+    const spec = PARTS.get(node.name);
+    if (!spec) continue;
+    const index = indexOf(text, node, spec.index);
+    if (index === undefined) continue;
+    let count = 0;
+    for (const t of spec.texts) count += certain(text, node.args[t]);
+    out.push({ start: node.start - base, end: node.end - base, part: spec.part, index, count });
+  }
+  return out;
+});
+
+export interface EmbedFinding {
+  readonly code: 'embed-limit';
+  readonly start: number;
+  readonly end: number;
+  readonly message: string;
+}
+
+interface State {
+  /** Characters of the latest title, description, footer and author per embed: `index:part`. */
+  readonly texts: Readonly<Record<string, number>>;
+  readonly fields: Readonly<Record<number, number>>;
+  readonly fieldChars: number;
+}
+
+function total(s: State): number {
+  let n = s.fieldChars;
+  for (const v of Object.values(s.texts)) n += v;
+  return n;
+}
+
+/** The findings of the counted embed caps over the whole document. */
+export function embedFindings(parsed: ParsedDocument): EmbedFinding[] {
+  const events: Array<EmbedCall & { readonly at: number }> = [];
+  let fieldsAnywhere = 0;
+  let charsAnywhere = 0;
+  for (let i = 0; i < parsed.chunkCount; i++) {
+    const base = parsed.chunkStart(i);
+    for (const c of embedFact(parsed, i)) {
+      if (inTrigger(parsed, c.start + base)) continue;
+      events.push({ ...c, at: c.start + base, start: c.start + base, end: c.end + base });
+      if (c.part === 'field') fieldsAnywhere++;
+      charsAnywhere += c.count;
+    }
+  }
+  const maxFields = limit('embedFields');
+  const maxChars = limit('embedsTotal');
+  // Neither cap can be reached by the whole document together: no path reaches it.
+  if (fieldsAnywhere <= maxFields && charsAnywhere <= maxChars) return [];
+  const found = new Map<number, EmbedFinding>();
+  walkPaths<(typeof events)[number], State>(pathModel(parsed), events, {
+    initial: { texts: {}, fields: {}, fieldChars: 0 },
+    key: (s) => JSON.stringify(s),
+    step: (s, e) => {
+      const before = total(s);
+      let next: State;
+      if (e.part === 'field') {
+        const n = (s.fields[e.index] ?? 0) + 1;
+        next = { texts: s.texts, fields: { ...s.fields, [e.index]: n }, fieldChars: s.fieldChars + e.count };
+        if (n === maxFields + 1 && !found.has(e.start)) {
+          found.set(e.start, {
+            code: 'embed-limit',
+            start: e.start,
+            end: e.end,
+            message: `This is field ${n} of embed ${e.index} on this path through the command; Discord allows ${maxFields} fields in one embed and refuses the message.`,
+          });
+        }
+      } else {
+        next = { texts: { ...s.texts, [`${e.index}:${e.part}`]: e.count }, fields: s.fields, fieldChars: s.fieldChars };
+      }
+      const after = total(next);
+      if (before <= maxChars && after > maxChars && !found.has(e.start)) {
+        found.set(e.start, {
+          code: 'embed-limit',
+          start: e.start,
+          end: e.end,
+          message: `The embeds of this message reach at least ${after.toLocaleString('en-US')} characters here (titles, descriptions, field names and values, footers and authors together); Discord allows ${maxChars.toLocaleString('en-US')} across a message's embeds and refuses the message.`,
+        });
+      }
+      return next;
+    },
+  });
+  return [...found.values()].sort((a, b) => a.start - b.start);
+}
