@@ -66,7 +66,7 @@ describe('Discord embed caps counted along the paths (embed-limit)', () => {
     const found = service.validate(TextDocument.create('file:///f26.bds', 'bdscript', 1, src)).filter((d) => d.code === 'embed-limit');
     assert.equal(found.length, 1);
     assert.equal(found[0]?.range.start.line, 25);
-    assert.match(found[0]?.message ?? '', /field 26 of embed 1/);
+    assert.match(String(found[0]?.message ?? ''), /field 26 of embed 1/);
   });
   it('fields of two embeds, and of exclusive branches, are not added up', () => {
     assert.deepEqual(codes(`${fields(20)}\n${fields(20, '2')}`), []);
