@@ -172,13 +172,26 @@ const MIN_MAX: ReadonlyMap<string, readonly [number, number, number]> = new Map(
   ['$addTextInput', [3, 4, 4000]],
 ]);
 
+/** The `(Index)` argument of the embed functions. */
+const EMBED_INDEX_ARGUMENT: ReadonlyMap<string, number> = new Map([
+  ...['$title', '$description', '$color', '$footer', '$footerIcon', '$author', '$authorIcon', '$authorURL', '$image', '$thumbnail', '$embeddedURL'].map((n): [string, number] => [n, 1]),
+  ['$addField', 3],
+  ['$addTimestamp', 0],
+]);
+
 /**
  * Literals that the run-time rules judge beyond their type get values that pass them, decided
  * from the values already drawn (like `$jsonParse`'s text), so every other choice of a seed stays
  * as it was: `$roleGrant` roles get their `+`, literal Min and Max lie within Discord's range in
- * order, and a literal text input value leaves its lengths unset.
+ * order, a literal text input value leaves its lengths unset, and embed indexes stay within 1 to 10.
  */
 function fitRunTimeRules(name: string, values: string[]): void {
+  // A message holds at most 10 embeds: an embed function's literal index stays within 1 to 10.
+  const index = EMBED_INDEX_ARGUMENT.get(name);
+  if (index !== undefined && values[index] !== undefined && /^\d+$/.test(values[index])) {
+    values[index] = String(((Number(values[index]) + 9) % 10) + 1);
+    return;
+  }
   if (name === '$roleGrant') {
     for (let i = 1; i < values.length; i++) if (/^\d/.test(values[i]!)) values[i] = `+${values[i]!}`;
     return;
