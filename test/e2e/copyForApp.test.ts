@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { CopyForAppRequest, ServerCommand, type CopyForAppResult } from '../../server/src/protocol';
 
 const COPY_FOR_APP_COMMAND = ServerCommand.copyForApp;
-import { spawnServer, type SpawnedServer } from '../support/lspClient';
+import { spawnOfflineServer, type SpawnedServer } from '../support/lspClient';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SERVER = path.join(ROOT, 'dist/server.js');
@@ -35,12 +35,7 @@ describe('e2e: copy for BDFD app over stdio', function () {
   });
 
   it('answers the request and the command with the code and the trigger, and follows edits', async () => {
-    server = spawnServer(process.execPath, [SERVER, '--stdio'], {
-      env: { ...process.env, HOME: tmp, XDG_CACHE_HOME: path.join(tmp, 'cache') },
-      cwd: tmp,
-      settings: { catalog: { offline: true } },
-      timeoutMs: 30_000,
-    });
+    server = spawnOfflineServer(SERVER, tmp);
     const client = server.client;
     const init = await client.initialize({ initializationOptions: { bdscript: { catalog: { offline: true } } } });
     // One dispatcher runs every server command; copy for the app is one of them, under the id the README gives.

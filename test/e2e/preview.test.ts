@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { PreviewRequest, ServerCommand, type DiscordMessage, type PreviewResult } from '../../server/src/protocol';
-import { spawnServer, type SpawnedServer } from '../support/lspClient';
+import { spawnOfflineServer, type SpawnedServer } from '../support/lspClient';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SERVER = path.join(ROOT, 'dist/server.js');
@@ -34,12 +34,7 @@ describe('e2e: message preview over stdio', function () {
   });
 
   it('answers the model, the JSON and the page, follows edits and branch choices', async () => {
-    server = spawnServer(process.execPath, [SERVER, '--stdio'], {
-      env: { ...process.env, HOME: tmp, XDG_CACHE_HOME: path.join(tmp, 'cache') },
-      cwd: tmp,
-      settings: { catalog: { offline: true } },
-      timeoutMs: 30_000,
-    });
+    server = spawnOfflineServer(SERVER, tmp);
     const client = server.client;
     const init = await client.initialize({ initializationOptions: { bdscript: { catalog: { offline: true } } } });
     assert.ok((init.capabilities['executeCommandProvider'] as { commands: string[] }).commands.includes(ServerCommand.previewJson));

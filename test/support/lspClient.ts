@@ -3,6 +3,7 @@
 // (configuration, progress tokens, registrations) and bounded waits for notifications.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import {
   CancellationTokenSource,
@@ -254,4 +255,17 @@ export function spawnServer(command: string, args: string[], opts: { env?: NodeJ
       }),
     kill,
   };
+}
+
+/**
+ * The bundled server over stdio as the e2e tests start it: offline (bundled snapshot), with its
+ * home, cache and working folder in `tmp`, so nothing outside the test's folder is read or written.
+ */
+export function spawnOfflineServer(serverJs: string, tmp: string): SpawnedServer {
+  return spawnServer(process.execPath, [serverJs, '--stdio'], {
+    env: { ...process.env, HOME: tmp, XDG_CACHE_HOME: join(tmp, 'cache') },
+    cwd: tmp,
+    settings: { catalog: { offline: true } },
+    timeoutMs: 30_000,
+  });
 }

@@ -9,6 +9,7 @@
 // then only https: URLs), and the page allows nothing but its own style and, in the editor, one
 // script, both by nonce (Content-Security-Policy). The colours are this project's own choice.
 
+import { literalValue } from './model';
 import { ButtonStyle, ComponentType, type PreviewButton, type PreviewEmbed, type PreviewMessage, type PreviewSelect, type RichText, type SourceSpan } from '../../protocol/preview';
 
 export interface HtmlOptions {
@@ -41,19 +42,9 @@ function rich(t: RichText | undefined): string {
     .join('');
 }
 
-function literalOf(t: RichText | undefined): string | undefined {
-  if (!t) return undefined;
-  let out = '';
-  for (const p of t.parts) {
-    if (p.kind !== 'text') return undefined;
-    out += p.text;
-  }
-  return out.trim();
-}
-
 /** An image: loaded only when allowed and an https: URL; otherwise a placeholder naming it. */
 function image(url: RichText | undefined, cls: string, opts: HtmlOptions): string {
-  const literal = literalOf(url);
+  const literal = literalValue(url)?.trim();
   if (opts.allowImages && literal && /^https:\/\/[^\s"'<>]+$/i.test(literal)) {
     return `<img class="${cls}" src="${escapeHtml(literal)}" alt="">`;
   }

@@ -151,7 +151,7 @@ export function plainText(t: RichText): string {
 }
 
 /** The literal value of a rich text, or undefined when a placeholder is in it. */
-function literalValue(t: RichText | undefined): string | undefined {
+export function literalValue(t: RichText | undefined): string | undefined {
   if (!t) return undefined;
   let out = '';
   for (const p of t.parts) {
