@@ -87,69 +87,82 @@ export interface EmbedFinding {
   readonly message: string;
 }
 
-interface State {
-  /** Characters of the latest title, description, footer and author per embed: `index:part`. */
-  readonly texts: Readonly<Record<string, number>>;
-  readonly fields: Readonly<Record<number, number>>;
-  readonly fieldChars: number;
-}
+/** The parts a message's text total counts, by slot: `index * 4 + part` for indexes 1 to 10. */
+const TEXT_SLOTS: Readonly<Record<Exclude<EmbedPart, 'field'>, number>> = { title: 0, description: 1, footer: 2, author: 3 };
 
-function total(s: State): number {
-  let n = s.fieldChars;
-  for (const v of Object.values(s.texts)) n += v;
-  return n;
-}
+/**
+ * Past this many embed calls the 6,000-character total is not judged: the states a path walk
+ * keeps grow with the calls, and a finding may be missed here, never invented.
+ */
+const MAX_TOTAL_EVENTS = 2048;
 
 /** The findings of the counted embed caps over the whole document. */
 export function embedFindings(parsed: ParsedDocument): EmbedFinding[] {
   const events: Array<EmbedCall & { readonly at: number }> = [];
-  let fieldsAnywhere = 0;
+  const fieldsByIndex = new Map<number, number>();
   let charsAnywhere = 0;
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
     for (const c of embedFact(parsed, i)) {
       if (inTrigger(parsed, c.start + base)) continue;
       events.push({ ...c, at: c.start + base, start: c.start + base, end: c.end + base });
-      if (c.part === 'field') fieldsAnywhere++;
+      if (c.part === 'field') fieldsByIndex.set(c.index, (fieldsByIndex.get(c.index) ?? 0) + 1);
       charsAnywhere += c.count;
     }
   }
   const maxFields = limit('embedFields');
   const maxChars = limit('embedsTotal');
-  // Neither cap can be reached by the whole document together: no path reaches it.
-  if (fieldsAnywhere <= maxFields && charsAnywhere <= maxChars) return [];
+  const maxEmbeds = limit('embedsPerMessage');
   const found = new Map<number, EmbedFinding>();
-  walkPaths<(typeof events)[number], State>(pathModel(parsed), events, {
-    initial: { texts: {}, fields: {}, fieldChars: 0 },
-    key: (s) => JSON.stringify(s),
-    step: (s, e) => {
-      const before = total(s);
-      let next: State;
-      if (e.part === 'field') {
-        const n = (s.fields[e.index] ?? 0) + 1;
-        next = { texts: s.texts, fields: { ...s.fields, [e.index]: n }, fieldChars: s.fieldChars + e.count };
-        if (n === maxFields + 1 && !found.has(e.start)) {
+  const model = pathModel(parsed);
+  // Fields, per embed that has more than the cap in the whole document: a count along the paths.
+  for (const [index, anywhere] of fieldsByIndex) {
+    if (anywhere <= maxFields) continue;
+    const fields = events.filter((e) => e.part === 'field' && e.index === index);
+    walkPaths<(typeof fields)[number], number>(model, fields, {
+      initial: 0,
+      key: (n) => String(n),
+      step: (n, e) => {
+        if (n + 1 === maxFields + 1 && !found.has(e.start)) {
           found.set(e.start, {
             code: 'embed-limit',
             start: e.start,
             end: e.end,
-            message: `This is field ${n} of embed ${e.index} on this path through the command; Discord allows ${maxFields} fields in one embed and refuses the message.`,
+            message: `This is field ${n + 1} of embed ${e.index} on this path through the command; Discord allows ${maxFields} fields in one embed and refuses the message.`,
           });
         }
-      } else {
-        next = { texts: { ...s.texts, [`${e.index}:${e.part}`]: e.count }, fields: s.fields, fieldChars: s.fieldChars };
-      }
-      const after = total(next);
-      if (before <= maxChars && after > maxChars && !found.has(e.start)) {
-        found.set(e.start, {
-          code: 'embed-limit',
-          start: e.start,
-          end: e.end,
-          message: `The embeds of this message reach at least ${after.toLocaleString('en-US')} characters here (titles, descriptions, field names and values, footers and authors together); Discord allows ${maxChars.toLocaleString('en-US')} across a message's embeds and refuses the message.`,
-        });
-      }
-      return next;
-    },
-  });
+        return n + 1;
+      },
+    });
+  }
+  // The text total: a slot per embed part (a later setter replaces its text) and the fields' sum.
+  const counted = events.filter((e) => e.index >= 1 && e.index <= maxEmbeds && e.count > 0);
+  if (charsAnywhere > maxChars && counted.length <= MAX_TOTAL_EVENTS) {
+    type Total = { readonly slots: readonly number[]; readonly sum: number };
+    walkPaths<(typeof counted)[number], Total>(model, counted, {
+      initial: { slots: new Array<number>(maxEmbeds * 4 + 4).fill(0), sum: 0 },
+      key: (t) => `${t.sum}:${t.slots.join(',')}`,
+      step: (t, e) => {
+        let next: Total;
+        if (e.part === 'field') next = { slots: t.slots, sum: t.sum + e.count };
+        else {
+          const slot = e.index * 4 + TEXT_SLOTS[e.part];
+          const slots = [...t.slots];
+          const was = slots[slot] ?? 0;
+          slots[slot] = e.count;
+          next = { slots, sum: t.sum - was + e.count };
+        }
+        if (t.sum <= maxChars && next.sum > maxChars && !found.has(e.start)) {
+          found.set(e.start, {
+            code: 'embed-limit',
+            start: e.start,
+            end: e.end,
+            message: `The embeds of this message reach at least ${next.sum.toLocaleString('en-US')} characters here (titles, descriptions, field names and values, footers and authors together); Discord allows ${maxChars.toLocaleString('en-US')} across a message's embeds and refuses the message.`,
+          });
+        }
+        return next;
+      },
+    });
+  }
   return [...found.values()].sort((a, b) => a.start - b.start);
 }
