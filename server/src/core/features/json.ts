@@ -10,6 +10,7 @@ import { declareChunkFact } from '../parser/parser';
 import { literalText } from '../parser/query';
 import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
 import { checkJson, type JsonError, type JsonShape } from './jsonCheck';
+import { msg, type Msg } from '../l10n';
 
 /** The function whose argument is JSON text. */
 export const JSON_PARSE = '$jsonParse';
@@ -104,7 +105,7 @@ function jsonLiteralOf(text: string, call: CallNode): DecodedLiteral | undefined
 export interface JsonFinding {
   readonly start: number;
   readonly end: number;
-  readonly message: string;
+  readonly message: Msg;
 }
 
 /**
@@ -125,8 +126,7 @@ function place(literal: DecodedLiteral, error: JsonError, call: CallNode): JsonF
   const span = literal.docSpan(error.start, error.end, { start: call.close, end: call.close + 1 });
   // A backslash that came from BDScript's `\\` is one backslash in the JSON, which surprises.
   const fromEscape = literal.value.charCodeAt(error.start) === 92 && literal.docEnd(error.start) - literal.docStart(error.start) === 2;
-  const hint = fromEscape ? ' In BDScript `\\\\` is one backslash: write `\\\\\\\\` for JSON\'s `\\\\`.' : '';
-  return { start: span.start, end: span.end, message: `\`${JSON_PARSE}\`: invalid JSON. ${error.message}${hint}` };
+  return { start: span.start, end: span.end, message: msg(fromEscape ? 'json.invalidEscaped' : 'json.invalid', { error: error.message }) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,4 @@
+import type { Translation } from './index';
+
+export const PT_BR: Translation = {
+};
