@@ -97,9 +97,14 @@ export interface CappedFindings {
   readonly total: SeverityCounts;
 }
 
+/** A fix as a diagnostic carries it to the client: its title in the user's language. */
+export interface ShownFix extends Omit<DiagnosticFix, 'title'> {
+  readonly title: string;
+}
+
 /** `Diagnostic.data` for diagnostics made by core. */
 export interface DiagnosticData {
-  readonly fixes?: readonly DiagnosticFix[];
+  readonly fixes?: readonly ShownFix[];
   /** Only on the `too-many-findings` note. */
   readonly capped?: CappedFindings;
 }
