@@ -229,7 +229,7 @@ describe('extension manifest', () => {
     it('replaces only the owned keys and keeps every other key and its place', () => {
       const before = JSON.stringify({ name: 'x', main: './m.js', scripts: { a: 'b' }, contributes: { old: true }, zeta: 1 }, null, 2);
       const after = JSON.parse(rewriteManifest(before));
-      assert.deepEqual(Object.keys(after), ['name', 'main', 'browser', 'extensionKind', 'capabilities', 'categories', 'keywords', 'activationEvents', 'scripts', 'contributes', 'zeta']);
+      assert.deepEqual(Object.keys(after), ['name', 'main', 'browser', 'l10n', 'extensionKind', 'capabilities', 'categories', 'keywords', 'activationEvents', 'scripts', 'contributes', 'zeta']);
       assert.deepEqual(after.scripts, { a: 'b' });
       assert.equal(after.zeta, 1);
       assert.deepEqual(after.contributes, manifestFields()['contributes']);

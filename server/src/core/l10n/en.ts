@@ -292,6 +292,11 @@ export const EN = {
   'marker.intent': '{names} intent',
   'marker.deprecated': 'deprecated',
 
+  // Document outline.
+  'symbol.trigger': 'trigger',
+  'symbol.notClosed': 'not closed',
+  'symbol.empty': '(empty)',
+
   // Completion details.
   'completion.idGivenBy': 'ID given by {name}',
   'completion.asyncBlock': '$async block in this document',

@@ -275,6 +275,10 @@ export const ES: Translation = {
   'marker.intent': 'intent {names}',
   'marker.deprecated': 'obsoleta',
 
+  'symbol.trigger': 'disparador',
+  'symbol.notClosed': 'sin cerrar',
+  'symbol.empty': '(vacío)',
+
   'completion.idGivenBy': 'ID dado por {name}',
   'completion.asyncBlock': 'bloque $async de este documento',
   'completion.variable': 'variable de este comando',

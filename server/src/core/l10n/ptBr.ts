@@ -275,6 +275,10 @@ export const PT_BR: Translation = {
   'marker.intent': 'intent {names}',
   'marker.deprecated': 'obsoleta',
 
+  'symbol.trigger': 'gatilho',
+  'symbol.notClosed': 'não fechado',
+  'symbol.empty': '(vazio)',
+
   'completion.idGivenBy': 'ID dado por {name}',
   'completion.asyncBlock': 'bloco $async deste documento',
   'completion.variable': 'variável deste comando',

@@ -276,6 +276,10 @@ export const RU: Translation = {
   'marker.intent': 'интент {names}',
   'marker.deprecated': 'устарела',
 
+  'symbol.trigger': 'триггер',
+  'symbol.notClosed': 'не закрыт',
+  'symbol.empty': '(пусто)',
+
   'completion.idGivenBy': 'ID задан в {name}',
   'completion.asyncBlock': 'блок $async в этом документе',
   'completion.variable': 'переменная этой команды',
