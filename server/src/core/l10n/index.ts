@@ -150,6 +150,7 @@ function englishOrdinal(n: number): string {
 class TemplateLocalizer implements Localizer {
   private readonly plurals: Intl.PluralRules | undefined;
   private readonly numbers: Intl.NumberFormat | undefined;
+  private readonly rendered = new WeakMap<Msg, string>();
 
   constructor(readonly locale: Locale) {
     try {
@@ -181,7 +182,11 @@ class TemplateLocalizer implements Localizer {
   }
 
   text(text: Text): string {
-    return typeof text === 'string' ? text : this.t(text.key, text.args);
+    if (typeof text === 'string') return text;
+    // Findings keep their messages while their chunk is reused: render each once per language.
+    let out = this.rendered.get(text);
+    if (out === undefined) this.rendered.set(text, (out = this.t(text.key, text.args)));
+    return out;
   }
 
   private pluralOf(n: number): string {
