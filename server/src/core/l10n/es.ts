@@ -102,7 +102,7 @@ export const ES: Translation = {
   'rule.roleGrantSignNamed': '`$roleGrant` necesita `+` o `-` delante de cada rol, y el rol {role} no tiene ninguno. Escribe `+` delante del ID del rol para darlo, o `-` para quitarlo.',
   'rule.sqrtNegative': '`$sqrt` no puede calcular la raíz cuadrada de un número negativo (se recibió {value}): BDFD detiene el comando con un error. Dale un número mayor o igual que 0.',
   'rule.embedInSentMessage': '`{name}` dentro de `$sendMessage` no va al mensaje que envía `$sendMessage`: las funciones de embed construyen el embed de la respuesta del comando. Para enviar un embed en un mensaje propio, usa `$sendEmbedMessage`; para la respuesta, sácalo de `$sendMessage`.',
-  'rule.textCap': '{what} de {count} caracteres: Discord permite {max} y rechaza el mensaje. Acórtalo en {over}.',
+  'rule.textCap': '{what} de {count} caracteres: Discord permite {max} y rechaza el mensaje. {over, plural, one {Quita # carácter} other {Quita # caracteres}}.',
   'what.embedTitle': 'Un título de embed',
   'what.embedDescription': 'Una descripción de embed',
   'what.embedFooter': 'Un pie de embed',
