@@ -3,6 +3,7 @@
 // put on one line and cut short before it goes into a message.
 
 import { isObject, type CopyForAppResult } from '../../server/src/protocol';
+import { tr } from './l10n';
 
 /** The longest trigger quoted whole in a message. */
 export const MAX_TRIGGER_SHOWN = 120;
@@ -29,18 +30,20 @@ export function shownTrigger(trigger: string): string {
 /** What the command says after copying, and whether it offers to copy the trigger. */
 export function copiedMessage(result: CopyForAppResult): { text: string; offerTrigger: boolean } {
   const lines = result.code === '' ? 0 : result.code.split(/\r\n|\r|\n/).length;
-  const what = `${lines} line${lines === 1 ? '' : 's'}`;
+  const what = lines === 1 ? tr('1 line') : tr('{0} lines', lines);
   if (result.trigger === null) {
     return {
-      text: `BDScript: copied the code (${what}). This file has no trigger line, so the trigger stays as it is in the app.`,
+      text: `BDScript: ${tr('copied the code ({0}). This file has no trigger line, so the trigger stays as it is in the app.', what)}`,
       offerTrigger: false,
     };
   }
   return {
-    text: `BDScript: copied the code (${what}) without its trigger line. Put this in the app's trigger field: ${shownTrigger(result.trigger)}`,
+    text: `BDScript: ${tr("copied the code ({0}) without its trigger line. Put this in the app's trigger field: {1}", what, shownTrigger(result.trigger))}`,
     offerTrigger: true,
   };
 }
 
 /** The label of the button that copies the trigger. */
-export const COPY_TRIGGER = 'Copy trigger';
+export function copyTriggerLabel(): string {
+  return tr('Copy trigger');
+}

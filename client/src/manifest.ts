@@ -1,6 +1,9 @@
 // The extension's part of package.json (contributes, activation events, categories, keywords),
-// made from the settings schema so the manifest and the server can never disagree. Run
-// `npx tsx client/src/manifest.ts --write` to rewrite just these keys; tests compare the file.
+// made from the settings schema so the manifest and the server can never disagree. Texts people
+// read (setting descriptions, command titles) are `%key%` references VS Code fills from
+// package.nls.json (English, written here too) or package.nls.<language>.json (translations,
+// written by hand). Run `npx tsx client/src/manifest.ts --write` to rewrite just these keys and
+// package.nls.json; tests compare the files and the translations' keys.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SETTINGS_SCHEMA, SETTINGS_SECTION, SEVERITIES, type SettingSchema } from '../../server/src/protocol';
@@ -11,6 +14,8 @@ export const GRAMMAR_PATH = './syntaxes/bdscript.tmLanguage.json';
 export const LANGUAGE_CONFIGURATION_PATH = './language-configuration.json';
 /** The web extension's entry (VS Code on the web runs `browser`, the desktop runs `main`). */
 export const BROWSER_MAIN = './dist/web/extension.js';
+/** Where VS Code finds the bundles of the client's translated messages. */
+export const L10N_FOLDER = './l10n';
 
 /** The colour themes in the BDFD app's editor colours; VS Code uses one only when the user picks it. */
 export const THEMES = [
@@ -38,13 +43,41 @@ export function settingScope(key: string): 'machine-overridable' | 'window' {
   return key.startsWith('catalog.') && key !== 'catalog.refreshIntervalMinutes' ? 'machine-overridable' : 'window';
 }
 
+/** The package.nls key of a setting's description. */
+export function settingNlsKey(key: string): string {
+  return `config.${key}.description`;
+}
+
+/** The package.nls key of a command's title. */
+export function commandNlsKey(command: string): string {
+  return `command.${command.replace(/^bdscript\./, '')}.title`;
+}
+
+const UNTRUSTED_DESCRIPTION = 'In an untrusted workspace the workspace may not choose the catalog URL, snapshot file or cache folder.';
+const ESCAPE_TOKEN_DESCRIPTION = 'An escape sequence such as \\; or %{DOL}%.';
+const UNKNOWN_MODIFIER_DESCRIPTION = 'A function name the catalog does not know.';
+
+/** `%key%`: a text VS Code takes from package.nls.json or its translation. */
+const ref = (key: string): string => `%${key}%`;
+
+/** package.nls.json: the English text of every `%key%` the manifest uses. */
+export function manifestNls(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const s of SETTINGS_SCHEMA) out[settingNlsKey(s.key)] = s.description;
+  for (const c of COMMANDS) out[commandNlsKey(c.command)] = c.title;
+  out['capabilities.untrustedWorkspaces.description'] = UNTRUSTED_DESCRIPTION;
+  out['semanticTokenType.escape.description'] = ESCAPE_TOKEN_DESCRIPTION;
+  out['semanticTokenModifier.unknown.description'] = UNKNOWN_MODIFIER_DESCRIPTION;
+  return out;
+}
+
 /** One `contributes.configuration.properties` entry for a schema entry. */
 export function configurationProperty(schema: SettingSchema, order: number): Record<string, unknown> {
   const property: Record<string, unknown> = {
     type: schema.type,
     default: schema.default,
-    description: schema.description,
-    markdownDescription: schema.description,
+    description: ref(settingNlsKey(schema.key)),
+    markdownDescription: ref(settingNlsKey(schema.key)),
     scope: settingScope(schema.key),
     order,
   };
@@ -69,6 +102,8 @@ export function manifestFields(): Record<string, unknown> {
   const inBdscriptEditor = `editorLangId == ${LANGUAGE_ID}`;
   return {
     browser: BROWSER_MAIN,
+    // Translations of the client's messages (`vscode.l10n.t`): l10n/bundle.l10n.<language>.json.
+    l10n: L10N_FOLDER,
     // Where a remote (SSH, a container, Codespaces) has an extension host, the server runs there
     // beside the files; VS Code on the web without one runs the `browser` entry.
     extensionKind: ['workspace'],
@@ -78,7 +113,7 @@ export function manifestFields(): Record<string, unknown> {
       virtualWorkspaces: true,
       untrustedWorkspaces: {
         supported: 'limited',
-        description: 'In an untrusted workspace the workspace may not choose the catalog URL, snapshot file or cache folder.',
+        description: ref('capabilities.untrustedWorkspaces.description'),
         restrictedConfigurations: RESTRICTED_SETTINGS.map((key) => `${SETTINGS_SECTION}.${key}`),
       },
     },
@@ -98,8 +133,8 @@ export function manifestFields(): Record<string, unknown> {
       configuration: { title: 'BDScript', properties },
       // The server's semantic token legend uses one custom type and one custom modifier;
       // declaring them lets themes and users style them, and maps escapes to the grammar's scope.
-      semanticTokenTypes: [{ id: 'escape', description: 'An escape sequence such as \\; or %{DOL}%.' }],
-      semanticTokenModifiers: [{ id: 'unknown', description: 'A function name the catalog does not know.' }],
+      semanticTokenTypes: [{ id: 'escape', description: ref('semanticTokenType.escape.description') }],
+      semanticTokenModifiers: [{ id: 'unknown', description: ref('semanticTokenModifier.unknown.description') }],
       semanticTokenScopes: [
         {
           language: LANGUAGE_ID,
@@ -110,7 +145,7 @@ export function manifestFields(): Record<string, unknown> {
         },
       ],
       themes: THEMES.map((t) => ({ ...t })),
-      commands: COMMANDS.map((c) => ({ ...c })),
+      commands: COMMANDS.map((c) => ({ ...c, title: ref(commandNlsKey(c.command)) })),
       menus: {
         commandPalette: [
           { command: 'bdscript.openWikiPage', when: inBdscriptEditor },
@@ -151,4 +186,7 @@ if (require.main === module && process.argv.includes('--write')) {
   const after = rewriteManifest(before);
   if (after !== before) writeFileSync(file, after);
   console.log(after === before ? 'package.json already up to date' : 'package.json updated');
+  const nlsFile = join(__dirname, '..', '..', 'package.nls.json');
+  writeFileSync(nlsFile, JSON.stringify(manifestNls(), null, 2) + '\n');
+  console.log('package.nls.json written');
 }

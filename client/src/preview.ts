@@ -55,14 +55,14 @@ export class PreviewPanel implements vscode.Disposable {
   open(): void {
     const editor = vscode.window.activeTextEditor;
     if (!editor || editor.document.languageId !== LANGUAGE_ID) {
-      void vscode.window.showInformationMessage('BDScript: open a BDScript file to preview the message it sends.');
+      void vscode.window.showInformationMessage(`BDScript: ${vscode.l10n.t('open a BDScript file to preview the message it sends.')}`);
       return;
     }
     this.document = editor.document;
     if (this.panel) {
       this.panel.reveal(vscode.ViewColumn.Beside, true);
     } else {
-      this.panel = vscode.window.createWebviewPanel(VIEW_TYPE, 'Message preview', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+      this.panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('Message preview'), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
         enableScripts: true,
         localResourceRoots: [],
         enableFindWidget: true,
@@ -81,13 +81,13 @@ export class PreviewPanel implements vscode.Disposable {
     const editor = vscode.window.activeTextEditor;
     const document = editor?.document.languageId === LANGUAGE_ID ? editor.document : this.document;
     if (!document) {
-      void vscode.window.showInformationMessage('BDScript: open a BDScript file to copy the message it sends.');
+      void vscode.window.showInformationMessage(`BDScript: ${vscode.l10n.t('open a BDScript file to copy the message it sends.')}`);
       return;
     }
     const result = await this.request(document, false);
     if (!result) return;
     await vscode.env.clipboard.writeText(JSON.stringify(result.discord, null, 2));
-    void vscode.window.showInformationMessage('BDScript: copied the message as Discord JSON (values known only when the command runs are in braces).');
+    void vscode.window.showInformationMessage(`BDScript: ${vscode.l10n.t('copied the message as Discord JSON (values known only when the command runs are in braces).')}`);
   }
 
   private schedule(ms: number): void {
@@ -112,7 +112,7 @@ export class PreviewPanel implements vscode.Disposable {
       });
       return result ?? undefined;
     } catch (err) {
-      void vscode.window.showErrorMessage(`BDScript: could not make the preview: ${err instanceof Error ? err.message : String(err)}`);
+      void vscode.window.showErrorMessage(`BDScript: ${vscode.l10n.t('could not make the preview: {0}', err instanceof Error ? err.message : String(err))}`);
       return undefined;
     }
   }
@@ -124,7 +124,7 @@ export class PreviewPanel implements vscode.Disposable {
     const result = await this.request(document, true);
     if (!result?.html || this.panel !== panel || this.document !== document) return;
     this.last = result;
-    panel.title = `Preview: ${document.uri.path.split('/').pop() ?? 'message'}`;
+    panel.title = vscode.l10n.t('Preview: {0}', document.uri.path.split('/').pop() ?? vscode.l10n.t('message'));
     panel.webview.html = result.html;
   }
 

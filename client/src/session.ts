@@ -14,7 +14,8 @@ import {
   type CatalogStatus,
   type FunctionAtParams,
 } from '../../server/src/protocol';
-import { coerceAppCode, copiedMessage, COPY_TRIGGER } from './appCode';
+import { coerceAppCode, copiedMessage, copyTriggerLabel } from './appCode';
+import { useTranslator } from './l10n';
 import {
   coerceStatus,
   currentAgeMs,
@@ -42,6 +43,8 @@ const STATUS_TICK_MS = 60_000;
  * start leaves the status item saying so and an error message; the extension stays active.
  */
 export async function startSession(context: vscode.ExtensionContext, lc: BaseLanguageClient): Promise<void> {
+  // The pure modules' texts (status, copy for app) in the editor's language from here on.
+  useTranslator((text, ...args) => vscode.l10n.t(text, ...args));
   const status = new StatusItem();
   context.subscriptions.push(status);
   // Typed by the protocol, checked all the same: it comes from another process.
@@ -68,7 +71,7 @@ export async function startSession(context: vscode.ExtensionContext, lc: BaseLan
     await lc.start();
   } catch (err) {
     status.failed(err);
-    void vscode.window.showErrorMessage(`BDScript: the language server did not start: ${message(err)}`);
+    void vscode.window.showErrorMessage(`BDScript: ${vscode.l10n.t('the language server did not start: {0}', message(err))}`);
     return;
   }
   try {
@@ -82,7 +85,7 @@ async function refreshCatalog(lc: BaseLanguageClient, status: StatusItem): Promi
   if (!lc.isRunning()) return notRunning();
   try {
     const raw = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: 'BDScript: refreshing the catalog' },
+      { location: vscode.ProgressLocation.Window, title: `BDScript: ${vscode.l10n.t('refreshing the catalog')}` },
       () => lc.sendRequest(RefreshCatalogRequest),
     );
     const next = status.update(raw);
@@ -91,7 +94,7 @@ async function refreshCatalog(lc: BaseLanguageClient, status: StatusItem): Promi
     if (next.lastRefresh?.ok === false) void vscode.window.showWarningMessage(text);
     else void vscode.window.showInformationMessage(text);
   } catch (err) {
-    void vscode.window.showErrorMessage(`The catalog could not be refreshed: the language server did not answer (${message(err)}).`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('The catalog could not be refreshed: the language server did not answer ({0}).', message(err)));
   }
 }
 
@@ -101,15 +104,15 @@ async function showCatalogStatus(lc: BaseLanguageClient, status: StatusItem): Pr
   try {
     current = status.update(await lc.sendRequest(CatalogStatusRequest));
   } catch (err) {
-    void vscode.window.showErrorMessage(`The catalog status could not be read: the language server did not answer (${message(err)}).`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('The catalog status could not be read: the language server did not answer ({0}).', message(err)));
     return;
   }
   if (!current) {
-    void vscode.window.showWarningMessage('The language server sent a catalog status this extension cannot read.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('The language server sent a catalog status this extension cannot read.'));
     return;
   }
   const picked = await vscode.window.showQuickPick(statusPickItems(current, status.ageMs()), {
-    title: 'BDScript catalog',
+    title: vscode.l10n.t('BDScript catalog'),
     matchOnDescription: true,
     matchOnDetail: true,
   });
@@ -119,7 +122,7 @@ async function showCatalogStatus(lc: BaseLanguageClient, status: StatusItem): Pr
 async function openWikiPage(lc: BaseLanguageClient): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== LANGUAGE_ID) {
-    void vscode.window.showInformationMessage('BDScript: open a BDScript file and put the cursor on a function.');
+    void vscode.window.showInformationMessage(`BDScript: ${vscode.l10n.t('open a BDScript file and put the cursor on a function.')}`);
     return;
   }
   if (!lc.isRunning()) return notRunning();
@@ -131,18 +134,18 @@ async function openWikiPage(lc: BaseLanguageClient): Promise<void> {
   try {
     result = await lc.sendRequest(FunctionAtRequest, params);
   } catch (err) {
-    void vscode.window.showErrorMessage(`BDScript: could not find the function under the cursor: ${message(err)}`);
+    void vscode.window.showErrorMessage(`BDScript: ${vscode.l10n.t('could not find the function under the cursor: {0}', message(err))}`);
     return;
   }
   const fn = isObject(result) ? result : undefined;
   if (!fn) {
-    void vscode.window.showInformationMessage('BDScript: no known function under the cursor.');
+    void vscode.window.showInformationMessage(`BDScript: ${vscode.l10n.t('no known function under the cursor.')}`);
     return;
   }
   const url = checkWikiUrl(fn['wikiUrl']);
-  const name = typeof fn['name'] === 'string' ? fn['name'] : 'this function';
+  const name = typeof fn['name'] === 'string' ? fn['name'] : vscode.l10n.t('this function');
   if (!url) {
-    void vscode.window.showWarningMessage(`BDScript: no wiki page to open for ${name}.`);
+    void vscode.window.showWarningMessage(`BDScript: ${vscode.l10n.t('no wiki page to open for {0}.', name)}`);
     return;
   }
   await vscode.env.openExternal(vscode.Uri.parse(url, true));
@@ -152,7 +155,7 @@ async function openWikiPage(lc: BaseLanguageClient): Promise<void> {
 async function copyForApp(lc: BaseLanguageClient): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== LANGUAGE_ID) {
-    void vscode.window.showInformationMessage('BDScript: open a BDScript file to copy its code for the BDFD app.');
+    void vscode.window.showInformationMessage(`BDScript: ${vscode.l10n.t('open a BDScript file to copy its code for the BDFD app.')}`);
     return;
   }
   if (!lc.isRunning()) return notRunning();
@@ -160,11 +163,11 @@ async function copyForApp(lc: BaseLanguageClient): Promise<void> {
   try {
     result = coerceAppCode(await lc.sendRequest(CopyForAppRequest, { textDocument: { uri: editor.document.uri.toString() } }));
   } catch (err) {
-    void vscode.window.showErrorMessage(`BDScript: could not get the code to copy: ${message(err)}`);
+    void vscode.window.showErrorMessage(`BDScript: ${vscode.l10n.t('could not get the code to copy: {0}', message(err))}`);
     return;
   }
   if (!result) {
-    void vscode.window.showWarningMessage('BDScript: the server sent nothing to copy.');
+    void vscode.window.showWarningMessage(`BDScript: ${vscode.l10n.t('the server sent nothing to copy.')}`);
     return;
   }
   await vscode.env.clipboard.writeText(result.code);
@@ -174,14 +177,15 @@ async function copyForApp(lc: BaseLanguageClient): Promise<void> {
     void vscode.window.showInformationMessage(said.text);
     return;
   }
-  if ((await vscode.window.showInformationMessage(said.text, COPY_TRIGGER)) === COPY_TRIGGER) {
+  const copyTrigger = copyTriggerLabel();
+  if ((await vscode.window.showInformationMessage(said.text, copyTrigger)) === copyTrigger) {
     await vscode.env.clipboard.writeText(trigger);
-    void vscode.window.setStatusBarMessage('BDScript: trigger copied', 3000);
+    void vscode.window.setStatusBarMessage(`BDScript: ${vscode.l10n.t('trigger copied')}`, 3000);
   }
 }
 
 function notRunning(): void {
-  void vscode.window.showWarningMessage('BDScript: the language server is not running.');
+  void vscode.window.showWarningMessage(`BDScript: ${vscode.l10n.t('the language server is not running.')}`);
 }
 
 function message(err: unknown): string {
@@ -197,8 +201,8 @@ class StatusItem implements vscode.Disposable {
   private receivedAt = 0;
 
   constructor() {
-    this.item.name = 'BDScript catalog';
-    this.item.text = '$(sync~spin) BDScript: starting';
+    this.item.name = vscode.l10n.t('BDScript catalog');
+    this.item.text = `$(sync~spin) BDScript: ${vscode.l10n.t('starting')}`;
     this.item.command = 'bdscript.showCatalogStatus';
     this.disposables.push(vscode.window.onDidChangeActiveTextEditor(() => this.updateVisibility()));
     this.timer = setInterval(() => this.render(), STATUS_TICK_MS);
@@ -220,8 +224,8 @@ class StatusItem implements vscode.Disposable {
   }
 
   failed(err: unknown): void {
-    this.item.text = '$(error) BDScript: server stopped';
-    this.item.tooltip = `The BDScript language server did not start: ${message(err)}`;
+    this.item.text = `$(error) BDScript: ${vscode.l10n.t('server stopped')}`;
+    this.item.tooltip = vscode.l10n.t('The BDScript language server did not start: {0}', message(err));
     this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
   }
 

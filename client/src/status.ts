@@ -10,35 +10,36 @@ import {
   type CatalogSourceKind,
   type CatalogStatus,
 } from '../../server/src/protocol';
+import { tr } from './l10n';
 
 const SOURCE_KINDS: readonly CatalogSourceKind[] = ['live', 'cache', 'snapshot', 'bundled', 'none'];
 const REFRESH_OUTCOMES: readonly CatalogRefreshOutcome[] = ['updated', 'not-modified', 'offline'];
 
-/** How each source is named in the status item, where room is short. */
-const SOURCE_LABELS: Readonly<Record<CatalogSourceKind, string>> = {
-  live: 'live catalog',
-  cache: 'cached catalog',
-  snapshot: 'snapshot file',
-  bundled: 'bundled catalog',
-  none: 'no catalog',
+/** How each source is named in the status item, where room is short (in the user's language when asked). */
+const SOURCE_LABELS: Readonly<Record<CatalogSourceKind, () => string>> = {
+  live: () => tr('live catalog'),
+  cache: () => tr('cached catalog'),
+  snapshot: () => tr('snapshot file'),
+  bundled: () => tr('bundled catalog'),
+  none: () => tr('no catalog'),
 };
 
 /** Where each source's catalog came from, for the tooltip and the picker. */
-const SOURCE_SENTENCES: Readonly<Record<CatalogSourceKind, string>> = {
-  live: 'downloaded from the catalog API',
-  cache: 'the copy saved on this computer at the last download',
-  snapshot: 'the snapshot file named in bdscript.catalog.snapshot',
-  bundled: 'bundled with the extension',
-  none: 'none: no catalog could be loaded',
+const SOURCE_SENTENCES: Readonly<Record<CatalogSourceKind, () => string>> = {
+  live: () => tr('downloaded from the catalog API'),
+  cache: () => tr('the copy saved on this computer at the last download'),
+  snapshot: () => tr('the snapshot file named in bdscript.catalog.snapshot'),
+  bundled: () => tr('bundled with the extension'),
+  none: () => tr('none: no catalog could be loaded'),
 };
 
 /** The catalog in use, in a sentence that continues "Using …" or "Still using …". */
-const SOURCE_PHRASES: Readonly<Record<CatalogSourceKind, string>> = {
-  live: 'the downloaded catalog',
-  cache: 'the cached catalog',
-  snapshot: 'the catalog of the snapshot file',
-  bundled: 'the catalog bundled with the extension',
-  none: 'no catalog',
+const SOURCE_PHRASES: Readonly<Record<CatalogSourceKind, () => string>> = {
+  live: () => tr('the downloaded catalog'),
+  cache: () => tr('the cached catalog'),
+  snapshot: () => tr('the catalog of the snapshot file'),
+  bundled: () => tr('the catalog bundled with the extension'),
+  none: () => tr('no catalog'),
 };
 
 /** What the status tooltip and picker list of problems at most, so a flood stays readable. */
@@ -111,17 +112,21 @@ export function currentAgeMs(status: CatalogStatus, receivedAtMs: number, nowMs:
 /** A short human age: `just now`, `5 min`, `2 h`, `3 d`. */
 export function formatAge(ageMs: number): string {
   const minutes = Math.floor(ageMs / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 1) return tr('just now');
+  if (minutes < 60) return tr('{0} min', minutes);
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h`;
-  return `${Math.floor(hours / 24)} d`;
+  if (hours < 48) return tr('{0} h', hours);
+  return tr('{0} d', Math.floor(hours / 24));
 }
 
 /** `fetched 2 h ago`, `fetched just now`. */
 function fetchedAgo(ageMs: number): string {
-  const age = formatAge(ageMs);
-  return age === 'just now' ? 'fetched just now' : `fetched ${age} ago`;
+  return ageMs < 60_000 ? tr('fetched just now') : tr('fetched {0} ago', formatAge(ageMs));
+}
+
+/** `2 h ago`, `just now`. */
+function ago(ageMs: number): string {
+  return ageMs < 60_000 ? tr('just now') : tr('{0} ago', formatAge(ageMs));
 }
 
 /** The day a catalog dated by day only was made, or undefined when it is dated to the moment (or not at all). */
@@ -145,10 +150,10 @@ export function formatInstant(iso: string): string {
  * by day only its date (`BDScript: bundled catalog of 2026-11-20`), with a spinner while refreshing.
  */
 export function formatStatusText(status: CatalogStatus, ageMs: number | undefined = status.ageMs): string {
-  let text = `BDScript: ${SOURCE_LABELS[status.source]}`;
+  let text = `BDScript: ${SOURCE_LABELS[status.source]()}`;
   if (status.source !== 'none') {
     const day = catalogDay(status);
-    if (day) text += ` of ${day}`;
+    if (day) text = `BDScript: ${tr('{0} of {1}', SOURCE_LABELS[status.source](), day)}`;
     else if (ageMs !== undefined) text += ` · ${fetchedAgo(ageMs)}`;
   }
   const icon = status.refreshing ? '$(sync~spin) ' : hasTrouble(status) ? '$(warning) ' : '';
@@ -170,13 +175,13 @@ export function hasTrouble(status: CatalogStatus): boolean {
 export function formatStatusTooltip(status: CatalogStatus, ageMs: number | undefined = status.ageMs): string {
   const lines = detailLines(status, ageMs).map((l) => `${l.label}: ${l.value}`);
   if (status.problems.length > 0) {
-    lines.push(`Problems (${status.problems.length}):`);
+    lines.push(tr('Problems ({0}):', status.problems.length));
     for (const p of status.problems.slice(0, MAX_TOOLTIP_PROBLEMS)) lines.push(`- ${clip(p)}`);
     const more = status.problems.length - MAX_TOOLTIP_PROBLEMS;
-    if (more > 0) lines.push(`- and ${more} more`);
+    if (more > 0) lines.push(`- ${tr('and {0} more', more)}`);
   }
-  lines.push('Click for details.');
-  return ['BDScript catalog', ...lines].join('\n');
+  lines.push(tr('Click for details.'));
+  return [tr('BDScript catalog'), ...lines].join('\n');
 }
 
 /** One line of the status picker; `action` marks the lines that do something when chosen. */
@@ -191,11 +196,11 @@ export interface StatusPickItem {
 export function statusPickItems(status: CatalogStatus, ageMs: number | undefined = status.ageMs): StatusPickItem[] {
   const items: StatusPickItem[] = detailLines(status, ageMs).map((l) => ({ label: l.label, description: l.value }));
   const shown = status.problems.slice(0, MAX_PICKER_PROBLEMS);
-  shown.forEach((p, i) => items.push({ label: `$(warning) Problem ${i + 1} of ${status.problems.length}`, detail: clip(p) }));
+  shown.forEach((p, i) => items.push({ label: `$(warning) ${tr('Problem {0} of {1}', i + 1, status.problems.length)}`, detail: clip(p) }));
   if (status.problems.length > shown.length) {
-    items.push({ label: `$(warning) ${status.problems.length - shown.length} more problems not shown` });
+    items.push({ label: `$(warning) ${tr('{0} more problems not shown', status.problems.length - shown.length)}` });
   }
-  items.push({ label: '$(refresh) Refresh catalog now', action: 'refresh' });
+  items.push({ label: `$(refresh) ${tr('Refresh catalog now')}`, action: 'refresh' });
   return items;
 }
 
@@ -206,81 +211,83 @@ export function statusPickItems(status: CatalogStatus, ageMs: number | undefined
 export function formatRefreshOutcome(status: CatalogStatus, ageMs: number | undefined = status.ageMs): string {
   const inUse = `${catalogInUse(status, ageMs)}: ${formatCounts(status)}`;
   const last = status.lastRefresh;
-  if (!last) return `Using ${inUse}.`;
-  if (!last.ok) return `The catalog could not be refreshed: ${sentenceBody(last.outcome)}. Still using ${inUse}.`;
+  if (!last) return tr('Using {0}.', inUse);
+  if (!last.ok) return tr('The catalog could not be refreshed: {0}. Still using {1}.', sentenceBody(last.outcome), inUse);
   switch (last.outcome) {
     case 'updated':
-      return `The catalog was updated from ${apiName(status)}: ${formatCounts(status)}.`;
+      return tr('The catalog was updated from {0}: {1}.', apiName(status), formatCounts(status));
     case 'not-modified':
-      return `The catalog is up to date (${formatCounts(status)}).`;
+      return tr('The catalog is up to date ({0}).', formatCounts(status));
     case 'offline':
-      return `Offline: the catalog was not refreshed (bdscript.catalog.offline is on). Using ${inUse}.`;
+      return tr('Offline: the catalog was not refreshed (bdscript.catalog.offline is on). Using {0}.', inUse);
   }
 }
 
 /** `the BDFD API` for the official API, else the URL the catalog came from. */
 function apiName(status: CatalogStatus): string {
   const url = status.location.replace(/\/+$/, '');
-  if (status.source !== 'live' || url === '' || url === DEFAULT_CATALOG_URL) return 'the BDFD API';
+  if (status.source !== 'live' || url === '' || url === DEFAULT_CATALOG_URL) return tr('the BDFD API');
   return clip(url);
 }
 
 /** `the cached catalog (fetched 3 d ago)`, `the catalog bundled with the extension (catalog of 2026-11-20)`. */
 function catalogInUse(status: CatalogStatus, ageMs: number | undefined): string {
-  const phrase = SOURCE_PHRASES[status.source];
+  const phrase = SOURCE_PHRASES[status.source]();
   if (status.source === 'none') return phrase;
   const day = catalogDay(status);
-  if (day) return `${phrase} (catalog of ${day})`;
+  if (day) return tr('{0} (catalog of {1})', phrase, day);
   return ageMs !== undefined ? `${phrase} (${fetchedAgo(ageMs)})` : phrase;
 }
 
 /** What the last refresh did, for the tooltip and the picker. */
 function describeRefresh(last: CatalogLastRefresh): string {
   const when = formatInstant(last.at);
-  if (!last.ok) return `failed at ${when}: ${sentenceBody(last.outcome)}`;
+  if (!last.ok) return tr('failed at {0}: {1}', when, sentenceBody(last.outcome));
   switch (last.outcome) {
     case 'updated':
-      return `the catalog was updated at ${when}`;
+      return tr('the catalog was updated at {0}', when);
     case 'not-modified':
-      return `the catalog was already up to date at ${when}`;
+      return tr('the catalog was already up to date at {0}', when);
     case 'offline':
-      return `skipped at ${when}: bdscript.catalog.offline is on`;
+      return tr('skipped at {0}: bdscript.catalog.offline is on', when);
   }
 }
 
 function detailLines(status: CatalogStatus, ageMs: number | undefined): { label: string; value: string }[] {
-  const lines = [{ label: 'Source', value: SOURCE_SENTENCES[status.source] }];
+  const lines = [{ label: tr('Source'), value: SOURCE_SENTENCES[status.source]() }];
   // The bundled catalog's location is an internal name (`<bundled>`), not a place a user can open.
   if (status.location && status.source !== 'bundled' && status.source !== 'none') {
-    lines.push({ label: 'Location', value: clip(status.location) });
+    lines.push({ label: tr('Location'), value: clip(status.location) });
   }
   const day = catalogDay(status);
   if (day) {
-    lines.push({ label: 'Catalog date', value: day });
+    lines.push({ label: tr('Catalog date'), value: day });
   } else if (ageMs !== undefined || status.fetchedAt) {
-    const ago = ageMs === undefined ? undefined : formatAge(ageMs) === 'just now' ? 'just now' : `${formatAge(ageMs)} ago`;
+    const when = ageMs === undefined ? undefined : ago(ageMs);
     const at = status.fetchedAt ? formatInstant(status.fetchedAt) : undefined;
-    lines.push({ label: 'Fetched', value: ago && at ? `${ago} (${at})` : (ago ?? at ?? '') });
+    lines.push({ label: tr('Fetched'), value: when && at ? `${when} (${at})` : (when ?? at ?? '') });
   }
-  lines.push({ label: 'Contents', value: formatCounts(status) });
-  if (status.lastRefresh) lines.push({ label: 'Last refresh', value: describeRefresh(status.lastRefresh) });
-  if (status.refreshing) lines.push({ label: 'Refreshing', value: 'a refresh is running now' });
+  lines.push({ label: tr('Contents'), value: formatCounts(status) });
+  if (status.lastRefresh) lines.push({ label: tr('Last refresh'), value: describeRefresh(status.lastRefresh) });
+  if (status.refreshing) lines.push({ label: tr('Refreshing'), value: tr('a refresh is running now') });
   return lines;
 }
 
 /** `494 functions, 13 callbacks and 3,799 emoji`. */
 function formatCounts(status: CatalogStatus): string {
   const { functions, callbacks, emoji } = status.counts;
-  return `${plural(functions, 'function')}, ${plural(callbacks, 'callback')} and ${plural(emoji, 'emoji', 'emoji')}`;
-}
-
-function plural(n: number, one: string, many = one + 's'): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  const n = (count: number) => count.toLocaleString('en-US');
+  return tr(
+    '{0}, {1} and {2}',
+    functions === 1 ? tr('1 function') : tr('{0} functions', n(functions)),
+    callbacks === 1 ? tr('1 callback') : tr('{0} callbacks', n(callbacks)),
+    tr('{0} emoji', n(emoji)),
+  );
 }
 
 /** Untrusted text to go inside a sentence: cut, and without the full stop the sentence adds. */
 function sentenceBody(text: string): string {
-  return clip(text).replace(/[.\s]+$/, '') || 'no reason given';
+  return clip(text).replace(/[.\s]+$/, '') || tr('no reason given');
 }
 
 /** Cuts a long text and flattens line breaks, so one untrusted string cannot take over the display. */

@@ -12,6 +12,7 @@ import { SETTINGS_SCHEMA } from '../../server/src/core/settings';
 const root = join(__dirname, '..', '..');
 const readJson = (path: string): any => JSON.parse(readFileSync(join(root, path), 'utf8'));
 const pkg = readJson('package.json');
+const nls = readJson('package.nls.json') as Record<string, string>;
 /** Both entries (extension.ts, browserExtension.ts) register their commands through session.ts. */
 const sessionSource = readFileSync(join(root, 'client', 'src', 'session.ts'), 'utf8');
 
@@ -122,8 +123,10 @@ describe('extension manifest', () => {
         assert.deepEqual(p.default, schema.default);
         assert.deepEqual(p.enum, schema.enum ? [...schema.enum] : undefined);
         assert.equal(p.minimum, schema.minimum);
-        assert.equal(p.description, schema.description);
-        assert.equal(p.markdownDescription, schema.description);
+        // A `%key%` reference; package.nls.json holds the English text (translations: package.nls.<language>.json).
+        assert.match(p.description, /^%[\w.]+%$/);
+        assert.equal(p.markdownDescription, p.description);
+        assert.equal(nls[p.description.slice(1, -1)], schema.description);
         assert.ok(['machine-overridable', 'window', 'resource', 'application', 'machine'].includes(p.scope), `scope ${p.scope}`);
         if (schema.key.startsWith('catalog.')) assert.ok(['machine-overridable', 'window'].includes(p.scope));
       });
@@ -226,7 +229,7 @@ describe('extension manifest', () => {
     it('replaces only the owned keys and keeps every other key and its place', () => {
       const before = JSON.stringify({ name: 'x', main: './m.js', scripts: { a: 'b' }, contributes: { old: true }, zeta: 1 }, null, 2);
       const after = JSON.parse(rewriteManifest(before));
-      assert.deepEqual(Object.keys(after), ['name', 'main', 'browser', 'extensionKind', 'capabilities', 'categories', 'keywords', 'activationEvents', 'scripts', 'contributes', 'zeta']);
+      assert.deepEqual(Object.keys(after), ['name', 'main', 'browser', 'l10n', 'extensionKind', 'capabilities', 'categories', 'keywords', 'activationEvents', 'scripts', 'contributes', 'zeta']);
       assert.deepEqual(after.scripts, { a: 'b' });
       assert.equal(after.zeta, 1);
       assert.deepEqual(after.contributes, manifestFields()['contributes']);

@@ -67,6 +67,8 @@ const ALLOWED = [
   /^syntaxes\/bdscript\.tmLanguage\.json$/,
   /^language-configuration\.json$/,
   /^client\/themes\/bdfd-(dark|light)-color-theme\.json$/,
+  /^package\.nls(\.(es|pt-br|ru))?\.json$/,
+  /^l10n\/bundle\.l10n\.(es|pt-br|ru)\.json$/,
 ];
 
 const REQUIRED = [
@@ -80,6 +82,9 @@ const REQUIRED = [
   'language-configuration.json',
   'client/themes/bdfd-dark-color-theme.json',
   'client/themes/bdfd-light-color-theme.json',
+  // Translations: the manifest's texts (package.nls) and the client's messages (l10n bundles).
+  'package.nls.json',
+  ...['es', 'pt-br', 'ru'].flatMap((lang) => [`package.nls.${lang}.json`, `l10n/bundle.l10n.${lang}.json`]),
 ];
 
 describe('packaged extension (.vsix)', function () {
@@ -148,6 +153,22 @@ describe('packaged extension (.vsix)', function () {
     for (const path of named) {
       const file = String(path).replace(/^\.\//, '');
       assert.ok(files.includes(file), `${path} is packaged`);
+    }
+  });
+
+  it('ships every translation the manifest refers to: each %key% in package.nls.json and its languages, the l10n folder', () => {
+    const pkgText = entries.get('extension/package.json')!().toString('utf8');
+    const pkg = JSON.parse(pkgText);
+    const refs = [...new Set([...pkgText.matchAll(/"%([\w.-]+)%"/g)].map((m) => m[1]!))];
+    assert.ok(refs.length > 10, `the manifest uses %key% references (${refs.length})`);
+    for (const file of ['package.nls.json', 'package.nls.es.json', 'package.nls.pt-br.json', 'package.nls.ru.json']) {
+      const nls = JSON.parse(entries.get(`extension/${file}`)!().toString('utf8')) as Record<string, string>;
+      for (const key of refs) assert.ok(typeof nls[key] === 'string' && nls[key] !== '', `${file} has ${key}`);
+    }
+    assert.equal(pkg.l10n, './l10n');
+    for (const lang of ['es', 'pt-br', 'ru']) {
+      const bundle = JSON.parse(entries.get(`extension/l10n/bundle.l10n.${lang}.json`)!().toString('utf8')) as Record<string, string>;
+      assert.ok(Object.keys(bundle).length > 50, `l10n/bundle.l10n.${lang}.json holds the client's messages`);
     }
   });
 

@@ -17,6 +17,7 @@ import { parse } from '../../server/src/core/parser/parser';
 import { literalText } from '../../server/src/core/parser/query';
 import { JSON_PARSE } from '../../server/src/core/features/json';
 import { checkJson } from '../../server/src/core/features/jsonCheck';
+import { ENGLISH } from '../../server/src/core/l10n';
 import { DEFAULT_SETTINGS } from '../../server/src/core/settings';
 import { FACTS_DIR, hasCorpus, readCorpus, REAL_SAMPLE, type CorpusBlock } from '../support/shared';
 import { snapshotCatalog } from '../support/testCatalog';
@@ -232,7 +233,7 @@ describe('wiki corpus diagnostics', function () {
         if (literal === undefined) continue;
         literals++;
         const error = checkJson(literal).error;
-        if (error) wrong.push(`${r.block.page}#${r.block.index}: ${error.message}`);
+        if (error) wrong.push(`${r.block.page}#${r.block.index}: ${ENGLISH.text(error.message)}`);
       }
     }
     console.log(`      literal $jsonParse arguments read as JSON: ${literals}`);

@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkJson, MAX_SHAPE_VALUES } from '../../server/src/core/features/jsonCheck';
+import { ENGLISH } from '../../server/src/core/l10n';
 import { LanguageService } from '../../server/src/core/languageService';
 import { marked } from '../support/markers';
 import { serviceFor } from '../support/service';
@@ -87,8 +88,8 @@ describe('JSON inside BDScript', () => {
         assert.throws(() => JSON.parse(text), 'the table holds only invalid JSON');
         const error = checkJson(text).error;
         assert.ok(error, 'an error');
-        assert.deepEqual({ start: error.start, end: error.end }, ranges[0], error.message);
-        assert.match(error.message, message);
+        assert.deepEqual({ start: error.start, end: error.end }, ranges[0], ENGLISH.text(error.message));
+        assert.match(ENGLISH.text(error.message), message);
       });
     }
 
@@ -111,7 +112,7 @@ describe('JSON inside BDScript', () => {
             text = op === 0 ? text.slice(0, i) + ch + text.slice(i) : op === 1 ? text.slice(0, i) + text.slice(i + 1) : text.slice(0, i) + ch + text.slice(i + 1);
           }
           const error = checkJson(text).error;
-          assert.equal(error === undefined, verdict(text), `${JSON.stringify(text)}: ${error?.message ?? 'accepted'}`);
+          assert.equal(error === undefined, verdict(text), `${JSON.stringify(text)}: ${error ? ENGLISH.text(error.message) : 'accepted'}`);
           if (error) assert.ok(error.start >= 0 && error.start <= error.end && error.end <= text.length);
         }),
         { seed: SEED, numRuns: 2000 },
@@ -123,7 +124,7 @@ describe('JSON inside BDScript', () => {
       assert.equal(checkJson(deep).error, undefined);
       const open = '{"a":'.repeat(100_000);
       const error = checkJson(open).error!;
-      assert.match(error.message, /ends where a value should come/);
+      assert.match(ENGLISH.text(error.message), /ends where a value should come/);
     });
 
     it('keeps the shape of what it read, up to a cap', () => {

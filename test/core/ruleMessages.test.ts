@@ -122,9 +122,15 @@ const INTERNAL = ['not-modified', '<bundled>', 'undefined', '[object', 'NaN', 'n
 /** Rule codes, which messages never name (settings and directives do, in the user's own text). */
 const CODES = RULES.map((r) => r.code).filter((c) => c.includes('-'));
 
+/**
+ * How a translated message may start: a capital letter (Latin with accents, or Cyrillic), a
+ * `quoted name`, or an argument's "name" (Spanish, Portuguese and Russian put it first).
+ */
+const TRANSLATED_START = /^(?:[A-ZÁÉÍÓÚÑÇÂÊÔÃÕА-ЯЁ¿]|`[^`]+`|"[^"]+")/;
+
 /** Why a message is not a sentence a user reads well, or undefined when it is one. */
-function flaw(message: string): string | undefined {
-  if (!/^(?:[A-Z]|`[^`]+`)/.test(message)) return 'does not start with a capital letter or a `quoted name`';
+function flaw(message: string, start = /^(?:[A-Z]|`[^`]+`)/): string | undefined {
+  if (!start.test(message)) return 'does not start with a capital letter or a `quoted name`';
   if (!/[.?]$/.test(message)) return 'does not end with . or ?';
   if (message.includes('  ')) return 'has a doubled space';
   if (/\s\n|\n/.test(message)) return 'has a line break';
@@ -194,6 +200,29 @@ describe('rule messages', () => {
     }
     assert.ok(checked > 1000, `${checked} messages checked`);
   });
+
+  // The same fixtures in each translation: a sentence in that language for every wording, not the
+  // English one, with no placeholder left unfilled (the l10n tests check the templates themselves).
+  for (const locale of ['es', 'pt-br', 'ru'] as const) {
+    it(`${locale}: every rule's wordings are sentences in that language`, () => {
+      for (const rule of RULES) {
+        for (const { src, settings } of FIXTURES[rule.code]) {
+          const where = JSON.stringify(src.length > 60 ? src.slice(0, 60) + '…' : src);
+          const english = diagnose(src, settings === undefined ? {} : { settings });
+          const translated = diagnose(src, { settings: { ...(settings as object | undefined), locale } });
+          assert.deepEqual(translated.map((d) => d.code), english.map((d) => d.code), where);
+          translated.forEach((d, k) => {
+            const message = String(d.message);
+            assert.notEqual(message, english[k]!.message, `${String(d.code)} in ${locale} is English (${where})`);
+            assert.doesNotMatch(message, /\{[A-Za-z]\w*(?:\}|,)/, `${String(d.code)}: a placeholder left in ${JSON.stringify(message)}`);
+            const problem = flaw(message, TRANSLATED_START);
+            assert.equal(problem, undefined, `${String(d.code)} ${locale} message ${problem} (${where}): ${JSON.stringify(message)}`);
+            for (const r of d.relatedInformation ?? []) assert.doesNotMatch(r.message, /\{[A-Za-z]\w*\}/, r.message);
+          });
+        }
+      }
+    });
+  }
 
   it('finds the flaws it is meant to find', () => {
     assert.equal(flaw('Unknown function `$x`.'), undefined);

@@ -6,6 +6,7 @@ import { EmojiIndex } from '../../server/src/core/catalog/catalog';
 import type { Argument, KnownArgType } from '../../server/src/core/catalog/model';
 import { isPermission, similarPermissions } from '../../server/src/core/features/permissions';
 import { checkValue, fitsType } from '../../server/src/core/features/values';
+import { ENGLISH } from '../../server/src/core/l10n';
 
 const EMOJI = new EmojiIndex({ '👍': [':thumbsup:', ':+1:'], '✅': [':white_check_mark:'], '#️⃣': [':hash:'] });
 const NO_EMOJI = new EmojiIndex({});
@@ -52,7 +53,7 @@ describe('values', () => {
     assert.equal(checkValue('DANGER', style, EMOJI), undefined);
     const v = checkValue('primay', style, EMOJI)!;
     assert.equal(v.code, 'invalid-argument');
-    assert.equal(v.detail, 'must be one of primary, secondary, success, danger, link; got "primay"');
+    assert.equal(ENGLISH.text(v.detail), 'must be one of primary, secondary, success, danger, link; got "primay"');
     assert.deepEqual(v.suggestions, ['primary']);
     assert.deepEqual(checkValue('blue', style, EMOJI)!.suggestions, []);
     // An enum without values cannot be judged.
@@ -63,7 +64,7 @@ describe('values', () => {
     const num = argOf('Integer|Float');
     assert.equal(checkValue('1.5', num, EMOJI), undefined);
     assert.equal(checkValue('3', num, EMOJI), undefined);
-    assert.equal(checkValue('x', num, EMOJI)!.detail, 'must be a whole number or a number; got "x"');
+    assert.equal(ENGLISH.text(checkValue('x', num, EMOJI)!.detail), 'must be a whole number or a number; got "x"');
     assert.equal(checkValue('anything', argOf('HowMany|String'), EMOJI), undefined);
     assert.equal(checkValue('anything', argOf('URL|String'), EMOJI), undefined);
   });
@@ -82,15 +83,16 @@ describe('values', () => {
     const v = checkValue(':thumbup:', emoji, EMOJI)!;
     assert.equal(v.code, 'unknown-emoji');
     assert.deepEqual(v.suggestions, [':thumbsup:']);
-    assert.match(v.detail, /":thumbup:"/);
+    assert.match(ENGLISH.text(v.detail), /":thumbup:"/);
     assert.equal(checkValue(':thumbup:', emoji, NO_EMOJI), undefined);
     assert.equal(checkValue('thumbsup', emoji, EMOJI)!.code, 'invalid-argument');
   });
 
   it('shortens long values in messages', () => {
     const v = checkValue('x'.repeat(500), argOf('Integer'), EMOJI)!;
-    assert.ok(v.detail.length < 120, v.detail);
-    assert.match(v.detail, /…"$/);
+    const detail = ENGLISH.text(v.detail);
+    assert.ok(detail.length < 120, detail);
+    assert.match(detail, /…"$/);
   });
 
   it('knows permission names with signs and suggests wiki spellings', () => {

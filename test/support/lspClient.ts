@@ -176,12 +176,13 @@ export class LspClient {
     return this.connection.sendNotification(method, params);
   }
 
-  async initialize(params: { capabilities?: unknown; initializationOptions?: unknown; processId?: number | null } = {}): Promise<{ capabilities: Record<string, unknown>; serverInfo?: { name: string; version?: string } }> {
+  async initialize(params: { capabilities?: unknown; initializationOptions?: unknown; processId?: number | null; locale?: string } = {}): Promise<{ capabilities: Record<string, unknown>; serverInfo?: { name: string; version?: string } }> {
     const result = await this.request<{ capabilities: Record<string, unknown> }>('initialize', {
       processId: params.processId ?? null,
       rootUri: null,
       capabilities: params.capabilities ?? fullClientCapabilities(),
       ...(params.initializationOptions !== undefined ? { initializationOptions: params.initializationOptions } : {}),
+      ...(params.locale !== undefined ? { locale: params.locale } : {}),
     });
     await this.notify('initialized', {});
     return result;

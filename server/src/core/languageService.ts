@@ -48,6 +48,7 @@ import {
   type FeatureContext,
   type SignatureHelpContext,
 } from './features/types';
+import { localizer, resolveLocale } from './l10n';
 import { KnownNames, parse, reparse, type ParseOptions } from './parser/parser';
 import type { ParsedDocument } from './parser/tree';
 import { DEFAULT_SETTINGS, scriptLanguageFromName, type ScriptLanguage, type Settings } from './settings';
@@ -58,6 +59,8 @@ export interface LanguageServiceOptions {
   readonly catalog?: Catalog;
   readonly settings?: Settings;
   readonly client?: ClientFeatures;
+  /** The client's display language (`initialize.locale`); the `locale` setting overrides it. */
+  readonly clientLocale?: string;
 }
 
 /** The script language in effect: the file's directive when it names a known one, else the setting. */
@@ -95,12 +98,16 @@ export class LanguageService {
   /** Bumped whenever the catalog or settings change, so cached analyses are rebuilt. */
   private generation = 0;
   private readonly cache = new Map<string, CacheEntry>();
+  private clientLocale: string | undefined;
 
   constructor(options: LanguageServiceOptions = {}) {
+    this.clientLocale = options.clientLocale;
+    const settings = options.settings ?? DEFAULT_SETTINGS;
     this.ctx = {
       catalog: options.catalog ?? Catalog.empty(),
-      settings: options.settings ?? DEFAULT_SETTINGS,
+      settings,
       client: options.client ?? FULL_CLIENT,
+      l10n: localizer(resolveLocale(settings.locale, this.clientLocale)),
     };
   }
 
@@ -118,10 +125,13 @@ export class LanguageService {
 
   /** Replaces the catalog, settings or client features; later answers use them. */
   configure(options: LanguageServiceOptions): void {
+    if (options.clientLocale !== undefined) this.clientLocale = options.clientLocale;
+    const settings = options.settings ?? this.ctx.settings;
     this.ctx = {
       catalog: options.catalog ?? this.ctx.catalog,
-      settings: options.settings ?? this.ctx.settings,
+      settings,
       client: options.client ?? this.ctx.client,
+      l10n: localizer(resolveLocale(settings.locale, this.clientLocale)),
     };
     this.generation++;
   }

@@ -5,6 +5,7 @@
 
 import { isObject } from '../protocol/json';
 import {
+  type LocaleSetting,
   SCRIPT_LANGUAGES,
   SETTINGS_SCHEMA,
   SEVERITIES,
@@ -17,10 +18,12 @@ import {
 export {
   DEFAULT_CATALOG_URL,
   INSERT_STYLES,
+  LOCALE_SETTINGS,
   SCRIPT_LANGUAGES,
   SETTINGS_SCHEMA,
   SEVERITIES,
   type InsertStyle,
+  type LocaleSetting,
   type ScriptLanguage,
   type SettingSchema,
   type Settings,
@@ -91,6 +94,7 @@ export function normalizeSettings(raw: unknown): Settings {
     },
     inlayHints: { argumentNames: value<boolean>('inlayHints.argumentNames') },
     preview: { loadImages: value<boolean>('preview.loadImages') },
+    locale: value<LocaleSetting>('locale'),
   };
 }
 

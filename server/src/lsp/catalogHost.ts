@@ -10,6 +10,7 @@ import type { Settings } from '../core/settings';
 import type { CatalogStatus } from '../protocol/messages';
 import { errorWithStack, messageOf, type CatalogProvider, type FallbackCatalog, type Logger, type ServerRuntime, type Timers } from './runtime';
 import { catalogIdentity } from './settings';
+import { ENGLISH, type Localizer } from '../core/l10n';
 
 /** How long requests wait for a provider's local load (cache, snapshot file) before the fallback answers. */
 export const LOCAL_LOAD_TIMEOUT_MS = 1_500;
@@ -58,6 +59,8 @@ export interface CatalogHostOptions {
   readonly onDidChangeCatalog: () => void;
   /** The status may have changed. */
   readonly onDidChangeStatus: () => void;
+  /** The language of the progress texts; English when absent. */
+  readonly l10n?: () => Localizer;
 }
 
 export class CatalogHost {
@@ -223,7 +226,9 @@ export class CatalogHost {
     const work = target.refresh();
     this.opts.onDidChangeStatus();
     const progress = await this.opts.createProgress();
-    progress?.begin('BDScript catalog', undefined, `refreshing from ${this.settings?.url ?? 'the catalog URL'}`, false);
+    const l10n = this.opts.l10n?.() ?? ENGLISH;
+    const url = this.settings?.url;
+    progress?.begin(l10n.t('progress.title'), undefined, url ? l10n.t('progress.refreshingFrom', { url }) : l10n.t('progress.refreshing'), false);
     try {
       await work;
     } catch (err) {

@@ -14,6 +14,7 @@ import type { CatalogStatus, CopyForAppResult, FunctionAtResult } from '../proto
 import { ServerCommand, type CatalogCommandResult, type WikiCommandResult } from '../protocol/commands';
 import { WIKI_BASE } from '../protocol/wiki';
 import type { DiscordMessage } from '../protocol/preview';
+import { ENGLISH, type Localizer } from '../core/l10n';
 
 /** The code action kind of "open wiki page": a source action, so VS Code keeps it out of the lightbulb. */
 export const WIKI_ACTION_KIND = `${CodeActionKind.Source}.bdscript.openWikiPage`;
@@ -41,6 +42,8 @@ export interface CommandContext {
   /** Asks the client to open `url` outside the editor; false when it cannot or did not. */
   showDocument(url: string): Promise<boolean>;
   showMessage(type: 'info' | 'warning', message: string): void;
+  /** The language of the messages; English when absent. */
+  readonly l10n?: Localizer;
 }
 
 /** Runs the command of untrusted `workspace/executeCommand` params; an unknown command or bad arguments answer InvalidParams. */
@@ -50,16 +53,17 @@ export async function executeCommand(
 ): Promise<CatalogCommandResult | WikiCommandResult | CopyForAppResult | DiscordMessage | null | ResponseError<void>> {
   const command = isObject(params) ? params['command'] : undefined;
   const args = isObject(params) && Array.isArray(params['arguments']) ? params['arguments'] : [];
+  const l10n = ctx.l10n ?? ENGLISH;
   switch (command) {
     case ServerCommand.catalogStatus: {
       const status = ctx.catalogStatus();
-      ctx.showMessage(status.source === 'none' || status.lastRefresh?.ok === false ? 'warning' : 'info', statusSentence(status));
+      ctx.showMessage(status.source === 'none' || status.lastRefresh?.ok === false ? 'warning' : 'info', statusSentence(status, l10n));
       return { text: formatStatus(status), status };
     }
     case ServerCommand.refreshCatalog: {
       await ctx.refreshCatalog();
       const status = ctx.catalogStatus();
-      ctx.showMessage(status.lastRefresh?.ok === false ? 'warning' : 'info', refreshSentence(status));
+      ctx.showMessage(status.lastRefresh?.ok === false ? 'warning' : 'info', refreshSentence(status, l10n));
       return { text: formatStatus(status), status };
     }
     case ServerCommand.openWikiPage: {
@@ -69,12 +73,12 @@ export async function executeCommand(
       }
       const found = ctx.functionAt(target);
       if (!found) {
-        ctx.showMessage('info', TEXTS.noFunction);
+        ctx.showMessage('info', l10n.t('command.noFunction'));
         return null;
       }
       // The server makes these links itself; a link elsewhere would be a bug, and is not opened.
       const opened = found.wikiUrl.startsWith(WIKI_BASE) && (await ctx.showDocument(found.wikiUrl));
-      if (!opened) ctx.showMessage('info', TEXTS.wikiUrl(found.name, found.wikiUrl));
+      if (!opened) ctx.showMessage('info', l10n.t('command.wikiUrl', { name: found.name, url: found.wikiUrl }));
       return { ...found, opened };
     }
     case ServerCommand.copyForApp:
@@ -91,10 +95,10 @@ export async function executeCommand(
  * "Open wiki page for $name" as a code action at `position` (in the client's encoding, as the
  * command will read it back), when the kinds asked for (`only`) allow source actions.
  */
-export function wikiCodeAction(found: FunctionAtResult, uri: string, position: Position, only: readonly string[] | undefined): CodeAction | undefined {
+export function wikiCodeAction(found: FunctionAtResult, uri: string, position: Position, only: readonly string[] | undefined, l10n: Localizer = ENGLISH): CodeAction | undefined {
   const wanted = !only || only.some((k) => WIKI_ACTION_KIND === k || WIKI_ACTION_KIND.startsWith(`${k}.`));
   if (!wanted) return undefined;
-  const title = TEXTS.wikiAction(found.name);
+  const title = l10n.t('command.wikiAction', { name: found.name });
   return {
     title,
     kind: WIKI_ACTION_KIND,

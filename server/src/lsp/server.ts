@@ -47,6 +47,7 @@ import { completionItem, documentUri, DocumentParams, previewOptions, pushedSett
 import { createPositionConverter, type PositionConverter } from './positions';
 import { errorWithStack, hostTimers, messageOf, type Logger, type ServerRuntime, type Timers } from './runtime';
 import { readInitializationOptions, resolveSettings, settingsSection } from './settings';
+import { l10nOf } from '../core/features/types';
 
 /** Delay between the last edit and validation; edits in between restart it. */
 export const VALIDATE_DELAY_MS = 75;
@@ -121,6 +122,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     createProgress,
     onDidChangeCatalog: adoptCatalog,
     onDidChangeStatus: notifyStatus,
+    l10n: () => l10nOf(service.context),
   });
 
   /** Takes the catalog to answer with when it changed, and re-validates. */
@@ -298,7 +300,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     const init = readInitializationOptions(isObject(params) ? params.initializationOptions : undefined);
     initSection = init.section;
     settings = resolveSettings(initSection);
-    service.configure({ settings, client: clientFeaturesFrom(capabilities) });
+    const locale = isObject(params) && typeof params.locale === 'string' ? params.locale : undefined;
+    service.configure({ settings, client: clientFeaturesFrom(capabilities), ...(locale !== undefined ? { clientLocale: locale } : {}) });
     // The local catalog starts loading now; requests wait for it (boundedly) from here on.
     catalog.configure(settings, init.storagePath);
     const offered = Array.isArray((capabilities as { general?: { positionEncodings?: unknown } } | undefined)?.general?.positionEncodings);
@@ -381,7 +384,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       const range = p.range();
       const actions = out.codeActions(service.codeActions(p.document, range, context));
       const found = service.functionAt(p.document, range.start);
-      const wiki = found && wikiCodeAction(found, p.document.uri, converter.toClient(p.document, range.start), context.only);
+      const wiki = found && wikiCodeAction(found, p.document.uri, converter.toClient(p.document, range.start), context.only, l10nOf(service.context));
       return wiki ? [...actions, wiki] : actions;
     }),
   );
@@ -492,6 +495,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     // and so make Neovim prompt for an answer).
     showMessage: (type, message) =>
       post(() => connection.sendNotification(ShowMessageNotification.type, { type: type === 'warning' ? MessageType.Warning : MessageType.Info, message })),
+    get l10n() {
+      return l10nOf(service.context);
+    },
   };
 
   connection.onExecuteCommand(request('workspace/executeCommand', (raw) => executeCommand(commands, raw)));

@@ -18,6 +18,10 @@ export type SeveritySetting = (typeof SEVERITIES)[number];
 export const INSERT_STYLES = ['snippet', 'fullTag'] as const;
 export type InsertStyle = (typeof INSERT_STYLES)[number];
 
+/** The languages of the server's texts; `auto` follows the editor's display language. */
+export const LOCALE_SETTINGS = ['auto', 'en', 'es', 'pt-br', 'ru'] as const;
+export type LocaleSetting = (typeof LOCALE_SETTINGS)[number];
+
 export interface Settings {
   readonly catalog: {
     /** Base URL of the catalog API. */
@@ -53,6 +57,8 @@ export interface Settings {
     /** The message preview loads images from https: URLs (off: it names them). */
     readonly loadImages: boolean;
   };
+  /** Language of diagnostics, hovers and other server texts; `auto`: the client's locale. */
+  readonly locale: LocaleSetting;
 }
 
 /** One entry of the settings schema: the dotted key under `bdscript.` and its JSON schema. */
@@ -140,5 +146,12 @@ export const SETTINGS_SCHEMA: readonly SettingSchema[] = [
     type: 'boolean',
     default: false,
     description: 'Let the message preview load images from https: URLs in the command (thumbnails, images, icons). Off, the preview names each image\'s URL and contacts no host.',
+  },
+  {
+    key: 'locale',
+    type: 'string',
+    default: 'auto',
+    enum: LOCALE_SETTINGS,
+    description: 'Language of diagnostics, hovers, completion details and other texts of the language server: `auto` follows the editor\'s display language; or `en`, `es`, `pt-br`, `ru`.',
   },
 ];

@@ -8,6 +8,7 @@
 import type { CatalogLastRefresh, CatalogStatus } from '../../protocol/messages';
 import { DEFAULT_CATALOG_URL } from '../settings';
 import { visible } from './controlChars';
+import { ENGLISH, msg, type Localizer, type Msg, type Text } from '../l10n';
 
 /** Longest untrusted text put inside a one-line sentence; longer texts are cut with an ellipsis. */
 const MAX_QUOTED = 300;
@@ -37,9 +38,9 @@ export function formatStatus(s: CatalogStatus): string {
  * what it holds and whether anything went wrong. `BDScript is using the catalog bundled with
  * bdscript, dated 2026-11-20: 494 functions, 13 callbacks and 3,799 emoji. No problems.`
  */
-export function statusSentence(s: CatalogStatus): string {
-  if (s.source === 'none') return `BDScript has no catalog: none could be loaded. ${problemsSentence(s.problems)}`;
-  return `BDScript is using ${catalogInUse(s)}: ${formatCounts(s)}. ${problemsSentence(s.problems)}`;
+export function statusSentence(s: CatalogStatus, l10n: Localizer = ENGLISH): string {
+  if (s.source === 'none') return l10n.t('status.none', { problems: problemsSentence(s.problems) });
+  return l10n.t('status.using', { catalog: catalogInUse(s), counts: countsMsg(s), problems: problemsSentence(s.problems) });
 }
 
 /**
@@ -47,18 +48,18 @@ export function statusSentence(s: CatalogStatus): string {
  * catalog": `The catalog was updated from the BDFD API: …`, `The catalog could not be refreshed:
  * <reason>. Still using …`.
  */
-export function refreshSentence(s: CatalogStatus): string {
+export function refreshSentence(s: CatalogStatus, l10n: Localizer = ENGLISH): string {
   const last = s.lastRefresh;
-  const inUse = s.source === 'none' ? 'no catalog' : `${catalogInUse(s)}: ${formatCounts(s)}`;
-  if (!last) return `Using ${inUse}.`;
-  if (!last.ok) return `The catalog could not be refreshed: ${sentenceBody(last.outcome)}. Still using ${inUse}.`;
+  const inUse = s.source === 'none' ? msg('catalog.none') : msg('catalog.withCounts', { catalog: catalogInUse(s), counts: countsMsg(s) });
+  if (!last) return l10n.t('refresh.using', { inUse });
+  if (!last.ok) return l10n.t('refresh.failed', { reason: sentenceBody(last.outcome), inUse });
   switch (last.outcome) {
     case 'updated':
-      return `The catalog was updated from ${apiName(s)}: ${formatCounts(s)}.`;
+      return l10n.t('refresh.updated', { api: apiName(s), counts: countsMsg(s) });
     case 'not-modified':
-      return `The catalog is up to date (${formatCounts(s)}).`;
+      return l10n.t('refresh.upToDate', { counts: countsMsg(s) });
     case 'offline':
-      return `Offline: the catalog was not refreshed (bdscript.catalog.offline is on). Using ${inUse}.`;
+      return l10n.t('refresh.offline', { inUse });
   }
 }
 
@@ -81,34 +82,51 @@ function describeSource(s: CatalogStatus): string {
 }
 
 /** The catalog in use with its place and its day or age: `the cached catalog (/…/catalog-1.json), fetched 3 h ago`. */
-function catalogInUse(s: CatalogStatus): string {
+function catalogInUse(s: CatalogStatus): Msg {
   const where = quoted(s.location);
-  let phrase: string;
+  let phrase: Msg;
   switch (s.source) {
     case 'live':
-      phrase = isOfficialApi(s.location) ? 'the catalog downloaded from the BDFD API' : `the catalog downloaded from ${where}`;
+      phrase = isOfficialApi(s.location) ? msg('catalog.liveOfficial') : msg('catalog.live', { where });
       break;
     case 'cache':
-      phrase = `the cached catalog (${where})`;
+      phrase = msg('catalog.cache', { where });
       break;
     case 'snapshot':
-      phrase = `the catalog of the snapshot file ${where}`;
+      phrase = msg('catalog.snapshot', { where });
       break;
     case 'bundled':
-      phrase = 'the catalog bundled with bdscript';
+      phrase = msg('catalog.bundled');
       break;
     case 'none':
-      return 'no catalog';
+      return msg('catalog.none');
   }
-  if (s.fetchedAt && s.fetchedAtPrecision === 'date') return `${phrase}, dated ${quoted(s.fetchedAt)}`;
-  if (s.ageMs !== undefined) return `${phrase}, fetched ${formatAge(s.ageMs)} ago`;
-  if (s.fetchedAt) return `${phrase}, fetched ${formatInstant(s.fetchedAt)}`;
+  if (s.fetchedAt && s.fetchedAtPrecision === 'date') return msg('catalog.dated', { catalog: phrase, date: quoted(s.fetchedAt) });
+  if (s.ageMs !== undefined) return msg('catalog.fetchedAgo', { catalog: phrase, age: ageMsg(s.ageMs) });
+  if (s.fetchedAt) return msg('catalog.fetchedAt', { catalog: phrase, instant: formatInstant(s.fetchedAt) });
   return phrase;
 }
 
 /** `the BDFD API` for the official API, else the URL the catalog came from. */
-function apiName(s: CatalogStatus): string {
-  return s.source !== 'live' || s.location === '' || isOfficialApi(s.location) ? 'the BDFD API' : quoted(s.location);
+function apiName(s: CatalogStatus): Text {
+  return s.source !== 'live' || s.location === '' || isOfficialApi(s.location) ? msg('catalog.bdfdApi') : quoted(s.location);
+}
+
+/** `494 functions, 13 callbacks and 3,799 emoji`, in the user's language. */
+function countsMsg(s: CatalogStatus): Msg {
+  const { functions, callbacks, emoji } = s.counts;
+  return msg('catalog.counts', { functions, callbacks, emoji });
+}
+
+/** A duration as `formatAge` gives it, in the user's language. */
+function ageMsg(ms: number): Msg {
+  const s = Math.round(ms / 1000);
+  if (s < 120) return msg('age.seconds', { n: s });
+  const min = Math.round(s / 60);
+  if (min < 120) return msg('age.minutes', { n: min });
+  const h = Math.round(min / 60);
+  if (h < 48) return msg('age.hours', { n: h });
+  return msg('age.days', { n: Math.round(h / 24) });
 }
 
 function isOfficialApi(location: string): boolean {
@@ -116,10 +134,10 @@ function isOfficialApi(location: string): boolean {
 }
 
 /** `No problems.`, or how many there are and the first. */
-function problemsSentence(problems: readonly string[]): string {
-  if (problems.length === 0) return 'No problems.';
+function problemsSentence(problems: readonly string[]): Msg {
+  if (problems.length === 0) return msg('problems.none');
   const first = sentenceBody(problems[0]!);
-  return problems.length === 1 ? `One problem: ${first}.` : `${problems.length.toLocaleString('en-US')} problems, the first: ${first}.`;
+  return problems.length === 1 ? msg('problems.one', { first }) : msg('problems.many', { n: problems.length, first });
 }
 
 /** What the last refresh did, as the end of a sentence. */
@@ -133,16 +151,6 @@ function describeRefresh(r: CatalogLastRefresh): string {
     case 'offline':
       return 'skipped, because the catalog is set to offline';
   }
-}
-
-/** `494 functions, 13 callbacks and 3,799 emoji`. */
-function formatCounts(s: CatalogStatus): string {
-  const { functions, callbacks, emoji } = s.counts;
-  return `${plural(functions, 'function')}, ${plural(callbacks, 'callback')} and ${plural(emoji, 'emoji', 'emoji')}`;
-}
-
-function plural(n: number, one: string, many = one + 's'): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
 /** An instant as `2026-11-23 10:00:05 UTC`; text that is no instant is shown as it is, escaped. */

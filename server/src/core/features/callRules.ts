@@ -15,9 +15,10 @@ import { TEXT_CAP_CHECKS } from './textCaps';
 import { quoteValue } from './values';
 import type { RuleCode } from './rules';
 import type { DiagnosticFix } from './types';
+import { msg, type Text } from '../l10n';
 
 /** Where a per-call check puts a finding; the message and fixes are made only when shown. */
-export type CallReport = (code: RuleCode, start: number, end: number, message: () => string, fixes?: () => DiagnosticFix[]) => void;
+export type CallReport = (code: RuleCode, start: number, end: number, message: () => Text, fixes?: () => DiagnosticFix[]) => void;
 
 /** A check of one call whose `[...]` is closed, given the document text. */
 export type CallCheck = (text: string, call: CallNode, report: CallReport) => void;
@@ -66,12 +67,11 @@ function roleGrantSigns(text: string, call: CallNode, report: CallReport): void 
       trimmedEnd(text, arg),
       () => {
         const literal = literalText(text, arg)?.trim();
-        const role = literal !== undefined ? `the role ${quoteValue(literal)}` : 'this role';
-        return `\`$roleGrant\` needs \`+\` or \`-\` before each role, and ${role} has neither. Write \`+\` before the role ID to give the role, or \`-\` to take it away.`;
+        return literal !== undefined ? msg('rule.roleGrantSignNamed', { role: quoteValue(literal) }) : msg('rule.roleGrantSign');
       },
       () => [
-        { title: 'Add `+` (give the role)', edits: [{ start: first.at, end: first.at, newText: '+' }], preferred: true },
-        { title: 'Add `-` (take the role away)', edits: [{ start: first.at, end: first.at, newText: '-' }] },
+        { title: msg('fix.addPlus'), edits: [{ start: first.at, end: first.at, newText: '+' }], preferred: true },
+        { title: msg('fix.addMinus'), edits: [{ start: first.at, end: first.at, newText: '-' }] },
       ],
     );
   }
@@ -128,7 +128,7 @@ function sqrtOfNegative(text: string, call: CallNode, report: CallReport): void 
     'number-out-of-range',
     arg.start,
     arg.end,
-    () => `\`$sqrt\` cannot take the square root of a negative number (got ${quoteValue(value)}): BDFD stops the command with an error. Give it a number of 0 or more.`,
+    () => msg('rule.sqrtNegative', { value: quoteValue(value) }),
   );
 }
 
@@ -156,9 +156,7 @@ function embedInSentMessage(_text: string, call: CallNode, report: CallReport): 
         'embed-in-sent-message',
         call.start,
         call.nameEnd,
-        () =>
-          `\`${call.name}\` inside \`$sendMessage\` does not go into the message \`$sendMessage\` sends: embed functions build the embed of the command's reply. ` +
-          'To send an embed in a message of its own, use `$sendEmbedMessage`; for the reply, move it out of `$sendMessage`.',
+        () => msg('rule.embedInSentMessage', { name: call.name }),
       );
       return;
     }

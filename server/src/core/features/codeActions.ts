@@ -20,6 +20,7 @@ import { RULE_BY_CODE } from './rules';
 import type { Analysis, FeatureContext, OffsetEdit } from './types';
 import { isObject } from '../../protocol/json';
 import { isBlankText, isSpaceOrTab } from '../chars';
+import { l10nOf } from './types';
 
 /** Caps on what untrusted diagnostic data may ask for. */
 const MAX_DIAGNOSTICS = 1000;
@@ -41,7 +42,7 @@ interface InRange {
   readonly code: string | undefined;
 }
 
-export function codeActions(_ctx: FeatureContext, analysis: Analysis, range: Range, context: CodeActionContext): CodeAction[] {
+export function codeActions(ctx: FeatureContext, analysis: Analysis, range: Range, context: CodeActionContext): CodeAction[] {
   const doc = analysis.document;
   const parsed = analysis.parsed;
   const text = parsed.text;
@@ -50,6 +51,7 @@ export function codeActions(_ctx: FeatureContext, analysis: Analysis, range: Ran
   const rangeStart = doc.offsetAt(range.start);
   const rangeEnd = Math.max(rangeStart, doc.offsetAt(range.end));
 
+  const l10n = l10nOf(ctx);
   const diagnostics = collectDiagnostics(analysis, context, rangeStart, rangeEnd);
   const actions: CodeAction[] = [];
   const seenEdits = new Set<string>();
@@ -97,7 +99,7 @@ export function codeActions(_ctx: FeatureContext, analysis: Analysis, range: Ran
     firstBracketFix = false;
     push(
       {
-        title: `Add missing \`]\` to \`${call.name}[\``,
+        title: l10n.t('action.closeCall', { name: call.name }),
         kind: CodeActionKind.QuickFix,
         ...(preferred ? { isPreferred: true } : {}),
         ...(related.length > 0 ? { diagnostics: related.map((d) => d.diagnostic) } : {}),
@@ -120,7 +122,7 @@ export function codeActions(_ctx: FeatureContext, analysis: Analysis, range: Ran
     const related = diagnostics.filter((d) => d.code === 'unclosed-comment' && d.start <= comment.open + 1 && comment.start <= d.end);
     push(
       {
-        title: 'Add missing `]` to `$c[`',
+        title: l10n.t('action.closeComment'),
         kind: CodeActionKind.QuickFix,
         isPreferred: true,
         ...(related.length > 0 ? { diagnostics: related.map((d) => d.diagnostic) } : {}),
@@ -135,7 +137,7 @@ export function codeActions(_ctx: FeatureContext, analysis: Analysis, range: Ran
     const escaped = escapeSelection(parsed, rangeStart, rangeEnd);
     if (escaped !== undefined) {
       const related = diagnostics.filter((d) => d.code !== undefined && ESCAPE_RELATED_CODES.has(d.code));
-      const title = parsed.specialEscapingDisabled ? 'Escape `;` and `]` in selection' : 'Escape `;`, `]` and `$` in selection';
+      const title = l10n.t(parsed.specialEscapingDisabled ? 'action.escapeSelectionNoDollar' : 'action.escapeSelection');
       push(
         related.length > 0
           ? { title, kind: CodeActionKind.QuickFix, diagnostics: related.map((d) => d.diagnostic) }
@@ -161,11 +163,11 @@ export function codeActions(_ctx: FeatureContext, analysis: Analysis, range: Ran
   }
   for (const { code, line, diagnostics: ds } of lineActions.values()) {
     const edit = silenceLineEdit(parsed, code, line);
-    if (edit) push({ title: `Silence \`${code}\` on this line`, kind: CodeActionKind.QuickFix, diagnostics: ds }, [edit]);
+    if (edit) push({ title: l10n.t('action.silenceLine', { code }), kind: CodeActionKind.QuickFix, diagnostics: ds }, [edit]);
   }
   for (const [code, ds] of fileActions) {
     const edit = silenceFileEdit(parsed, code);
-    if (edit) push({ title: `Silence \`${code}\` in this file`, kind: CodeActionKind.QuickFix, diagnostics: ds }, [edit]);
+    if (edit) push({ title: l10n.t('action.silenceFile', { code }), kind: CodeActionKind.QuickFix, diagnostics: ds }, [edit]);
   }
 
   return filterByKind(actions, context);

@@ -19,7 +19,7 @@ import { DOLLAR_ESCAPE, lineOf } from '../parser/parser';
 import type { ArgNode, CallNode, Node, ParsedDocument } from '../parser/tree';
 import { allowedValues, allowsType, recordMarkers, renderRecord, signature, singleLine, slotAt, truncate, DOC_LIMITS } from './docs';
 import { BDFD_PERMISSIONS } from './permissions';
-import type { Analysis, CompletionContext, FeatureContext } from './types';
+import { l10nOf, type Analysis, type CompletionContext, type FeatureContext } from './types';
 import { isAliasChar, isBlankText, isLineBreak, isWhitespace, MAX_ALIAS_LENGTH } from '../chars';
 import { isObject } from '../../protocol/json';
 import { jsonKeysAt, takesJsonKeyPath } from './json';
@@ -133,7 +133,7 @@ function readData(data: unknown): CompletionData | undefined {
 
 function documentation(ctx: FeatureContext, record: CatalogRecord): CompletionItem['documentation'] {
   const markdown = ctx.client.markdown;
-  return { kind: markdown ? MarkupKind.Markdown : MarkupKind.PlainText, value: renderRecord(record, { markdown }) };
+  return { kind: markdown ? MarkupKind.Markdown : MarkupKind.PlainText, value: renderRecord(record, { markdown, l10n: l10nOf(ctx) }) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -403,7 +403,8 @@ function staticItem(ctx: FeatureContext, record: CatalogRecord, bracketFollows: 
   if (cached) return cached;
   const deprecated = record.kind === 'function' && record.deprecated;
   const insert = insertText(ctx, record, bracketFollows);
-  const markers = recordMarkers(record);
+  const l10n = l10nOf(ctx);
+  const markers = recordMarkers(record, l10n);
   // VS Code's convention: the label is the name, the arguments go beside it (`labelDetails.detail`),
   // markers at the right (`description`); `detail` holds the whole tag for every client.
   const name = singleLine(record.name, DOC_LIMITS.label);
@@ -550,19 +551,20 @@ function addArgumentValues(out: Output, arg: ArgNode, offset: number): boolean {
   const range = valueRange(text, arg, offset);
   if (!range) return false;
   const call = arg.parent;
+  const l10n = l10nOf(out.ctx);
   const values: Array<{ value: string; kind: CompletionItemKind; detail: string }> = [];
   const idKinds = idKindsOf(call.name, arg.index);
   if (idKinds) {
-    for (const { id, by } of componentIds(out.analysis.parsed, idKinds)) values.push({ value: id, kind: CompletionItemKind.Reference, detail: `ID given by ${by}` });
+    for (const { id, by } of componentIds(out.analysis.parsed, idKinds)) values.push({ value: id, kind: CompletionItemKind.Reference, detail: l10n.t('completion.idGivenBy', { name: by }) });
   }
   const appIndex = APP_VARIABLE_FUNCTIONS.get(call.name);
   if ((arg.index === 0 && (call.name === '$var' || call.name === '$await')) || appIndex === arg.index) {
     const names = documentNames(out.analysis.parsed);
     const own = literalText(text, arg)?.trim();
     if (call.name === '$await') {
-      for (const name of names.asyncs) values.push({ value: name, kind: CompletionItemKind.Reference, detail: '$async block in this document' });
+      for (const name of names.asyncs) values.push({ value: name, kind: CompletionItemKind.Reference, detail: l10n.t('completion.asyncBlock') });
     } else {
-      const [list, detail] = call.name === '$var' ? [names.vars, 'variable in this command'] : [names.app, 'app variable used in this command'];
+      const [list, detail] = call.name === '$var' ? [names.vars, l10n.t('completion.variable')] : [names.app, l10n.t('completion.appVariable')];
       // The name being typed is offered only when the document uses it elsewhere too.
       for (const [name, count] of list) if (!(name === own && count <= 1)) values.push({ value: name, kind: CompletionItemKind.Variable, detail });
     }
@@ -570,17 +572,17 @@ function addArgumentValues(out: Output, arg: ArgNode, offset: number): boolean {
   const record = bracketedRecord(out, call);
   const slot = record && slotAt(record, arg.index, call.args.length);
   // Keys of the JSON a literal `$jsonParse` before this call defines, in a key path.
-  if (slot && slot.param === 0 && takesJsonKeyPath(record)) values.push(...jsonKeysAt(out.analysis.parsed, call, arg.index));
+  if (slot && slot.param === 0 && takesJsonKeyPath(record)) values.push(...jsonKeysAt(out.analysis.parsed, call, arg.index).map((v) => ({ ...v, detail: l10n.text(v.detail) })));
   const typed = text.slice(range[0], offset);
   if (slot) {
     const argument = slot.argument;
-    const detail = singleLine(argument.name) || 'value';
+    const detail = singleLine(argument.name) || l10n.t('completion.value');
     const kind = argument.enumData && argument.enumData.length > 0 ? CompletionItemKind.EnumMember : CompletionItemKind.Value;
     for (const value of allowedValues(argument)) if (value !== '') values.push({ value, kind, detail });
     if (allowsType(argument, 'Permission') || permissionLike(argument)) {
       // `+managemessages` grants and `-managemessages` denies where a sign is written.
       const sign = typed.startsWith('+') || typed.startsWith('-') ? typed[0]! : '';
-      for (const value of BDFD_PERMISSIONS) values.push({ value: sign + value, kind: CompletionItemKind.EnumMember, detail: 'permission' });
+      for (const value of BDFD_PERMISSIONS) values.push({ value: sign + value, kind: CompletionItemKind.EnumMember, detail: l10n.t('completion.permission') });
     }
     if (allowsType(argument, 'Emoji') && values.length === 0 && /^[\p{L}\p{N}_+-]*$/u.test(typed)) {
       addEmoji(out, { start: range[0], end: range[1], prefix: ':' + typed }, arg, true);
@@ -644,7 +646,7 @@ function addInteractionIds(out: Output, arg: ArgNode, offset: number): boolean {
     out.items.push({
       label: singleLine(id, DOC_LIMITS.value),
       kind: CompletionItemKind.Reference,
-      detail: `ID given by ${by}`,
+      detail: l10nOf(out.ctx).t('completion.idGivenBy', { name: by }),
       sortText: `${GROUP.value}${String(n).padStart(5, '0')}`,
       filterText: id,
       insertTextFormat: InsertTextFormat.PlainText,
@@ -709,7 +711,7 @@ function addEmoji(out: Output, site: EmojiSite, arg: ArgNode | null, withoutColo
     out.items.push({
       label: `${singleLine(alias, DOC_LIMITS.value)} ${shownChar}`,
       kind: CompletionItemKind.Text,
-      detail: takesEmoji ? `inserts ${singleLine(alias, DOC_LIMITS.value)}` : `inserts ${shownChar}`,
+      detail: l10nOf(out.ctx).t('completion.inserts', { text: takesEmoji ? singleLine(alias, DOC_LIMITS.value) : shownChar }),
       sortText: `${GROUP.emoji}${String(i).padStart(5, '0')}`,
       // Typed without its colon (an emoji argument), the alias is filtered without it too.
       filterText: withoutColon ? alias.slice(1) : alias,

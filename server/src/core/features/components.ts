@@ -15,6 +15,7 @@ import { literalText } from '../parser/query';
 import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
 import { limit } from './limits';
 import { inTrigger, pathModel, walkPaths, type PathModel, type PathWalker } from './paths';
+import { msg, type Msg } from '../l10n';
 
 /** What a component function does to a message. */
 export type ComponentRole =
@@ -211,8 +212,8 @@ export interface ComponentFinding {
   readonly code: ComponentCode;
   readonly start: number;
   readonly end: number;
-  readonly message: string;
-  readonly related: ReadonlyArray<{ readonly start: number; readonly end: number; readonly message: string }>;
+  readonly message: Msg;
+  readonly related: ReadonlyArray<{ readonly start: number; readonly end: number; readonly message: Msg }>;
 }
 
 const URL_LIKE = /^https?:\/\//i;
@@ -267,7 +268,7 @@ export function componentFindings(parsed: ParsedDocument): ComponentFinding[] {
       walk(group, actionRow(parent, out));
     }
     for (const [parent, group] of groupBy(events, (c) => (c.role === 'textDisplay' && typeof c.parent === 'string' && kinds.get(c.parent) === 'section' ? c.parent : undefined))) {
-      walk(group, counted(limit('sectionChildren'), out, (n) => `This is the ${ordinal(n)} text display in the section ${JSON.stringify(short(parent))}; a section holds one to ${limit('sectionChildren')}.`));
+      walk(group, counted(limit('sectionChildren'), out, (n) => msg('comp.sectionTexts', { n, section: JSON.stringify(short(parent)), max: limit('sectionChildren') })));
     }
   }
   // A new menu or gallery of an ID starts its own count.
@@ -283,7 +284,7 @@ export function componentFindings(parsed: ParsedDocument): ComponentFinding[] {
       counted(
         max,
         out,
-        (n) => (gallery ? `This is the ${ordinal(n)} item of the media gallery ${owner}; a gallery holds 1 to ${max}.` : `This is the ${ordinal(n)} option of the select menu ${owner}; a select menu holds at most ${max} options.`),
+        (n) => msg(gallery ? 'comp.galleryItems' : 'comp.selectOptions', { n, owner, max }),
         (c) => c.role === 'gallery' || c.role === 'selectMenu' || c.role === 'selectV2',
       ),
     );
@@ -326,7 +327,7 @@ class FindingList {
 type Event = { readonly at: number; readonly call: ComponentCall };
 
 /** A finding on a call's name. */
-function onName(code: ComponentCode, c: ComponentCall, message: string, related: ComponentFinding['related'] = []): ComponentFinding {
+function onName(code: ComponentCode, c: ComponentCall, message: Msg, related: ComponentFinding['related'] = []): ComponentFinding {
   return { code, start: c.start, end: c.nameEnd, message, related };
 }
 
@@ -342,7 +343,7 @@ function linkButtonHint(c: ComponentCall, out: FindingList): void {
       code: 'link-button-url',
       start,
       end,
-      message: `A \`link\` button opens a URL and sends no interaction: its "Button ID/URL" must be a URL starting with http:// or https:// (for a button the bot answers, use primary, secondary, success or danger).`,
+      message: msg('comp.linkNeedsUrl'),
       related: [],
     });
   } else if (isUrl && ['primary', 'secondary', 'success', 'danger'].includes(c.style)) {
@@ -350,7 +351,7 @@ function linkButtonHint(c: ComponentCall, out: FindingList): void {
       code: 'link-button-url',
       start,
       end,
-      message: `This button has a URL but the style "${c.style}": a button that opens a URL needs the style \`link\`.`,
+      message: msg('comp.urlNeedsLink', { style: c.style }),
       related: [],
     });
   }
@@ -372,20 +373,20 @@ function legacyRows(out: FindingList): PathWalker<Event, { rows: number; inRow: 
       if (c.role === 'reset') return { rows: 0, inRow: 0, select: false };
       if (c.role === 'selectMenu') {
         const rows = s.rows + 1;
-        if (rows === maxRows + 1) out.add(onName('component-limit', c, `This select menu needs a ${ordinal(rows)} action row; a message holds at most ${maxRows} (each select menu takes a row of its own, and rows of buttons count too).`));
+        if (rows === maxRows + 1) out.add(onName('component-limit', c, msg('comp.selectMenuRows', { n: rows, max: maxRows })));
         return { rows, inRow: 0, select: true };
       }
       const continues = c.newRow === 'no' || c.newRow === 'false';
       if (!continues || s.rows === 0 || s.select) {
         const rows = s.rows + 1;
         if (rows === maxRows + 1) {
-          out.add(onName('component-limit', c, `This button starts a ${ordinal(rows)} action row; a message holds at most ${maxRows} rows of ${maxButtons} buttons (select menus take a row each).`));
+          out.add(onName('component-limit', c, msg('comp.buttonRows', { n: rows, max: maxRows, buttons: maxButtons })));
         }
         return { rows, inRow: 1, select: false };
       }
       const inRow = s.inRow + 1;
       if (inRow === maxButtons + 1) {
-        out.add(onName('action-row-limit', c, `This is the ${ordinal(inRow)} button in one action row; a row holds at most ${maxButtons}. Give this button \`yes\` as "New row" to start a new row.`));
+        out.add(onName('action-row-limit', c, msg('comp.buttonsInRow', { n: inRow, max: maxButtons })));
       }
       return { ...s, inRow };
     },
@@ -418,8 +419,8 @@ function duplicateIds(model: PathModel, events: readonly ComponentCall[], out: F
           code: 'duplicate-custom-id',
           start: c.idStart,
           end: c.idEnd,
-          message: `The custom ID ${JSON.stringify(short(id))} is already used by another component of this message; Discord needs a different ID for each component of one message.`,
-          related: [{ start: first.idStart, end: first.idEnd, message: 'The first component with this ID' }],
+          message: msg('comp.duplicateId', { id: JSON.stringify(short(id)) }),
+          related: [{ start: first.idStart, end: first.idEnd, message: msg('related.firstWithId') }],
         });
         break;
       }
@@ -430,14 +431,14 @@ function duplicateIds(model: PathModel, events: readonly ComponentCall[], out: F
 /** The Components V2 total of one message: every V2 component, nested ones included. */
 function v2Total(out: FindingList): PathWalker<Event, number> {
   const max = limit('componentsV2Total');
-  return counted(max, out, (n) => `This is the ${ordinal(n)} component of this Components V2 message; Discord allows ${max} in one message, nested ones included.`);
+  return counted(max, out, (n) => msg('comp.v2Total', { n, max }));
 }
 
 /**
  * A count along the paths: the `max + 1`-th counted call of a path is reported (once), a reset
  * (or a call that `restarts`) starts over. Paths are merged keeping the higher count.
  */
-function counted(max: number, out: FindingList, message: (n: number) => string, restarts?: (c: ComponentCall) => boolean): PathWalker<Event, number> {
+function counted(max: number, out: FindingList, message: (n: number) => Msg, restarts?: (c: ComponentCall) => boolean): PathWalker<Event, number> {
   return {
     initial: 0,
     key: () => '',
@@ -461,11 +462,11 @@ function actionRow(row: string, out: FindingList): PathWalker<Event, { buttons: 
     step: (s, { call: c }) => {
       if (c.role === 'reset') return { buttons: 0, selects: 0 };
       if (c.role === 'buttonV2') {
-        if (s.selects > 0) out.add(onName('action-row-limit', c, `The action row ${name} already holds a select menu; a select menu fills its row alone, so this button needs a row of its own.`));
-        else if (s.buttons + 1 === maxButtons + 1) out.add(onName('action-row-limit', c, `This is the ${ordinal(s.buttons + 1)} button in the action row ${name}; a row holds at most ${maxButtons}.`));
+        if (s.selects > 0) out.add(onName('action-row-limit', c, msg('comp.rowHasSelect', { row: name })));
+        else if (s.buttons + 1 === maxButtons + 1) out.add(onName('action-row-limit', c, msg('comp.buttonsInNamedRow', { n: s.buttons + 1, row: name, max: maxButtons })));
         return { ...s, buttons: s.buttons + 1 };
       }
-      if (s.buttons > 0 || s.selects > 0) out.add(onName('action-row-limit', c, `The action row ${name} already holds ${s.selects > 0 ? 'a select menu' : 'buttons'}; a select menu fills its row alone.`));
+      if (s.buttons > 0 || s.selects > 0) out.add(onName('action-row-limit', c, msg(s.selects > 0 ? 'comp.selectAfterSelect' : 'comp.selectAfterButtons', { row: name })));
       return { ...s, selects: s.selects + 1 };
     },
   };
@@ -508,18 +509,13 @@ function v2WithEmbeds(model: PathModel, events: readonly ComponentCall[], embeds
       onName(
         'components-v2-embed',
         v2,
-        `\`${v2.name}\` makes this a Components V2 message, which cannot have embeds, but \`${embed.name}\` builds one in the same message. Use a container (\`$addContainer\` with \`$addTextDisplay\`) instead of the embed.`,
-        [{ start: embed.start, end: embed.nameEnd, message: 'The embed in the same message' }],
+        msg('comp.v2WithEmbed', { name: v2.name, embed: embed.name }),
+        [{ start: embed.start, end: embed.nameEnd, message: msg('related.embedInMessage') }],
       ),
     );
   }
 }
 
-function ordinal(n: number): string {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
-  return `${n}${suffix}`;
-}
 
 function short(s: string): string {
   return s.length > 40 ? s.slice(0, 39) + '…' : s;

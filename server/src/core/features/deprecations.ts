@@ -11,11 +11,12 @@ import type { Catalog } from '../catalog/catalog';
 import type { Argument, FunctionRecord } from '../catalog/model';
 import type { CallNode } from '../parser/tree';
 import type { DiagnosticFix } from './types';
+import { msg, type Msg } from '../l10n';
 
 /** A rewrite of a call's arguments into the replacement's, from the wiki's pages of both functions. */
 interface Rewrite {
   /** The replacement's arguments as source text, from the old ones; undefined when it cannot map. */
-  readonly map: (args: readonly string[]) => { readonly args: readonly string[]; readonly exact: boolean; readonly check?: string } | undefined;
+  readonly map: (args: readonly string[]) => { readonly args: readonly string[]; readonly exact: boolean; readonly check?: Msg } | undefined;
 }
 
 /** `+id` or `-id`: `$roleGrant` adds a role with `+` and removes it with `-` (wiki `bdscript/roleGrant.md`). */
@@ -38,7 +39,7 @@ function roleRewrite(sign: '+' | '-'): Rewrite {
         return {
           args: ['$mentioned[1]', signed(sign, args[0]!)],
           exact: false,
-          check: `with one argument \`$${sign === '+' ? 'giveRole' : 'takeRole'}\` acted on every mentioned user; this acts on the first one`,
+          check: msg('check.roleOneArgument', { name: sign === '+' ? '$giveRole' : '$takeRole' }),
         };
       }
       return undefined;
@@ -62,15 +63,15 @@ const REWRITES: ReadonlyMap<string, Rewrite> = new Map<string, Rewrite>([
         return {
           args: [args[0]!, args[args.length - 1]!, ...perms],
           exact: !neutral,
-          ...(neutral ? { check: '`$editChannelPerms` has no `/` (reset) for a permission' } : {}),
+          ...(neutral ? { check: msg('check.noReset') } : {}),
         };
       },
     },
   ],
   // `$mute[Muted role name]` (wiki `bdscript/mute.md`) gave a role; `$timeout[Duration;(User ID)]` needs a duration.
-  ['$mute', { map: () => ({ args: [''], exact: false, check: 'give the duration of the timeout; the muted role is not used' }) }],
+  ['$mute', { map: () => ({ args: [''], exact: false, check: msg('check.muteDuration') }) }],
   // `$unmute[Muted role name]` (wiki `bdscript/unmute.md`) took a role; `$untimeout[(User ID)]` ends a timeout of the mentioned users.
-  ['$unmute', { map: () => ({ args: [''], exact: false, check: '`$untimeout` ends a timeout; it does not take a muted role away' }) }],
+  ['$unmute', { map: () => ({ args: [''], exact: false, check: msg('check.untimeout') }) }],
 ]);
 
 /** Whether two argument lists take the same types in the same order, with the same required ones. */
@@ -100,7 +101,7 @@ export function replacementFixes(catalog: Catalog, text: string, call: CallNode,
       const newText = `${replacement}[${mapped.args.join(';')}]`;
       return [
         {
-          title: mapped.check ? `Replace with \`${shorten(newText)}\` (check: ${mapped.check})` : `Replace with \`${shorten(newText)}\``,
+          title: mapped.check ? msg('fix.replaceCheck', { code: shorten(newText), check: mapped.check }) : msg('fix.replaceWith', { code: shorten(newText) }),
           edits: [{ start: call.start, end: call.end, newText }],
           ...(mapped.exact ? { preferred: true } : {}),
         },
@@ -115,8 +116,8 @@ export function replacementFixes(catalog: Catalog, text: string, call: CallNode,
     const binding = bindArguments(target.arguments, call.args.length);
     fits = binding.missing.length === 0 && binding.slots.every((s) => s !== undefined);
   }
-  if (fits) return [{ title: `Replace with \`${replacement}\``, edits: [renameEdit], preferred: true }];
-  return [{ title: `Replace with \`${replacement}\` (check the arguments: \`${targetTag}\`)`, edits: [renameEdit] }];
+  if (fits) return [{ title: msg('fix.replaceWith', { code: replacement }), edits: [renameEdit], preferred: true }];
+  return [{ title: msg('fix.replaceCheckArgs', { code: replacement, tag: targetTag }), edits: [renameEdit] }];
 }
 
 function shorten(s: string): string {

@@ -25,9 +25,10 @@ import type { ArgNode, CallNode, ParsedDocument, SyntaxProblem } from '../parser
 import { isWhitespace } from '../chars';
 import { scriptLanguageFromName, type ScriptLanguage, type SeveritySetting } from '../settings';
 import { featureOfFunction, hasFeature, SWITCH_TO_BDSCRIPT2 } from './languages';
+import { list, msg, type Msg, type Text } from '../l10n';
 import { JSON_PARSE, jsonParseFinding } from './json';
 import { isRuleCode, RULE_BY_CODE, type RuleCode } from './rules';
-import type { Analysis, CappedFindings, DiagnosticData, DiagnosticFix, FeatureContext, OffsetEdit, SeverityCounts } from './types';
+import { l10nOf, type Analysis, type CappedFindings, type DiagnosticData, type DiagnosticFix, type FeatureContext, type OffsetEdit, type SeverityCounts } from './types';
 import { checkValue } from './values';
 import { replacementFixes } from './deprecations';
 import { variableFindings } from './variables';
@@ -70,14 +71,11 @@ const SEVERITY: Readonly<Record<Exclude<SeveritySetting, 'off'>, DiagnosticSever
   hint: DiagnosticSeverity.Hint,
 };
 
-/** Where to enable privileged intents, for the `intents` message. */
-const intentAdvice = (them: boolean): string =>
-  `enable ${them ? 'them' : 'it'} in the bot's settings in the BDFD app and in the Discord developer portal (Bot → Privileged Gateway Intents)`;
 
 interface Extra {
   readonly fixes?: readonly DiagnosticFix[];
   readonly tags?: DiagnosticTag[];
-  readonly related?: ReadonlyArray<{ readonly start: number; readonly end: number; readonly message: string }>;
+  readonly related?: ReadonlyArray<{ readonly start: number; readonly end: number; readonly message: Text }>;
 }
 
 /** A problem found, before settings and directives decide whether and how it is shown. */
@@ -85,7 +83,7 @@ interface Finding {
   readonly code: RuleCode;
   readonly start: number;
   readonly end: number;
-  readonly message: string;
+  readonly message: Text;
   readonly extra: Extra;
 }
 
@@ -124,7 +122,7 @@ class Findings {
     private readonly lineOf: (offset: number) => number,
   ) {}
 
-  add(code: RuleCode, start: number, end: number, message: Lazy<string>, extra: Lazy<Extra> = {}): void {
+  add(code: RuleCode, start: number, end: number, message: Lazy<Text>, extra: Lazy<Extra> = {}): void {
     if (this.list.length < this.limit) {
       this.list.push({
         code,
@@ -216,7 +214,7 @@ class Collector {
     return this.out.length >= MAX_DIAGNOSTICS;
   }
 
-  add(code: RuleCode, start: number, end: number, message: string, extra: Extra = {}): void {
+  add(code: RuleCode, start: number, end: number, message: Text, extra: Extra = {}): void {
     this.take({ code, start, end, message, extra }, 0);
   }
 
@@ -232,19 +230,24 @@ class Collector {
     }
     const range = { start: doc.positionAt(start), end: doc.positionAt(Math.max(start, finding.end + base)) };
     if (this.silencer.silenced(finding.code, range.start.line)) return;
-    const diagnostic: Diagnostic = { range, severity, code: finding.code, source: DIAGNOSTIC_SOURCE, message: finding.message };
+    const l10n = l10nOf(this.ctx);
+    const diagnostic: Diagnostic = { range, severity, code: finding.code, source: DIAGNOSTIC_SOURCE, message: l10n.text(finding.message) };
     const extra = finding.extra;
     if (extra.tags && extra.tags.length > 0) diagnostic.tags = extra.tags;
     if (extra.related && extra.related.length > 0) {
       diagnostic.relatedInformation = extra.related.map(
         (r): DiagnosticRelatedInformation => ({
           location: { uri: doc.uri, range: { start: doc.positionAt(r.start + base), end: doc.positionAt(r.end + base) } },
-          message: r.message,
+          message: l10n.text(r.message),
         }),
       );
     }
     if (extra.fixes && extra.fixes.length > 0) {
-      const fixes = base === 0 ? extra.fixes : extra.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, start: e.start + base, end: e.end + base })) }));
+      const fixes = extra.fixes.map((f) => ({
+        ...f,
+        title: l10n.text(f.title),
+        edits: base === 0 ? f.edits : f.edits.map((e) => ({ ...e, start: e.start + base, end: e.end + base })),
+      }));
       const data: DiagnosticData = { fixes };
       diagnostic.data = data;
     }
@@ -294,29 +297,16 @@ class Collector {
     const total = Object.fromEntries(SEVERITY_NAMES.map(([name, level]) => [name, all[level]!])) as unknown as SeverityCounts;
     const capped: CappedFindings = { shown: shown.length, total };
     const data: DiagnosticData = { capped };
-    return { range: { start: end, end }, severity, code: 'too-many-findings', source: DIAGNOSTIC_SOURCE, message: capMessage(capped), data };
+    return { range: { start: end, end }, severity, code: 'too-many-findings', source: DIAGNOSTIC_SOURCE, message: l10nOf(this.ctx).text(capMessage(capped)), data };
   }
 }
 
 /** "Only the first 5,000 of 12,345 findings are shown (in all: 2 errors and 12,343 warnings). …" */
-function capMessage(capped: CappedFindings): string {
-  const n = (count: number) => count.toLocaleString('en-US');
-  const words: Record<keyof SeverityCounts, [string, string]> = {
-    error: ['error', 'errors'],
-    warning: ['warning', 'warnings'],
-    information: ['information', 'information'],
-    hint: ['hint', 'hints'],
-  };
-  const parts = SEVERITY_NAMES.filter(([name]) => capped.total[name] > 0).map(([name]) => {
-    const count = capped.total[name];
-    return `${n(count)} ${words[name][count === 1 ? 0 : 1]}`;
-  });
+function capMessage(capped: CappedFindings): Msg {
+  const keys = { error: 'count.errors', warning: 'count.warnings', information: 'count.information', hint: 'count.hints' } as const;
+  const parts = SEVERITY_NAMES.filter(([name]) => capped.total[name] > 0).map(([name]) => msg(keys[name], { n: capped.total[name] }));
   const all = SEVERITY_NAMES.reduce((sum, [name]) => sum + capped.total[name], 0);
-  const list = parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]!}`;
-  return (
-    `Only the first ${n(capped.shown)} of ${n(all)} findings in this file are shown (in all: ${list}). ` +
-    'Fix those first, or turn off rules you do not need with `bdscript.diagnostics.severity`, to see the rest.'
-  );
+  return msg('diag.capped', { shown: capped.shown, all, list: list(parts, 'and') });
 }
 
 /** Small numbers naming objects, so a cache stamp can say which catalog and settings it was made with. */
@@ -407,9 +397,7 @@ function readDirectives(d: Collector, parsed: ParsedDocument): void {
           'unknown-directive',
           directive.start,
           directive.end,
-          value === ''
-            ? '`bdscript-language` needs a language: BDScript 2, BDScript or BDScript Unstable.'
-            : `Unknown script language "${value}" in \`bdscript-language\`: use BDScript 2, BDScript or BDScript Unstable.`,
+          value === '' ? msg('directive.languageMissing') : msg('directive.languageUnknown', { value }),
         );
       }
       continue;
@@ -426,7 +414,7 @@ function readDirectives(d: Collector, parsed: ParsedDocument): void {
         'unknown-directive',
         directive.start,
         directive.end,
-        `\`bdscript-${directive.kind}\` names ${unknown.length === 1 ? 'an unknown rule' : 'unknown rules'}: ${unknown.map((c) => `"${c}"`).join(', ')}.`,
+        msg('directive.unknownRules', { kind: directive.kind, count: unknown.length, rules: unknown.map((c) => `"${c}"`).join(', ') }),
       );
     }
   }
@@ -445,8 +433,8 @@ function syntaxExtra(p: SyntaxProblem): Extra {
   switch (p.code) {
     case 'unescaped-bracket':
       return {
-        fixes: [{ title: 'Escape this `]` as `\\]`', edits: [{ start: p.start, end: p.end, newText: '\\]' }] }],
-        ...(p.related ? { related: [{ ...p.related, message: 'The `[` still open as text' }] } : {}),
+        fixes: [{ title: msg('fix.escapeBracket'), edits: [{ start: p.start, end: p.end, newText: '\\]' }] }],
+        ...(p.related ? { related: [{ ...p.related, message: msg('related.openBracketText') }] } : {}),
       };
     default:
       // `unclosed-bracket`: the code actions add the missing `]` from the parse tree itself.
@@ -475,21 +463,21 @@ function blockProblems(d: Collector, parsed: ParsedDocument): void {
 }
 
 function blockRelated(p: BlockProblem, ownerOf: (call: BlockCall) => Block | undefined): Extra['related'] {
-  const out: Array<{ start: number; end: number; message: string }> = [];
-  const at = (call: BlockCall, message: string) => out.push({ start: call.start, end: call.nameEnd, message });
+  const out: Array<{ start: number; end: number; message: Text }> = [];
+  const at = (call: BlockCall, message: Text) => out.push({ start: call.start, end: call.nameEnd, message });
   switch (p.code) {
     case 'duplicate-else':
     case 'elseif-after-else': {
       const block = ownerOf(p.call);
-      if (block) at(block.opener, 'The `$if` of this block');
-      if (p.related) at(p.related, p.code === 'duplicate-else' ? 'The first `$else`' : 'The branch before it');
+      if (block) at(block.opener, msg('related.ifOfBlock'));
+      if (p.related) at(p.related, p.code === 'duplicate-else' ? msg('related.firstElse') : msg('related.branchBefore'));
       break;
     }
     case 'duplicate-catch':
-      if (p.related) at(p.related, 'The first `$catch`');
+      if (p.related) at(p.related, msg('related.firstCatch'));
       break;
     case 'duplicate-async':
-      if (p.related) at(p.related, 'The first `$async` with this name');
+      if (p.related) at(p.related, msg('related.firstAsync'));
       break;
     default:
       if (p.related) at(p.related, `\`${p.related.name}\``);
@@ -516,7 +504,7 @@ function blocksOnOneLine(d: Collector, parsed: ParsedDocument, language: ScriptL
       'language-feature',
       call.start,
       call.nameEnd,
-      `Several block functions on one line need BDScript 2; this file is ${language}. Put \`${call.name}\` on a line of its own. ${SWITCH_TO_BDSCRIPT2}`,
+      msg('lang.featureSwitch', { problem: msg('lang.blocksOnOneLine', { language, name: call.name }), switch: SWITCH_TO_BDSCRIPT2 }),
     );
   }
 }
@@ -639,9 +627,7 @@ class CallChecker {
         'callback-in-code',
         call.start,
         call.nameEnd,
-        () =>
-          `\`${call.name}\` is a callback: it belongs in the command's trigger, not in its code. ` +
-          'Put it alone on the first line of the file to make that line the trigger.',
+        () => msg('diag.callbackInCode', { name: call.name }),
       );
       return;
     }
@@ -653,7 +639,7 @@ class CallChecker {
           'not-a-callback',
           call.start,
           call.nameEnd,
-          () => `\`${call.name}\` is not a callback, so this first line is code, not the trigger.` + didYouMean(near),
+          () => msg('diag.notACallback', { name: call.name, suggest: didYouMean(near) }),
           () => ({ fixes: this.renameFixes(call, near) }),
         );
         return;
@@ -664,7 +650,7 @@ class CallChecker {
       'unknown-function',
       call.start,
       call.nameEnd,
-      () => `Unknown function \`${call.name}\`.` + didYouMean(this.suggestions(call.name).near),
+      () => msg('diag.unknownFunction', { name: call.name, suggest: didYouMean(this.suggestions(call.name).near) }),
       () => ({ fixes: this.renameFixes(call, this.suggestions(call.name).near) }),
     );
   }
@@ -687,14 +673,12 @@ class CallChecker {
         'glued-arguments',
         call.start,
         runEnd + 1,
-        () =>
-          `\`${call.name}${shown}[\` reads as \`${call.name}\` followed by the text "${shown}[": the brackets are text, not arguments of \`${call.name}\`.` +
-          didYouMean(this.suggestions(full).near),
+        () => msg('diag.gluedArguments', { name: call.name, glued: shown, suggest: didYouMean(this.suggestions(full).near) }),
         () => {
           const { near } = this.suggestions(full);
           return {
             fixes: near.map((n) => ({
-              title: `Change to \`${n}\``,
+              title: msg('fix.changeTo', { name: n }),
               edits: [{ start: identStart, end: runEnd, newText: n.slice(1) }],
               ...(near.length === 1 ? { preferred: true } : {}),
             })),
@@ -707,9 +691,9 @@ class CallChecker {
       'glued-name',
       call.start,
       runEnd,
-      () => `\`${call.name}${shown}\` reads as \`${call.name}\` followed by the text "${shown}".`,
+      () => msg('diag.gluedName', { name: call.name, glued: shown }),
       () => ({
-        fixes: [{ title: `Write \`${call.name}$c[]${shown}\` to keep the text apart`, edits: [{ start: call.nameEnd, end: call.nameEnd, newText: '$c[]' }] }],
+        fixes: [{ title: msg('fix.keepTextApart', { name: call.name, glued: shown }), edits: [{ start: call.nameEnd, end: call.nameEnd, newText: '$c[]' }] }],
       }),
     );
   }
@@ -735,7 +719,7 @@ class CallChecker {
   private renameFixes(call: CallNode, names: readonly string[]): DiagnosticFix[] {
     const identStart = call.nameEnd - (call.name.length - 1);
     return names.map((n) => ({
-      title: `Change to \`${n}\``,
+      title: msg('fix.changeTo', { name: n }),
       edits: [{ start: identStart, end: call.nameEnd, newText: n.slice(1) }],
       ...(names.length === 1 ? { preferred: true } : {}),
     }));
@@ -758,8 +742,8 @@ class CallChecker {
         'wrong-form',
         call.start,
         call.close >= 0 ? call.end : call.open + 1,
-        () => `\`${call.name}\` takes no arguments: write it without brackets.`,
-        () => (emptyList ? { fixes: [{ title: 'Remove the empty `[]`', edits: [{ start: call.open, end: call.end, newText: '' }], preferred: true }] } : {}),
+        () => msg('diag.bareOnly', { name: call.name }),
+        () => (emptyList ? { fixes: [{ title: msg('fix.removeEmptyBrackets'), edits: [{ start: call.open, end: call.end, newText: '' }], preferred: true }] } : {}),
       );
       this.checkFlags(call, only);
       return;
@@ -774,8 +758,8 @@ class CallChecker {
         'wrong-form',
         call.start,
         call.nameEnd,
-        () => `\`${call.name}\` needs arguments: \`${full.tag}\`.`,
-        () => ({ fixes: [{ title: 'Add `[]`', edits: [{ start: call.nameEnd, end: call.nameEnd, newText: '[]' }] }] }),
+        () => msg('diag.needsArguments', { name: call.name, tag: full.tag }),
+        () => ({ fixes: [{ title: msg('fix.addBrackets'), edits: [{ start: call.nameEnd, end: call.nameEnd, newText: '[]' }] }] }),
       );
     }
     this.checkFlags(call, full);
@@ -783,26 +767,21 @@ class CallChecker {
 
   /** Deprecation, premium and intents: about the function itself, on its name. */
   private checkFlags(call: CallNode, record: CatalogRecord): void {
-    const what = record.kind === 'callback' ? 'callback' : 'function';
     if (record.kind === 'function' && record.deprecated) this.deprecated(call, record);
     if (record.premium && !this.ctx.settings.premium) {
       this.d.add(
         'premium',
         call.start,
         call.nameEnd,
-        () => `\`${call.name}\` is a premium ${what}: it only works for bots with BDFD premium. If your bot has premium, turn on the \`bdscript.premium\` setting.`,
+        () => msg(record.kind === 'callback' ? 'diag.premiumCallback' : 'diag.premiumFunction', { name: call.name }),
       );
     }
     const intents: string[] = [];
     if (record.intents & Intents.ServerMembers) intents.push('Server Members');
     if (record.intents & Intents.Presence) intents.push('Presence');
     if (intents.length > 0) {
-      const names = intents.join(' and ');
-      this.d.add(
-        'intents',
-        call.start,
-        call.nameEnd,
-        () => `\`${call.name}\` needs the ${names} intent${intents.length > 1 ? 's' : ''}: ${intentAdvice(intents.length > 1)}.`,
+      this.d.add('intents', call.start, call.nameEnd, () =>
+        intents.length > 1 ? msg('diag.intentsBoth', { name: call.name, first: intents[0]!, second: intents[1]! }) : msg('diag.intentsOne', { name: call.name, intent: intents[0]! }),
       );
     }
   }
@@ -813,7 +792,7 @@ class CallChecker {
       'deprecated',
       call.start,
       call.nameEnd,
-      () => `\`${call.name}\` is deprecated${replacement ? `: use \`${replacement}\` instead` : ''}.`,
+      () => (replacement ? msg('diag.deprecatedFor', { name: call.name, replacement }) : msg('diag.deprecated', { name: call.name })),
       () => ({ tags: [DiagnosticTag.Deprecated], fixes: replacementFixes(this.ctx.catalog, this.text, call, record) }),
     );
   }
@@ -824,7 +803,7 @@ class CallChecker {
     if (params.length === 0) {
       // `$f[]` is how a function without parameters is often written.
       if (!onlyEmpty) {
-        this.d.add('too-many-arguments', args[0]!.start, args[args.length - 1]!.end, () => `\`${call.name}\` takes no arguments.`);
+        this.d.add('too-many-arguments', args[0]!.start, args[args.length - 1]!.end, () => msg('diag.takesNoArguments', { name: call.name }));
       }
       return;
     }
@@ -836,7 +815,7 @@ class CallChecker {
     if (binding.missing.length > 0) {
       this.d.add('missing-argument', call.close, call.close + 1, () => {
         const names = binding.missing.map((s) => `"${slotLabel(s, params)}"`);
-        return `\`${call.name}\` is missing the required argument${names.length === 1 ? '' : 's'} ${names.join(', ')}: \`${record.tag}\`.`;
+        return msg('diag.missingArguments', { name: call.name, count: names.length, names: names.join(', '), tag: record.tag });
       });
     }
 
@@ -848,9 +827,7 @@ class CallChecker {
         if (!slot.argument.empty) {
           this.d.add('empty-argument', arg.start, arg.end, () => {
             const label = slotLabel(slot, params);
-            return slot.argument.required
-              ? `\`${call.name}\` argument "${label}" is required and may not be empty.`
-              : `\`${call.name}\` argument "${label}" may be left out but not given empty.`;
+            return msg(slot.argument.required ? 'diag.emptyRequired' : 'diag.emptyOptional', { name: call.name, label });
           });
         }
         continue;
@@ -865,7 +842,7 @@ class CallChecker {
       const fixes = (): DiagnosticFix[] =>
         plain
           ? verdict.suggestions.map((s) => ({
-              title: `Change to "${s}"`,
+              title: msg('fix.changeToValue', { value: s }),
               edits: [{ start: arg.start, end: arg.end, newText: s }],
               ...(verdict.suggestions.length === 1 ? { preferred: true } : {}),
             }))
@@ -874,7 +851,7 @@ class CallChecker {
         verdict.code,
         arg.start,
         arg.end,
-        () => `\`${call.name}\` argument "${slotLabel(slot, params)}" ${verdict.detail}.` + didYouMean(verdict.suggestions, false),
+        () => msg('diag.invalidArgument', { name: call.name, label: slotLabel(slot, params), detail: verdict.detail, suggest: didYouMean(verdict.suggestions, false) }),
         () => ({ fixes: fixes() }),
       );
     }
@@ -894,15 +871,13 @@ class CallChecker {
         const s = separatorSpan(call, k);
         if (s.end === s.start + 1 && this.text.charCodeAt(s.start) === 59 /* ; */) edits.push({ start: s.start, end: s.end, newText: '\\;' });
       }
-      return edits.length > 0 ? [{ title: `Escape the extra \`;\` as \`\\;\` (text of "${slotLabel(binding.slots[first - 1]!, params)}")`, edits }] : [];
+      return edits.length > 0 ? [{ title: msg('fix.escapeSemicolons', { label: slotLabel(binding.slots[first - 1]!, params) }), edits }] : [];
     };
     this.d.add(
       'too-many-arguments',
       sep ? sep.start : args[first]!.start,
       args[args.length - 1]!.end,
-      () =>
-        `\`${call.name}\` takes at most ${max} argument${max === 1 ? '' : 's'} (${params.map((p) => p.name || '…').join('; ')}); ` +
-        `got ${args.length}. If a \`;\` is meant as text, escape it as \`\\;\`.`,
+      () => msg('diag.tooManyArguments', { name: call.name, max, params: params.map((p) => p.name || '…').join('; '), got: args.length }),
       () => ({ fixes: fixes() }),
     );
   }
@@ -913,16 +888,16 @@ class CallChecker {
     const feature = featureOfFunction(call.name);
     // One language diagnostic per call: the function itself is the first thing to fix.
     if (feature && !hasFeature(language, feature)) {
-      this.languageFeature(call, () => `\`${call.name}\` only exists in BDScript 2; this file is ${language}.`);
+      this.languageFeature(call, () => msg('lang.onlyBdscript2', { name: call.name, language }));
       return;
     }
     if (call.parent !== null && BLOCK_ROLES.has(call.name) && !hasFeature(language, 'blocks-in-arguments')) {
-      this.languageFeature(call, () => `\`${call.name}\` inside a function's argument needs BDScript 2; this file is ${language}.`);
+      this.languageFeature(call, () => msg('lang.blockInArgument', { name: call.name, language }));
     }
   }
 
-  private languageFeature(call: CallNode, message: () => string): void {
-    this.d.add('language-feature', call.start, call.nameEnd, () => `${message()} ${SWITCH_TO_BDSCRIPT2}`);
+  private languageFeature(call: CallNode, message: () => Msg): void {
+    this.d.add('language-feature', call.start, call.nameEnd, () => msg('lang.featureSwitch', { problem: message(), switch: SWITCH_TO_BDSCRIPT2 }));
   }
 }
 
@@ -946,9 +921,8 @@ function acceptsText(arg: Argument): boolean {
 }
 
 /** " Did you mean `$a` or `$b`?" (or with quotes for values), or "" without suggestions. */
-function didYouMean(names: readonly string[], code = true): string {
+function didYouMean(names: readonly string[], code = true): Text {
   if (names.length === 0) return '';
   const q = (n: string) => (code ? `\`${n}\`` : `"${n}"`);
-  const list = names.length === 1 ? q(names[0]!) : `${names.slice(0, -1).map(q).join(', ')} or ${q(names[names.length - 1]!)}`;
-  return ` Did you mean ${list}?`;
+  return msg('diag.didYouMean', { names: list(names.map(q), 'or') });
 }

@@ -9,6 +9,7 @@ import { wikiUrl } from '../catalog/wiki';
 import { WIKI_BASE } from '../../protocol/wiki';
 import { argumentFlag, Intents, type Argument, type CatalogRecord } from '../catalog/model';
 import type { CallNode } from '../parser/tree';
+import { ENGLISH, list, type Localizer } from '../l10n';
 
 /** A record found for a call, and whether it is the other form than the one used. */
 export interface FoundRecord {
@@ -70,6 +71,20 @@ export const DOC_LIMITS = {
 /** Whether rendered text is Markdown or plain text. */
 export interface DocOptions {
   readonly markdown: boolean;
+  /** The language of labels and headings (catalog facts stay as they are); English when absent. */
+  readonly l10n?: Localizer;
+}
+
+/** The localizer of doc options, English when they name none. */
+function tr(opts: { readonly l10n?: Localizer }): Localizer {
+  return opts.l10n ?? ENGLISH;
+}
+
+const FLAG_KEYS = { Required: 'flag.required', Optional: 'flag.optional', Emptiable: 'flag.emptiable', Vacantable: 'flag.vacantable' } as const;
+
+/** An argument's flag (Required, Optional, …) in the user's language. */
+function flagText(arg: Pick<Argument, 'required' | 'empty'>, opts: { readonly l10n?: Localizer }): string {
+  return tr(opts).t(FLAG_KEYS[argumentFlag(arg)]);
 }
 
 const ELLIPSIS = '…';
@@ -281,13 +296,13 @@ export function allowedValues(arg: Argument): readonly string[] {
 }
 
 /** Short markers for a record: premium, intents, deprecation; for completion details. */
-export function recordMarkers(record: CatalogRecord): string[] {
+export function recordMarkers(record: CatalogRecord, l10n: Localizer = ENGLISH): string[] {
   const out: string[] = [];
-  if (record.kind === 'callback') out.push('callback');
-  if (record.premium) out.push('premium');
+  if (record.kind === 'callback') out.push(l10n.t('marker.callback'));
+  if (record.premium) out.push(l10n.t('marker.premium'));
   const intents = intentNames(record.intents);
-  if (intents.length > 0) out.push(`${intents.join(' + ')} intent`);
-  if (record.kind === 'function' && record.deprecated) out.push('deprecated');
+  if (intents.length > 0) out.push(l10n.t('marker.intent', { names: intents.join(' + ') }));
+  if (record.kind === 'function' && record.deprecated) out.push(l10n.t('marker.deprecated'));
   return out;
 }
 
@@ -298,12 +313,13 @@ function labelled(label: string, body: string, opts: DocOptions): string {
 
 /** One argument as a line: name, type and flag, repetition, allowed values. */
 export function renderArgumentLine(arg: Argument, name: string, opts: DocOptions, memberOf?: string): string {
-  const parts = [escapeIf(typeText(arg), opts), argumentFlag(arg)];
-  if (arg.repeatable) parts.push(arg.tupleTypes && arg.tupleTypes.length > 0 ? 'repeats as a group' : 'repeatable');
+  const l10n = tr(opts);
+  const parts = [escapeIf(typeText(arg), opts), flagText(arg, opts)];
+  if (arg.repeatable) parts.push(l10n.t(arg.tupleTypes && arg.tupleTypes.length > 0 ? 'doc.repeatsAsGroup' : 'doc.repeatable'));
   if (memberOf) parts.push(memberOf);
   let line = `${code(name, opts)}: ${parts.join(', ')}`;
   const values = renderValues(allowedValuesForDisplay(arg), opts);
-  if (values) line += `; values: ${values}`;
+  if (values) line += l10n.t('doc.values', { values });
   return line;
 }
 
@@ -318,7 +334,7 @@ export function renderValues(values: readonly string[], opts: DocOptions): strin
   if (values.length === 0) return '';
   const shown = values.slice(0, DOC_LIMITS.values).map((v) => code(v, opts, DOC_LIMITS.value));
   const more = values.length - shown.length;
-  return shown.join(', ') + (more > 0 ? `, and ${more} more` : '');
+  return shown.join(', ') + (more > 0 ? tr(opts).t('doc.andMoreValues', { n: more }) : '');
 }
 
 function escapeIf(text: string, opts: DocOptions): string {
@@ -329,7 +345,7 @@ function escapeIf(text: string, opts: DocOptions): string {
 export function wikiLink(record: CatalogRecord, opts: DocOptions): string {
   const url = safeUrl(wikiUrl(record));
   if (!url) return '';
-  return opts.markdown ? `[Open the wiki page](${url})` : `Wiki: ${url}`;
+  return opts.markdown ? `[${escapeMarkdown(tr(opts).t('doc.openWiki'))}](${url})` : tr(opts).t('doc.wikiPlain', { url });
 }
 
 /** A URL under the wiki's base with every character that could end a Markdown link percent-encoded. */
@@ -377,10 +393,10 @@ export function catalogHasDescriptions(catalog: Catalog): boolean {
  * facts only does not look empty: why there is none, and what brings it.
  */
 export function missingDescription(record: CatalogRecord, opts: DocOptions & { readonly catalogDescribed?: boolean }): string {
-  const what = record.kind === 'callback' ? 'callback' : 'function';
+  const l10n = tr(opts);
   const text = opts.catalogDescribed
-    ? `The catalog has no description of this ${what}.`
-    : 'No description in this catalog, which holds names, arguments and flags only; refreshing it from the BDFD API brings the description.';
+    ? l10n.t(record.kind === 'callback' ? 'doc.noDescriptionCallback' : 'doc.noDescriptionFunction')
+    : l10n.t('doc.factsOnly');
   return opts.markdown ? `*${text}*` : text;
 }
 
@@ -393,25 +409,27 @@ export function renderRecord(record: CatalogRecord, opts: RecordDocOptions): str
   const sections: string[] = [];
   const sig = signature(record).label;
   if (!opts.withoutSignature) sections.push(opts.markdown ? codeBlock(sig) : sig);
-  const kind = record.kind === 'callback' ? 'Callback' : 'Function';
-  const form = record.bracketed ? 'with arguments' : 'without arguments';
-  sections.push(opts.markdown ? `*${kind}, ${form}*` : `${kind}, ${form}`);
+  const l10n = tr(opts);
+  const kindForm = l10n.t(
+    record.kind === 'callback' ? (record.bracketed ? 'doc.callbackWithArgs' : 'doc.callbackWithoutArgs') : record.bracketed ? 'doc.functionWithArgs' : 'doc.functionWithoutArgs',
+  );
+  sections.push(opts.markdown ? `*${kindForm}*` : kindForm);
   if (opts.note) sections.push(opts.note);
   const description = record.kind === 'callback' ? record.description : record.longDescription || record.shortDescription;
   const text = prose(description, opts);
   if (text) sections.push(text);
   if (record.kind === 'function' && record.deprecated) {
-    const instead = record.deprecatedFor ? ` use ${code(record.deprecatedFor, opts)} instead.` : ' avoid it in new code.';
-    sections.push(labelled('Deprecated', instead.trim(), opts));
+    const instead = record.deprecatedFor ? l10n.t('doc.useInstead', { name: code(record.deprecatedFor, opts) }) : l10n.t('doc.avoidIt');
+    sections.push(labelled(l10n.t('doc.deprecated'), instead, opts));
   }
-  if (record.premium) sections.push(labelled('Premium', 'needs a bot with premium.', opts));
+  if (record.premium) sections.push(labelled(l10n.t('doc.premium'), l10n.t('doc.needsPremium'), opts));
   const intents = intentNames(record.intents);
   if (intents.length > 0) {
-    sections.push(labelled('Intents', `needs the ${intents.join(' and ')} ${intents.length > 1 ? 'intents' : 'intent'} enabled in the bot's settings.`, opts));
+    sections.push(labelled(l10n.t('doc.intents'), l10n.t('doc.needsIntents', { count: intents.length, names: list(intents, 'and') }), opts));
   }
   const args = record.arguments;
   if (record.bracketed && args && !opts.withoutArguments) {
-    if (args.length === 0) sections.push(opts.markdown ? '**Arguments:** none' : 'Arguments: none');
+    if (args.length === 0) sections.push(labelled(l10n.t('doc.arguments'), l10n.t('doc.none'), opts));
     else sections.push(renderArgumentList(args, opts));
   }
   // Said after the facts, next to the wiki link that has the prose meanwhile.
@@ -423,19 +441,21 @@ export function renderRecord(record: CatalogRecord, opts: RecordDocOptions): str
 
 /** The argument list of a record, one line per argument (tuple members indented under it). */
 export function renderArgumentList(args: readonly Argument[], opts: DocOptions): string {
-  const lines: string[] = [opts.markdown ? '**Arguments:**' : 'Arguments:'];
+  const l10n = tr(opts);
+  const heading = l10n.t('doc.arguments');
+  const lines: string[] = [opts.markdown ? `**${heading}:**` : `${heading}:`];
   const shown = Math.min(args.length, DOC_LIMITS.arguments);
   for (let i = 0; i < shown; i++) {
     const arg = args[i]!;
     if (arg.tupleTypes && arg.tupleTypes.length > 0) {
       const members = arg.tupleTypes.map((m, k) => argumentName(m, i, k)).join(';');
-      lines.push(`- ${code(`<${members}>`, opts)}: a group, ${argumentFlag(arg)}${arg.repeatable ? ', repeats as a group' : ''}`);
+      lines.push(`- ${code(`<${members}>`, opts)}: ${l10n.t(arg.repeatable ? 'doc.groupRepeats' : 'doc.group', { flag: flagText(arg, opts) })}`);
       arg.tupleTypes.forEach((m, k) => lines.push(`  - ${renderArgumentLine(m, argumentName(m, i, k), opts)}`));
     } else {
       lines.push(`- ${renderArgumentLine(arg, argumentName(arg, i), opts)}`);
     }
   }
-  if (args.length > shown) lines.push(`- and ${args.length - shown} more`);
+  if (args.length > shown) lines.push(`- ${l10n.t('doc.andMoreArguments', { n: args.length - shown })}`);
   return lines.join('\n');
 }
 
@@ -447,12 +467,12 @@ export function renderArgument(record: CatalogRecord, slot: Slot, opts: DocOptio
   const args = record.arguments ?? [];
   const param = args[slot.param];
   const name = argumentName(slot.argument, slot.param, slot.member);
-  const position = `argument ${slot.param + 1} of ${code(record.name, opts)}`;
-  const group =
-    slot.member !== undefined && param ? `member ${slot.member + 1} of a group${param.repeatable ? ' that repeats' : ''}` : undefined;
+  const l10n = tr(opts);
+  const position = l10n.t('doc.argumentOf', { n: slot.param + 1, name: code(record.name, opts) });
+  const group = slot.member !== undefined && param ? l10n.t(param.repeatable ? 'doc.memberOfRepeatingGroup' : 'doc.memberOfGroup', { n: slot.member + 1 }) : undefined;
   const lines = [opts.markdown ? `**${escapeMarkdown(name)}**, ${position}` : `${name}, ${position}`];
   lines.push(renderArgumentLine(slot.argument, name, opts, group));
-  if (slot.repetition > 0) lines.push(`Repetition ${slot.repetition + 1}.`);
+  if (slot.repetition > 0) lines.push(l10n.t('doc.repetition', { n: slot.repetition + 1 }));
   const description = prose(slot.argument.description, opts);
   if (description) lines.push(description);
   return lines.join('\n\n');
@@ -463,10 +483,11 @@ export function renderEmoji(emoji: string, aliases: readonly string[], opts: Doc
   const shown = singleLine(emoji, 40);
   const glyph = opts.markdown ? escapeMarkdown(shown) : shown;
   const others = aliases.filter((a) => a !== alias);
-  const list = renderValues(others, opts);
+  const l10n = tr(opts);
+  const values = renderValues(others, opts);
   if (alias !== undefined) {
     const head = `${glyph} ${code(alias, opts, DOC_LIMITS.value)}`;
-    return list ? `${head}\n\nOther aliases: ${list}` : `${head}\n\nNo other aliases.`;
+    return `${head}\n\n${values ? l10n.t('doc.otherAliases', { list: values }) : l10n.t('doc.noOtherAliases')}`;
   }
-  return list ? `${glyph} Emoji aliases: ${list}` : `${glyph} An emoji with no aliases.`;
+  return `${glyph} ${values ? l10n.t('doc.emojiAliases', { list: values }) : l10n.t('doc.noAliases')}`;
 }

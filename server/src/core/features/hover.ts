@@ -19,14 +19,15 @@ import {
   type DocOptions,
   type RecordDocOptions,
 } from './docs';
-import type { Analysis, FeatureContext } from './types';
+import { l10nOf, type Analysis, type FeatureContext } from './types';
+import { ENGLISH } from '../l10n';
 import { isAliasChar, MAX_ALIAS_LENGTH } from '../chars';
 
 /** Hover at a position, or null where there is nothing to say (unknown names included). */
 export function hover(ctx: FeatureContext, analysis: Analysis, position: Position): Hover | null {
   const { parsed, document } = analysis;
   const offset = document.offsetAt(position);
-  const opts: DocOptions = { markdown: ctx.client.markdown };
+  const opts: DocOptions = { markdown: ctx.client.markdown, l10n: l10nOf(ctx) };
   const loc = locate(parsed, offset);
   const answer = (value: string, start: number, end: number): Hover => ({
     contents: { kind: opts.markdown ? MarkupKind.Markdown : MarkupKind.PlainText, value },
@@ -65,9 +66,7 @@ function recordOptions(ctx: FeatureContext, opts: DocOptions): RecordDocOptions 
 }
 
 function otherFormNote(name: string, bracketed: boolean, opts: DocOptions): string {
-  return bracketed
-    ? `${code(name, opts)} has no form with arguments; this call gives it brackets anyway. Shown: the form without arguments.`
-    : `${code(name, opts)} has no form without arguments; this call leaves the brackets out. Shown: the form with arguments.`;
+  return (opts.l10n ?? ENGLISH).t(bracketed ? 'doc.noBracketedForm' : 'doc.noBareForm', { name: code(name, opts) });
 }
 
 /** The text node under the cursor: the one holding the character after it, else the one before it. */

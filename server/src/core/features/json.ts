@@ -10,6 +10,7 @@ import { declareChunkFact } from '../parser/parser';
 import { literalText } from '../parser/query';
 import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
 import { checkJson, type JsonError, type JsonShape } from './jsonCheck';
+import { msg, type Msg, type Text } from '../l10n';
 
 /** The function whose argument is JSON text. */
 export const JSON_PARSE = '$jsonParse';
@@ -104,7 +105,7 @@ function jsonLiteralOf(text: string, call: CallNode): DecodedLiteral | undefined
 export interface JsonFinding {
   readonly start: number;
   readonly end: number;
-  readonly message: string;
+  readonly message: Msg;
 }
 
 /**
@@ -125,8 +126,7 @@ function place(literal: DecodedLiteral, error: JsonError, call: CallNode): JsonF
   const span = literal.docSpan(error.start, error.end, { start: call.close, end: call.close + 1 });
   // A backslash that came from BDScript's `\\` is one backslash in the JSON, which surprises.
   const fromEscape = literal.value.charCodeAt(error.start) === 92 && literal.docEnd(error.start) - literal.docStart(error.start) === 2;
-  const hint = fromEscape ? ' In BDScript `\\\\` is one backslash: write `\\\\\\\\` for JSON\'s `\\\\`.' : '';
-  return { start: span.start, end: span.end, message: `\`${JSON_PARSE}\`: invalid JSON. ${error.message}${hint}` };
+  return { start: span.start, end: span.end, message: msg(fromEscape ? 'json.invalidEscaped' : 'json.invalid', { error: error.message }) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -178,7 +178,7 @@ export function takesJsonKeyPath(record: CatalogRecord): boolean {
 export interface KeyValue {
   readonly value: string;
   readonly kind: CompletionItemKind;
-  readonly detail: string;
+  readonly detail: Msg;
 }
 
 /**
@@ -197,11 +197,11 @@ export function jsonKeysAt(parsed: ParsedDocument, call: CallNode, index: number
   if (shape.kind === 'object') {
     for (const [key, value] of shape.keys) {
       if (out.length >= MAX_KEY_ITEMS) break;
-      out.push({ value: key, kind: CompletionItemKind.Property, detail: `JSON key: ${describe(value)}` });
+      out.push({ value: key, kind: CompletionItemKind.Property, detail: msg('completion.jsonKey', { shape: describe(value) }) });
     }
   } else if (shape.kind === 'array') {
     const n = Math.min(shape.items.length, MAX_KEY_ITEMS);
-    for (let i = 0; i < n; i++) out.push({ value: String(i), kind: CompletionItemKind.Value, detail: `JSON array item: ${describe(shape.items[i]!)}` });
+    for (let i = 0; i < n; i++) out.push({ value: String(i), kind: CompletionItemKind.Value, detail: msg('completion.jsonItem', { shape: describe(shape.items[i]!) }) });
   }
   return out;
 }
@@ -217,12 +217,12 @@ function child(shape: JsonShape, step: string): JsonShape | undefined {
 }
 
 /** A value's kind and a glimpse of it: `object (3 keys)`, `array (2 items)`, `"NightNutSky"`, `16`. */
-function describe(shape: JsonShape): string {
+function describe(shape: JsonShape): Text {
   switch (shape.kind) {
     case 'object':
-      return `object (${shape.keys.size} key${shape.keys.size === 1 ? '' : 's'})`;
+      return msg('completion.jsonObject', { n: shape.keys.size });
     case 'array':
-      return `array (${shape.items.length} item${shape.items.length === 1 ? '' : 's'})`;
+      return msg('completion.jsonArray', { n: shape.items.length });
     case 'string':
       return `"${shape.preview}"`;
     default:

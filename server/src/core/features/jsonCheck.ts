@@ -4,12 +4,14 @@
 // of what it read (objects' keys, arrays' items, short scalar previews) for key completion.
 // Offsets are UTF-16 code unit indices into the text it was given.
 
+import { msg, type Msg, type Text } from '../l10n';
+
 /** The first thing that makes a text not JSON. */
 export interface JsonError {
   /** Where the problem is: [start, end) in the text; start === end === length at the end of the text. */
   readonly start: number;
   readonly end: number;
-  readonly message: string;
+  readonly message: Msg;
 }
 
 /** What a JSON value looks like, as far as completion needs to know. */
@@ -45,7 +47,6 @@ const MINUS = 45;
 const PLUS = 43;
 const DOT = 46;
 
-const COMMENT_MESSAGE = 'JSON has no comments: remove this one (a BDScript comment `$c[...]` is removed before the JSON is read).';
 
 /** JSON's whitespace: space, tab, line feed, carriage return (and nothing else). */
 function isJsonSpace(c: number): boolean {
@@ -109,7 +110,7 @@ class Reader {
 
       if (expect === 'after') {
         if (!top) {
-          if (i < n) return this.at(i, 'Unexpected text after the JSON value: a JSON text holds exactly one value.', this.tokenEnd(i));
+          if (i < n) return this.at(i, msg('json.trailing'), this.tokenEnd(i));
           return undefined;
         }
         if (c < 0) return this.unclosed(top);
@@ -124,36 +125,36 @@ class Reader {
           continue;
         }
         if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-          return this.at(i, `This \`${s[i]}\` does not close the \`${top.kind === 'object' ? '{' : '['}\` that is still open: ` + `close it with \`${top.kind === 'object' ? '}' : ']'}\` first.`);
+          return this.at(i, msg('json.wrongClose', { got: s[i]!, open: top.kind === 'object' ? '{' : '[', close: top.kind === 'object' ? '}' : ']' }));
         }
-        if (c === SLASH) return this.at(i, COMMENT_MESSAGE, this.tokenEnd(i));
-        const what = top.kind === 'object' ? '`,` or `}` after a property\'s value' : '`,` or `]` after an array item';
-        const missing = c === QUOTE || c === OPEN_BRACE || c === OPEN_BRACKET || c === MINUS || isDigit(c) ? ': a `,` is probably missing before it' : '';
-        return this.at(i, `Expected ${what}, found ${this.describe(i)}${missing}.`, this.tokenEnd(i));
+        if (c === SLASH) return this.at(i, msg('json.comment'), this.tokenEnd(i));
+        const missing = c === QUOTE || c === OPEN_BRACE || c === OPEN_BRACKET || c === MINUS || isDigit(c);
+        const key = top.kind === 'object' ? (missing ? 'json.expectedAfterValueComma' : 'json.expectedAfterValue') : missing ? 'json.expectedAfterItemComma' : 'json.expectedAfterItem';
+        return this.at(i, msg(key, { found: this.describe(i) }), this.tokenEnd(i));
       }
 
       if (expect === 'key' || expect === 'keyOrClose') {
         const frame = top!;
         if (c < 0) return this.unclosed(frame);
         if (c === CLOSE_BRACE) {
-          if (expect === 'key') return this.at(frame.comma, 'A comma before `}` is not allowed in JSON: remove this `,`.');
+          if (expect === 'key') return this.at(frame.comma, msg('json.commaBeforeBrace'));
           this.close();
           expect = 'after';
           continue;
         }
         if (c !== QUOTE) {
-          if (c === 39 /* ' */) return this.at(i, 'A property name needs double quotes (`"name"`), not single quotes.', this.tokenEnd(i));
+          if (c === 39 /* ' */) return this.at(i, msg('json.keySingleQuotes'), this.tokenEnd(i));
           if (isWordChar(c)) {
             const end = this.wordEnd(i);
-            return this.at(i, `A property name needs double quotes: write \`"${this.quoted(i, end)}"\`.`, end);
+            return this.at(i, msg('json.keyQuotes', { key: this.quoted(i, end) }), end);
           }
-          return this.at(i, `Expected a property name in double quotes${expect === 'keyOrClose' ? ' or `}`' : ''}, found ${this.describe(i)}.`, this.tokenEnd(i));
+          return this.at(i, msg(expect === 'keyOrClose' ? 'json.expectedKeyOrClose' : 'json.expectedKey', { found: this.describe(i) }), this.tokenEnd(i));
         }
         const key = this.string();
         if (typeof key !== 'string') return key;
         this.skipSpace();
         if (this.i >= n) return this.unclosed(frame);
-        if (s.charCodeAt(this.i) !== COLON) return this.at(this.i, `Expected \`:\` after the property name, found ${this.describe(this.i)}.`, this.tokenEnd(this.i));
+        if (s.charCodeAt(this.i) !== COLON) return this.at(this.i, msg('json.expectedColon', { found: this.describe(this.i) }), this.tokenEnd(this.i));
         this.i++;
         frame.key = key;
         expect = 'value';
@@ -163,10 +164,10 @@ class Reader {
       // A value (or, in an array that has no item yet, its end).
       if (c < 0) {
         if (top) return expect === 'valueOrClose' ? this.unclosed(top) : this.endBeforeValue(top);
-        return this.at(n, 'Expected a JSON value, found nothing: `$jsonParse` needs an object such as `{}`, an array, a string, a number, true, false or null.');
+        return this.at(n, msg('json.empty'));
       }
       if (c === CLOSE_BRACKET && top?.kind === 'array') {
-        if (expect === 'value') return this.at(top.comma, 'A comma before `]` is not allowed in JSON: remove this `,`.');
+        if (expect === 'value') return this.at(top.comma, msg('json.commaBeforeBracket'));
         this.close();
         expect = 'after';
         continue;
@@ -210,21 +211,21 @@ class Reader {
       if (word === 'null') return { kind: 'null', preview: word };
       const lower = word.toLowerCase();
       if (lower === 'true' || lower === 'false' || lower === 'null') {
-        return this.at(i, `JSON writes \`${lower}\` in lower case, not \`${this.quoted(i, end)}\`.`, end);
+        return this.at(i, msg('json.lowerCase', { word: lower, got: this.quoted(i, end) }), end);
       }
       if (word === 'NaN' || word === 'Infinity' || word === 'undefined') {
-        return this.at(i, `\`${word}\` is not a JSON value: use a number, a string or null.`, end);
+        return this.at(i, msg('json.notAValue', { word }), end);
       }
-      return this.at(i, `\`${this.quoted(i, end)}\` is not a JSON value: text needs double quotes (\`"${this.quoted(i, end)}"\`).`, end);
+      return this.at(i, msg('json.bareWord', { word: this.quoted(i, end) }), end);
     }
-    if (c === 39 /* ' */) return this.at(i, 'A JSON string needs double quotes (`"text"`), not single quotes.', this.tokenEnd(i));
-    if (c === PLUS) return this.at(i, 'A JSON number may not start with `+`: remove it.');
-    if (c === DOT) return this.at(i, 'A JSON number needs a digit before the decimal point: write `0.5`, not `.5`.');
-    if (c === SLASH) return this.at(i, COMMENT_MESSAGE, this.tokenEnd(i));
-    if (c === COMMA) return this.at(i, 'Expected a value before this `,`.');
-    if (c === CLOSE_BRACE || c === CLOSE_BRACKET) return this.at(i, `Expected a value before this \`${s[i]}\`.`);
-    if (c === COLON) return this.at(i, 'Expected a value, found `:`.');
-    return this.at(i, `Expected a JSON value, found ${this.describe(i)}.`, this.tokenEnd(i));
+    if (c === 39 /* ' */) return this.at(i, msg('json.stringSingleQuotes'), this.tokenEnd(i));
+    if (c === PLUS) return this.at(i, msg('json.plus'));
+    if (c === DOT) return this.at(i, msg('json.leadingDot'));
+    if (c === SLASH) return this.at(i, msg('json.comment'), this.tokenEnd(i));
+    if (c === COMMA) return this.at(i, msg('json.valueBeforeComma'));
+    if (c === CLOSE_BRACE || c === CLOSE_BRACKET) return this.at(i, msg('json.valueBeforeClose', { close: s[i]! }));
+    if (c === COLON) return this.at(i, msg('json.valueNotColon'));
+    return this.at(i, msg('json.expectedValue', { found: this.describe(i) }), this.tokenEnd(i));
   }
 
   /** Reads a number at `start` (the grammar of RFC 8259 section 6). */
@@ -233,15 +234,15 @@ class Reader {
     let i = start;
     if (s.charCodeAt(i) === MINUS) i++;
     const first = s.charCodeAt(i);
-    if (!isDigit(first)) return this.at(i, i < s.length ? `A \`-\` must be followed by a digit, found ${this.describe(i)}.` : 'A `-` must be followed by a digit.', i < s.length ? this.tokenEnd(i) : i);
+    if (!isDigit(first)) return this.at(i, i < s.length ? msg('json.minusFound', { found: this.describe(i) }) : msg('json.minus'), i < s.length ? this.tokenEnd(i) : i);
     i++;
     if (first === 48 /* 0 */ && isDigit(s.charCodeAt(i))) {
-      return this.at(i - 1, 'A JSON number may not have leading zeros: write `0` alone or drop the zeros (a code such as `007` needs quotes: `"007"`).');
+      return this.at(i - 1, msg('json.leadingZeros'));
     }
     while (isDigit(s.charCodeAt(i))) i++;
     if (s.charCodeAt(i) === DOT) {
       i++;
-      if (!isDigit(s.charCodeAt(i))) return this.at(i - 1, 'A decimal point must be followed by a digit: write `1.0` or `1`, not `1.`.');
+      if (!isDigit(s.charCodeAt(i))) return this.at(i - 1, msg('json.trailingDot'));
       while (isDigit(s.charCodeAt(i))) i++;
     }
     const e = s.charCodeAt(i);
@@ -249,7 +250,7 @@ class Reader {
       i++;
       const sign = s.charCodeAt(i);
       if (sign === PLUS || sign === MINUS) i++;
-      if (!isDigit(s.charCodeAt(i))) return this.at(i, 'An exponent must have digits: write `1e5`, not `1e`.', Math.min(s.length, i + 1));
+      if (!isDigit(s.charCodeAt(i))) return this.at(i, msg('json.exponent'), Math.min(s.length, i + 1));
       while (isDigit(s.charCodeAt(i))) i++;
     }
     this.i = i;
@@ -264,7 +265,7 @@ class Reader {
     let out = '';
     let runStart = i;
     for (;;) {
-      if (i >= s.length) return this.at(open, 'This string is never closed: a `"` is missing at its end.');
+      if (i >= s.length) return this.at(open, msg('json.unclosedString'));
       const c = s.charCodeAt(i);
       if (c === QUOTE) {
         out += s.slice(runStart, i);
@@ -272,9 +273,9 @@ class Reader {
         return out;
       }
       if (c < 0x20) {
-        const which = c === 10 || c === 13 ? 'A line break' : c === 9 ? 'A tab' : 'A control character';
+        const which = c === 10 || c === 13 ? 'json.lineBreak' : c === 9 ? 'json.tab' : 'json.controlChar';
         const write = c === 10 ? '`\\n`' : c === 13 ? '`\\r`' : c === 9 ? '`\\t`' : `\`\\u${c.toString(16).padStart(4, '0')}\``;
-        return this.at(i, `${which} may not appear inside a JSON string: write it as ${write}, or close the string before it.`);
+        return this.at(i, msg(which, { write }));
       }
       if (c !== BACKSLASH) {
         i++;
@@ -312,16 +313,16 @@ class Reader {
         case 117 /* u */: {
           let k = 0;
           while (k < 4 && isHex(s.charCodeAt(i + 2 + k))) k++;
-          if (k < 4) return this.at(i, 'A `\\u` escape needs four hexadecimal digits (`\\u00e9`).', i + 2 + k);
+          if (k < 4) return this.at(i, msg('json.unicodeEscape'), i + 2 + k);
           out += String.fromCharCode(parseInt(s.slice(i + 2, i + 6), 16));
           i += 6;
           break;
         }
         default:
-          if (i + 1 >= s.length) return this.at(open, 'This string is never closed: a `"` is missing at its end.');
+          if (i + 1 >= s.length) return this.at(open, msg('json.unclosedString'));
           return this.at(
             i,
-            `\`\\${this.quoted(i + 1, this.charEnd(i + 1))}\` is not a JSON escape: use \`\\"\` \`\\\\\` \`\\/\` \`\\b\` \`\\f\` \`\\n\` \`\\r\` \`\\t\` or \`\\uXXXX\`.`,
+            msg('json.badEscape', { escape: this.quoted(i + 1, this.charEnd(i + 1)) }),
             this.charEnd(i + 1),
           );
       }
@@ -351,16 +352,16 @@ class Reader {
   /** The error for a text that ends inside a container. */
   private unclosed(frame: Frame): JsonError {
     const [open, close] = frame.kind === 'object' ? ['{', '}'] : ['[', ']'];
-    return this.at(frame.open, `This \`${open}\` is never closed: the JSON ends before its \`${close}\`.`);
+    return this.at(frame.open, msg('json.unclosed', { open, close }));
   }
 
   /** The error for a text that ends where a value should come. */
   private endBeforeValue(frame: Frame): JsonError {
-    return this.at(this.s.length, `The JSON ends where a value should come: the \`${frame.kind === 'object' ? '{' : '['}\` opened before is not finished.`);
+    return this.at(this.s.length, msg('json.endBeforeValue', { open: frame.kind === 'object' ? '{' : '[' }));
   }
 
   /** An error at [start, end); `end` defaults to the one character (a surrogate pair counts as one) at `start`. */
-  private at(start: number, message: string, end?: number): JsonError {
+  private at(start: number, message: Msg, end?: number): JsonError {
     return { start, end: end ?? this.charEnd(start), message };
   }
 
@@ -394,11 +395,11 @@ class Reader {
   }
 
   /** What stands at `i`, for "found ...": a quoted word or character, or "the end". */
-  private describe(i: number): string {
-    if (i >= this.s.length) return 'the end of the text';
+  private describe(i: number): Text {
+    if (i >= this.s.length) return msg('json.foundEnd');
     const c = this.s.charCodeAt(i);
-    if (c === 96 /* ` */) return 'a backtick';
-    if (c < 0x20 || c === 0x7f) return `the control character U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
+    if (c === 96 /* ` */) return msg('json.foundBacktick');
+    if (c < 0x20 || c === 0x7f) return msg('json.foundControl', { code: c.toString(16).toUpperCase().padStart(4, '0') });
     return `\`${this.quoted(i, this.tokenEnd(i))}\``;
   }
 

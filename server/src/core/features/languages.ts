@@ -5,6 +5,7 @@
 // arguments and several block functions on one line.
 
 import type { ScriptLanguage } from '../settings';
+import { msg, type Msg } from '../l10n';
 
 export type LanguageFeature =
   /** The functions only BDScript 2 has (see `BDSCRIPT2_FUNCTIONS`). */
@@ -50,5 +51,4 @@ export function featureOfFunction(name: string): LanguageFeature | undefined {
 }
 
 /** How to switch a file to BDScript 2, for messages. */
-export const SWITCH_TO_BDSCRIPT2 =
-  'Switch the command to BDScript 2 in the app and write `$c[bdscript-language: BDScript 2]` in the file (or set `bdscript.language`).';
+export const SWITCH_TO_BDSCRIPT2: Msg = msg('lang.switch');

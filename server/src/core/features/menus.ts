@@ -16,6 +16,7 @@ import { limit } from './limits';
 import { given, idOf } from './parents';
 import { inTrigger, pathModel, walkPaths, type PathModel } from './paths';
 import { quoteValue } from './values';
+import { msg, type MessageKey, type Msg } from '../l10n';
 
 /** A whole number as BDFD's Integer type writes it. */
 const INTEGER = /^[+-]?\d+$/;
@@ -32,7 +33,6 @@ function characters(s: string): number {
   return n;
 }
 
-const count = (n: number): string => n.toLocaleString('en-US');
 
 /** A literal whole-number argument: its value and its text. Undefined when empty, built at run time or not a whole number (`invalid-argument` says so). */
 function integerArg(text: string, call: CallNode, index: number | undefined): { arg: ArgNode; value: number; shown: string } | undefined {
@@ -44,14 +44,14 @@ function integerArg(text: string, call: CallNode, index: number | undefined): { 
 }
 
 /** Reports a literal argument longer than `max` characters: "The <what> of `$fn` has N characters; ...". */
-function textLength(text: string, call: CallNode, index: number | undefined, max: number, what: string, code: 'select-menu-limit' | 'modal-limit', report: CallReport): void {
+function textLength(text: string, call: CallNode, index: number | undefined, max: number, what: MessageKey, code: 'select-menu-limit' | 'modal-limit', report: CallReport): void {
   const arg = index === undefined ? undefined : call.args[index];
   if (!arg) return;
   const value = literalText(text, arg);
   if (value === undefined || value.length <= max) return;
   const n = characters(value);
   if (n <= max) return;
-  report(code, arg.start, arg.end, () => `The ${what} of \`${call.name}\` has ${count(n)} characters; Discord allows at most ${count(max)}.`);
+  report(code, arg.start, arg.end, () => msg('menu.textLength', { what: msg(what), name: call.name, n, max }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -105,7 +105,7 @@ function checkSelect(shape: SelectShape): CallCheck {
         'select-menu-limit',
         n.arg.start,
         n.arg.end,
-        () => `\`${call.name}\` "${name}" must be a whole number from ${lo} to ${hi}, Discord's limit for a select menu; got ${quoteValue(n.shown)}.`,
+        () => msg('menu.minMaxRange', { name: call.name, arg: name, lo, hi, got: quoteValue(n.shown) }),
       );
     }
     if (min && max && fits(min) && fits(max) && min.value > max.value) {
@@ -113,20 +113,20 @@ function checkSelect(shape: SelectShape): CallCheck {
         'select-menu-limit',
         min.arg.start,
         min.arg.end,
-        () => `\`${call.name}\` "${shape.minName}" (${min.value}) is more than "${shape.maxName}" (${max.value}): a select menu cannot ask for more choices than it allows.`,
+        () => msg('menu.minOverMax', { name: call.name, minName: shape.minName, min: min.value, maxName: shape.maxName, max: max.value }),
       );
     }
-    textLength(text, call, shape.placeholder, limit('selectPlaceholder'), 'placeholder', 'select-menu-limit', report);
-    textLength(text, call, shape.id, limit('customId'), 'ID', 'select-menu-limit', report);
+    textLength(text, call, shape.placeholder, limit('selectPlaceholder'), 'part.placeholder', 'select-menu-limit', report);
+    textLength(text, call, shape.id, limit('customId'), 'part.id', 'select-menu-limit', report);
   };
 }
 
 function checkOption(shape: { readonly label: number; readonly value: number; readonly description: number }): CallCheck {
   return (text, call, report) => {
     const max = limit('selectOptionText');
-    textLength(text, call, shape.label, max, 'label', 'select-menu-limit', report);
-    textLength(text, call, shape.value, max, 'value', 'select-menu-limit', report);
-    textLength(text, call, shape.description, max, 'description', 'select-menu-limit', report);
+    textLength(text, call, shape.label, max, 'part.label', 'select-menu-limit', report);
+    textLength(text, call, shape.value, max, 'part.value', 'select-menu-limit', report);
+    textLength(text, call, shape.description, max, 'part.description', 'select-menu-limit', report);
   };
 }
 
@@ -135,16 +135,16 @@ function checkOption(shape: { readonly label: number; readonly value: number; re
 
 /** `$newModal[Modal ID;Title]`. */
 function checkModal(text: string, call: CallNode, report: CallReport): void {
-  textLength(text, call, 0, limit('customId'), 'modal ID', 'modal-limit', report);
-  textLength(text, call, 1, limit('modalTitle'), 'title', 'modal-limit', report);
+  textLength(text, call, 0, limit('customId'), 'part.modalId', 'modal-limit', report);
+  textLength(text, call, 1, limit('modalTitle'), 'part.title', 'modal-limit', report);
 }
 
 /** `$addTextInput[Text Input ID;Style;Label;(Minimum length;Maximum length;Required;Value;Placeholder)]`. */
 function checkTextInput(text: string, call: CallNode, report: CallReport): void {
   const most = limit('textInputLength');
-  textLength(text, call, 0, limit('customId'), 'text input ID', 'modal-limit', report);
-  textLength(text, call, 2, limit('textInputLabel'), 'label', 'modal-limit', report);
-  textLength(text, call, 7, limit('textInputPlaceholder'), 'placeholder', 'modal-limit', report);
+  textLength(text, call, 0, limit('customId'), 'part.textInputId', 'modal-limit', report);
+  textLength(text, call, 2, limit('textInputLabel'), 'part.label', 'modal-limit', report);
+  textLength(text, call, 7, limit('textInputPlaceholder'), 'part.placeholder', 'modal-limit', report);
   const min = integerArg(text, call, 3);
   const max = integerArg(text, call, 4);
   const minLow = limit('textInputMinLengthLow');
@@ -152,17 +152,17 @@ function checkTextInput(text: string, call: CallNode, report: CallReport): void 
   const minFits = min !== undefined && min.value >= minLow && min.value <= most;
   const maxFits = max !== undefined && max.value >= maxLow && max.value <= most;
   if (min && !minFits) {
-    report('modal-limit', min.arg.start, min.arg.end, () => `\`$addTextInput\` "Minimum length" must be a whole number from ${minLow} to ${count(most)}; got ${quoteValue(min.shown)}.`);
+    report('modal-limit', min.arg.start, min.arg.end, () => msg('modal.minLengthRange', { lo: minLow, hi: most, got: quoteValue(min.shown) }));
   }
   if (max && !maxFits) {
-    report('modal-limit', max.arg.start, max.arg.end, () => `\`$addTextInput\` "Maximum length" must be a whole number from ${maxLow} to ${count(most)}; got ${quoteValue(max.shown)}.`);
+    report('modal-limit', max.arg.start, max.arg.end, () => msg('modal.maxLengthRange', { lo: maxLow, hi: most, got: quoteValue(max.shown) }));
   }
   if (min && max && minFits && maxFits && min.value > max.value) {
     report(
       'modal-limit',
       min.arg.start,
       min.arg.end,
-      () => `\`$addTextInput\` "Minimum length" (${count(min.value)}) is more than "Maximum length" (${count(max.value)}): no answer could fit both.`,
+      () => msg('modal.minOverMax', { min: min.value, max: max.value }),
     );
   }
   const valueArg = call.args[6];
@@ -170,12 +170,12 @@ function checkTextInput(text: string, call: CallNode, report: CallReport): void 
   if (!valueArg || value === undefined || value === '') return;
   const n = characters(value);
   if (n > most) {
-    report('modal-limit', valueArg.start, valueArg.end, () => `The value of \`$addTextInput\` has ${count(n)} characters; Discord allows at most ${count(most)}.`);
+    report('modal-limit', valueArg.start, valueArg.end, () => msg('modal.valueTooLong', { n, max: most }));
   } else if (min && minFits && n < min.value) {
     // The wiki's addTextInput page: the value "must not be less than `Minimum length` and no more than `Maximum length`".
-    report('modal-limit', valueArg.start, valueArg.end, () => `The value of \`$addTextInput\` has ${count(n)} characters, fewer than its "Minimum length" of ${count(min.value)}.`);
+    report('modal-limit', valueArg.start, valueArg.end, () => msg('modal.valueUnderMin', { n, min: min.value }));
   } else if (max && maxFits && n > max.value) {
-    report('modal-limit', valueArg.start, valueArg.end, () => `The value of \`$addTextInput\` has ${count(n)} characters, more than its "Maximum length" of ${count(max.value)}.`);
+    report('modal-limit', valueArg.start, valueArg.end, () => msg('modal.valueOverMax', { n, max: max.value }));
   }
 }
 
@@ -279,7 +279,7 @@ export interface MenuFinding {
   readonly code: 'select-menu-limit' | 'modal-limit';
   readonly start: number;
   readonly end: number;
-  readonly message: string;
+  readonly message: Msg;
 }
 
 /** The document's facts, absolute offsets, outside the trigger line. */
@@ -337,14 +337,11 @@ function maxAgainstOptions(facts: MenuFacts, inAsync: (at: number) => boolean, o
       const added = own.filter((o) => o.start > menu.start).length;
       if (added >= menu.max) continue;
       const maxName = kind === 'legacy' ? LEGACY_SELECT.maxName : V2_SELECT.maxName;
-      const what = added === 0 ? 'no option' : added === 1 ? 'only 1 option' : `only ${added} options`;
       out.push({
         code: 'select-menu-limit',
         start: menu.maxStart,
         end: menu.maxEnd,
-        message:
-          `The select menu ${quoteValue(menu.id)} allows ${menu.max} choice${menu.max === 1 ? '' : 's'} ("${maxName}"), but this command adds ${what} to it: ` +
-          `Discord refuses a select menu that allows more choices than it has options. Lower "${maxName}" or add options.`,
+        message: msg('menu.fewerOptions', { id: quoteValue(menu.id), max: menu.max, maxName, added }),
       });
     }
   }
@@ -374,7 +371,7 @@ function modalInputs(parsed: ParsedDocument, facts: MenuFacts, inAsync: (at: num
         const next = n + 1;
         if (next === max + 1 && !reported.has(e.at)) {
           reported.add(e.at);
-          out.push({ code: 'modal-limit', start: e.at, end: e.nameEnd, message: `This is the ${ordinal(next)} text input of one modal; Discord allows at most ${max} in a modal.` });
+          out.push({ code: 'modal-limit', start: e.at, end: e.nameEnd, message: msg('modal.tooManyInputs', { n: next, max }) });
         }
         return next;
       },
@@ -391,13 +388,9 @@ function modalInputs(parsed: ParsedDocument, facts: MenuFacts, inAsync: (at: num
       code: 'modal-limit',
       start: at,
       end: facts.modals[k + 1]!,
-      message: `This modal has no text input: Discord needs 1 to ${max} in a modal. Add \`$addTextInput[...]\` after \`$newModal\`.`,
+      message: msg('modal.noInput', { max }),
     });
   }
 }
 
-function ordinal(n: number): string {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
-  return `${n}${suffix}`;
-}
+

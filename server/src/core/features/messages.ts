@@ -12,6 +12,7 @@ import { isWhitespace } from '../chars';
 import { limit } from './limits';
 import { inTrigger, pathModel, walkPaths } from './paths';
 import { BLOCK_ROLES } from '../parser/blocks';
+import { msg, type Msg } from '../l10n';
 
 /** Functions that send their argument as a message of its own, with the index of that argument. */
 export const SENDERS: ReadonlyMap<string, number> = new Map([
@@ -98,7 +99,7 @@ export interface MessageFinding {
   readonly code: 'message-too-long';
   readonly start: number;
   readonly end: number;
-  readonly message: string;
+  readonly message: Msg;
 }
 
 /** The findings of the message rules over the whole document. */
@@ -120,7 +121,7 @@ export function messageFindings(parsed: ParsedDocument): MessageFinding[] {
         code: 'message-too-long',
         start: a.start + base,
         end: a.end + base,
-        message: `The message \`${a.name}\` sends here has at least ${a.count.toLocaleString('en-US')} characters; Discord allows ${max.toLocaleString('en-US')} in one message. Split it into several messages or shorten it.`,
+        message: msg('rule.sentMessageTooLong', { name: a.name, count: a.count, max }),
       });
     }
   }
@@ -142,7 +143,7 @@ export function messageFindings(parsed: ParsedDocument): MessageFinding[] {
           code: 'message-too-long',
           start: at.start,
           end: at.end,
-          message: `The reply's text reaches ${max.toLocaleString('en-US')} characters here (at least ${next.toLocaleString('en-US')} by the end of this part, blanks not counted); Discord allows ${max.toLocaleString('en-US')} in one message. Split it with \`$sendMessage\` or shorten it.`,
+          message: msg('rule.replyTooLong', { max, next }),
         });
       }
       return next;

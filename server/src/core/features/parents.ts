@@ -19,6 +19,7 @@ import { isWhitespace } from '../chars';
 import { COMPONENT_FUNCTIONS } from './components';
 import { inTrigger, pathModel, type PathModel } from './paths';
 import { quoteValue } from './values';
+import { list, msg, type ListArg, type MessageKey, type Msg } from '../l10n';
 
 /** What a parent is. */
 type ParentKind = 'menu' | 'modal' | 'container' | 'section' | 'row' | 'gallery' | 'select';
@@ -65,14 +66,14 @@ const CHILDREN: ReadonlyMap<string, readonly ParentKind[]> = new Map<string, Par
 ]);
 
 /** How each kind of parent is named and created, for messages. */
-const KIND_WORDS: Readonly<Record<ParentKind, { readonly noun: string; readonly creator: string }>> = {
-  menu: { noun: 'select menu', creator: '$newSelectMenu' },
-  modal: { noun: 'modal', creator: '$newModal' },
-  container: { noun: 'container', creator: '$addContainer' },
-  section: { noun: 'section', creator: '$addSection' },
-  row: { noun: 'action row', creator: '$addActionRow' },
-  gallery: { noun: 'media gallery', creator: '$addMediaGallery' },
-  select: { noun: 'select menu', creator: '$addStringSelect' },
+const KIND_WORDS: Readonly<Record<ParentKind, { readonly noun: MessageKey; readonly creator: string }>> = {
+  menu: { noun: 'noun.selectMenu', creator: '$newSelectMenu' },
+  modal: { noun: 'noun.modal', creator: '$newModal' },
+  container: { noun: 'noun.container', creator: '$addContainer' },
+  section: { noun: 'noun.section', creator: '$addSection' },
+  row: { noun: 'noun.actionRow', creator: '$addActionRow' },
+  gallery: { noun: 'noun.mediaGallery', creator: '$addMediaGallery' },
+  select: { noun: 'noun.selectMenu', creator: '$addStringSelect' },
 };
 
 /** A call that creates a parent (offsets relative to the chunk in a fact, absolute after). */
@@ -170,8 +171,8 @@ export interface ParentFinding {
   readonly code: 'missing-parent' | 'component-before-parent';
   readonly start: number;
   readonly end: number;
-  readonly message: string;
-  readonly related: ReadonlyArray<{ readonly start: number; readonly end: number; readonly message: string }>;
+  readonly message: Msg;
+  readonly related: ReadonlyArray<{ readonly start: number; readonly end: number; readonly message: Msg }>;
 }
 
 /** How many creations a child is compared with before it is left alone (quiet). */
@@ -263,13 +264,13 @@ function anyBefore(model: PathModel, starts: readonly number[], child: Child): b
   return false;
 }
 
-function kindsPhrase(kinds: readonly ParentKind[]): string {
-  return [...new Set(kinds.map((k) => KIND_WORDS[k].noun))].join(' or ');
+function kindsPhrase(kinds: readonly ParentKind[]): ListArg {
+  return list([...new Set(kinds.map((k) => KIND_WORDS[k].noun))].map((key) => msg(key)), 'or');
 }
 
-function creatorsPhrase(kinds: readonly ParentKind[], id: string): string {
+function creatorsPhrase(kinds: readonly ParentKind[], id: string): ListArg {
   const shown = id.length > 40 ? id.slice(0, 39) + '…' : id.replace(/[\r\n`]+/g, ' ');
-  return kinds.map((k) => `\`${KIND_WORDS[k].creator}[${shown}${k === 'menu' ? ';Min;Max' : ''}]\``).join(' or ');
+  return list(kinds.map((k) => `\`${KIND_WORDS[k].creator}[${shown}${k === 'menu' ? ';Min;Max' : ''}]\``), 'or');
 }
 
 /** `missing-parent`: nothing in the command creates the parent. */
@@ -279,34 +280,32 @@ function missing(child: Child, other: Creation | undefined): ParentFinding {
       code: 'missing-parent',
       start: child.at,
       end: child.atEnd,
-      message: '`$addTextInput` adds a field to a modal, but this command creates no modal: start it with `$newModal[Modal ID;Title]` before the text inputs.',
+      message: msg('parent.noModal'),
       related: [],
     };
   }
-  const note = other ? ` ${quoteValue(child.id)} is the ID of a ${KIND_WORDS[other.kind].noun} here.` : '';
-  const elsewhere = child.accepts[0] === 'menu' ? ' To add the option to a menu of another message, give that message\'s ID as "Message ID".' : '';
+  const note = other ? msg('parent.idOfOther', { id: quoteValue(child.id), noun: msg(KIND_WORDS[other.kind].noun) }) : '';
+  const elsewhere = child.accepts[0] === 'menu' ? msg('parent.otherMessage') : '';
   return {
     code: 'missing-parent',
     start: child.at,
     end: child.atEnd,
-    message: `No ${kindsPhrase(child.accepts)} with the ID ${quoteValue(child.id)} is created in this command, so \`${child.name}\` has nothing to add to: create it with ${creatorsPhrase(child.accepts, child.id)} before this line.${elsewhere}${note}`,
-    related: other ? [{ start: other.start, end: other.nameEnd, message: `The ${KIND_WORDS[other.kind].noun} with this ID` }] : [],
+    message: msg('parent.missing', { kinds: kindsPhrase(child.accepts), id: quoteValue(child.id), name: child.name, creators: creatorsPhrase(child.accepts, child.id), elsewhere, note }),
+    related: other ? [{ start: other.start, end: other.nameEnd, message: msg('related.parentWithId', { noun: msg(KIND_WORDS[other.kind].noun) }) }] : [],
   };
 }
 
 /** `component-before-parent`: the parent is created, but on no path before the child. */
 function before(child: Child, own: readonly Creation[]): ParentFinding {
   const first = own[0]!;
-  const noun = child.accepts[0] === 'modal' ? 'modal' : `${KIND_WORDS[first.kind].noun} ${quoteValue(child.id)}`;
+  const modal = child.accepts[0] === 'modal';
   const later = own.every((c) => c.start > child.start);
-  const where = later
-    ? `is created only after this \`${child.name}\`: move \`${first.name}\` above it`
-    : `is not created on any path that reaches this \`${child.name}\` (only in a branch, handler or part after \`$stop\` that excludes it): create it on this path first`;
+  const key = modal ? (later ? 'parent.modalLater' : 'parent.modalNoPath') : later ? 'parent.later' : 'parent.noPath';
   return {
     code: 'component-before-parent',
     start: child.at,
     end: child.atEnd,
-    message: `The ${noun} ${where}. BDFD can only add to a ${child.accepts[0] === 'modal' ? 'modal' : KIND_WORDS[first.kind].noun} that already exists.`,
-    related: own.slice(0, 3).map((c) => ({ start: c.start, end: c.nameEnd, message: `Where the ${KIND_WORDS[c.kind].noun} is created` })),
+    message: msg(key, { noun: msg(KIND_WORDS[first.kind].noun), id: quoteValue(child.id), name: child.name, first: first.name }),
+    related: own.slice(0, 3).map((c) => ({ start: c.start, end: c.nameEnd, message: msg('related.parentCreated', { noun: msg(KIND_WORDS[c.kind].noun) }) })),
   };
 }

@@ -4,7 +4,7 @@
 
 import type { Location, Position, Range, WorkspaceEdit } from 'vscode-languageserver-types';
 import { prepareVarRename, renameVar, varUseAt, varUsesNamed } from './variables';
-import type { Analysis, FeatureContext } from './types';
+import { l10nOf, type Analysis, type FeatureContext } from './types';
 
 /** Every use of the `$var` at a position (sets too when `includeDeclaration`). */
 export function references(_ctx: FeatureContext, analysis: Analysis, position: Position, includeDeclaration: boolean): Location[] {
@@ -17,20 +17,20 @@ export function references(_ctx: FeatureContext, analysis: Analysis, position: P
 }
 
 /** What a rename at a position would rename, why it cannot, or null where there is nothing to rename. */
-export function prepareRename(_ctx: FeatureContext, analysis: Analysis, position: Position): { range: Range; placeholder: string } | { error: string } | null {
+export function prepareRename(ctx: FeatureContext, analysis: Analysis, position: Position): { range: Range; placeholder: string } | { error: string } | null {
   const { parsed, document } = analysis;
   const plan = prepareVarRename(parsed, document.offsetAt(position));
   if (!plan) return null;
-  if ('error' in plan) return plan;
+  if ('error' in plan) return { error: l10nOf(ctx).text(plan.error) };
   return { range: { start: document.positionAt(plan.range.start), end: document.positionAt(plan.range.end) }, placeholder: plan.name };
 }
 
 /** The edits of a rename, why it cannot be done, or null where there is nothing to rename. */
-export function rename(_ctx: FeatureContext, analysis: Analysis, position: Position, newName: string): WorkspaceEdit | { error: string } | null {
+export function rename(ctx: FeatureContext, analysis: Analysis, position: Position, newName: string): WorkspaceEdit | { error: string } | null {
   const { parsed, document } = analysis;
   const result = renameVar(parsed, document.offsetAt(position), newName);
   if (!result) return null;
-  if ('error' in result) return result;
+  if ('error' in result) return { error: l10nOf(ctx).text(result.error) };
   return {
     changes: {
       [document.uri]: result.edits.map((e) => ({ range: { start: document.positionAt(e.start), end: document.positionAt(e.end) }, newText: e.newText })),

@@ -5,7 +5,7 @@
 import { MarkupKind, type ParameterInformation, type Position, type SignatureHelp, type SignatureInformation } from 'vscode-languageserver-types';
 import { enclosingCall } from '../parser/query';
 import { argumentName, callToResolve, parameterIndex, resolveCall, renderArgumentLine, renderRecord, signature, slotAt, type DocOptions } from './docs';
-import type { Analysis, FeatureContext, SignatureHelpContext } from './types';
+import { l10nOf, type Analysis, type FeatureContext, type SignatureHelpContext } from './types';
 
 /**
  * Signature help at a position, or null outside any argument list and for names the catalog
@@ -21,7 +21,7 @@ export function signatureHelp(ctx: FeatureContext, analysis: Analysis, position:
   const found = resolveCall(ctx.catalog, callToResolve(call));
   if (!found || found.otherForm) return null;
   const record = found.record;
-  const opts: DocOptions = { markdown: ctx.client.markdown };
+  const opts: DocOptions = { markdown: ctx.client.markdown, l10n: l10nOf(ctx) };
   const kind = opts.markdown ? MarkupKind.Markdown : MarkupKind.PlainText;
   const sig = signature(record);
   const parameters: ParameterInformation[] = sig.parameters.map((p) => ({

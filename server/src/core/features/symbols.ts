@@ -6,7 +6,8 @@ import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver-types';
 import type { Block, BlockCall } from '../parser/blocks';
 import type { ParsedDocument } from '../parser/tree';
 import { varUses } from './documentNames';
-import type { Analysis, FeatureContext } from './types';
+import { l10nOf, type Analysis, type FeatureContext } from './types';
+import { msg, type Localizer, type Text } from '../l10n';
 
 /** Longest symbol name shown for a condition; longer ones are cut with an ellipsis. */
 const MAX_NAME_LENGTH = 60;
@@ -16,13 +17,13 @@ interface Item {
   readonly end: number;
   readonly selectionStart: number;
   readonly selectionEnd: number;
-  readonly name: string;
-  readonly detail?: string;
+  readonly name: Text;
+  readonly detail?: Text;
   readonly kind: SymbolKind;
   readonly children: Item[];
 }
 
-export function documentSymbols(_ctx: FeatureContext, analysis: Analysis): DocumentSymbol[] {
+export function documentSymbols(ctx: FeatureContext, analysis: Analysis): DocumentSymbol[] {
   const parsed = analysis.parsed;
   const items: Item[] = [];
 
@@ -30,7 +31,7 @@ export function documentSymbols(_ctx: FeatureContext, analysis: Analysis): Docum
     const first = parsed.callAt(parsed.trigger.start);
     if (first) {
       items.push(
-        item(parsed.trigger.start, parsed.trigger.end, first.start, first.nameEnd, first.name, SymbolKind.Event, 'trigger'),
+        item(parsed.trigger.start, parsed.trigger.end, first.start, first.nameEnd, first.name, SymbolKind.Event, msg('symbol.trigger')),
       );
     }
   }
@@ -55,7 +56,8 @@ export function documentSymbols(_ctx: FeatureContext, analysis: Analysis): Docum
     items.push(item(use.start, use.end, use.nameStart, use.nameEnd, oneLine(use.name), SymbolKind.Variable, '$var'));
   }
 
-  return nestItems(items).map((i) => toSymbol(analysis, i));
+  const l10n = l10nOf(ctx);
+  return nestItems(items).map((i) => toSymbol(analysis, i, l10n));
 }
 
 function blockItem(parsed: ParsedDocument, block: Block): Item {
@@ -65,7 +67,7 @@ function blockItem(parsed: ParsedDocument, block: Block): Item {
     const sel = block.name && opener.firstArg ? opener.firstArg : null;
     return item(block.start, block.end, sel ? sel.start : opener.start, sel ? sel.end : opener.nameEnd, name, SymbolKind.Function, '$async');
   }
-  return item(block.start, block.end, opener.start, opener.nameEnd, callLabel(parsed, opener), SymbolKind.Namespace, block.closer ? undefined : 'not closed');
+  return item(block.start, block.end, opener.start, opener.nameEnd, callLabel(parsed, opener), SymbolKind.Namespace, block.closer ? undefined : msg('symbol.notClosed'));
 }
 
 /** `$if[condition]` with the condition on one line and cut to a readable length, or `$else`. */
@@ -87,9 +89,9 @@ function item(
   selectionEnd: number,
   name: string,
   kind: SymbolKind,
-  detail?: string,
+  detail?: Text,
 ): Item {
-  return { start, end, selectionStart, selectionEnd, name: name === '' ? '(empty)' : name, kind, children: [], ...(detail ? { detail } : {}) };
+  return { start, end, selectionStart, selectionEnd, name: name === '' ? msg('symbol.empty') : name, kind, children: [], ...(detail ? { detail } : {}) };
 }
 
 /**
@@ -114,11 +116,11 @@ function nestItems(items: Item[]): Item[] {
   return roots;
 }
 
-function toSymbol(analysis: Analysis, root: Item): DocumentSymbol {
+function toSymbol(analysis: Analysis, root: Item, l10n: Localizer): DocumentSymbol {
   const doc = analysis.document;
   const convert = (it: Item): DocumentSymbol => ({
-    name: it.name,
-    ...(it.detail ? { detail: it.detail } : {}),
+    name: l10n.text(it.name),
+    ...(it.detail ? { detail: l10n.text(it.detail) } : {}),
     kind: it.kind,
     range: { start: doc.positionAt(it.start), end: doc.positionAt(it.end) },
     selectionRange: { start: doc.positionAt(it.selectionStart), end: doc.positionAt(it.selectionEnd) },

@@ -10,29 +10,30 @@ import { literalText } from '../parser/query';
 import type { CallNode } from '../parser/tree';
 import type { CallCheck, CallReport } from './callRules';
 import { limit, type DiscordLimit } from './limits';
+import { msg, type MessageKey } from '../l10n';
 
 interface TextCap {
   readonly arg: number;
   readonly limit: DiscordLimit;
   /** What the text is, in a sentence: "an embed title". */
-  readonly what: string;
+  readonly what: MessageKey;
   readonly code: 'embed-limit' | 'component-text-limit';
 }
 
 const CAPS: ReadonlyMap<string, readonly TextCap[]> = new Map([
-  ['$title', [{ arg: 0, limit: 'embedTitle', what: 'An embed title', code: 'embed-limit' }]],
-  ['$description', [{ arg: 0, limit: 'embedDescription', what: 'An embed description', code: 'embed-limit' }]],
-  ['$footer', [{ arg: 0, limit: 'embedFooter', what: 'An embed footer', code: 'embed-limit' }]],
-  ['$author', [{ arg: 0, limit: 'embedAuthor', what: 'An embed author name', code: 'embed-limit' }]],
+  ['$title', [{ arg: 0, limit: 'embedTitle', what: 'what.embedTitle', code: 'embed-limit' }]],
+  ['$description', [{ arg: 0, limit: 'embedDescription', what: 'what.embedDescription', code: 'embed-limit' }]],
+  ['$footer', [{ arg: 0, limit: 'embedFooter', what: 'what.embedFooter', code: 'embed-limit' }]],
+  ['$author', [{ arg: 0, limit: 'embedAuthor', what: 'what.embedAuthor', code: 'embed-limit' }]],
   [
     '$addField',
     [
-      { arg: 0, limit: 'embedFieldName', what: 'An embed field name', code: 'embed-limit' },
-      { arg: 1, limit: 'embedFieldValue', what: 'An embed field value', code: 'embed-limit' },
+      { arg: 0, limit: 'embedFieldName', what: 'what.embedFieldName', code: 'embed-limit' },
+      { arg: 1, limit: 'embedFieldValue', what: 'what.embedFieldValue', code: 'embed-limit' },
     ],
   ],
-  ['$addButton', [{ arg: 2, limit: 'buttonLabel', what: 'A button label', code: 'component-text-limit' }]],
-  ['$addButtonCV2', [{ arg: 1, limit: 'buttonLabel', what: 'A button label', code: 'component-text-limit' }]],
+  ['$addButton', [{ arg: 2, limit: 'buttonLabel', what: 'what.buttonLabel', code: 'component-text-limit' }]],
+  ['$addButtonCV2', [{ arg: 1, limit: 'buttonLabel', what: 'what.buttonLabel', code: 'component-text-limit' }]],
 ] as const);
 
 /** Characters as Discord counts them: code points. */
@@ -63,7 +64,7 @@ function checkCaps(caps: readonly TextCap[]): CallCheck {
         cap.code,
         arg.start,
         arg.end,
-        () => `${cap.what} of ${count.toLocaleString('en-US')} characters: Discord allows ${max.toLocaleString('en-US')} and refuses the message. Shorten it by ${(count - max).toLocaleString('en-US')}.`,
+        () => msg('rule.textCap', { what: msg(cap.what), count, max, over: count - max }),
       );
     }
   };

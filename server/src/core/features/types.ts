@@ -6,6 +6,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { SignatureHelp } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog/catalog';
 import type { ParsedDocument } from '../parser/tree';
+import { ENGLISH, type Localizer, type Text } from '../l10n';
 import type { ScriptLanguage, Settings } from '../settings';
 
 /** What the client says it can show; the LSP layer fills it from the client capabilities. */
@@ -48,6 +49,13 @@ export interface FeatureContext {
   readonly catalog: Catalog;
   readonly settings: Settings;
   readonly client: ClientFeatures;
+  /** The language of user-facing texts; English when absent. */
+  readonly l10n?: Localizer;
+}
+
+/** The context's localizer, English when it has none. */
+export function l10nOf(ctx: { readonly l10n?: Localizer }): Localizer {
+  return ctx.l10n ?? ENGLISH;
 }
 
 /** One document, parsed, with the script language in effect for it. */
@@ -65,9 +73,9 @@ export interface OffsetEdit {
   readonly newText: string;
 }
 
-/** A fix a diagnostic offers; code actions turn it into a quick fix. */
+/** A fix a diagnostic offers; code actions turn it into a quick fix (the title localized when shown). */
 export interface DiagnosticFix {
-  readonly title: string;
+  readonly title: Text;
   readonly edits: readonly OffsetEdit[];
   /** The fix is the obvious one (a single "did you mean", a deprecated replacement). */
   readonly preferred?: boolean;
@@ -89,9 +97,14 @@ export interface CappedFindings {
   readonly total: SeverityCounts;
 }
 
+/** A fix as a diagnostic carries it to the client: its title in the user's language. */
+export interface ShownFix extends Omit<DiagnosticFix, 'title'> {
+  readonly title: string;
+}
+
 /** `Diagnostic.data` for diagnostics made by core. */
 export interface DiagnosticData {
-  readonly fixes?: readonly DiagnosticFix[];
+  readonly fixes?: readonly ShownFix[];
   /** Only on the `too-many-findings` note. */
   readonly capped?: CappedFindings;
 }

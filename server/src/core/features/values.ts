@@ -8,13 +8,14 @@ import { editDistance } from '../catalog/catalog';
 import type { Argument, KnownArgType } from '../catalog/model';
 import { isPermission, similarPermissions } from './permissions';
 import { ALIAS_PATTERN } from '../chars';
+import { list, msg, type Msg } from '../l10n';
 
 /** What a literal that does not fit its argument's type gets. */
 export interface ValueVerdict {
   /** `unknown-emoji` for an `:alias:` the emoji map lacks; `invalid-argument` otherwise. */
   readonly code: 'invalid-argument' | 'unknown-emoji';
   /** The sentence after "`$fn` argument "Name" ": `must be yes, no, true or false; got "maybe"`. */
-  readonly detail: string;
+  readonly detail: Msg;
   /** Replacement values for the whole argument ("did you mean"), nearest first. */
   readonly suggestions: readonly string[];
 }
@@ -95,33 +96,33 @@ export function enumMatch(values: readonly string[], value: string): string | un
 }
 
 /** What a type expects, as a phrase for messages. */
-function expectation(type: KnownArgType, arg: Pick<Argument, 'enumData'>): string {
+function expectation(type: KnownArgType, arg: Pick<Argument, 'enumData'>): Msg {
   switch (type) {
     case 'Integer':
-      return 'a whole number';
+      return msg('type.integer');
     case 'Float':
-      return 'a number';
+      return msg('type.float');
     case 'Bool':
-      return 'yes, no, true or false';
+      return msg('type.bool');
     case 'Snowflake':
-      return 'a Discord ID (digits)';
+      return msg('type.snowflake');
     case 'Color':
-      return 'a colour: a hex code such as #FF0000 or FF0000, or an integer';
+      return msg('type.color');
     case 'URL':
-      return 'a URL starting with http:// or https://';
+      return msg('type.url');
     case 'Duration':
-      return 'a duration such as 30s, 10m, 2h, 1d or 1w (a plain number means seconds)';
+      return msg('type.duration');
     case 'HowMany':
-      return 'a count such as 2, >2 or <2';
+      return msg('type.howMany');
     case 'Enum':
-      return `one of ${(arg.enumData ?? []).join(', ')}`;
+      return msg('type.enum', { values: (arg.enumData ?? []).join(', ') });
     case 'Permission':
-      return 'a permission name such as managemessages (optionally with + or -)';
+      return msg('type.permission');
     case 'Emoji':
-      return 'an emoji: a Unicode emoji, an :alias:, <:name:id>, <a:name:id> or an emoji ID';
+      return msg('type.emoji');
     case 'String':
     case 'Tuple':
-      return 'text';
+      return msg('type.text');
   }
 }
 
@@ -160,7 +161,7 @@ export function checkValue(value: string, arg: Argument, emoji: EmojiIndex): Val
   if (types.includes('Emoji') && emojiKind(value, emoji) === 'unknown-alias') {
     return {
       code: 'unknown-emoji',
-      detail: `uses the emoji alias ${got}, which the emoji list does not know`,
+      detail: msg('value.unknownEmoji', { got }),
       suggestions: emoji.similar(value),
     };
   }
@@ -170,7 +171,10 @@ export function checkValue(value: string, arg: Argument, emoji: EmojiIndex): Val
     if (type === 'Permission') suggestions.push(...similarPermissions(value));
     if (type === 'Bool') suggestions.push(...near(value, ['yes', 'no', 'true', 'false'], 1));
   }
-  const expected = [...new Set(types.map((t) => expectation(t, arg)))];
-  const phrase = expected.length === 1 ? expected[0]! : `${expected.slice(0, -1).join(', ')} or ${expected[expected.length - 1]!}`;
-  return { code: 'invalid-argument', detail: `must be ${phrase}; got ${got}`, suggestions: [...new Set(suggestions)].slice(0, 3) };
+  const seen = new Set<string>();
+  const expected = types.map((t) => expectation(t, arg)).filter((m) => {
+    const id = JSON.stringify(m);
+    return seen.has(id) ? false : (seen.add(id), true);
+  });
+  return { code: 'invalid-argument', detail: msg('value.mustBe', { expected: list(expected, 'or'), got }), suggestions: [...new Set(suggestions)].slice(0, 3) };
 }

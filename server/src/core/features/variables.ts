@@ -13,6 +13,7 @@ import type { ArgNode, CallNode, ChunkView, ParsedDocument, Span } from '../pars
 import { isWhitespace } from '../chars';
 import { ancestors, inTrigger, pathModel, type PathModel } from './paths';
 import type { DiagnosticFix, OffsetEdit } from './types';
+import { list, msg, type Msg, type Text } from '../l10n';
 
 /** One `$var` call with a literal name. */
 export interface VarUse {
@@ -189,9 +190,9 @@ export interface VariableFinding {
   readonly code: 'unset-variable' | 'variable-before-set';
   readonly start: number;
   readonly end: number;
-  readonly message: string;
+  readonly message: Msg;
   readonly fixes: readonly DiagnosticFix[];
-  readonly related: ReadonlyArray<{ readonly start: number; readonly end: number; readonly message: string }>;
+  readonly related: ReadonlyArray<{ readonly start: number; readonly end: number; readonly message: Msg }>;
 }
 
 /** How many sets of one name a read is compared with before it is left alone. */
@@ -230,9 +231,9 @@ export function variableFindings(parsed: ParsedDocument): VariableFinding[] {
       code: 'variable-before-set',
       start: read.nameStart,
       end: read.nameEnd,
-      message: `The variable ${quote(read.name)} is read here before it is set: on every path that reaches this \`$var\`, no \`$var[${shown(read.name)};...]\` has run yet.`,
+      message: msg('var.beforeSet', { name: quote(read.name), shown: shown(read.name) }),
       fixes: [],
-      related: [{ start: first.start, end: first.end, message: `The first \`$var[${shown(read.name)};...]\`` }],
+      related: [{ start: first.start, end: first.end, message: msg('related.firstVarSet', { shown: shown(read.name) }) }],
     });
   }
   return out;
@@ -275,36 +276,36 @@ function anyMayRunBefore<T>(model: PathModel, items: readonly T[], at: (item: T)
 
 function unsetFinding(text: string, read: VarUse, setNames: readonly string[], uses: readonly VarUse[]): VariableFinding {
   const fixes: DiagnosticFix[] = [];
-  const related: Array<{ start: number; end: number; message: string }> = [];
-  let hint = '';
+  const related: Array<{ start: number; end: number; message: Msg }> = [];
+  let hint: Text = '';
   const comma = read.name.indexOf(',');
   if (comma > 0) {
     // `$var[x,value]`: a set written with a comma reads a variable named "x,value".
     const setName = read.name.slice(0, comma).trim();
-    hint = ` If it is meant to set ${quote(setName)}, separate the name and the value with \`;\`: \`$var[${shown(setName)};${shown(read.name.slice(comma + 1))}]\`.`;
+    hint = msg('var.commaHint', { name: quote(setName), shown: shown(setName), value: shown(read.name.slice(comma + 1)) });
     if (read.plain) {
       // No escape sequence holds a comma, so the first comma of the source is the name's first.
       const at = text.indexOf(',', read.nameStart);
-      if (at >= read.nameStart && at < read.nameEnd) fixes.push({ title: `Set ${quote(setName)}: write \`;\` instead of \`,\``, edits: [{ start: at, end: at + 1, newText: ';' }] });
+      if (at >= read.nameStart && at < read.nameEnd) fixes.push({ title: msg('fix.setWithSemicolon', { name: quote(setName) }), edits: [{ start: at, end: at + 1, newText: ';' }] });
     }
   } else {
     const commaSet = uses.find((u) => u.kind === 'read' && u.name.startsWith(read.name + ',') && u.name.length > read.name.length + 1);
     const near = nearNames(read.name, setNames);
     if (near.length > 0) {
-      hint = ` Did you mean ${near.map(quote).join(' or ')}?`;
+      hint = msg('diag.didYouMean', { names: list(near.map(quote), 'or') });
       if (read.plain) {
-        for (const n of near) fixes.push({ title: `Change to ${quote(n)}`, edits: [renameEdit(read, n)], ...(near.length === 1 ? { preferred: true } : {}) });
+        for (const n of near) fixes.push({ title: msg('fix.changeToValue', { value: n }), edits: [renameEdit(read, n)], ...(near.length === 1 ? { preferred: true } : {}) });
       }
     } else if (commaSet) {
-      hint = ` \`$var[${shown(commaSet.name)}]\` reads a variable named ${quote(commaSet.name)}; to set ${quote(read.name)} there, write \`;\` instead of \`,\`.`;
-      related.push({ start: commaSet.start, end: commaSet.end, message: `A \`$var\` written with \`,\` instead of \`;\`` });
+      hint = msg('var.commaSetHint', { shown: shown(commaSet.name), read: quote(commaSet.name), name: quote(read.name) });
+      related.push({ start: commaSet.start, end: commaSet.end, message: msg('related.varWithComma') });
     }
   }
   return {
     code: 'unset-variable',
     start: read.nameStart,
     end: read.nameEnd,
-    message: `The variable ${quote(read.name)} is read here but never set in this command (\`$var[${shown(read.name)};value]\` sets it).${hint}`,
+    message: msg('var.unset', { name: quote(read.name), shown: shown(read.name), hint }),
     fixes,
     related,
   };
@@ -384,23 +385,23 @@ export function definitionsOf(parsed: ParsedDocument, use: VarUse): VarUse[] {
 }
 
 /** What a rename of a `$var` at a position would change, or why it cannot. */
-export type RenamePlan = { readonly range: Span; readonly name: string } | { readonly error: string };
+export type RenamePlan = { readonly range: Span; readonly name: string } | { readonly error: Msg };
 
 export function prepareVarRename(parsed: ParsedDocument, offset: number): RenamePlan | undefined {
   const use = varUseAt(parsed, offset);
   if (!use) return undefined;
   const all = varUsesNamed(parsed, use.name);
-  if (all.some((u) => !u.plain)) return { error: `A \`$var[${shown(use.name)}]\` holds a comment or a call in its name, so it cannot be renamed safely.` };
+  if (all.some((u) => !u.plain)) return { error: msg('rename.varNotPlain', { shown: shown(use.name) }) };
   return { range: { start: use.nameStart, end: use.nameEnd }, name: use.name };
 }
 
-export function renameVar(parsed: ParsedDocument, offset: number, newName: string): { edits: OffsetEdit[] } | { error: string } | undefined {
+export function renameVar(parsed: ParsedDocument, offset: number, newName: string): { edits: OffsetEdit[] } | { error: Msg } | undefined {
   const plan = prepareVarRename(parsed, offset);
   if (!plan) return undefined;
   if ('error' in plan) return plan;
   const name = newName.trim();
-  if (name === '') return { error: 'A variable name may not be empty.' };
-  if (/[\r\n]/.test(name)) return { error: 'A variable name may not span lines.' };
+  if (name === '') return { error: msg('rename.varEmpty') };
+  if (/[\r\n]/.test(name)) return { error: msg('rename.varLines') };
   return { edits: varUsesNamed(parsed, plan.name).map((u) => renameEdit(u, name)) };
 }
 

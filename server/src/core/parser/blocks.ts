@@ -11,6 +11,7 @@
 
 import { literalText } from './query';
 import type { ArgNode, CallNode, ChunkView, Span } from './tree';
+import { msg, type Text } from '../l10n';
 
 export type BlockKind = 'if' | 'try' | 'async';
 
@@ -56,7 +57,7 @@ export type BlockProblemCode =
 export interface BlockProblem extends Span {
   readonly code: BlockProblemCode;
   readonly call: BlockCall;
-  readonly message: string;
+  readonly message: Text;
   /** The other call involved (the `$if` of a second `$else`, the first `$async` of a name). */
   readonly related: BlockCall | undefined;
 }
@@ -255,7 +256,7 @@ export function matchBlocks(
   const asyncNames = new Map<string, BlockCall>();
   const awaits: Array<{ call: BlockCall; name: string }> = [];
 
-  const problem = (code: BlockProblemCode, call: BlockCall, message: string, related?: BlockCall): void => {
+  const problem = (code: BlockProblemCode, call: BlockCall, message: Text, related?: BlockCall): void => {
     problems.push({ code, call, start: call.start, end: call.nameEnd, message, related });
   };
 
@@ -267,7 +268,7 @@ export function matchBlocks(
     }
     if (name === '$error') {
       if (!insideCatch(call.scope, stacks, scopeOf)) {
-        problem('error-outside-catch', call, '`$error` only has a value inside a `$catch` branch of a `$try` block.');
+        problem('error-outside-catch', call, msg('block.errorOutsideCatch'));
       }
       continue;
     }
@@ -282,7 +283,7 @@ export function matchBlocks(
       if (role.kind === 'async' && call.label !== undefined) {
         blockName = call.label;
         const first = asyncNames.get(blockName);
-        if (first) problem('duplicate-async', call, `An \`$async\` block named "${blockName}" already exists; names must be unique.`, first);
+        if (first) problem('duplicate-async', call, msg('block.duplicateAsync', { name: blockName }), first);
         else asyncNames.set(blockName, call);
       }
       const block: MutableBlock = {
@@ -307,11 +308,11 @@ export function matchBlocks(
     while (k >= 0 && stack[k]!.kind !== role.kind) k--;
     if (k < 0) {
       if (role.role === 'close') {
-        problem('stray-block-end', call, `\`${name}\` has no \`${OPENER[role.kind]}\` to close.`);
+        problem('stray-block-end', call, msg('block.strayEnd', { name, opener: OPENER[role.kind] }));
       } else if (role.kind === 'if') {
-        problem('else-outside-if', call, `\`${name}\` is only valid inside an \`$if\` block.`);
+        problem('else-outside-if', call, msg('block.elseOutsideIf', { name }));
       } else {
-        problem('catch-outside-try', call, '`$catch` is only valid inside a `$try` block.');
+        problem('catch-outside-try', call, msg('block.catchOutsideTry'));
       }
       continue;
     }
@@ -320,11 +321,11 @@ export function matchBlocks(
       const last = block.branches[block.branches.length - 1];
       const elseBranch = block.branches.find((b) => b.name === '$else');
       if (name === '$elseif' && elseBranch) {
-        problem('elseif-after-else', call, '`$elseif` cannot come after `$else` in the same `$if` block.', last);
+        problem('elseif-after-else', call, msg('block.elseifAfterElse'), last);
       } else if (name === '$else' && elseBranch) {
-        problem('duplicate-else', call, 'This `$if` block already has an `$else`.', elseBranch);
+        problem('duplicate-else', call, msg('block.duplicateElse'), elseBranch);
       } else if (name === '$catch' && block.branches.length > 0) {
-        problem('duplicate-catch', call, 'This `$try` block already has a `$catch`.', block.branches[0]);
+        problem('duplicate-catch', call, msg('block.duplicateCatch'), block.branches[0]);
       }
       block.branches.push(call);
       continue;
@@ -352,7 +353,7 @@ export function matchBlocks(
         related: undefined,
         start: at.start,
         end: at.end,
-        message: `No \`$async[${name}]\` block in this code: \`$await\` needs the name of an \`$async\` block.`,
+        message: msg('block.unknownAsync', { name }),
       });
     }
   }
@@ -361,9 +362,9 @@ export function matchBlocks(
   return { blocks: nest(all), problems };
 }
 
-function unclosed(block: MutableBlock, problem: (code: BlockProblemCode, call: BlockCall, message: string) => void): void {
+function unclosed(block: MutableBlock, problem: (code: BlockProblemCode, call: BlockCall, message: Text) => void): void {
   if (block.closer) return;
-  problem('unclosed-block', block.opener, `\`${block.opener.name}\` is never closed: add \`${CLOSER[block.kind]}\`.`);
+  problem('unclosed-block', block.opener, msg('block.unclosed', { name: block.opener.name, closer: CLOSER[block.kind] }));
 }
 
 /** Whether a call in `scope` sits in the `$catch` branch of an open `$try`, in its scope or an enclosing one. */

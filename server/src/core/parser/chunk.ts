@@ -20,6 +20,7 @@ import type {
   SyntaxProblem,
   TextNode,
 } from './tree';
+import { msg } from '../l10n';
 
 // ---------------------------------------------------------------------------------------------
 // Node layout: word 0 = kind | flags << 3 | payload << 8; word 1 = start; word 2 = end (both
@@ -434,7 +435,7 @@ export function scanChunks(
             code: 'unclosed-comment',
             start: i - chunkStart,
             end: j + 1 - chunkStart,
-            message: 'This `$c[` comment is never closed: everything after it is comment text. Add `]`.',
+            message: msg('syntax.unclosedComment'),
           });
         }
         i = end;
@@ -511,7 +512,7 @@ export function scanChunks(
             end: i + 1 - chunkStart,
             callStart: buf[call * NODE_WORDS + 1]!,
             related: { start: textOpen - chunkStart, end: textOpen + 1 - chunkStart },
-            message: `This \`]\` closes \`${name}[\`, but a \`[\` in its arguments is still open as text. If the \`]\` belongs to that \`[\`, escape it as \`\\]\`.`,
+            message: msg('syntax.unescapedBracket', { name }),
           });
         }
         i++;
@@ -553,7 +554,7 @@ export function scanChunks(
       start: open,
       end: open + 1,
       callStart: buf[call * NODE_WORDS + 1]!,
-      message: `\`${nameOfWord(buf[call * NODE_WORDS]!, extraNames)}[\` is never closed: add \`]\`.`,
+      message: msg('syntax.unclosedBracket', { name: nameOfWord(buf[call * NODE_WORDS]!, extraNames) }),
     });
   }
   if (problems.length > 1) problems.sort((a, b) => a.start - b.start);

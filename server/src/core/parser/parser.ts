@@ -24,6 +24,7 @@ import {
 import { blockFacts, matchBlocks, placeBlockCall, type Block, type BlockFacts, type BlockProblem, type PlacedBlockCall } from './blocks';
 import { parseDirective, type Directive } from './directives';
 import type { CallNode, ChunkView, CommentNode, LineStarts, Node, ParsedDocument, Span, SyntaxProblem } from './tree';
+import { msg } from '../l10n';
 
 export { COMMENT_NAME, DOLLAR_ESCAPE, identifierEnd, KnownNames } from './chunk';
 
@@ -630,6 +631,6 @@ function strayBracket(at: number): SyntaxProblem {
     code: 'stray-bracket',
     start: at,
     end: at + 1,
-    message: 'This `]` is outside any function\'s arguments, so it is plain text. If an argument ended too early, escape the `]` inside it as `\\]`.',
+    message: msg('syntax.strayBracket'),
   };
 }

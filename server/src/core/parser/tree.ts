@@ -8,6 +8,7 @@
 
 import type { Block, BlockProblem, PlacedBlockCall } from './blocks';
 import type { Directive } from './directives';
+import type { Text } from '../l10n';
 
 export interface Span {
   readonly start: number;
@@ -116,7 +117,7 @@ export type SyntaxProblemCode =
 
 export interface SyntaxProblem extends Span {
   readonly code: SyntaxProblemCode;
-  readonly message: string;
+  readonly message: Text;
   /** Where the call the problem is about starts (`ParsedDocument.callAt`), when there is one. */
   readonly callStart?: number;
   /** A related position (the text `[` an early `]` probably belongs to). */
