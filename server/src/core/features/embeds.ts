@@ -11,6 +11,7 @@ import { declareChunkFact } from '../parser/parser';
 import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
 import { isWhitespace } from '../chars';
 import { limit } from './limits';
+import { msg, type Text } from '../l10n';
 import { inTrigger, pathModel, walkPaths } from './paths';
 
 type EmbedPart = 'title' | 'description' | 'footer' | 'author' | 'field';
@@ -84,7 +85,7 @@ export interface EmbedFinding {
   readonly code: 'embed-limit';
   readonly start: number;
   readonly end: number;
-  readonly message: string;
+  readonly message: Text;
 }
 
 /** The parts a message's text total counts, by slot: `index * 4 + part` for indexes 1 to 10. */
@@ -128,7 +129,7 @@ export function embedFindings(parsed: ParsedDocument): EmbedFinding[] {
             code: 'embed-limit',
             start: e.start,
             end: e.end,
-            message: `This is field ${n + 1} of embed ${e.index} on this path through the command; Discord allows ${maxFields} fields in one embed and refuses the message.`,
+            message: msg('rule.embedFields', { n: n + 1, index: e.index, max: maxFields }),
           });
         }
         return n + 1;
@@ -157,7 +158,7 @@ export function embedFindings(parsed: ParsedDocument): EmbedFinding[] {
             code: 'embed-limit',
             start: e.start,
             end: e.end,
-            message: `The embeds of this message reach at least ${next.sum.toLocaleString('en-US')} characters here (titles, descriptions, field names and values, footers and authors together); Discord allows ${maxChars.toLocaleString('en-US')} across a message's embeds and refuses the message.`,
+            message: msg('rule.embedsTotal', { count: next.sum, max: maxChars }),
           });
         }
         return next;

@@ -85,7 +85,7 @@ function checkIndex(at: number): CallCheck {
     const max = limit('embedsPerMessage');
     const index = Number(value);
     if (index <= max) return;
-    report('embed-limit', arg.start, arg.end, () => `\`${call.name}\` sets embed ${value}, but Discord allows ${max} embeds in one message and refuses the message. Use an index from 1 to ${max}.`);
+    report('embed-limit', arg.start, arg.end, () => msg('rule.embedIndex', { name: call.name, index, max }));
   };
 }
 
