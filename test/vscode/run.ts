@@ -32,8 +32,16 @@ const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
   contributes: { commands: { command: string; title: string; category?: string }[] };
 };
 /** A contributed command's title as the palette shows it (`Category: Title`). */
+/** The manifest's English texts: `%key%` in package.json is looked up in package.nls.json, as VS Code does. */
+const nls = JSON.parse(readFileSync(join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
+function localized(text: string): string {
+  const key = /^%(.+)%$/.exec(text)?.[1];
+  return key !== undefined ? (nls[key] ?? text) : text;
+}
+
 function paletteTitle(command: { title: string; category?: string }): string {
-  return command.category ? `${command.category}: ${command.title}` : command.title;
+  const title = localized(command.title);
+  return command.category ? `${localized(command.category)}: ${title}` : title;
 }
 /** Status bar items of this extension have ids starting with `publisher.name.`. */
 const STATUS_ITEM = `.part.statusbar .statusbar-item[id^="${manifest.publisher}.${manifest.name}."]`;
