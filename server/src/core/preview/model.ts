@@ -25,6 +25,7 @@
 // `$catch`; an `$async` body runs beside the reply and is left out; `$stop` ends the reply.
 
 import { BLOCK_ROLES } from '../parser/blocks';
+import { colorValue } from '../features/colors';
 import { limit } from '../features/limits';
 import { SENDERS } from '../features/messages';
 import type { ArgNode, CallNode, Node, ParsedDocument } from '../parser/tree';
@@ -225,22 +226,13 @@ function given(text: string, call: CallNode, index: number): boolean {
 }
 
 /**
- * A colour as Discord's integer: `#RRGGBB`, `RRGGBB`, `#RGB` or a decimal integer. Null when the
+ * A colour as Discord's integer: `#RRGGBB`, `RRGGBB`, `#RGB`, `RGB` or a decimal integer. Null when the
  * value is built at run time, undefined when it is not a colour.
  */
 export function parseColor(value: RichText): number | null | undefined {
   const v = literalValue(value);
-  if (v === undefined) return null;
-  const s = v.trim();
-  const hex = /^#?([0-9a-f]{6})$/i.exec(s);
-  if (hex?.[1]) return parseInt(hex[1], 16);
-  const short = /^#([0-9a-f]{3})$/i.exec(s);
-  if (short?.[1]) return parseInt([...short[1]].map((c) => c + c).join(''), 16);
-  if (/^\d{1,8}$/.test(s)) {
-    const n = Number(s);
-    return n <= 0xffffff ? n : undefined;
-  }
-  return undefined;
+  // The editor's own reading of a Color literal (the colour picker and the argument check).
+  return v === undefined ? null : colorValue(v.trim());
 }
 
 /** Discord's emoji object for a button or option: a unicode emoji or `<:name:id>`. */
