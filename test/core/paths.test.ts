@@ -150,6 +150,25 @@ describe('execution paths', () => {
       const ends = walkPaths(pathModel(parse(m.text)), events, { initial: 0, key: (n) => String(n), step: (n) => n + 1 });
       assert.equal(ends.length, 41);
     });
+
+    it('forgets a condition no later block tests, so paths that differ only by it merge', () => {
+      // Ten values, each tested by two blocks in a row: 2^10 combinations of conditions, but
+      // after its second block a value is settled and its condition is dropped.
+      const pairs = Array.from({ length: 10 }, (_, k) => `$if[$var[x${k}]==1]\n«A»\n$else\n«A»\n$endif\n$if[$var[x${k}]==1]\n«A»\n$else\n«A»\n$endif`);
+      const m = marked(pairs.join('\n'), { cursor: 'none' });
+      const events = m.ranges.map((r) => ({ at: r.start }));
+      const ends = walkPaths(pathModel(parse(m.text)), events, { initial: 0, key: () => '', merge: (a, b) => Math.max(a, b), step: (n) => n + 1 });
+      assert.deepEqual(
+        ends.map((e) => e.state),
+        [20],
+      );
+    });
+
+    it('keeps a condition while a later block still tests it', () => {
+      // x is settled after the second block, y is not yet: A and C (x==1, x==2) never meet.
+      const src = '$if[x==1]\n«A»\n$endif\n$if[y==1]\n«B»\n$endif\n$if[x==2]\n«C»\n$endif\n$if[y==2]\n«D»\n$endif';
+      assert.deepEqual(paths(src), ['', 'A', 'AB', 'AD', 'B', 'BC', 'C', 'CD', 'D'].sort());
+    });
   });
 
   describe('conditions', () => {

@@ -504,8 +504,8 @@ interface Tracked<S> {
   readonly state: S;
   readonly stopped: boolean;
   readonly assumptions: readonly Assumption[];
-  /** `assumptions` as a key, made when they change. */
-  readonly akey: string;
+  /** `assumptions` as a small number (interned per walk, made when they change): 0 for none. */
+  readonly aid: number;
 }
 
 type Item<E> = { readonly kind: 'event'; readonly event: E } | { readonly kind: 'stop' } | BlockItem<E>;
@@ -532,6 +532,7 @@ export function walkPaths<E extends PathEvent, S>(model: PathModel, events: read
   const sorted = [...events].sort((a, b) => a.at - b.at);
   const root: Array<Item<E>> = [];
   const stops = model.stops;
+  const placed: Block[] = [];
   let s = 0;
   const place = (at: number, item: Item<E>): void => {
     const context = model.contextOf(at);
@@ -541,7 +542,10 @@ export function walkPaths<E extends PathEvent, S>(model: PathModel, events: read
       const last = seq[seq.length - 1];
       let block: BlockItem<E>;
       if (last && last.kind === 'block' && last.block.start === step.block.start) block = last;
-      else seq.push((block = { kind: 'block', block: step.block, branches: [] }));
+      else {
+        seq.push((block = { kind: 'block', block: step.block, branches: [] }));
+        placed.push(step.block);
+      }
       seq = block.branches[step.branch] ??= [];
     }
     seq.push(item);
@@ -551,8 +555,8 @@ export function walkPaths<E extends PathEvent, S>(model: PathModel, events: read
     while (s < stops.length && stops[s]! < event.at) place(stops[s++]!, { kind: 'stop' });
     place(event.at, { kind: 'event', event });
   }
-  const start: Tracked<S> = { state: walker.initial, stopped: false, assumptions: NO_ASSUMPTIONS, akey: '' };
-  const walk: Walk<E, S> = { model, walker, tracked: model.tracked };
+  const start: Tracked<S> = { state: walker.initial, stopped: false, assumptions: NO_ASSUMPTIONS, aid: 0 };
+  const walk: Walk<E, S> = { model, walker, tracked: model.tracked, ids: new Map(), numbers: new Map(), byText: new Map(), lastTest: lastTests(model, placed) };
   return run(walk, root, [start]).map((t) => ({ state: t.state, stopped: t.stopped, assumptions: t.assumptions }));
 }
 
@@ -562,6 +566,40 @@ interface Walk<E extends PathEvent, S> {
   readonly walker: PathWalker<E, S>;
   /** The left sides whose conditions are kept with a state (PathModel.tracked). */
   readonly tracked: ReadonlySet<string>;
+  /** Assumption lists seen in this walk, as small numbers, by their prefix's number and last assumption's. */
+  readonly ids: Map<number, number>;
+  /** Assumptions seen in this walk, as small numbers, by object and by text. */
+  readonly numbers: Map<Assumption, number>;
+  readonly byText: Map<string, number>;
+  /** Per tracked left side, the start of the last block of this walk whose conditions test it. */
+  readonly lastTest: ReadonlyMap<string, number>;
+}
+
+/** Per tracked left side, the start of the last of `blocks` whose conditions test it. */
+function lastTests(model: PathModel, blocks: readonly Block[]): Map<string, number> {
+  const out = new Map<string, number>();
+  const tracked = model.tracked;
+  if (tracked.size === 0) return out;
+  for (const block of blocks) {
+    if (block.kind !== 'if') continue;
+    // Branch `branches.length + 1` is the way past a block without `$else`: every test false.
+    for (let k = 0; k <= block.branches.length + 1; k++) {
+      for (const a of model.branchAssumptions(block, k)) if (tracked.has(a.lhs) && (out.get(a.lhs) ?? -1) < block.start) out.set(a.lhs, block.start);
+    }
+  }
+  return out;
+}
+
+/**
+ * A state without the assumptions no block after `at` tests: they can no longer keep it out of
+ * a branch, and dropping them lets states that differ only by them merge. This is what keeps
+ * the number of states small in a long command whose conditions split paths again and again.
+ */
+function forgetSettled<E extends PathEvent, S>(walk: Walk<E, S>, t: Tracked<S>, at: number): Tracked<S> {
+  const settled = (a: Assumption): boolean => (walk.lastTest.get(a.lhs) ?? -1) <= at;
+  if (!t.assumptions.some(settled)) return t;
+  const assumptions = t.assumptions.filter((a) => !settled(a));
+  return { ...t, assumptions, aid: assumptionId(walk, assumptions) };
 }
 
 function run<E extends PathEvent, S>(walk: Walk<E, S>, seq: ReadonlyArray<Item<E>>, states: Array<Tracked<S>>): Array<Tracked<S>> {
@@ -570,6 +608,7 @@ function run<E extends PathEvent, S>(walk: Walk<E, S>, seq: ReadonlyArray<Item<E
     if (current.length === 0 || walk.walker.finished?.()) return current;
     switch (item.kind) {
       case 'event': {
+        (globalThis as any).__steps = ((globalThis as any).__steps ?? 0) + current.length; (globalThis as any).__events = ((globalThis as any).__events ?? 0) + 1; (globalThis as any).__max = Math.max((globalThis as any).__max ?? 0, current.length);
         const stepped = current.map((t) => (t.stopped ? t : { ...t, state: walk.walker.step(t.state, item.event) }));
         // One state cannot collide with another.
         current = stepped.length > 1 ? dedupe(stepped, walk.walker) : stepped;
@@ -594,7 +633,7 @@ function runBlock<E extends PathEvent, S>(walk: Walk<E, S>, item: BlockItem<E>, 
   if (block.kind === 'async') {
     // The body runs beside the main path: a path of its own.
     const body = item.branches[0];
-    if (body) run(walk, body, [{ state: walker.initial, stopped: false, assumptions: NO_ASSUMPTIONS, akey: '' }]);
+    if (body) run(walk, body, [{ state: walker.initial, stopped: false, assumptions: NO_ASSUMPTIONS, aid: 0 }]);
     return states;
   }
   const out: Array<Tracked<S>> = [...done];
@@ -611,9 +650,9 @@ function runBlock<E extends PathEvent, S>(walk: Walk<E, S>, item: BlockItem<E>, 
       if (relation !== 'sequence') continue;
       const assumptions = addAssumptions(t.assumptions, kept);
       // A path that holds too many conditions is not followed further (its findings are missed).
-      if (assumptions.length <= MAX_ASSUMPTIONS) entering.push(assumptions === t.assumptions ? t : { ...t, assumptions, akey: assumptionKey(assumptions) });
+      if (assumptions.length <= MAX_ASSUMPTIONS) entering.push(assumptions === t.assumptions ? t : { ...t, assumptions, aid: assumptionId(walk, assumptions, t.assumptions, t.aid) });
     }
-    if (fresh) entering.push({ state: walker.initial, stopped: false, assumptions: kept, akey: assumptionKey(kept) });
+    if (fresh) entering.push({ state: walker.initial, stopped: false, assumptions: kept, aid: assumptionId(walk, kept) });
     return entering;
   };
   const branchCount = block.branches.length + 1;
@@ -635,7 +674,10 @@ function runBlock<E extends PathEvent, S>(walk: Walk<E, S>, item: BlockItem<E>, 
     // A `$try` whose body or `$catch` has no event, or a `$try` without `$catch` that failed.
     out.push(...live);
   }
-  return dedupe(out, walker);
+  return dedupe(
+    out.map((t) => forgetSettled(walk, t, block.start)),
+    walker,
+  );
 }
 
 /** At most this many conditions are kept with one path state. */
@@ -662,7 +704,7 @@ function addAssumptions(list: readonly Assumption[], more: readonly Assumption[]
 function dedupe<E extends PathEvent, S>(states: Array<Tracked<S>>, walker: PathWalker<E, S>): Array<Tracked<S>> {
   const byKey = new Map<string, Tracked<S>>();
   for (const t of states) {
-    const key = `${t.stopped ? 1 : 0}|${t.akey}|${walker.key(t.state)}`;
+    const key = `${t.stopped ? t.aid * 2 + 1 : t.aid * 2}|${walker.key(t.state)}`;
     const seen = byKey.get(key);
     if (!seen) {
       if (byKey.size >= MAX_PATH_STATES) continue;
@@ -674,9 +716,33 @@ function dedupe<E extends PathEvent, S>(states: Array<Tracked<S>>, walker: PathW
   return [...byKey.values()];
 }
 
-function assumptionKey(list: readonly Assumption[]): string {
-  if (list.length === 0) return '';
-  return list.map((a) => `${a.lhs}\u0000${a.op}\u0000${a.rhs}`).join('\u0001');
+/**
+ * The number that stands for an assumption list in one walk: equal lists get equal numbers. A
+ * list that extends one already numbered (what `addAssumptions` makes) costs one lookup per added
+ * assumption.
+ */
+function assumptionId<E extends PathEvent, S>(walk: Walk<E, S>, list: readonly Assumption[], prefix: readonly Assumption[] = NO_ASSUMPTIONS, prefixId = 0): number {
+  let id = prefixId;
+  for (let i = prefix.length; i < list.length; i++) {
+    // Below 2^20 assumptions and 2^32 lists the pair is exact in a double.
+    const key = id * 0x100000 + assumptionNumber(walk, list[i]!);
+    let next = walk.ids.get(key);
+    if (next === undefined) walk.ids.set(key, (next = walk.ids.size + 1));
+    id = next;
+  }
+  return id;
+}
+
+/** A number per distinct assumption (by its left side, operator and right side) in one walk. */
+function assumptionNumber<E extends PathEvent, S>(walk: Walk<E, S>, a: Assumption): number {
+  let n = walk.numbers.get(a);
+  if (n === undefined) {
+    const key = `${a.lhs}\u0000${a.op}\u0000${a.rhs}`;
+    n = walk.byText.get(key);
+    if (n === undefined) walk.byText.set(key, (n = walk.byText.size));
+    walk.numbers.set(a, n);
+  }
+  return n;
 }
 
 /** Whether a call sits in the trigger line or in the arguments of a call there. */
