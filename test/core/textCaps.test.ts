@@ -27,13 +27,20 @@ const CASES: ReadonlyArray<[string, number, (text: string) => string, string]> =
   ['author', limit('embedAuthor'), (t) => `$author[${t}]`, 'embed-limit'],
   ['button label', limit('buttonLabel'), (t) => `$addButton[no;id;${t};primary]`, 'component-text-limit'],
   ['Components V2 button label', limit('buttonLabel'), (t) => `$addActionRow[r]\n$addButtonCV2[id;${t};primary;no;;r]`, 'component-text-limit'],
+  ['edited button label', limit('buttonLabel'), (t) => `$editButton[id;${t};primary]`, 'component-text-limit'],
+  ['button custom ID', limit('customId'), (t) => `$addButton[no;${t};Go;primary]`, 'component-text-limit'],
+  ['Components V2 button custom ID', limit('customId'), (t) => `$addActionRow[r]\n$addButtonCV2[${t};Go;primary;no;;r]`, 'component-text-limit'],
+  ['edited button custom ID', limit('customId'), (t) => `$editButton[${t};Go;primary]`, 'component-text-limit'],
+  // A URL is `https://` (8 characters) and the rest.
+  ['link button URL', limit('buttonUrl'), (t) => `$addButton[no;https://${t.slice(8)};Docs;link]`, 'component-text-limit'],
+  ['Components V2 link button URL', limit('buttonUrl'), (t) => `$addActionRow[r]\n$addButtonCV2[https://${t.slice(8)};Docs;link;no;;r]`, 'component-text-limit'],
 ];
 
 describe('Discord text caps (embed-limit, component-text-limit)', () => {
   it('take Discord\'s numbers', () => {
     assert.deepEqual(
       CASES.map(([, n]) => n),
-      [256, 4096, 256, 1024, 2048, 256, 80, 80],
+      [256, 4096, 256, 1024, 2048, 256, 80, 80, 80, 100, 100, 100, 512, 512],
     );
   });
   for (const [name, max, src, code] of CASES) {
@@ -51,6 +58,15 @@ describe('Discord text caps (embed-limit, component-text-limit)', () => {
   });
   it('leaves a text with a call in it alone', () => {
     assert.deepEqual(codes(`$title[${'x'.repeat(300)}$username]`), []);
+  });
+  it('reads the ID/URL argument as a URL only when it starts with http(s)://', () => {
+    // 101 characters: too long for a custom ID, fine for a URL.
+    const url = `https://example.com/${'p'.repeat(81)}`;
+    assert.equal(url.length, 101);
+    assert.deepEqual(codes(`$addButton[no;${url};Docs;link]`), []);
+    assert.deepEqual(codes(`$addButton[no;x${url};Go;primary]`), ['component-text-limit']);
+    const d = service.validate(TextDocument.create('file:///u.bds', 'bdscript', 1, `$addButton[no;https://e.com/${'p'.repeat(510)};Docs;link]`)).find((x) => x.code === 'component-text-limit');
+    assert.equal(d?.message, 'A link button URL of 524 characters: Discord allows 512 and refuses the message. Shorten it by 12.');
   });
   it('says the length, the limit and how much to cut', () => {
     const d = service.validate(TextDocument.create('file:///m.bds', 'bdscript', 1, `$addField[n;${'v'.repeat(1030)}]`)).find((x) => x.code === 'embed-limit');

@@ -57,7 +57,7 @@ const RULE_TABLE = [
   { code: 'select-menu-limit', severity: 'warning', summary: 'A select menu outside Discord\'s limits: Min and Max from 0 to 25, Min at most Max, Max at most the options added, text lengths.' },
   { code: 'modal-limit', severity: 'warning', summary: 'A modal outside Discord\'s limits: text input lengths (0 to 4,000), 1 to 5 text inputs, title, label and placeholder lengths.' },
   { code: 'embed-limit', severity: 'warning', summary: 'An embed over Discord\'s limits: a literal title over 256, description 4,096, field name 256, field value 1,024, footer 2,048 or author 256 characters, an index over 10, more than 25 fields, or 6,000 characters across the embeds on one path.' },
-  { code: 'component-text-limit', severity: 'warning', summary: 'A literal button label over Discord\'s 80 characters.' },
+  { code: 'component-text-limit', severity: 'warning', summary: 'A literal button label over Discord\'s 80 characters, custom ID over 100 or link URL over 512.' },
   { code: 'number-out-of-range', severity: 'error', summary: 'A literal number the function refuses when the command runs: the square root of a negative number.' },
   { code: 'embed-in-sent-message', severity: 'warning', summary: 'An embed function inside `$sendMessage`\'s text: it builds the reply\'s embed, not one in the sent message.' },
   // Beginner hints

@@ -1,6 +1,8 @@
 // Discord's caps on the texts of one call, where the text is literal (an argument that holds a
 // call has its length only at run time): embed titles, descriptions, field names and values,
-// footers and authors (`embed-limit`), and button labels (`component-text-limit`). The numbers
+// footers and authors (`embed-limit`), and buttons' labels, custom IDs and URLs
+// (`component-text-limit`; the ID/URL argument is a URL when it starts with http(s)://, as the
+// component rules read it). The numbers
 // come from the one table of limits (limits.ts), where each cites Discord's documentation.
 // Discord trims the blanks around these texts before it counts ("Leading and trailing whitespace
 // characters are not included"), and counts characters: a character outside the Basic
@@ -18,7 +20,21 @@ interface TextCap {
   /** What the text is, in a sentence: "an embed title". */
   readonly what: MessageKey;
   readonly code: 'embed-limit' | 'component-text-limit';
+  /** The cap and wording when the text is a URL (a button's "ID/URL" argument). */
+  readonly url?: { readonly limit: DiscordLimit; readonly what: MessageKey };
 }
+
+const URL_LIKE = /^https?:\/\//i;
+
+/** A button's "Button ID/URL" argument: a custom ID of at most 100 characters, or a URL of at most 512. */
+const buttonIdOrUrl = (arg: number): TextCap => ({
+  arg,
+  limit: 'customId',
+  what: 'what.buttonCustomId',
+  code: 'component-text-limit',
+  url: { limit: 'buttonUrl', what: 'what.buttonUrl' },
+});
+const buttonLabel = (arg: number): TextCap => ({ arg, limit: 'buttonLabel', what: 'what.buttonLabel', code: 'component-text-limit' });
 
 const CAPS: ReadonlyMap<string, readonly TextCap[]> = new Map([
   ['$title', [{ arg: 0, limit: 'embedTitle', what: 'what.embedTitle', code: 'embed-limit' }]],
@@ -32,8 +48,9 @@ const CAPS: ReadonlyMap<string, readonly TextCap[]> = new Map([
       { arg: 1, limit: 'embedFieldValue', what: 'what.embedFieldValue', code: 'embed-limit' },
     ],
   ],
-  ['$addButton', [{ arg: 2, limit: 'buttonLabel', what: 'what.buttonLabel', code: 'component-text-limit' }]],
-  ['$addButtonCV2', [{ arg: 1, limit: 'buttonLabel', what: 'what.buttonLabel', code: 'component-text-limit' }]],
+  ['$addButton', [buttonIdOrUrl(1), buttonLabel(2)]],
+  ['$addButtonCV2', [buttonIdOrUrl(0), buttonLabel(1)]],
+  ['$editButton', [buttonIdOrUrl(0), buttonLabel(1)]],
 ] as const);
 
 /** Characters as Discord counts them: code points. */
@@ -57,14 +74,15 @@ function checkCaps(caps: readonly TextCap[]): CallCheck {
       if (!arg) continue;
       const value = literalText(text, arg)?.trim();
       if (value === undefined) continue;
-      const max = limit(cap.limit);
+      const { limit: which, what } = cap.url && URL_LIKE.test(value) ? cap.url : cap;
+      const max = limit(which);
       const count = characters(value);
       if (count <= max) continue;
       report(
         cap.code,
         arg.start,
         arg.end,
-        () => msg('rule.textCap', { what: msg(cap.what), count, max, over: count - max }),
+        () => msg('rule.textCap', { what: msg(what), count, max, over: count - max }),
       );
     }
   };

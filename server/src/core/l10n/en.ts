@@ -123,6 +123,8 @@ export const EN = {
   'what.embedFieldName': 'An embed field name',
   'what.embedFieldValue': 'An embed field value',
   'what.buttonLabel': 'A button label',
+  'what.buttonCustomId': 'A button custom ID',
+  'what.buttonUrl': 'A link button URL',
   'rule.sentMessageTooLong': 'The message `{name}` sends here has at least {count} characters; Discord allows {max} in one message. Split it into several messages or shorten it.',
   'rule.replyTooLong': "The reply's text reaches {max} characters here (at least {next} by the end of this part, blanks not counted); Discord allows {max} in one message. Split it with `$sendMessage` or shorten it.",
 

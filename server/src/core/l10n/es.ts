@@ -113,6 +113,8 @@ export const ES: Translation = {
   'what.embedFieldName': 'Un nombre de campo de embed',
   'what.embedFieldValue': 'Un valor de campo de embed',
   'what.buttonLabel': 'Una etiqueta de botón',
+  'what.buttonCustomId': 'Un ID personalizado de botón',
+  'what.buttonUrl': 'Una URL de botón de enlace',
   'rule.sentMessageTooLong': 'El mensaje que envía aquí `{name}` tiene al menos {count} caracteres; Discord permite {max} en un mensaje. Divídelo en varios mensajes o acórtalo.',
   'rule.replyTooLong': 'El texto de la respuesta llega aquí a {max} caracteres (al menos {next} al final de esta parte, sin contar espacios); Discord permite {max} en un mensaje. Divídelo con `$sendMessage` o acórtalo.',
 

@@ -113,6 +113,8 @@ export const PT_BR: Translation = {
   'what.embedFieldName': 'Um nome de campo de embed',
   'what.embedFieldValue': 'Um valor de campo de embed',
   'what.buttonLabel': 'Um rótulo de botão',
+  'what.buttonCustomId': 'Um ID personalizado de botão',
+  'what.buttonUrl': 'Uma URL de botão de link',
   'rule.sentMessageTooLong': 'A mensagem que `{name}` envia aqui tem pelo menos {count} caracteres; o Discord permite {max} numa mensagem. Divida-a em várias mensagens ou encurte-a.',
   'rule.replyTooLong': 'O texto da resposta chega aqui a {max} caracteres (pelo menos {next} no fim desta parte, sem contar espaços); o Discord permite {max} numa mensagem. Divida-o com `$sendMessage` ou encurte-o.',
 

@@ -114,6 +114,8 @@ export const RU: Translation = {
   'what.embedFieldName': 'Название поля эмбеда',
   'what.embedFieldValue': 'Значение поля эмбеда',
   'what.buttonLabel': 'Надпись кнопки',
+  'what.buttonCustomId': 'Пользовательский ID кнопки',
+  'what.buttonUrl': 'URL кнопки-ссылки',
   'rule.sentMessageTooLong': 'Сообщение, которое здесь отправляет `{name}`, содержит не меньше {count} символов; Discord допускает {max} в одном сообщении. Разбейте его на несколько сообщений или сократите.',
   'rule.replyTooLong': 'Текст ответа здесь доходит до {max} символов (не меньше {next} к концу этой части, без учёта пробелов); Discord допускает {max} в одном сообщении. Разбейте его с помощью `$sendMessage` или сократите.',
 
