@@ -1,8 +1,9 @@
 // The open documents, kept in sync from didOpen/didChange/didClose. Incremental changes arrive
-// in the client's position encoding and are converted to UTF-16 before they are applied; a
-// notification with a bad shape or for a document that is not open is reported, not applied.
+// in the client's position encoding and are converted to UTF-16 before they are applied (to an
+// EditedDocument, which joins its text only when it is read); a notification with a bad shape or
+// for a document that is not open is reported, not applied.
 
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { EditedDocument } from './editedDocument';
 import { isObject, type JsonObject } from '../protocol/json';
 import { documentUri } from './params';
 import type { PositionConverter } from './positions';
@@ -11,31 +12,31 @@ import type { PositionConverter } from './positions';
 export const MAX_DOCUMENT_LENGTH = 16 * 1024 * 1024;
 
 export class DocumentStore {
-  private readonly docs = new Map<string, TextDocument>();
+  private readonly docs = new Map<string, EditedDocument>();
 
-  get(uri: string | undefined): TextDocument | undefined {
+  get(uri: string | undefined): EditedDocument | undefined {
     return uri === undefined ? undefined : this.docs.get(uri);
   }
 
-  all(): TextDocument[] {
+  all(): EditedDocument[] {
     return [...this.docs.values()];
   }
 
   /** Opens (or reopens) a document; returns it, or a reason it was refused. */
-  open(params: unknown): TextDocument | string {
+  open(params: unknown): EditedDocument | string {
     const td = isObject(params) ? params['textDocument'] : undefined;
     if (!isObject(td)) return 'didOpen without a textDocument';
     const { uri, languageId, version, text } = td;
     if (typeof uri !== 'string') return 'didOpen without a uri';
     if (typeof text !== 'string') return `didOpen of ${uri} without text`;
     if (text.length > MAX_DOCUMENT_LENGTH) return `didOpen of ${uri}: document of ${text.length} characters is too long`;
-    const doc = TextDocument.create(uri, typeof languageId === 'string' ? languageId : 'bdscript', versionOf(version, 0), text);
+    const doc = new EditedDocument(uri, typeof languageId === 'string' ? languageId : 'bdscript', versionOf(version, 0), text);
     this.docs.set(uri, doc);
     return doc;
   }
 
   /** Applies a didChange; returns the updated document (if any) and what was wrong with the notification. */
-  change(params: unknown, converter: PositionConverter): { doc?: TextDocument; problem?: string } {
+  change(params: unknown, converter: PositionConverter): { doc?: EditedDocument; problem?: string } {
     const uri = documentUri(params);
     const doc = this.get(uri);
     if (!doc) return { problem: `didChange of a document that is not open: ${String(uri).slice(0, 200)}` };
@@ -55,22 +56,22 @@ export class DocumentStore {
           skipped++;
           continue;
         }
-        TextDocument.update(doc, [{ text }], version);
+        doc.update([{ text }], version);
       } else if (!isRange(change['range'])) {
         // A range that is not one is skipped rather than guessed at.
         skipped++;
       } else {
         // Each change is relative to the text after the previous ones, so convert one at a time.
         const range = converter.rangeToServer(doc, change['range']);
-        if (doc.getText().length - (doc.offsetAt(range.end) - doc.offsetAt(range.start)) + text.length > MAX_DOCUMENT_LENGTH) {
+        if (doc.length - (doc.offsetAt(range.end) - doc.offsetAt(range.start)) + text.length > MAX_DOCUMENT_LENGTH) {
           skipped++;
           continue;
         }
-        TextDocument.update(doc, [{ range, text }], version);
+        doc.update([{ range, text }], version);
       }
     }
     // A change list with nothing usable still moves the version, so stale answers are dropped.
-    if (changes.length === 0 || skipped === changes.length) TextDocument.update(doc, [], version);
+    if (changes.length === 0 || skipped === changes.length) doc.update([], version);
     if (skipped === 0) return { doc };
     return { doc, problem: `didChange of ${uri}: ${skipped} of ${changes.length} changes had a bad shape or made the document too long and were skipped` };
   }

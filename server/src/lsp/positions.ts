@@ -30,14 +30,9 @@ function clampInt(value: unknown, min: number, max: number): number {
 }
 
 function lineBounds(doc: TextDocument, line: number): { start: number; end: number; text: string } {
-  const start = doc.offsetAt({ line, character: 0 });
-  const next = line + 1 < doc.lineCount ? doc.offsetAt({ line: line + 1, character: 0 }) : doc.getText().length;
-  const full = doc.getText();
-  let end = next;
   // The position after the last character of a line is before its line break.
-  if (end > start && full.charCodeAt(end - 1) === 10) end--;
-  if (end > start && full.charCodeAt(end - 1) === 13) end--;
-  return { start, end, text: full.slice(start, end) };
+  const range = doc.getLineRange(line);
+  return { start: doc.offsetAt(range.start), end: doc.offsetAt(range.end), text: doc.getText(range) };
 }
 
 /** The line of a raw position clamped into the document, and that line's text. */
