@@ -40,6 +40,15 @@ describe('incremental parsing', function () {
     );
   });
 
+  it('gives the diagnostics of a fresh analysis when only every third version is validated (property)', () => {
+    fc.assert(
+      fc.property(baseArbitrary(catalog, 8_000), fc.array(editArbitrary(), { minLength: 3, maxLength: 9 }), (base, edits) =>
+        checkIncremental(catalog, base, edits, true, 3),
+      ),
+      { seed: SEED + 2, numRuns: 40 },
+    );
+  });
+
   it('rescans only the chunks around an edit and keeps the facts of the others', () => {
     const text = generateDocument(catalog, { seed: 5, size: 200_000 });
     const before = parse(text, options);
@@ -225,6 +234,97 @@ describe('incremental parsing', function () {
       const codes = service.validate(doc).map((d) => d.code);
       assert.deepEqual(codes, ['message-too-long']);
       assert.deepEqual(codes, diagnose(doc.getText()).map((d) => (d as { code: string }).code));
+    });
+
+    it('are carried across versions that were only parsed (a completion per keystroke), and still equal a fresh analysis', () => {
+      // As an editor types: every keystroke is a version that completion parses, and only the
+      // last is validated. Characters typed one by one (a word, or lines with a set and a button
+      // that split the chunk and change facts on the way), then one deleted, at every position.
+      for (const typed of ['ab ', '\n$var[count;2]\n$addButton[no;same;X;primary]\n']) {
+        for (let at = 0; at <= command.length; at++) {
+          const service = new LanguageService({ catalog });
+          const doc = TextDocument.create('file:///inc.bds', 'bdscript', 1, command);
+          service.validate(doc);
+          for (const [k, ch] of [...typed].entries()) {
+            const p = doc.positionAt(at + k);
+            TextDocument.update(doc, [{ range: { start: p, end: p }, text: ch }], doc.version + 1);
+            service.analyze(doc);
+          }
+          const p = doc.positionAt(at + 1);
+          TextDocument.update(doc, [{ range: { start: p, end: doc.positionAt(at + 2) }, text: '' }], doc.version + 1);
+          assert.deepEqual(service.validate(doc), diagnose(doc.getText()), `typing ${JSON.stringify(typed)} then deleting its second character at ${at}`);
+        }
+      }
+    });
+
+    it('are judged again when a keystroke that was only parsed changed a fact in another chunk', () => {
+      // Plain lines after the command, so that it spans several chunks.
+      const filler = Array.from({ length: 400 }, (_, k) => `Line ${k} of plain text here.`).join('\n');
+      const text = `${command}${filler}\n$var[count]\n`;
+      const service = new LanguageService({ catalog });
+      const doc = TextDocument.create('file:///inc.bds', 'bdscript', 1, text);
+      assert.ok(service.analyze(doc).parsed.chunkCount > 3, 'the text spans several chunks');
+      service.validate(doc);
+      const insert = (offset: number, ch: string): void => {
+        const p = doc.positionAt(offset);
+        TextDocument.update(doc, [{ range: { start: p, end: p }, text: ch }], doc.version + 1);
+      };
+      // The set of `count` becomes `coxunt` (parsed only), then plain text far below is typed in.
+      insert(text.indexOf('$var[count;1]') + 7, 'x');
+      service.analyze(doc);
+      insert(doc.getText().indexOf('Line 390'), 'y');
+      assert.deepEqual(service.validate(doc), diagnose(doc.getText()));
+      assert.ok(service.validate(doc).some((d) => d.code === 'unset-variable' && doc.getText().slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end)) === 'count'), 'the reads of count are now unset');
+    });
+
+    it('are carried across keystrokes at chunk boundaries that were only parsed, and equal a fresh analysis', () => {
+      // Several chunks, with variables read and buttons on both sides of each boundary.
+      const lines = Array.from({ length: 240 }, (_, k) => (k % 40 === 7 ? `$addButton[no;same;B${k};primary]` : k % 25 === 3 ? `Read $var[count] and $var[v${k % 3}]` : `Line ${k} of plain text here.`));
+      const text = `${command}${lines.join('\n')}\n`;
+      const parsed = new LanguageService({ catalog }).analyze(TextDocument.create('file:///inc.bds', 'bdscript', 1, text)).parsed;
+      assert.ok(parsed.chunkCount >= 3, `${parsed.chunkCount} chunks`);
+      const positions = new Set<number>();
+      for (let i = 1; i < parsed.chunkCount; i++) for (let d = -3; d <= 2; d++) positions.add(parsed.chunkStart(i) + d);
+      for (const typed of ['ab', '\n$var[v1;2]\n$addButton[no;same;X;primary]\n']) {
+        for (const at of positions) {
+          const service = new LanguageService({ catalog });
+          const doc = TextDocument.create('file:///inc.bds', 'bdscript', 1, text);
+          service.validate(doc);
+          for (const [k, ch] of [...typed].entries()) {
+            const p = doc.positionAt(at + k);
+            TextDocument.update(doc, [{ range: { start: p, end: p }, text: ch }], doc.version + 1);
+            service.analyze(doc);
+          }
+          assert.deepEqual(service.validate(doc), diagnose(doc.getText()), `typing ${JSON.stringify(typed)} at ${at}`);
+        }
+      }
+    });
+
+    it('are recalled from the last validated version across keystrokes that were only parsed', () => {
+      const service = new LanguageService({ catalog });
+      const doc = TextDocument.create('file:///inc.bds', 'bdscript', 1, command);
+      service.validate(doc);
+      const at = doc.getText().indexOf('Some text');
+      for (const [k, ch] of [...'More '].entries()) {
+        const p = doc.positionAt(at + k);
+        TextDocument.update(doc, [{ range: { start: p, end: p }, text: ch }], doc.version + 1);
+        service.analyze(doc);
+      }
+      const carried = service.analyze(doc).parsed.recall<Array<{ start: number }>>('rule:variables', VARIABLE_FACTS);
+      assert.ok(carried?.map, 'five keystrokes in plain text, each parsed, carry the variable findings of the version validated before them');
+      const unset = doc.getText().indexOf('cuont');
+      assert.ok(carried.value.some((f) => carried.map!(f.start) === unset), 'the unset read is placed where it is now');
+      // A keystroke among them that changes what the rule reads stops the carry.
+      service.validate(doc);
+      const name = doc.getText().indexOf('cuont');
+      for (const [k, ch] of [['x', at], ['y', name + 1], ['z', at]] as const) {
+        void k;
+        const p = doc.positionAt(ch);
+        TextDocument.update(doc, [{ range: { start: p, end: p }, text: k }], doc.version + 1);
+        service.analyze(doc);
+      }
+      assert.equal(service.analyze(doc).parsed.recall('rule:variables', VARIABLE_FACTS), undefined, 'a $var name typed in among the keystrokes is judged again');
+      assert.deepEqual(service.validate(doc), diagnose(doc.getText()));
     });
 
     it('are carried only when the chunks the edit replaced hold the same facts, moved', () => {

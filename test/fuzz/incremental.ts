@@ -133,7 +133,13 @@ export function assertSameParse(actual: ParsedDocument, expected: ParsedDocument
  * Applies the edits one by one, reparsing from the previous version, and checks each version
  * against a fresh parse (and, with a language service, the diagnostics against a fresh service).
  */
-export function checkIncremental(catalog: Catalog, base: string, edits: readonly Edit[], withDiagnostics: boolean): void {
+/**
+ * Applies `edits` one by one and checks each reparse against a fresh parse; with diagnostics,
+ * the service validates every `validateEvery`-th version and only parses the others (as while
+ * typing, when completion parses each keystroke and validation waits), comparing each
+ * validation with a fresh analysis.
+ */
+export function checkIncremental(catalog: Catalog, base: string, edits: readonly Edit[], withDiagnostics: boolean, validateEvery = 1): void {
   // As the language service parses: callbacks for the trigger, the catalog's names for glued names.
   const options: ParseOptions = { isCallback: (name) => catalog.callbacks.forms(name) !== undefined, knownNames: knownNamesOf(catalog) };
   let text = base;
@@ -152,6 +158,10 @@ export function checkIncremental(catalog: Catalog, base: string, edits: readonly
     if (withDiagnostics) {
       // The whole text, since an LSP position cannot split a `\r\n` and edits here may.
       TextDocument.update(document, [{ text }], ++version);
+      if ((step + 1) % validateEvery !== 0) {
+        service.analyze(document);
+        return;
+      }
       const incremental = service.validate(document);
       const fresh = new LanguageService({ catalog }).validate(TextDocument.create(uri, 'bdscript', version, text));
       assert.deepEqual(incremental, fresh, `${where}: diagnostics differ from a fresh analysis`);

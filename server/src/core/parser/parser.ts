@@ -117,7 +117,47 @@ export function reparseChange(previous: ParsedDocument, text: string, change: Te
   if (disabled !== mode.specialEscapingDisabled) return parse(text, options);
   const pure = start === oldEnd || start === newEnd;
   const origin: Origin = { chunks: old, from: restart, oldTo, newTo: restart + scanned.chunks.length, start, oldEnd, delta, pure, trigger: triggerKey(previous) };
-  return new Parsed(text, chunks, updateLineStarts(previous.lineStarts, text, change), disabled, options, origin);
+  return new Parsed(text, chunks, updateLineStarts(previous.lineStarts, text, change), disabled, options, sinceRemembered(previous, origin));
+}
+
+/**
+ * The origin to recall from. A version that remembered nothing (one that a completion or hover
+ * parsed while the user typed, but that was never validated) is passed over: the edit is
+ * composed with that version's own origin, so the next validation recalls from the last version
+ * that was validated, across every keystroke since, instead of finding nothing to carry.
+ */
+function sinceRemembered(previous: Parsed, origin: Origin): Origin {
+  const before = previous.origin;
+  if (!before || remembered.has(previous.chunks) || !remembered.has(before.chunks)) return origin;
+  return composeOrigins(before, origin);
+}
+
+/**
+ * Two origins in a row (`a` from v0 to v1, `b` from v1 to v2) as one from v0 to v2. Chunks
+ * outside the union of what `a` made and what `b` replaced are the same objects in all three
+ * versions, so the union (in v1's indexes) maps back to v0 and forward to v2 by the counts each
+ * edit changed; characters likewise.
+ */
+export function composeOrigins(a: Origin, b: Origin): Origin {
+  // `a` replaced no chunk (the text was equal): `b` alone, read against v0's chunk list.
+  if (a.from === a.oldTo && a.from === a.newTo && a.delta === 0 && a.start === a.oldEnd) return { ...b, chunks: a.chunks, trigger: a.trigger };
+  const from = Math.min(a.from, b.from);
+  const to1 = Math.max(a.newTo, b.oldTo);
+  const start = Math.min(a.start, b.start);
+  const end1 = Math.max(a.oldEnd + a.delta, b.oldEnd);
+  const oldEnd = end1 - a.delta;
+  const newEnd = end1 + b.delta;
+  return {
+    chunks: a.chunks,
+    from,
+    oldTo: to1 - a.newTo + a.oldTo,
+    newTo: to1 - b.oldTo + b.newTo,
+    start,
+    oldEnd,
+    delta: a.delta + b.delta,
+    pure: a.pure && b.pure && (start === oldEnd || start === newEnd),
+    trigger: a.trigger,
+  };
 }
 
 /** The smallest region that differs between two texts, or null when they are equal. */
@@ -261,7 +301,7 @@ const EMPTY_SCOPES: ReadonlyMap<number, { readonly end: number; readonly parent:
  * large is kept), which of them the edit replaced (`from` to `oldTo`, now `from` to `newTo`),
  * how the length changed, and the previous trigger line.
  */
-interface Origin {
+export interface Origin {
   readonly chunks: readonly Chunk[];
   readonly from: number;
   readonly oldTo: number;
@@ -343,7 +383,8 @@ class Parsed implements ParsedDocument {
     readonly lineStarts: LineStarts,
     readonly specialEscapingDisabled: boolean,
     private readonly options: ParseOptions,
-    private readonly origin?: Origin,
+    /** Read by `reparseChange` to compose origins across versions that remembered nothing. */
+    readonly origin?: Origin,
   ) {
     this.knownNames = options.knownNames;
     this.chunkCount = chunks.length;
