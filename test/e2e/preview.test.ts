@@ -103,7 +103,7 @@ describe('e2e: message preview over stdio', function () {
     const mark = client.mark();
     client.settings = { catalog: { offline: true }, locale: 'ru' };
     await client.notify('workspace/didChangeConfiguration', { settings: { bdscript: { catalog: { offline: true }, locale: 'ru' } } });
-    await client.diagnostics(URI, { since: mark, where: (p) => p.diagnostics.some((d) => d.message.startsWith('Неизвестная функция')) });
+    await client.diagnostics(URI, { since: mark, where: (p) => p.diagnostics.some((d) => typeof d.message === 'string' && d.message.startsWith('Неизвестная функция')) });
     const ru = (await client.request(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE })) as PreviewResult;
     assert.deepEqual(ru.message.notes.map((n) => n.message), ['`$sendMessage` отправляет отдельное сообщение, которое предпросмотр не показывает.']);
     assert.deepEqual(ru.message.branches.map((b) => b.branches), [['{$var[x]}==1', 'ни одна из веток']]);
