@@ -328,7 +328,7 @@ export const RU: Translation = {
   'progress.refreshingFrom': 'обновление с {url}',
   'progress.refreshing': 'обновление с URL каталога',
 
-  'preview.note.embedIndex': '`{name}`: номер эмбеда — не целое число от 1; предпросмотр помещает его в первый эмбед.',
+  'preview.note.embedIndex': '`{name}`: номер эмбеда — не целое число от 1 и больше; предпросмотр помещает его в первый эмбед.',
   'preview.note.embedOverMax': '`{name}` задаёт эмбед {index}, но сообщение вмещает не больше {max} {max, plural, one {эмбеда} few {эмбедов} many {эмбедов} other {эмбеда}}.',
   'preview.note.buttonElsewhere': '`{name}` с Message ID добавляет кнопку в другое сообщение.',
   'preview.note.menuElsewhere': '`{name}` с Message ID добавляет меню выбора в другое сообщение.',
