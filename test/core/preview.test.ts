@@ -4,7 +4,10 @@
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LanguageService } from '../../server/src/core/languageService';
-import { parseColor, plainText, toDiscordMessage } from '../../server/src/core/preview/model';
+import { EN, LOCALES, localizer, placeholdersOf, type MessageKey, type Msg, type Text } from '../../server/src/core/l10n';
+import { renderPreviewHtml } from '../../server/src/core/preview/html';
+import { buildPreview, localizePreview, parseColor, plainText, toDiscordMessage, type PreviewModel } from '../../server/src/core/preview/model';
+import { normalizeSettings } from '../../server/src/core/settings';
 import type { DiscordMessage, PreviewMessage } from '../../server/src/protocol/preview';
 import { snapshotCatalog } from '../support/testCatalog';
 
@@ -195,6 +198,101 @@ describe('message model (preview)', () => {
       const p = preview('$try\nbody\n$catch\nfailed\n$endtry\n$async[job]\nlater\n$endasync\n$sendMessage[elsewhere]');
       assert.equal(plainText(p.content), 'body');
       assert.match(p.notes[0]?.message ?? '', /message of its own/);
+    });
+  });
+
+  describe("in the user's language", () => {
+    /** The model as the core builds it: notes and branch labels still messages. */
+    const model = (src: string): PreviewModel => buildPreview(service.analyze(TextDocument.create(`file:///m${++version}.bds`, 'bdscript', 1, src)).parsed);
+    const keyOf = (t: Text | undefined): string | undefined => (typeof t === 'object' ? t.key : undefined);
+
+    /** A source that raises each note of the preview, by key. */
+    const NOTES: ReadonlyArray<[MessageKey, string]> = [
+      ['preview.note.embedIndex', '$title[x;0]'],
+      ['preview.note.embedOverMax', '$title[x;11]'],
+      ['preview.note.buttonElsewhere', '$addButton[no;b;B;primary;no;;123456789012345678]'],
+      ['preview.note.menuElsewhere', '$newSelectMenu[m;1;1;Pick;123456789012345678]'],
+      ['preview.note.optionElsewhere', '$addSelectMenuOption[m;A;a;;no;;123456789012345678]'],
+      ['preview.note.actsElsewhere', '$removeButtons[123456789012345678]'],
+      ['preview.note.unknownMenu', '$addSelectMenuOption[nomenu;A;a]'],
+      ['preview.note.unknownParent', '$addTextDisplay[Hi;nobox]'],
+      ['preview.note.unknownGallery', '$addMediaGalleryItem[https://i.example/a.png;;no;nogallery]'],
+      ['preview.note.unknownSection', '$addThumbnail[https://i.example/a.png;;no;nosection]'],
+      ['preview.note.unknownRowOrSection', '$addButtonCV2[go;Go;primary;no;;norow]'],
+      ['preview.note.unknownRow', '$addStringSelect[s;Pick;1;1;no;norow]'],
+      ['preview.note.notAColour', '$color[reddish]'],
+      ['preview.note.sender', '$sendMessage[hi]'],
+      ['preview.note.elsewhere', '$useChannel[123456789012345678]'],
+    ];
+
+    it('every note of the catalog is raised by some source, with every placeholder its template names', () => {
+      const noteKeys = (Object.keys(EN) as MessageKey[]).filter((k) => k.startsWith('preview.note.'));
+      assert.deepEqual(NOTES.map(([k]) => k).sort(), [...noteKeys].sort(), 'a note key with no source here, or a source for a key that is gone');
+      for (const [key, src] of NOTES) {
+        const notes = model(src).notes;
+        assert.deepEqual(notes.map((n) => keyOf(n.message)), [key], src);
+        const m = notes[0]!.message as Msg;
+        const missing = placeholdersOf(EN[key]).filter((name) => m.args?.[name] === undefined);
+        assert.deepEqual(missing, [], `${key} is raised without ${missing.join(', ')}`);
+        // Rendered in every language: nothing left of a template's braces, the function name kept.
+        for (const locale of LOCALES) {
+          const text = localizer(locale).text(m);
+          assert.doesNotMatch(text, /\{[a-z]+(, plural)?/i, `${locale} ${key}: ${text}`);
+          if (m.args?.['name'] !== undefined) assert.ok(text.includes(`\`${String(m.args['name'])}\``), `${locale} ${key}: ${text}`);
+        }
+      }
+    });
+
+    it('a note renders in Spanish and in Russian (plural by the limit), and the core keeps it a message', () => {
+      const m = model('$title[x;11]\n$sendMessage[hi]');
+      assert.deepEqual(m.notes.map((n) => keyOf(n.message)), ['preview.note.embedOverMax', 'preview.note.sender']);
+      const es = localizePreview(m, localizer('es'));
+      assert.deepEqual(
+        es.notes.map((n) => n.message),
+        ['`$title` define el embed 11, pero un mensaje admite como máximo 10 embeds.', '`$sendMessage` envía un mensaje propio, que esta vista previa no muestra.'],
+      );
+      const ru = localizePreview(m, localizer('ru'));
+      assert.deepEqual(
+        ru.notes.map((n) => n.message),
+        ['`$title` задаёт эмбед 11, но сообщение вмещает не больше 10 эмбедов.', '`$sendMessage` отправляет отдельное сообщение, которое предпросмотр не показывает.'],
+      );
+      // The sources stay: a click on a note still reveals its call.
+      assert.deepEqual(ru.notes.map((n) => n.source), m.notes.map((n) => n.source));
+    });
+
+    it("the service renders notes and branch labels in its locale; a condition's text stays as written", () => {
+      const src = '$if[$var[x]==1]\nA\n$else\nB\n$endif\n$if[]\nC\n$endif\n$useChannel[123]';
+      const es = new LanguageService({ catalog: snapshotCatalog(), settings: normalizeSettings({ locale: 'es' }) });
+      const p = es.preview(TextDocument.create('file:///es.bds', 'bdscript', 1, src));
+      assert.deepEqual(p.branches.map((b) => b.branches), [['{$var[x]}==1', 'si no'], ['(sin condición)', 'ninguna de ellas']]);
+      assert.deepEqual(p.notes.map((n) => n.message), ['`$useChannel` envía la respuesta a otro lugar; allí se ve igual.']);
+      const ru = new LanguageService({ catalog: snapshotCatalog(), clientLocale: 'ru' });
+      assert.deepEqual(ru.preview(TextDocument.create('file:///ru.bds', 'bdscript', 1, src)).branches.map((b) => b.branches), [['{$var[x]}==1', 'иначе'], ['(без условия)', 'ни одна из веток']]);
+      // English when no language is chosen: the words the model always had.
+      assert.deepEqual(preview(src).branches.map((b) => b.branches), [['{$var[x]}==1', 'else'], ['(no condition)', 'none of them']]);
+    });
+
+    it("the page speaks the localizer's language: its lang, headings, selector, notes and placeholders", () => {
+      const src = '$ephemeral\nHi $username\n$if[$var[x]==1]\nA\n$endif\n$sendMessage[hi]\n$newSelectMenu[m;1;1]\n$addTimestamp\n$color[$var[c]]';
+      const html = renderPreviewHtml(model(src), { theme: 'dark', nonce: 'N0NCE', allowImages: false, interactive: true, l10n: localizer('pt-br') });
+      assert.match(html, /<html lang="pt-BR">/);
+      assert.match(html, /<title>Pré-visualização da mensagem do BDScript<\/title>/);
+      assert.match(html, /<div class="header">Seu bot<span class="bot">APP<\/span>/);
+      assert.match(html, /Somente você pode ver isto/);
+      assert.match(html, /title="Conhecido quando o comando é executado"[^>]*>\$username</);
+      assert.match(html, /Ramo do \$if mostrado: <select[^>]*><option value="0" selected>\{\$var\[x\]\}==1<\/option><option value="1">nenhum deles<\/option>/);
+      assert.match(html, /<li[^>]*>`\$sendMessage` envia uma mensagem própria, que esta pré-visualização não mostra\.<\/li>/);
+      assert.match(html, /Faça uma seleção/);
+      assert.match(html, /Hoje, no horário do envio/);
+      assert.match(html, /cor conhecida quando o comando é executado/);
+      // The page of a reply with nothing in it, in Russian.
+      const empty = renderPreviewHtml(model('$nomention'), { theme: 'dark', nonce: 'N0NCE', allowImages: false, interactive: false, l10n: localizer('ru') });
+      assert.match(empty, /<html lang="ru">/);
+      assert.match(empty, /<div class="empty">Эта команда не отправляет собственного ответа\.<\/div>/);
+      // No English left on a page in another language (every word of it goes through the catalog).
+      for (const words of ['Your bot', 'Only you', 'Known when', 'none of them', 'shown:', 'message of its own', 'Make a selection', 'Today at', 'colour known', 'message preview']) {
+        assert.ok(!html.includes(words) && !empty.includes(words), `English "${words}" on a translated page`);
+      }
     });
   });
 

@@ -1,7 +1,9 @@
 // The message preview over real stdio with the bundled server (dist/server.js): the request
 // `bdscript/preview` answers the model, Discord's JSON and (with a nonce) the page, follows edits
 // and branch choices, answers null for a document that is not open and survives malformed params;
-// the `bdscript.server.previewJson` command gives any LSP editor the JSON.
+// the `bdscript.server.previewJson` command gives any LSP editor the JSON. In a session whose
+// language is Spanish (`initialize.locale`) the notes, branch labels and page are Spanish, and
+// they follow the `bdscript.locale` setting when it changes.
 
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -71,5 +73,41 @@ describe('e2e: message preview over stdio', function () {
       if (r) assert.equal(r.html, undefined, 'an unsafe nonce gives no page');
     }
     assert.equal(((await client.request(PreviewRequest.method, { textDocument: { uri: URI } })) as PreviewResult).version, 2);
+  });
+
+  it("speaks the session's language: Spanish notes, labels and page with locale es, Russian after bdscript.locale changes", async () => {
+    server = spawnOfflineServer(SERVER, tmp);
+    const client = server.client;
+    await client.initialize({ initializationOptions: { bdscript: { catalog: { offline: true } } }, locale: 'es' });
+    const text = '$sendMessage[hi]\n$if[$var[x]==1]\nOne\n$endif\n$newSelectMenu[m;1;1]\n$usernam\n';
+    await client.open(URI, text, 1);
+
+    const es = (await client.request(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE })) as PreviewResult;
+    assert.deepEqual(
+      es.message.notes.map((n) => n.message),
+      ['`$sendMessage` envía un mensaje propio, que esta vista previa no muestra.'],
+    );
+    assert.deepEqual(es.message.branches.map((b) => b.branches), [['{$var[x]}==1', 'ninguna de ellas']]);
+    const html = es.html ?? '';
+    assert.match(html, /<html lang="es">/);
+    assert.match(html, /<div class="header">Tu bot</);
+    assert.match(html, /Rama de \$if mostrada: <select/);
+    assert.match(html, /<option value="1">ninguna de ellas<\/option>/);
+    assert.match(html, /Haz una selección/);
+    assert.match(html, /<li[^>]*>`\$sendMessage` envía un mensaje propio, que esta vista previa no muestra\.<\/li>/);
+    assert.doesNotMatch(html, /Your bot|none of them|message of its own|Make a selection/);
+    // What Discord gets does not depend on the user's language.
+    assert.equal(es.discord.content, 'One\n{$usernam}');
+
+    // The user picks Russian: once the diagnostics are republished in Russian, so is the preview.
+    const mark = client.mark();
+    client.settings = { catalog: { offline: true }, locale: 'ru' };
+    await client.notify('workspace/didChangeConfiguration', { settings: { bdscript: { catalog: { offline: true }, locale: 'ru' } } });
+    await client.diagnostics(URI, { since: mark, where: (p) => p.diagnostics.some((d) => typeof d.message === 'string' && d.message.startsWith('Неизвестная функция')) });
+    const ru = (await client.request(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE })) as PreviewResult;
+    assert.deepEqual(ru.message.notes.map((n) => n.message), ['`$sendMessage` отправляет отдельное сообщение, которое предпросмотр не показывает.']);
+    assert.deepEqual(ru.message.branches.map((b) => b.branches), [['{$var[x]}==1', 'ни одна из веток']]);
+    assert.match(ru.html ?? '', /<html lang="ru">/);
+    assert.match(ru.html ?? '', /Показана ветка \$if:/);
   });
 });

@@ -65,8 +65,13 @@ function indent(lines: string, by: string): string {
     .join('\n');
 }
 
-/** A short rendering of a reply for a terminal. */
-export function renderText(p: PreviewMessage): string {
+/**
+ * A short rendering of a reply for a terminal (English, as all the command line's output; its
+ * notes and branch labels come rendered by the service). `lineOf` gives the line of an offset,
+ * so that each `$if` block and note says where it is.
+ */
+export function renderText(p: PreviewMessage, lineOf?: (offset: number) => number): string {
+  const where = (offset: number | undefined): string => (lineOf && offset !== undefined ? `line ${lineOf(offset)}: ` : '');
   const out: string[] = [];
   if (p.ephemeral) out.push('(only the user who ran the command sees this reply)');
   if (p.content.parts.length > 0) out.push(plainText(p.content).split('\n').map((l) => visible(l)).join('\n'));
@@ -118,8 +123,11 @@ export function renderText(p: PreviewMessage): string {
     }
   };
   for (const c of p.components) component(c, 0);
-  for (const b of p.branches) out.push(`(shown: ${visible(b.branches[b.chosen] ?? '')} of the $if block with ${b.branches.length} branch${b.branches.length === 1 ? '' : 'es'})`);
-  for (const n of p.notes) out.push(`(${visible(n.message)})`);
+  for (const b of p.branches) {
+    const others = b.branches.filter((_, i) => i !== b.chosen).map((label) => visible(label));
+    out.push(`(${where(b.block.start)}the $if block shows the branch ${visible(b.branches[b.chosen] ?? '')}${others.length > 0 ? `; the other ${others.length === 1 ? 'choice' : 'choices'}: ${others.join(' | ')}` : ''})`);
+  }
+  for (const n of p.notes) out.push(`(${where(n.source?.start)}${visible(n.message)})`);
   return out.length > 0 ? out.join('\n') : '(the command sends no reply of its own)';
 }
 
@@ -172,7 +180,7 @@ export async function runPreview(argv: string[], io: CliIO): Promise<number> {
       const nonce = randomBytes(18).toString('base64');
       io.stdout(renderPreviewHtml(p, { theme: 'dark', nonce, allowImages: false, interactive: false, title: `${path.basename(file)}: message preview` }));
     } else {
-      io.stdout(`${files.length > 1 ? `== ${visible(file)}\n` : ''}${renderText(p)}\n`);
+      io.stdout(`${files.length > 1 ? `== ${visible(file)}\n` : ''}${renderText(p, (offset) => document.positionAt(offset).line + 1)}\n`);
     }
   }
   return failed ? EXIT_USAGE : EXIT_OK;

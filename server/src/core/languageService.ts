@@ -2,7 +2,7 @@
 // client supports, caches one analysis per document version, and answers every feature as a
 // plain function returning LSP-shaped data. The LSP server and the CLI both call only this.
 
-import { buildPreview, type PreviewOptions } from './preview/model';
+import { buildPreview, localizePreview, type PreviewOptions } from './preview/model';
 import type { PreviewMessage } from '../protocol/preview';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
@@ -42,6 +42,7 @@ import { signatureHelp } from './features/signatureHelp';
 import { documentSymbols } from './features/symbols';
 import {
   FULL_CLIENT,
+  l10nOf,
   type Analysis,
   type ClientFeatures,
   type CompletionContext,
@@ -160,9 +161,9 @@ export class LanguageService {
     this.cache.delete(uri);
   }
 
-  /** The reply the command sends, as the message model reads it (preview/model.ts). */
+  /** The reply the command sends, as the message model reads it (preview/model.ts), its notes in the user's language. */
   preview(document: TextDocument, options?: PreviewOptions): PreviewMessage {
-    return buildPreview(this.analyze(document).parsed, options);
+    return localizePreview(buildPreview(this.analyze(document).parsed, options), l10nOf(this.ctx));
   }
 
   validate(document: TextDocument): Diagnostic[] {

@@ -465,8 +465,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     const doc = documents.get(documentUri(raw));
     if (!doc) return null;
     const options = previewOptions(raw);
+    // Notes, branch labels and the page's words in the session's language, as diagnostics are.
     const message = service.preview(doc, { branches: options.branches });
-    const html = options.nonce ? renderPreviewHtml(message, { theme: options.theme, nonce: options.nonce, allowImages: options.allowImages, interactive: true }) : undefined;
+    const html = options.nonce ? renderPreviewHtml(message, { theme: options.theme, nonce: options.nonce, allowImages: options.allowImages, interactive: true, l10n: l10nOf(service.context) }) : undefined;
     return { version: doc.version, message, discord: toDiscordMessage(message), ...(html !== undefined ? { html } : {}) };
   };
   const previewJson = (uri: string | undefined): DiscordMessage | null => {

@@ -184,32 +184,37 @@ export interface PreviewContainer {
 
 export type PreviewTopComponent = PreviewActionRow | PreviewContainer | PreviewTextDisplay | PreviewSection | PreviewMediaGallery | PreviewSeparator;
 
-/** One `$if`/`$elseif`/`$else` choice the preview made, so a UI can offer the others. */
-export interface BranchChoice {
+/**
+ * One `$if`/`$elseif`/`$else` choice the preview made, so a UI can offer the others. `L` is the
+ * type of the preview's own words (here the label of an `$else` branch or of "none of them"):
+ * what a client receives is a string in the user's language; the core builds it as a message
+ * (core/l10n's `Text`) that is rendered in that language when it leaves the server.
+ */
+export interface BranchChoice<L = string> {
   /** The `$if` call's span (identifies the block). */
   readonly block: SourceSpan;
-  /** The branches, in order, as their condition text or `else`. */
-  readonly branches: readonly string[];
+  /** The branches, in order, as their condition text or the label of an `$else` branch. */
+  readonly branches: readonly L[];
   /** Which one the preview followed. */
   readonly chosen: number;
 }
 
 /** A note about what the preview cannot show exactly (e.g. a reply that goes to another channel). */
-export interface PreviewNote {
-  readonly message: string;
+export interface PreviewNote<L = string> {
+  readonly message: L;
   readonly source?: SourceSpan;
 }
 
-/** The reply a command sends, as the model sees it. */
-export interface PreviewMessage {
+/** The reply a command sends, as the model sees it (`L`: the type of its own words, see `BranchChoice`). */
+export interface PreviewMessage<L = string> {
   readonly content: RichText;
   readonly embeds: readonly PreviewEmbed[];
   readonly components: readonly PreviewTopComponent[];
   readonly ephemeral: boolean;
   /** Discord's message flags (Ephemeral, IsComponentsV2). */
   readonly flags: number;
-  readonly branches: readonly BranchChoice[];
-  readonly notes: readonly PreviewNote[];
+  readonly branches: readonly BranchChoice<L>[];
+  readonly notes: readonly PreviewNote<L>[];
 }
 
 // ---- The plain Discord JSON ---------------------------------------------------------------

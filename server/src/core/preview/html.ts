@@ -8,7 +8,10 @@
 // escaped, images from URLs are shown as placeholders naming the URL unless `allowImages` (and
 // then only https: URLs), and the page allows nothing but its own style and, in the editor, one
 // script, both by nonce (Content-Security-Policy). The colours are this project's own choice.
+// The page's own words (headings, the branch selector, the notes) are in the language of the
+// localizer it is given (`preview.*` keys of the l10n catalog), English without one.
 
+import { ENGLISH, type Localizer, type Text } from '../l10n';
 import { literalValue } from './model';
 import { ButtonStyle, ComponentType, type PreviewButton, type PreviewEmbed, type PreviewMessage, type PreviewSelect, type RichText, type SourceSpan } from '../../protocol/preview';
 
@@ -21,6 +24,8 @@ export interface HtmlOptions {
   /** With the editor script (clicks reveal the source, branches can be switched); none for a standalone page. */
   readonly interactive: boolean;
   readonly title?: string;
+  /** The language of the page's own words and of the preview's notes (English when absent). */
+  readonly l10n?: Localizer;
 }
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -34,11 +39,17 @@ function at(source: SourceSpan | undefined): string {
   return source ? ` data-start="${source.start}" data-end="${source.end}"` : '';
 }
 
+/** The page's language: the options' localizer, else English. */
+function l10nOf(opts: HtmlOptions): Localizer {
+  return opts.l10n ?? ENGLISH;
+}
+
 /** A rich text: literal text (line breaks kept by CSS) and placeholder chips. */
-function rich(t: RichText | undefined): string {
+function rich(t: RichText | undefined, opts: HtmlOptions): string {
   if (!t) return '';
+  const known = escapeHtml(l10nOf(opts).t('preview.page.chip'));
   return t.parts
-    .map((p) => (p.kind === 'text' ? `<span class="part"${at(p.source)}>${escapeHtml(p.text)}</span>` : `<span class="chip" title="Known when the command runs"${at(p.source)}>${escapeHtml(p.label)}</span>`))
+    .map((p) => (p.kind === 'text' ? `<span class="part"${at(p.source)}>${escapeHtml(p.text)}</span>` : `<span class="chip" title="${known}"${at(p.source)}>${escapeHtml(p.label)}</span>`))
     .join('');
 }
 
@@ -48,7 +59,8 @@ function image(url: RichText | undefined, cls: string, opts: HtmlOptions): strin
   if (opts.allowImages && literal && /^https:\/\/[^\s"'<>]+$/i.test(literal)) {
     return `<img class="${cls}" src="${escapeHtml(literal)}" alt="">`;
   }
-  return `<div class="${cls} image-placeholder" title="Images are not loaded">🖼 ${rich(url) || 'image'}</div>`;
+  const l10n = l10nOf(opts);
+  return `<div class="${cls} image-placeholder" title="${escapeHtml(l10n.t('preview.page.imagesOff'))}">🖼 ${rich(url, opts) || escapeHtml(l10n.t('preview.page.image'))}</div>`;
 }
 
 function colorHex(color: number | null | undefined): string | undefined {
@@ -58,24 +70,24 @@ function colorHex(color: number | null | undefined): string | undefined {
 function embedHtml(e: PreviewEmbed, opts: HtmlOptions): string {
   const bar = colorHex(e.color);
   const parts: string[] = [];
-  if (e.author) parts.push(`<div class="embed-author">${e.author.icon_url ? image(e.author.icon_url, 'author-icon', opts) : ''}${rich(e.author.name)}</div>`);
-  if (e.title) parts.push(`<div class="embed-title${e.url ? ' link' : ''}"${at(e.title.source)}>${rich(e.title)}</div>`);
-  if (e.description) parts.push(`<div class="embed-description"${at(e.description.source)}>${rich(e.description)}</div>`);
+  if (e.author) parts.push(`<div class="embed-author">${e.author.icon_url ? image(e.author.icon_url, 'author-icon', opts) : ''}${rich(e.author.name, opts)}</div>`);
+  if (e.title) parts.push(`<div class="embed-title${e.url ? ' link' : ''}"${at(e.title.source)}>${rich(e.title, opts)}</div>`);
+  if (e.description) parts.push(`<div class="embed-description"${at(e.description.source)}>${rich(e.description, opts)}</div>`);
   if (e.fields.length > 0) {
     parts.push(
       `<div class="embed-fields">${e.fields
-        .map((f) => `<div class="field${f.inline ? ' inline' : ''}"${at(f.source)}><div class="field-name">${rich(f.name)}</div><div class="field-value">${rich(f.value)}</div></div>`)
+        .map((f) => `<div class="field${f.inline ? ' inline' : ''}"${at(f.source)}><div class="field-name">${rich(f.name, opts)}</div><div class="field-value">${rich(f.value, opts)}</div></div>`)
         .join('')}</div>`,
     );
   }
   if (e.image) parts.push(image(e.image.url, 'embed-image', opts));
   if (e.footer || e.timestamp) {
-    const footer = [e.footer ? rich(e.footer.text) : '', e.timestamp ? '<span class="timestamp">Today at the time of sending</span>' : ''].filter((x) => x !== '').join(' • ');
+    const footer = [e.footer ? rich(e.footer.text, opts) : '', e.timestamp ? `<span class="timestamp">${escapeHtml(l10nOf(opts).t('preview.page.timestamp'))}</span>` : ''].filter((x) => x !== '').join(' • ');
     parts.push(`<div class="embed-footer">${e.footer?.icon_url ? image(e.footer.icon_url, 'footer-icon', opts) : ''}${footer}</div>`);
   }
   const thumb = e.thumbnail ? image(e.thumbnail.url, 'embed-thumbnail', opts) : '';
   const style = bar ? ` style="border-left-color: ${bar}"` : '';
-  const unknown = e.color === null ? ' <span class="chip">colour known when the command runs</span>' : '';
+  const unknown = e.color === null ? ` <span class="chip">${escapeHtml(l10nOf(opts).t('preview.page.colorAtRunTime'))}</span>` : '';
   return `<div class="embed"${style}${at(e.colorSource)}><div class="embed-body">${parts.join('')}${unknown}</div>${thumb}</div>`;
 }
 
@@ -88,15 +100,15 @@ const STYLE_CLASS: Readonly<Record<number, string>> = {
   [ButtonStyle.Premium]: 'premium',
 };
 
-function buttonHtml(b: PreviewButton): string {
+function buttonHtml(b: PreviewButton, opts: HtmlOptions): string {
   const emoji = b.emoji ? `<span class="emoji">${escapeHtml(b.emoji.id ? `:${b.emoji.name}:` : b.emoji.name)}</span>` : '';
   const link = b.style === ButtonStyle.Link ? '<span class="link-mark">↗</span>' : '';
-  return `<button type="button" class="button ${STYLE_CLASS[b.style] ?? 'secondary'}${b.disabled ? ' disabled' : ''}"${at(b.source)}>${emoji}${rich(b.label)}${link}</button>`;
+  return `<button type="button" class="button ${STYLE_CLASS[b.style] ?? 'secondary'}${b.disabled ? ' disabled' : ''}"${at(b.source)}>${emoji}${rich(b.label, opts)}${link}</button>`;
 }
 
-function selectHtml(s: PreviewSelect): string {
-  const options = s.options.map((o) => `<li${at(o.source)}>${o.emoji ? `${escapeHtml(o.emoji.name)} ` : ''}${rich(o.label)}${o.description ? `<div class="option-description">${rich(o.description)}</div>` : ''}</li>`).join('');
-  return `<div class="select"${at(s.source)}><div class="select-box">${rich(s.placeholder) || 'Make a selection'}<span class="caret">⌄</span></div>${options ? `<ul class="options">${options}</ul>` : ''}</div>`;
+function selectHtml(s: PreviewSelect, opts: HtmlOptions): string {
+  const options = s.options.map((o) => `<li${at(o.source)}>${o.emoji ? `${escapeHtml(o.emoji.name)} ` : ''}${rich(o.label, opts)}${o.description ? `<div class="option-description">${rich(o.description, opts)}</div>` : ''}</li>`).join('');
+  return `<div class="select"${at(s.source)}><div class="select-box">${rich(s.placeholder, opts) || escapeHtml(l10nOf(opts).t('preview.page.selectPlaceholder'))}<span class="caret">⌄</span></div>${options ? `<ul class="options">${options}</ul>` : ''}</div>`;
 }
 
 function componentHtml(c: unknown, opts: HtmlOptions): string {
@@ -105,9 +117,9 @@ function componentHtml(c: unknown, opts: HtmlOptions): string {
     case ComponentType.ActionRow:
       return `<div class="row"${at(node.source)}>${(node.components as unknown[]).map((x) => componentHtml(x, opts)).join('')}</div>`;
     case ComponentType.Button:
-      return buttonHtml(node as unknown as PreviewButton);
+      return buttonHtml(node as unknown as PreviewButton, opts);
     case ComponentType.TextDisplay:
-      return `<div class="text-display"${at(node.source)}>${rich(node.content as RichText)}</div>`;
+      return `<div class="text-display"${at(node.source)}>${rich(node.content as RichText, opts)}</div>`;
     case ComponentType.Separator:
       return `<div class="separator${node.divider ? ' divider' : ''}${node.spacing === 2 ? ' large' : ''}"${at(node.source)}></div>`;
     case ComponentType.Section: {
@@ -123,7 +135,7 @@ function componentHtml(c: unknown, opts: HtmlOptions): string {
       return `<div class="container"${accent ? ` style="border-left-color: ${accent}"` : ''}${at(node.source)}>${(node.components as unknown[]).map((x) => componentHtml(x, opts)).join('')}</div>`;
     }
     default:
-      return Array.isArray(node.options) ? selectHtml(node as unknown as PreviewSelect) : '';
+      return Array.isArray(node.options) ? selectHtml(node as unknown as PreviewSelect, opts) : '';
   }
 }
 
@@ -173,8 +185,17 @@ document.addEventListener('change', (event) => {
 });
 `;
 
-/** The whole page for a preview. */
-export function renderPreviewHtml(p: PreviewMessage, opts: HtmlOptions): string {
+/** The page's `lang`: the locale as a language tag (`pt-br` → `pt-BR`). */
+function langOf(l10n: Localizer): string {
+  return l10n.locale.replace(/-([a-z]+)$/, (_, region: string) => `-${region.toUpperCase()}`);
+}
+
+/**
+ * The whole page for a preview. Its notes and branch labels may still be messages (the core's
+ * model): they are rendered in the page's language with the rest.
+ */
+export function renderPreviewHtml(p: PreviewMessage<Text>, opts: HtmlOptions): string {
+  const l10n = l10nOf(opts);
   const nonce = escapeHtml(opts.nonce);
   const csp = [
     "default-src 'none'",
@@ -183,37 +204,38 @@ export function renderPreviewHtml(p: PreviewMessage, opts: HtmlOptions): string 
     opts.interactive ? `script-src 'nonce-${nonce}'` : "script-src 'none'",
   ].join('; ');
   const body: string[] = [];
-  if (p.content.parts.length > 0) body.push(`<div class="content">${rich(p.content)}</div>`);
+  if (p.content.parts.length > 0) body.push(`<div class="content">${rich(p.content, opts)}</div>`);
   for (const e of p.embeds) body.push(embedHtml(e, opts));
   for (const c of p.components) body.push(componentHtml(c, opts));
-  if (body.length === 0) body.push('<div class="empty">This command sends no reply of its own.</div>');
+  if (body.length === 0) body.push(`<div class="empty">${escapeHtml(l10n.t('preview.page.noReply'))}</div>`);
   const extras: string[] = [];
   if (p.branches.length > 0) {
     extras.push(
       `<div class="branches">${p.branches
         .map((b) => {
-          const options = b.branches.map((label, i) => `<option value="${i}"${i === b.chosen ? ' selected' : ''}>${escapeHtml(label)}</option>`).join('');
-          return `<div${at(b.block)}>$if shown: ${opts.interactive ? `<select data-block="${b.block.start}">${options}</select>` : escapeHtml(b.branches[b.chosen] ?? '')}</div>`;
+          const labels = b.branches.map((label) => l10n.text(label));
+          const options = labels.map((label, i) => `<option value="${i}"${i === b.chosen ? ' selected' : ''}>${escapeHtml(label)}</option>`).join('');
+          return `<div${at(b.block)}>${escapeHtml(l10n.t('preview.page.ifShown'))} ${opts.interactive ? `<select data-block="${b.block.start}">${options}</select>` : escapeHtml(labels[b.chosen] ?? '')}</div>`;
         })
         .join('')}</div>`,
     );
   }
-  if (p.notes.length > 0) extras.push(`<ul class="notes">${p.notes.map((n) => `<li${at(n.source)}>${escapeHtml(n.message)}</li>`).join('')}</ul>`);
+  if (p.notes.length > 0) extras.push(`<ul class="notes">${p.notes.map((n) => `<li${at(n.source)}>${escapeHtml(l10n.text(n.message))}</li>`).join('')}</ul>`);
   return [
     '<!DOCTYPE html>',
-    '<html lang="en">',
+    `<html lang="${escapeHtml(langOf(l10n))}">`,
     '<head>',
     '<meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(opts.title ?? 'BDScript message preview')}</title>`,
+    `<title>${escapeHtml(opts.title ?? l10n.t('preview.page.title'))}</title>`,
     `<style nonce="${nonce}">${STYLE}</style>`,
     '</head>',
     `<body class="${opts.theme}">`,
     '<div class="message"><div class="avatar"></div><div class="body">',
-    '<div class="header">Your bot<span class="bot">APP</span></div>',
+    `<div class="header">${escapeHtml(l10n.t('preview.page.bot'))}<span class="bot">APP</span></div>`,
     ...body,
-    p.ephemeral ? '<div class="ephemeral">Only you can see this</div>' : '',
+    p.ephemeral ? `<div class="ephemeral">${escapeHtml(l10n.t('preview.page.ephemeral'))}</div>` : '',
     '</div></div>',
     ...extras,
     opts.interactive ? `<script nonce="${nonce}">${SCRIPT}</script>` : '',

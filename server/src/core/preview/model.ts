@@ -18,6 +18,11 @@
 //   written, never a guess. An argument of a builder that holds a call is made of literal parts
 //   and such placeholders.
 //
+// What the preview says of its own (its notes, the labels of `$else` and of "none of them") is a
+// message of the l10n catalog (`preview.*` keys), kept as a `Msg` so the core stays free of any
+// one language; `localizePreview` renders it in the user's language where the preview leaves
+// the server (the LSP handler, the command line), as diagnostics are rendered.
+//
 // Blocks follow a predictable policy: in each `$if` block the first branch (the `$if` body) is
 // shown unless `options.branches` chooses another by the `$if` call's start; every block met is
 // listed in `branches` so a preview can offer the others (a block without `$else` also offers
@@ -28,6 +33,7 @@ import { BLOCK_ROLES } from '../parser/blocks';
 import { colorValue } from '../features/colors';
 import { limit } from '../features/limits';
 import { SENDERS } from '../features/messages';
+import { msg, type Localizer, type Msg, type Text } from '../l10n';
 import type { ArgNode, CallNode, Node, ParsedDocument } from '../parser/tree';
 import {
   ButtonStyle,
@@ -50,6 +56,13 @@ import {
   type SourceSpan,
   type TextPart,
 } from '../../protocol/preview';
+
+/**
+ * The reply as the core builds it: its notes and the labels it gives branches are messages
+ * (`Msg`, or a condition's text as written), rendered in the user's language by
+ * `localizePreview` when the preview leaves the server, as diagnostics are.
+ */
+export type PreviewModel = PreviewMessage<Text>;
 
 export interface PreviewOptions {
   /** The branch to show per `$if` block, by the `$if` call's start (0 = the `$if` body). */
@@ -251,12 +264,14 @@ interface Frame {
   branch: number;
   /** The branch the preview follows. */
   readonly chosen: number;
-  readonly labels: string[];
+  readonly labels: Text[];
+  /** Whether the block has an `$else` branch. */
+  hasElse: boolean;
   readonly opener: SourceSpan;
 }
 
 /** The reply a command sends, read from its tree (see the header for the policy). */
-export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {}): PreviewMessage {
+export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {}): PreviewModel {
   const text = parsed.text;
   const content: TextPart[] = [];
   const embeds = new Map<number, EmbedDraft>();
@@ -265,21 +280,21 @@ export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {
   const v2 = new Map<string, { readonly kind: string; readonly node: PreviewContainer | PreviewActionRow | { components: unknown[] } }>();
   let ephemeral = false;
   let componentsV2 = false;
-  const branches: BranchChoice[] = [];
-  const notes: PreviewNote[] = [];
+  const branches: Array<BranchChoice<Text>> = [];
+  const notes: Array<PreviewNote<Text>> = [];
   const frames: Frame[] = [];
   let stopped = false;
 
   const active = (): boolean => frames.every((f) => f.kind !== 'async' && f.branch === f.chosen);
-  const note = (message: string, call: CallNode): void => void notes.push({ message, source: { start: call.start, end: call.end } });
+  const note = (message: Msg, call: CallNode): void => void notes.push({ message, source: { start: call.start, end: call.end } });
   const embed = (call: CallNode, indexArg: number): EmbedDraft | undefined => {
     const index = indexArg < 0 || !given(text, call, indexArg) ? 1 : integerArg(text, call, indexArg);
     if (index === undefined || index < 1) {
-      note(`\`${call.name}\`: the embed index is not a whole number from 1; this preview puts it in the first embed.`, call);
+      note(msg('preview.note.embedIndex', { name: call.name }), call);
     }
     const at = index === undefined || index < 1 ? 1 : index;
     if (at > MAX_EMBEDS) {
-      note(`\`${call.name}\` sets embed ${at}, but a message holds at most ${MAX_EMBEDS} embeds.`, call);
+      note(msg('preview.note.embedOverMax', { name: call.name, index: at, max: MAX_EMBEDS }), call);
       return undefined;
     }
     let e = embeds.get(at);
@@ -293,20 +308,25 @@ export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {
 
   // A block without `$else` can also show nothing: that choice is offered as a last branch.
   const closeIf = (frame: Frame): void => {
-    if (!frame.labels.includes('else')) frame.labels.push('none of them');
+    if (!frame.hasElse) frame.labels.push(msg('preview.branch.none'));
     branches.push({ block: frame.opener, branches: frame.labels, chosen: Math.min(frame.chosen, frame.labels.length - 1) });
   };
+  /** A branch's label: its condition as written (placeholders in braces). */
+  const condition = (call: CallNode): Text => plainText(argText(text, call.args[0], call)) || msg('preview.branch.noCondition');
   const onBlockCall = (call: CallNode): boolean => {
     const role = BLOCK_ROLES.get(call.name);
     if (!role) return false;
     const frame = frames[frames.length - 1];
     if (role.role === 'open') {
-      const labels = role.kind === 'if' ? [plainText(argText(text, call.args[0], call)) || '(no condition)'] : [];
+      const labels = role.kind === 'if' ? [condition(call)] : [];
       const chosen = role.kind === 'if' ? (options.branches?.get(call.start) ?? 0) : 0;
-      frames.push({ kind: role.kind, branch: 0, chosen, labels, opener: { start: call.start, end: call.end } });
+      frames.push({ kind: role.kind, branch: 0, chosen, labels, hasElse: false, opener: { start: call.start, end: call.end } });
     } else if (role.role === 'branch' && frame && frame.kind === role.kind) {
       frame.branch++;
-      if (frame.kind === 'if') frame.labels.push(call.name === '$else' ? 'else' : plainText(argText(text, call.args[0], call)) || '(no condition)');
+      if (frame.kind === 'if' && call.name === '$else') {
+        frame.labels.push(msg('preview.branch.else'));
+        frame.hasElse = true;
+      } else if (frame.kind === 'if') frame.labels.push(condition(call));
     } else if (role.role === 'close' && frame && frame.kind === role.kind) {
       frames.pop();
       if (frame.kind === 'if') closeIf(frame);
@@ -315,7 +335,7 @@ export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {
   };
 
   const addButton = (call: CallNode): void => {
-    if (given(text, call, 6)) return note('`$addButton` with a Message ID adds the button to another message.', call);
+    if (given(text, call, 6)) return note(msg('preview.note.buttonElsewhere', { name: call.name }), call);
     const style = STYLES.get(literalValue(argText(text, call.args[3], call))?.trim().toLowerCase() ?? '') ?? ButtonStyle.Secondary;
     const target = argText(text, call.args[1], call);
     const label = argText(text, call.args[2], call);
@@ -336,7 +356,7 @@ export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {
   };
 
   const addSelect = (call: CallNode): void => {
-    if (given(text, call, 4)) return note('`$newSelectMenu` with a Message ID adds the menu to another message.', call);
+    if (given(text, call, 4)) return note(msg('preview.note.menuElsewhere', { name: call.name }), call);
     const id = argText(text, call.args[0], call);
     const placeholderText = argText(text, call.args[3], call);
     const min = integerArg(text, call, 1);
@@ -357,9 +377,9 @@ export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {
   };
 
   const addOption = (call: CallNode, fields: { id: number; label: number; value: number; description: number; isDefault: number; emoji: number; messageId?: number }): void => {
-    if (fields.messageId !== undefined && given(text, call, fields.messageId)) return note(`\`${call.name}\` with a Message ID adds the option to another message.`, call);
+    if (fields.messageId !== undefined && given(text, call, fields.messageId)) return note(msg('preview.note.optionElsewhere', { name: call.name }), call);
     const menu = selects.get(literalValue(argText(text, call.args[fields.id], call))?.trim() ?? '');
-    if (!menu) return note(`\`${call.name}\` names a select menu this preview does not know (made at run time, or not made before it).`, call);
+    if (!menu) return note(msg('preview.note.unknownMenu', { name: call.name }), call);
     const description = argText(text, call.args[fields.description], call);
     const emoji = emojiOf(argText(text, call.args[fields.emoji], call));
     menu.options.push({
@@ -381,7 +401,7 @@ export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {
       const parentId = parentArg >= 0 ? idOf(parentArg) : undefined;
       if (!parentId) return void top.push(child);
       const parent = v2.get(parentId);
-      if (!parent || !accepts.includes(parent.kind)) return note(`\`${call.name}\` names a parent "${parentId}" this preview does not know before it.`, call);
+      if (!parent || !accepts.includes(parent.kind)) return note(msg('preview.note.unknownParent', { name: call.name, id: parentId }), call);
       (parent.node.components as PreviewContainerChild[]).push(child);
     };
     switch (call.name) {
@@ -414,14 +434,14 @@ export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {
       }
       case '$addMediaGalleryItem': {
         const gallery = v2.get(idOf(3) ?? '');
-        if (!gallery || gallery.kind !== 'gallery') return note('`$addMediaGalleryItem` names a gallery this preview does not know before it.', call);
+        if (!gallery || gallery.kind !== 'gallery') return note(msg('preview.note.unknownGallery', { name: call.name }), call);
         const description = argText(text, call.args[1], call);
         (gallery.node.components as unknown[]).push({ media: { url: argText(text, call.args[0], call) }, ...(description.parts.length > 0 ? { description } : {}), spoiler: yes(text, call, 2), source });
         return;
       }
       case '$addThumbnail': {
         const section = v2.get(idOf(3) ?? '');
-        if (!section || section.kind !== 'section') return note('`$addThumbnail` names a section this preview does not know before it.', call);
+        if (!section || section.kind !== 'section') return note(msg('preview.note.unknownSection', { name: call.name }), call);
         const description = argText(text, call.args[1], call);
         (section.node as { accessory?: unknown }).accessory = { type: ComponentType.Thumbnail, media: { url: argText(text, call.args[0], call) }, ...(description.parts.length > 0 ? { description } : {}), spoiler: yes(text, call, 2), source };
         return;
@@ -442,7 +462,7 @@ export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {
         const parent = v2.get(idOf(5) ?? '');
         if (parent?.kind === 'section') (parent.node as { accessory?: unknown }).accessory = button;
         else if (parent?.kind === 'row') (parent.node.components as unknown[]).push(button);
-        else note('`$addButtonCV2` names an action row or section this preview does not know before it.', call);
+        else note(msg('preview.note.unknownRowOrSection', { name: call.name }), call);
         return;
       }
       case '$addStringSelectOption':
@@ -467,7 +487,7 @@ export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {
         if (id) selects.set(id, select);
         const row = v2.get(idOf(5) ?? '');
         if (row?.kind === 'row') (row.node.components as unknown[]).push(select);
-        else note(`\`${call.name}\` names an action row this preview does not know before it.`, call);
+        else note(msg('preview.note.unknownRow', { name: call.name }), call);
       }
     }
   };
@@ -493,7 +513,7 @@ export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {
       const value = argText(text, call.args[setter.value], call);
       if (setter.field === 'color') {
         const color = parseColor(value);
-        if (color === undefined) note(`\`$color\`: "${plainText(value)}" is not a colour; Discord gets no colour.`, call);
+        if (color === undefined) note(msg('preview.note.notAColour', { value: plainText(value) }), call);
         else {
           e.color = color;
           e.colorSource = { start: call.start, end: call.end };
@@ -512,18 +532,18 @@ export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {
     if (name === '$newSelectMenu') return addSelect(call);
     if (name === '$addSelectMenuOption') return addOption(call, { id: 0, label: 1, value: 2, description: 3, isDefault: 4, emoji: 5, messageId: 6 });
     if (name === '$removeButtons' || name === '$removeAllComponents') {
-      if (given(text, call, 0)) return note(`\`${name}\` with a Message ID acts on another message.`, call);
+      if (given(text, call, 0)) return note(msg('preview.note.actsElsewhere', { name }), call);
       top = name === '$removeButtons' ? top.filter((c) => 'type' in c) : [];
       return;
     }
     if (V2_FUNCTIONS.has(name)) return addV2(call);
-    if (SENDERS.has(name)) return note(`\`${name}\` sends a message of its own, which this preview does not show.`, call);
+    if (SENDERS.has(name)) return note(msg('preview.note.sender', { name }), call);
     if (name === '$var') {
       if (call.args.length < 2) content.push(placeholder(text, call));
       return;
     }
     if (name === '$useChannel' || name === '$dm') {
-      note(`\`${name}\` sends the reply elsewhere; it looks the same there.`, call);
+      note(msg('preview.note.elsewhere', { name }), call);
       return;
     }
     if (SILENT.has(name)) return;
@@ -573,6 +593,15 @@ export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {
   const components: PreviewTopComponent[] = top.map((c) => ('type' in c ? c : ({ type: ComponentType.ActionRow, components: c.components, ...(c.source ? { source: c.source } : {}) } as PreviewActionRow)));
   const flags = (ephemeral ? MessageFlags.Ephemeral : 0) | (componentsV2 ? MessageFlags.IsComponentsV2 : 0);
   return { content: trimmedContent, embeds: previewEmbeds, components, ephemeral, flags, branches, notes };
+}
+
+/** The reply in one language: its notes and branch labels rendered by `l10n`, the rest as it is. */
+export function localizePreview(p: PreviewMessage<Text>, l10n: Localizer): PreviewMessage {
+  return {
+    ...p,
+    branches: p.branches.map((b) => ({ ...b, branches: b.branches.map((label) => l10n.text(label)) })),
+    notes: p.notes.map((n) => ({ ...n, message: l10n.text(n.message) })),
+  };
 }
 
 function finishEmbed(e: EmbedDraft): PreviewEmbed {
@@ -649,7 +678,7 @@ function discordPlain(o: Record<string, unknown>): Record<string, unknown> {
  * become `{label}`, empty parts are left out, colours are integers, the timestamp is the time of
  * the preview's `now` (an ISO 8601 string, as Discord wants it).
  */
-export function toDiscordMessage(p: PreviewMessage, now: Date = new Date(0)): DiscordMessage {
+export function toDiscordMessage(p: PreviewMessage<unknown>, now: Date = new Date(0)): DiscordMessage {
   const out: DiscordMessage = {};
   set(out, 'content', flat(p.content));
   const embeds: DiscordEmbed[] = [];
