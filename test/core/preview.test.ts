@@ -150,6 +150,30 @@ describe('message model (preview)', () => {
       assert.equal(json('$addButton[no;b;B;primary]\n$removeButtons').components, undefined);
     });
 
+    it('$removeComponent takes out the components with its custom ID, and a row it leaves empty', () => {
+      const legacy = json('$addButton[no;a;A;primary]\n$addButton[no;b;B;primary]\n$addButton[yes;c;C;primary]\n$removeComponent[ a ]\n$removeComponent[c]');
+      assert.deepEqual(legacy.components, [{ type: 1, components: [{ type: 2, style: 1, label: 'B', custom_id: 'b', disabled: false }] }]);
+      // Components V2: from a row and from a section's accessory.
+      const v2 = json('$addContainer[c]\n$addActionRow[r;c]\n$addButtonCV2[a;A;primary;no;;r]\n$addButtonCV2[b;B;primary;no;;r]\n$addSection[s;c]\n$addTextDisplay[Hi;s]\n$addButtonCV2[a;A2;primary;no;;s]\n$removeComponent[a]');
+      assert.deepEqual(v2.components, [
+        {
+          type: 17,
+          spoiler: false,
+          components: [
+            { type: 1, components: [{ type: 2, style: 1, label: 'B', custom_id: 'b', disabled: false }] },
+            { type: 9, components: [{ type: 10, content: 'Hi' }] },
+          ],
+        },
+      ]);
+      // With a Message ID it acts on another message; with an ID known only at run time nothing is taken out.
+      const elsewhere = preview('$addButton[no;a;A;primary]\n$removeComponent[a;123456789012345678]');
+      assert.equal(elsewhere.components.length, 1);
+      assert.match(elsewhere.notes[0]?.message ?? '', /another message/);
+      const runTime = preview('$addButton[no;a;A;primary]\n$removeComponent[$var[id]]');
+      assert.equal(runTime.components.length, 1);
+      assert.equal(runTime.content.parts?.length ?? 0, 0, 'no placeholder for it in the content');
+    });
+
     it('Components V2: a container with its accent colour, a section with a thumbnail, text, a separator, a row; the flag', () => {
       const m = json(
         '$addContainer[c;#00FF00]\n$addSection[s;c]\n$addTextDisplay[In section;s]\n$addThumbnail[https://i.example/t.png;alt;no;s]\n$addSeparator[yes;large;c]\n' +
@@ -214,6 +238,7 @@ describe('message model (preview)', () => {
       ['preview.note.menuElsewhere', '$newSelectMenu[m;1;1;Pick;123456789012345678]'],
       ['preview.note.optionElsewhere', '$addSelectMenuOption[m;A;a;;no;;123456789012345678]'],
       ['preview.note.actsElsewhere', '$removeButtons[123456789012345678]'],
+      ['preview.note.removeAtRunTime', '$addButton[no;b;B;primary]\n$removeComponent[$var[id]]'],
       ['preview.note.unknownMenu', '$addSelectMenuOption[nomenu;A;a]'],
       ['preview.note.unknownParent', '$addTextDisplay[Hi;nobox]'],
       ['preview.note.unknownGallery', '$addMediaGalleryItem[https://i.example/a.png;;no;nogallery]'],

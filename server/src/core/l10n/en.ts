@@ -357,6 +357,7 @@ export const EN = {
   'preview.note.menuElsewhere': '`{name}` with a Message ID adds the menu to another message.',
   'preview.note.optionElsewhere': '`{name}` with a Message ID adds the option to another message.',
   'preview.note.actsElsewhere': '`{name}` with a Message ID acts on another message.',
+  'preview.note.removeAtRunTime': '`{name}` removes a component whose ID is known only at run time; this preview keeps them all.',
   'preview.note.unknownMenu': '`{name}` names a select menu this preview does not know (made at run time, or not made before it).',
   'preview.note.unknownParent': '`{name}` names a parent "{id}" this preview does not know before it.',
   'preview.note.unknownGallery': '`{name}` names a gallery this preview does not know before it.',

@@ -335,6 +335,7 @@ export const ES: Translation = {
   'preview.note.menuElsewhere': '`{name}` con un Message ID añade el menú de selección a otro mensaje.',
   'preview.note.optionElsewhere': '`{name}` con un Message ID añade la opción a otro mensaje.',
   'preview.note.actsElsewhere': '`{name}` con un Message ID actúa sobre otro mensaje.',
+  'preview.note.removeAtRunTime': '`{name}` quita un componente cuyo ID solo se conoce al ejecutarse; esta vista previa los conserva todos.',
   'preview.note.unknownMenu': '`{name}` nombra un menú de selección que esta vista previa no conoce (se crea al ejecutarse el comando, o no se crea antes).',
   'preview.note.unknownParent': '`{name}` nombra un componente padre "{id}" que esta vista previa no encuentra antes de esta llamada.',
   'preview.note.unknownGallery': '`{name}` nombra una galería multimedia que esta vista previa no encuentra antes de esta llamada.',

@@ -335,6 +335,7 @@ export const PT_BR: Translation = {
   'preview.note.menuElsewhere': '`{name}` com um Message ID adiciona o menu de seleção a outra mensagem.',
   'preview.note.optionElsewhere': '`{name}` com um Message ID adiciona a opção a outra mensagem.',
   'preview.note.actsElsewhere': '`{name}` com um Message ID age sobre outra mensagem.',
+  'preview.note.removeAtRunTime': '`{name}` remove um componente cujo ID só é conhecido ao executar; esta prévia mantém todos.',
   'preview.note.unknownMenu': '`{name}` indica um menu de seleção que esta pré-visualização não conhece (criado durante a execução, ou não criado antes).',
   'preview.note.unknownParent': '`{name}` indica um componente pai "{id}" que esta pré-visualização não encontra antes desta chamada.',
   'preview.note.unknownGallery': '`{name}` indica uma galeria de mídia que esta pré-visualização não encontra antes desta chamada.',

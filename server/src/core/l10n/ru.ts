@@ -336,6 +336,7 @@ export const RU: Translation = {
   'preview.note.menuElsewhere': '`{name}` с Message ID добавляет меню выбора в другое сообщение.',
   'preview.note.optionElsewhere': '`{name}` с Message ID добавляет опцию в другое сообщение.',
   'preview.note.actsElsewhere': '`{name}` с Message ID действует на другое сообщение.',
+  'preview.note.removeAtRunTime': '`{name}` удаляет компонент, ID которого известен только при выполнении; предпросмотр оставляет все.',
   'preview.note.unknownMenu': '`{name}` ссылается на меню выбора, которого предпросмотр не знает (оно создаётся во время выполнения или не создано до этого вызова).',
   'preview.note.unknownParent': '`{name}` ссылается на родительский компонент "{id}", которого предпросмотр не находит до этого вызова.',
   'preview.note.unknownGallery': '`{name}` ссылается на медиагалерею, которой предпросмотр не находит до этого вызова.',

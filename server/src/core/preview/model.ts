@@ -9,7 +9,7 @@
 //   as in BDFD;
 // - `$addButton`, `$newSelectMenu` and `$addSelectMenuOption` build action rows (a new row when
 //   asked or when the row holds 5 buttons or a menu); `$removeButtons` and `$removeAllComponents`
-//   empty them; the Components V2 functions build containers, sections, text displays,
+//   empty them, `$removeComponent` takes out the one with its custom ID; the Components V2 functions build containers, sections, text displays,
 //   separators, galleries and rows by their IDs; `$ephemeral` sets the flag;
 // - a call with a Message ID acts on another message, and the senders (`$sendMessage`, ...) send
 //   messages of their own: they are left out, with a note;
@@ -51,6 +51,7 @@ import {
   type PreviewMessage,
   type PreviewNote,
   type PreviewSelect,
+  type PreviewThumbnail,
   type PreviewTopComponent,
   type RichText,
   type SourceSpan,
@@ -492,6 +493,32 @@ export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {
     }
   };
 
+  /**
+   * `$removeComponent[Custom ID;(Message ID)]`: the buttons and select menus with that custom ID
+   * leave their rows (a row left empty goes too), in legacy rows, Components V2 rows and section
+   * accessories. An ID known only at run time removes what this preview cannot tell: a note.
+   */
+  const removeComponent = (call: CallNode): void => {
+    if (given(text, call, 1)) return note(msg('preview.note.actsElsewhere', { name: call.name }), call);
+    const id = literalValue(argText(text, call.args[0], call))?.trim();
+    if (id === undefined || id === '') return note(msg('preview.note.removeAtRunTime', { name: call.name }), call);
+    const kept = (c: PreviewButton | PreviewSelect): boolean => literalValue(c.custom_id)?.trim() !== id;
+    top = top.flatMap((c): Array<PreviewTopComponent | RowDraft> => {
+      if ('type' in c) return [c];
+      const components = c.components.filter(kept);
+      return components.length > 0 ? [{ ...c, components }] : [];
+    });
+    for (const { kind, node } of v2.values()) {
+      if (kind === 'row') {
+        const list = node.components as Array<PreviewButton | PreviewSelect>;
+        for (let i = list.length - 1; i >= 0; i--) if (!kept(list[i]!)) list.splice(i, 1);
+      } else if (kind === 'section') {
+        const section = node as { accessory?: PreviewThumbnail | PreviewButton };
+        if (section.accessory?.type === ComponentType.Button && !kept(section.accessory)) delete section.accessory;
+      }
+    }
+  };
+
   const onCall = (call: CallNode): void => {
     const name = call.name;
     if (name === '$stop') {
@@ -536,6 +563,7 @@ export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {
       top = name === '$removeButtons' ? top.filter((c) => 'type' in c) : [];
       return;
     }
+    if (name === '$removeComponent') return removeComponent(call);
     if (V2_FUNCTIONS.has(name)) return addV2(call);
     if (SENDERS.has(name)) return note(msg('preview.note.sender', { name }), call);
     if (name === '$var') {
