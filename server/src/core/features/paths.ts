@@ -266,15 +266,15 @@ export class PathModel {
     return this.conditions.get(start);
   }
 
-  private readonly assumptionMemo = new Map<string, readonly Assumption[]>();
+  /** Per block, what holds on each of its branches (by branch index), made on first use. */
+  private readonly assumptionMemo = new Map<Block, Array<readonly Assumption[] | undefined>>();
 
   /** What holds on every path through branch `branch` of an `$if` block (nothing for other blocks). */
   branchAssumptions(block: Block, branch: number): readonly Assumption[] {
     if (block.kind !== 'if') return NO_ASSUMPTIONS;
-    const key = `${block.start}:${branch}`;
-    let memo = this.assumptionMemo.get(key);
-    if (!memo) this.assumptionMemo.set(key, (memo = this.computeBranchAssumptions(block, branch)));
-    return memo;
+    let byBranch = this.assumptionMemo.get(block);
+    if (!byBranch) this.assumptionMemo.set(block, (byBranch = []));
+    return (byBranch[branch] ??= this.computeBranchAssumptions(block, branch));
   }
 
   private computeBranchAssumptions(block: Block, branch: number): readonly Assumption[] {
