@@ -32,7 +32,7 @@ import { colorPresentations, documentColors } from './features/colors';
 import { complete, resolveCompletion } from './features/completion';
 import { definition } from './features/definition';
 import { prepareRename, references, rename } from './features/references';
-import { computeDiagnostics } from './features/diagnostics';
+import { computeDiagnostics, diagnosticSteps } from './features/diagnostics';
 import { foldingRanges } from './features/folding';
 import { functionAt, type FunctionAt } from './features/functionAt';
 import { hover } from './features/hover';
@@ -168,6 +168,17 @@ export class LanguageService {
 
   validate(document: TextDocument): Diagnostic[] {
     return computeDiagnostics(this.ctx, this.analyze(document));
+  }
+
+  /**
+   * `validate` in steps (parse first, then a few chunks or one whole-command rule per step), for a
+   * server that answers requests between them. Requests in between may analyse the same version
+   * (they share its analysis) but the document must not change until the steps end.
+   */
+  *validateSteps(document: TextDocument): Generator<void, Diagnostic[]> {
+    const analysis = this.analyze(document);
+    yield;
+    return yield* diagnosticSteps(this.ctx, analysis);
   }
 
   complete(document: TextDocument, position: Position, context?: CompletionContext): CompletionList {

@@ -19,7 +19,7 @@ import type { RecordIndex } from '../catalog/catalog';
 import type { Argument, CatalogRecord, FunctionRecord } from '../catalog/model';
 import { Intents } from '../catalog/model';
 import { BLOCK_ROLES, type Block, type BlockCall, type BlockProblem } from '../parser/blocks';
-import { COMMENT_NAME, lineOf, loneFirstLineCall } from '../parser/parser';
+import { COMMENT_NAME, lineOf, loneFirstLineCall, positionOf } from '../parser/parser';
 import { literalText, separatorSpan } from '../parser/query';
 import type { ArgNode, CallNode, ParsedDocument, SyntaxProblem } from '../parser/tree';
 import { isWhitespace } from '../chars';
@@ -222,13 +222,15 @@ class Collector {
   take(finding: Finding, base: number): void {
     const severity = this.severityOf(finding.code);
     if (severity === undefined) return;
-    const doc = this.analysis.document;
+    // Positions from the analysed version's own text: validation runs in steps, and the
+    // editor's document may already hold a later version.
+    const parsed = this.analysis.parsed;
     const start = finding.start + base;
     if (this.full) {
-      if (!this.silencer.silenced(finding.code, lineOf(this.analysis.parsed.lineStarts, start))) this.hidden[severity]!++;
+      if (!this.silencer.silenced(finding.code, lineOf(parsed.lineStarts, start))) this.hidden[severity]!++;
       return;
     }
-    const range = { start: doc.positionAt(start), end: doc.positionAt(Math.max(start, finding.end + base)) };
+    const range = { start: positionOf(parsed, start), end: positionOf(parsed, Math.max(start, finding.end + base)) };
     if (this.silencer.silenced(finding.code, range.start.line)) return;
     const l10n = l10nOf(this.ctx);
     const diagnostic: Diagnostic = { range, severity, code: finding.code, source: DIAGNOSTIC_SOURCE, message: l10n.text(finding.message) };
@@ -237,7 +239,7 @@ class Collector {
     if (extra.related && extra.related.length > 0) {
       diagnostic.relatedInformation = extra.related.map(
         (r): DiagnosticRelatedInformation => ({
-          location: { uri: doc.uri, range: { start: doc.positionAt(r.start + base), end: doc.positionAt(r.end + base) } },
+          location: { uri: this.analysis.document.uri, range: { start: positionOf(parsed, r.start + base), end: positionOf(parsed, r.end + base) } },
           message: l10n.text(r.message),
         }),
       );
@@ -288,8 +290,7 @@ class Collector {
     if (this.hidden.every((n) => n === 0)) return undefined;
     const severity = this.severityOf('too-many-findings');
     if (severity === undefined) return undefined;
-    const doc = this.analysis.document;
-    const end = doc.positionAt(this.analysis.parsed.text.length);
+    const end = positionOf(this.analysis.parsed, this.analysis.parsed.text.length);
     if (this.silencer.silenced('too-many-findings', end.line)) return undefined;
     const all = [0, 0, 0, 0, 0];
     for (const d of shown) all[d.severity ?? DiagnosticSeverity.Error]!++;
@@ -320,6 +321,27 @@ function identity(o: object): number {
 
 /** Computes every diagnostic of an analysed document. */
 export function computeDiagnostics(ctx: FeatureContext, analysis: Analysis): Diagnostic[] {
+  return runSteps(diagnosticSteps(ctx, analysis));
+}
+
+/** Runs steps to their end and returns their result. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Chunks judged between two pauses of `diagnosticSteps`. */
+const CHUNKS_PER_STEP = 16;
+
+/**
+ * `computeDiagnostics` in steps: it pauses (yields) every few chunks and between the rules about
+ * the whole command, so a single-threaded server can answer requests between the steps instead
+ * of waiting for the whole validation of a large document. Run to its end, it is
+ * `computeDiagnostics`; nothing it reads may change between steps (one analysis, one version).
+ */
+export function* diagnosticSteps(ctx: FeatureContext, analysis: Analysis): Generator<void, Diagnostic[]> {
   const collector = new Collector(ctx, analysis);
   const parsed = analysis.parsed;
   // The call alone on the first line when there is no trigger (a callback candidate); findings of
@@ -349,12 +371,14 @@ export function computeDiagnostics(ctx: FeatureContext, analysis: Analysis): Dia
     const found = judge(i, room > 0);
     if (room > 0) room -= collector.shownBySettings(found);
     perChunk.push(found);
+    if (i % CHUNKS_PER_STEP === CHUNKS_PER_STEP - 1) yield;
   }
   readDirectives(collector, parsed);
   syntaxProblems(collector, parsed);
   blockProblems(collector, parsed);
   blocksOnOneLine(collector, parsed, analysis.language);
-  documentRules(collector, parsed, analysis.language);
+  yield;
+  yield* documentRules(collector, parsed, analysis.language);
   for (let i = 0; i < perChunk.length; i++) {
     const base = parsed.chunkStart(i);
     let found = perChunk[i]!;
@@ -514,22 +538,27 @@ function blocksOnOneLine(d: Collector, parsed: ParsedDocument, language: ScriptL
  * components and message text per message, parents before their children, and select menus'
  * options and modals' text inputs. Each is one pass over per-chunk facts.
  */
-function documentRules(d: Collector, parsed: ParsedDocument, language: ScriptLanguage): void {
+function* documentRules(d: Collector, parsed: ParsedDocument, language: ScriptLanguage): Generator<void, void> {
   // `$var` exists only in BDScript 2; elsewhere `language-feature` already reports it.
   // Each rule's findings are carried over from the previous version when the edit left the chunk
   // facts it reads unchanged (carry.ts), so a keystroke pays only for the rules it concerns.
   if (hasFeature(language, 'bdscript2-functions')) {
     const found = carriedFindings(parsed, 'rule:variables', ['variables', ...PATH_FACTS], () => variableFindings(parsed));
     for (const f of found) d.add(f.code, f.start, f.end, f.message, { fixes: f.fixes, related: f.related });
+    yield;
   }
   for (const f of carriedFindings(parsed, 'rule:components', ['components', ...PATH_FACTS], () => componentFindings(parsed))) {
     d.add(f.code, f.start, f.end, f.message, { related: f.related });
   }
+  yield;
   for (const f of carriedFindings(parsed, 'rule:messages', ['messages', ...PATH_FACTS], () => messageFindings(parsed))) d.add(f.code, f.start, f.end, f.message);
+  yield;
   for (const f of carriedFindings(parsed, 'rule:parents', ['parents', ...PATH_FACTS], () => parentFindings(parsed))) {
     d.add(f.code, f.start, f.end, f.message, { related: f.related });
   }
+  yield;
   for (const f of carriedFindings(parsed, 'rule:menus', ['menus', ...PATH_FACTS], () => menuFindings(parsed))) d.add(f.code, f.start, f.end, f.message);
+  yield;
   for (const f of carriedFindings(parsed, 'rule:embeds', ['embeds', ...PATH_FACTS], () => embedFindings(parsed))) d.add(f.code, f.start, f.end, f.message);
 }
 

@@ -239,6 +239,20 @@ export function lineOf(lineStarts: ArrayLike<number>, offset: number): number {
   return lo;
 }
 
+/**
+ * The line and column of an offset in this version's text, as `TextDocument.positionAt` gives
+ * them (clamped to the text; an offset inside a line break is placed before it), read from the
+ * parse's own line starts: it stays right while the editor's document moves on to later versions.
+ */
+export function positionOf(parsed: ParsedDocument, offset: number): { line: number; character: number } {
+  const text = parsed.text;
+  let at = Math.max(0, Math.min(offset, text.length));
+  const line = lineOf(parsed.lineStarts, at);
+  const start = parsed.lineStarts[line] ?? 0;
+  while (at > start && (text.charCodeAt(at - 1) === 10 || text.charCodeAt(at - 1) === 13)) at--;
+  return { line, character: at - start };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The trigger line.
 
