@@ -97,6 +97,9 @@ const TEXT_SLOTS: Readonly<Record<Exclude<EmbedPart, 'field'>, number>> = { titl
  */
 const MAX_TOTAL_EVENTS = 2048;
 
+/** The states the walk of the text total keeps at once (see PathWalker.maxStates). */
+const MAX_TOTAL_STATES = 32;
+
 /** The findings of the counted embed caps over the whole document. */
 export function embedFindings(parsed: ParsedDocument): EmbedFinding[] {
   const events: Array<EmbedCall & { readonly at: number }> = [];
@@ -139,19 +142,31 @@ export function embedFindings(parsed: ParsedDocument): EmbedFinding[] {
   // The text total: a slot per embed part (a later setter replaces its text) and the fields' sum.
   const counted = events.filter((e) => e.index >= 1 && e.index <= maxEmbeds && e.count > 0);
   if (charsAnywhere > maxChars && counted.length <= MAX_TOTAL_EVENTS) {
-    type Total = { readonly slots: readonly number[]; readonly sum: number };
+    // A state's key names its sum and its non-empty slots (most of the 44 are empty), made once
+    // when the state is made: the walk asks for it on every event.
+    type Total = { readonly slots: readonly number[]; readonly sum: number; readonly key: string };
+    const keyOf = (slots: readonly number[], sum: number): string => {
+      let key = String(sum);
+      for (let k = 0; k < slots.length; k++) if (slots[k] !== 0) key += `,${k}=${slots[k]}`;
+      return key;
+    };
     walkPaths<(typeof counted)[number], Total>(model, counted, {
-      initial: { slots: new Array<number>(maxEmbeds * 4 + 4).fill(0), sum: 0 },
-      key: (t) => `${t.sum}:${t.slots.join(',')}`,
+      // Each state is a copy of 44 slots, and nearly every one has its own sum: fewer are kept.
+      maxStates: MAX_TOTAL_STATES,
+      initial: { slots: new Array<number>(maxEmbeds * 4 + 4).fill(0), sum: 0, key: '0' },
+      key: (t) => t.key,
       step: (t, e) => {
         let next: Total;
-        if (e.part === 'field') next = { slots: t.slots, sum: t.sum + e.count };
-        else {
+        if (e.part === 'field') {
+          const sum = t.sum + e.count;
+          next = { slots: t.slots, sum, key: keyOf(t.slots, sum) };
+        } else {
           const slot = e.index * 4 + TEXT_SLOTS[e.part];
           const slots = [...t.slots];
           const was = slots[slot] ?? 0;
           slots[slot] = e.count;
-          next = { slots, sum: t.sum - was + e.count };
+          const sum = t.sum - was + e.count;
+          next = { slots, sum, key: keyOf(slots, sum) };
         }
         if (t.sum <= maxChars && next.sum > maxChars && !found.has(e.start)) {
           found.set(e.start, {

@@ -488,6 +488,8 @@ export interface PathWalker<E extends PathEvent, S> {
   merge?(a: S, b: S): S;
   /** Whether the walk can end here: nothing more to find (checked between items). */
   finished?(): boolean;
+  /** At most this many states at once (MAX_PATH_STATES when not given): for walkers whose states are heavy to step. */
+  readonly maxStates?: number;
 }
 
 /** The end of one path: the walker's state, whether a `$stop` ended it, and its assumptions. */
@@ -707,7 +709,7 @@ function dedupe<E extends PathEvent, S>(states: Array<Tracked<S>>, walker: PathW
     const key = `${t.stopped ? t.aid * 2 + 1 : t.aid * 2}|${walker.key(t.state)}`;
     const seen = byKey.get(key);
     if (!seen) {
-      if (byKey.size >= MAX_PATH_STATES) continue;
+      if (byKey.size >= (walker.maxStates ?? MAX_PATH_STATES)) continue;
       byKey.set(key, t);
     } else if (walker.merge) {
       byKey.set(key, { ...seen, state: walker.merge(seen.state, t.state) });
