@@ -37,9 +37,11 @@ function at(source: SourceSpan | undefined): string {
 /** A rich text: literal text (line breaks kept by CSS) and placeholder chips. */
 function rich(t: RichText | undefined): string {
   if (!t) return '';
-  return t.parts
-    .map((p) => (p.kind === 'text' ? `<span class="part"${at(p.source)}>${escapeHtml(p.text)}</span>` : `<span class="chip" title="Known when the command runs"${at(p.source)}>${escapeHtml(p.label)}</span>`))
-    .join('');
+  return t.parts.map(richPart).join('');
+}
+
+function richPart(p: RichText['parts'][number]): string {
+  return p.kind === 'text' ? `<span class="part"${at(p.source)}>${escapeHtml(p.text)}</span>` : `<span class="chip" title="Known when the command runs"${at(p.source)}>${escapeHtml(p.label)}</span>`;
 }
 
 /** An image: loaded only when allowed and an https: URL; otherwise a placeholder naming it. */
@@ -175,6 +177,32 @@ document.addEventListener('change', (event) => {
 
 /** The whole page for a preview. */
 export function renderPreviewHtml(p: PreviewMessage, opts: HtmlOptions): string {
+  const steps = previewHtmlSteps(p, opts);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Parts (content parts, embeds, components, `$if` blocks, notes) drawn between two pauses of `previewHtmlSteps`. */
+export const HTML_STEP_PARTS = 512;
+
+/** Draws each item with `draw`, pausing (yielding) after every HTML_STEP_PARTS of them. */
+function* drawAll<T>(items: readonly T[], draw: (item: T) => string, counter: { n: number }): Generator<void, string[], void> {
+  const out: string[] = [];
+  for (const item of items) {
+    if (++counter.n % HTML_STEP_PARTS === 0) yield;
+    out.push(draw(item));
+  }
+  return out;
+}
+
+/**
+ * `renderPreviewHtml` in steps: it pauses (yields) after every HTML_STEP_PARTS parts and returns
+ * the page at the end, so a caller on a single thread can let other work run in between.
+ */
+export function* previewHtmlSteps(p: PreviewMessage, opts: HtmlOptions): Generator<void, string, void> {
+  const counter = { n: 0 };
   const nonce = escapeHtml(opts.nonce);
   const csp = [
     "default-src 'none'",
@@ -183,22 +211,23 @@ export function renderPreviewHtml(p: PreviewMessage, opts: HtmlOptions): string 
     opts.interactive ? `script-src 'nonce-${nonce}'` : "script-src 'none'",
   ].join('; ');
   const body: string[] = [];
-  if (p.content.parts.length > 0) body.push(`<div class="content">${rich(p.content)}</div>`);
-  for (const e of p.embeds) body.push(embedHtml(e, opts));
-  for (const c of p.components) body.push(componentHtml(c, opts));
+  if (p.content.parts.length > 0) body.push(`<div class="content">${(yield* drawAll(p.content.parts, richPart, counter)).join('')}</div>`);
+  body.push(...(yield* drawAll(p.embeds, (e) => embedHtml(e, opts), counter)));
+  body.push(...(yield* drawAll(p.components, (c) => componentHtml(c, opts), counter)));
   if (body.length === 0) body.push('<div class="empty">This command sends no reply of its own.</div>');
   const extras: string[] = [];
   if (p.branches.length > 0) {
-    extras.push(
-      `<div class="branches">${p.branches
-        .map((b) => {
-          const options = b.branches.map((label, i) => `<option value="${i}"${i === b.chosen ? ' selected' : ''}>${escapeHtml(label)}</option>`).join('');
-          return `<div${at(b.block)}>$if shown: ${opts.interactive ? `<select data-block="${b.block.start}">${options}</select>` : escapeHtml(b.branches[b.chosen] ?? '')}</div>`;
-        })
-        .join('')}</div>`,
+    const blocks = yield* drawAll(
+      p.branches,
+      (b) => {
+        const options = b.branches.map((label, i) => `<option value="${i}"${i === b.chosen ? ' selected' : ''}>${escapeHtml(label)}</option>`).join('');
+        return `<div${at(b.block)}>$if shown: ${opts.interactive ? `<select data-block="${b.block.start}">${options}</select>` : escapeHtml(b.branches[b.chosen] ?? '')}</div>`;
+      },
+      counter,
     );
+    extras.push(`<div class="branches">${blocks.join('')}</div>`);
   }
-  if (p.notes.length > 0) extras.push(`<ul class="notes">${p.notes.map((n) => `<li${at(n.source)}>${escapeHtml(n.message)}</li>`).join('')}</ul>`);
+  if (p.notes.length > 0) extras.push(`<ul class="notes">${(yield* drawAll(p.notes, (n) => `<li${at(n.source)}>${escapeHtml(n.message)}</li>`, counter)).join('')}</ul>`);
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
