@@ -431,6 +431,7 @@ async function typeWithPreview(catalog: Catalog, opts: { preview: boolean; keys:
     let runningCount = 0;
 
     const askPreview = (): void => {
+      if (opts.cancels) running?.cancel();
       const source = new CancellationTokenSource();
       running = source;
       requested++;
