@@ -1,12 +1,14 @@
 // "BDScript: Open Preview to the Side": a webview that shows the reply the active BDScript editor's
 // command sends, drawn by the server (the request `bdscript/preview`), and follows that editor as
 // the user types: a new page is asked for a moment after the last change (never on the keystroke
-// path). A click on a part of the message reveals and selects its call in the editor; a branch
+// path), and a request still running when the document changes again is cancelled, since the
+// server would only throw its work away (it answers ContentModified for a superseded version and
+// gives way to keystrokes, completion and diagnostics meanwhile; issue #17). A click on a part of the message reveals and selects its call in the editor; a branch
 // chosen for an `$if` block is kept per document. The page runs only its own nonce'd script and
 // style (the server writes the Content-Security-Policy); `bdscript.preview.loadImages` lets it load
 // images from https: URLs. "Copy as Discord Message JSON" copies Discord's message object.
 import * as vscode from 'vscode';
-import type { BaseLanguageClient } from 'vscode-languageclient';
+import { LSPErrorCodes, ResponseError, type BaseLanguageClient } from 'vscode-languageclient';
 import { PreviewRequest, SETTINGS_SECTION, type PreviewResult } from '../../server/src/protocol';
 import { readPageMessage } from './pageMessages';
 
@@ -28,6 +30,8 @@ export class PreviewPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private document: vscode.TextDocument | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The page request running now, cancelled when the document changes or another is asked. */
+  private running: vscode.CancellationTokenSource | undefined;
   /** Branch choices per document URI: `$if` start offset → branch index. */
   private readonly branches = new Map<string, Map<number, number>>();
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -42,7 +46,10 @@ export class PreviewPanel implements vscode.Disposable {
         }
       }),
       vscode.workspace.onDidChangeTextDocument((event) => {
-        if (this.panel && event.document === this.document) this.schedule(DEBOUNCE_MS);
+        if (this.panel && event.document === this.document) {
+          this.cancelRunning();
+          this.schedule(DEBOUNCE_MS);
+        }
       }),
       vscode.window.onDidChangeActiveColorTheme(() => this.schedule(0)),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -70,6 +77,7 @@ export class PreviewPanel implements vscode.Disposable {
       this.panel.onDidDispose(() => {
         this.panel = undefined;
         if (this.timer) clearTimeout(this.timer);
+        this.cancelRunning();
       });
       this.panel.webview.onDidReceiveMessage((raw: unknown) => void this.onPageMessage(raw));
     }
@@ -84,10 +92,18 @@ export class PreviewPanel implements vscode.Disposable {
       void vscode.window.showInformationMessage(`BDScript: ${vscode.l10n.t('open a BDScript file to copy the message it sends.')}`);
       return;
     }
-    const result = await this.request(document, false);
+    // The server refuses a version that changes while it works (ContentModified): ask again.
+    let result: PreviewResult | undefined;
+    for (let attempt = 0; attempt < 3 && !result; attempt++) result = await this.request(document, false);
     if (!result) return;
     await vscode.env.clipboard.writeText(JSON.stringify(result.discord, null, 2));
     void vscode.window.showInformationMessage(`BDScript: ${vscode.l10n.t('copied the message as Discord JSON (values known only when the command runs are in braces).')}`);
+  }
+
+  private cancelRunning(): void {
+    this.running?.cancel();
+    this.running?.dispose();
+    this.running = undefined;
   }
 
   private schedule(ms: number): void {
@@ -98,7 +114,8 @@ export class PreviewPanel implements vscode.Disposable {
     }, ms);
   }
 
-  private async request(document: vscode.TextDocument, withHtml: boolean): Promise<PreviewResult | undefined> {
+  /** The preview of `document`; undefined when it failed (said), or was cancelled or superseded (not said). */
+  private async request(document: vscode.TextDocument, withHtml: boolean, token?: vscode.CancellationToken): Promise<PreviewResult | undefined> {
     if (!this.lc.isRunning()) return undefined;
     const theme = vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Light || vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.HighContrastLight ? 'light' : 'dark';
     const allowImages = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<boolean>('preview.loadImages') === true;
@@ -109,9 +126,11 @@ export class PreviewPanel implements vscode.Disposable {
         theme,
         allowImages,
         ...(withHtml ? { nonce: makeNonce() } : {}),
-      });
+      }, token);
       return result ?? undefined;
     } catch (err) {
+      // Superseded by an edit, or cancelled by us: a newer request follows.
+      if (token?.isCancellationRequested || (err instanceof ResponseError && (err.code === LSPErrorCodes.ContentModified || err.code === LSPErrorCodes.RequestCancelled))) return undefined;
       void vscode.window.showErrorMessage(`BDScript: ${vscode.l10n.t('could not make the preview: {0}', err instanceof Error ? err.message : String(err))}`);
       return undefined;
     }
@@ -121,8 +140,14 @@ export class PreviewPanel implements vscode.Disposable {
     const panel = this.panel;
     const document = this.document;
     if (!panel || !document) return;
-    const result = await this.request(document, true);
-    if (!result?.html || this.panel !== panel || this.document !== document) return;
+    this.cancelRunning();
+    const running = (this.running = new vscode.CancellationTokenSource());
+    const result = await this.request(document, true, running.token);
+    if (this.running === running) {
+      running.dispose();
+      this.running = undefined;
+    }
+    if (!result?.html || this.panel !== panel || this.document !== document || result.version !== document.version) return;
     this.last = result;
     panel.title = vscode.l10n.t('Preview: {0}', document.uri.path.split('/').pop() ?? vscode.l10n.t('message'));
     panel.webview.html = result.html;

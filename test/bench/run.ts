@@ -4,7 +4,9 @@
 // missed; `--json` prints the figures object instead, `--quick` makes a shorter run. The latest
 // table and figures are also written to .bench/latest.md and .bench/latest.json.
 //
-//   npm run bench -- [--quick] [--json] [--only ls|wire|catalog|web] [--node-defaults]
+//   npm run bench -- [--quick] [--json] [--only ls|wire|preview|catalog|web] [--node-defaults]
+//
+// `--only preview` runs only the wire benchmark's typing with the message preview open.
 //
 // The benchmarks run under the server's own Node flags (SERVER_NODE_FLAGS, which both launchers
 // pass), so in-process figures match the server; `--node-defaults` runs without them. The wire
@@ -18,9 +20,9 @@ import { SERVER_NODE_FLAGS } from '../../client/src/options';
 import { snapshotCatalog } from '../support/testCatalog';
 import { benchCatalog, type CatalogResults } from './catalog';
 import { benchLanguageService, type LanguageServiceResults } from './languageService';
-import { fmt, fmtFigure, table, type Figure } from './stats';
+import { fmt, fmtFigure, table, type Figure, type Percentiles } from './stats';
 import { benchWeb, type WebResults } from './web';
-import { benchWire, type WireResults } from './wire';
+import { benchPreviewTyping, benchWire, type PreviewTypingResults, type WireResults } from './wire';
 
 interface Target {
   readonly name: string;
@@ -39,6 +41,7 @@ interface Figures {
   readonly quick: boolean;
   languageService?: LanguageServiceResults;
   wire?: WireResults | { skipped: string };
+  previewTyping?: PreviewTypingResults | { skipped: string };
   catalog?: CatalogResults;
   web?: WebResults;
   targets: Target[];
@@ -86,6 +89,11 @@ function targets(f: Figures): Target[] {
     out.push(atMost('Server RSS, 1 MB document open', '< 100 MB', wire.rssOpenMB, 100, 'MB'));
     out.push(atMost(`Server RSS after ${wire.edits} edits of the 1 MB document`, '≤ 100 MB', wire.rssAfterEditsMB, 100, 'MB'));
     out.push(atMost(`Server RSS after ${wire.edits} edits of the 1 MB document, 1 s later`, '≤ 100 MB', wire.rssAfterEditsIdleMB, 100, 'MB'));
+  }
+  const pt = f.previewTyping;
+  if (pt && !('skipped' in pt)) {
+    out.push(atMost('Typing in 1 MB with the preview open: completion p95 added', '≤ 10 ms', pt.with.completion.p95 - pt.without.completion.p95, 10, 'ms'));
+    out.push(atMost('Typing in 1 MB with the preview open: diagnostics p95 added', '≤ 10 ms', pt.with.diagnostics.p95 - pt.without.diagnostics.p95, 10, 'ms'));
   }
   const cat = f.catalog;
   if (cat) {
@@ -155,6 +163,37 @@ function render(f: Figures): string {
         [`  the same, 1 s later (the user stopped typing)`, fmt(wire.rssAfterEditsIdleMB, 'MB'), '', '', ''],
       ];
       parts.push(`### Over the wire (node ${wire.nodeFlags.join(' ')} dist/server.js --stdio)\n\n` + table(['Benchmark', 'median', 'min', 'max', 'notes'], rows, ['l', 'r', 'r', 'r', 'l']));
+    }
+  }
+
+  const pt = f.previewTyping;
+  if (pt) {
+    if ('skipped' in pt) parts.push(`### Typing with the message preview open\n\nSkipped: ${pt.skipped}`);
+    else {
+      const row = (label: string, a: Percentiles, b: Percentiles): string[] => [
+        label,
+        `${fmt(a.p50, 'ms')} / ${fmt(a.p95, 'ms')}`,
+        `${fmt(b.p50, 'ms')} / ${fmt(b.p95, 'ms')}`,
+        `${fmt(b.p50 / a.p50, '×')} / ${fmt(b.p95 / a.p95, '×')}`,
+        `${fmt(a.max, 'ms')} / ${fmt(b.max, 'ms')}`,
+      ];
+      const spread = (pick: (r: PreviewTypingResults['perRound'][number]) => readonly [number, number]): string =>
+        pt.perRound.map((r) => `${fmt(pick(r)[0], 'ms')} → ${fmt(pick(r)[1], 'ms')}`).join('; ');
+      parts.push(
+        `### Typing with the message preview open (1 MB, \`$stop\` taken out)\n\n` +
+          `${pt.rounds} round(s) of ${pt.keysPerRound} keystrokes each way, on fresh servers, alternating; pauses of ${pt.gapMs[0]}–${pt.gapMs[1]} ms; ` +
+          `a completion request right after each keystroke; with the preview, \`bdscript/preview\` (with the page) ${pt.clientDebounceMs} ms after the last change` +
+          `${pt.clientCancels ? ', the running one cancelled by the next change' : ', never cancelled'}, as client/src/preview.ts does. ` +
+          `Previews: ${pt.with.requested} asked, ${pt.with.answered} answered (p50 ${fmt(pt.with.previewAnswer.p50, 'ms')}, page ${fmt(pt.with.previewBytes / 1024, 'KB')}), ` +
+          `${pt.with.refused} refused; ${pt.with.keysDuringPreview} keystrokes came while one was running. ` +
+          `Diagnostics skipped by the debounce: ${pt.without.superseded} without, ${pt.with.superseded} with.\n\n` +
+          table(
+            ['Keystroke →', 'without preview p50 / p95', 'with preview p50 / p95', 'ratio p50 / p95', 'max without / with'],
+            [row('completion answered', pt.without.completion, pt.with.completion), row('publishDiagnostics', pt.without.diagnostics, pt.with.diagnostics)],
+            ['l', 'r', 'r', 'r', 'r'],
+          ) +
+          `\n\np95 per round, without → with: completion ${spread((r) => r.completionP95)}; diagnostics ${spread((r) => r.diagnosticsP95)}`,
+      );
     }
   }
 
@@ -240,8 +279,8 @@ async function main(): Promise<void> {
   const onlyIndex = argv.indexOf('--only');
   const only = onlyIndex >= 0 ? argv[onlyIndex + 1] : undefined;
   for (const a of argv) {
-    if (!['--quick', '--json', '--only', 'ls', 'wire', 'catalog', 'web', '--node-defaults'].includes(a)) {
-      throw new Error(`unknown option ${a}; use --quick, --json, --only ls|wire|catalog|web, --node-defaults`);
+    if (!['--quick', '--json', '--only', 'ls', 'wire', 'preview', 'catalog', 'web', '--node-defaults'].includes(a)) {
+      throw new Error(`unknown option ${a}; use --quick, --json, --only ls|wire|preview|catalog|web, --node-defaults`);
     }
   }
   const hasServerFlags = SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag));
@@ -286,6 +325,11 @@ async function main(): Promise<void> {
     const mb = figures.languageService?.sizes.find((s) => s.label === '1 MB');
     figures.wire = await benchWire(catalog, { quick, log, ...(mb ? { inProcessDiagnoseMs: mb.diagnose.median } : {}) });
     if ('skipped' in figures.wire) log(`  skipped: ${figures.wire.skipped}`);
+  }
+  if (wants('wire') || only === 'preview') {
+    log('typing with the message preview open ...');
+    figures.previewTyping = await benchPreviewTyping(catalog, { quick, log });
+    if ('skipped' in figures.previewTyping) log(`  skipped: ${figures.previewTyping.skipped}`);
   }
   if (wants('catalog')) {
     log('catalog ...');

@@ -3,8 +3,10 @@
 // completion, hover and signature help after an edit (the path a user hits: the request right
 // after the keystroke, on a version nothing has analysed yet), keystroke-to-diagnostics latency,
 // and the server's resident memory (VmRSS) once loaded, with the document open and after many
-// edits; and `bdscript check` on 1 MB as a whole process. The server runs offline with a
-// loopback catalog URL and a temporary HOME and cache folder.
+// edits; and `bdscript check` on 1 MB as a whole process; and typing into the 1 MB document
+// with and without an open message preview that asks `bdscript/preview` as the VS Code client
+// does (benchPreviewTyping). The server runs offline with a loopback catalog URL and a temporary
+// HOME and cache folder.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +14,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../client/src/options';
 import type { Catalog } from '../../server/src/core/catalog/catalog';
+import { CancellationTokenSource } from 'vscode-languageserver/node';
+import { PreviewRequest, type PreviewResult } from '../../server/src/protocol';
 import { generateCommand, generateDocument, MB, Rng } from '../support/generate';
 import { spawnServer, type SpawnedServer } from '../support/lspClient';
 import { percentiles, summarize, type Figure, type Percentiles } from './stats';
@@ -315,4 +319,258 @@ function readDebounce(): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+// ---- typing with the message preview open -------------------------------------------------
+
+/** Keystroke latencies of one way of typing, pooled over the rounds. */
+export interface TypingFigures {
+  /** From sending a keystroke's didChange to the answer of the completion request sent right after it. */
+  readonly completion: Percentiles;
+  /** From sending a keystroke's didChange to publishDiagnostics for its version (debounce included). */
+  readonly diagnostics: Percentiles;
+  readonly keys: number;
+  /** Keystrokes whose version got no diagnostics because the next one came first (the debounce at work). */
+  readonly superseded: number;
+}
+
+export interface PreviewTypingResults {
+  readonly rounds: number;
+  readonly keysPerRound: number;
+  /** Pause between keystrokes, drawn uniformly from this range (ms). */
+  readonly gapMs: readonly [number, number];
+  /** The client's debounce before it asks for a preview, read from client/src/preview.ts. */
+  readonly clientDebounceMs: number;
+  /** The client cancels a preview request still running when the document changes. */
+  readonly clientCancels: boolean;
+  readonly without: TypingFigures;
+  readonly with: TypingFigures & {
+    /** Preview requests sent, answered with a page, and refused (cancelled, or content modified). */
+    readonly requested: number;
+    readonly answered: number;
+    readonly refused: number;
+    /** Keystrokes sent while a preview request was running. */
+    readonly keysDuringPreview: number;
+    /** From sending a preview request to its answer, for answered ones. */
+    readonly previewAnswer: Percentiles;
+    readonly previewBytes: number;
+  };
+  /** Pooled with / without, for completion and diagnostics at p50 and p95. */
+  readonly ratio: { readonly completionP50: number; readonly completionP95: number; readonly diagnosticsP50: number; readonly diagnosticsP95: number };
+  /** p95 of each round, for the spread: [without, with] per round. */
+  readonly perRound: ReadonlyArray<{ readonly completionP95: readonly [number, number]; readonly diagnosticsP95: readonly [number, number] }>;
+}
+
+/** DEBOUNCE_MS from the preview client's source (it imports vscode, so it is read, not imported). */
+function readClientDebounce(): number {
+  const src = readFileSync(path.resolve(__dirname, '../../client/src/preview.ts'), 'utf8');
+  const m = /DEBOUNCE_MS\s*=\s*(\d+)/.exec(src);
+  if (!m) throw new Error('no DEBOUNCE_MS in client/src/preview.ts');
+  return Number(m[1]);
+}
+
+/** Whether the preview client passes a cancellation token with its request (and so cancels superseded ones). */
+function readClientCancels(): boolean {
+  const src = readFileSync(path.resolve(__dirname, '../../client/src/preview.ts'), 'utf8');
+  return /sendRequest\(PreviewRequest,[\s\S]*?\},\s*[a-zA-Z.]*token\s*\)/.test(src);
+}
+
+interface TypingRun {
+  readonly completion: number[];
+  readonly diagnostics: number[];
+  readonly superseded: number;
+  readonly requested: number;
+  readonly answered: number;
+  readonly refused: number;
+  readonly keysDuringPreview: number;
+  readonly previewAnswer: number[];
+  readonly previewBytes: number;
+}
+
+/**
+ * One user typing into the 1 MB document (`$stop` taken out, so the preview reads the whole
+ * text, its worst case): single characters alternating between the end and the middle as in the
+ * keystroke scenario, each followed at once by a completion request at the cursor, with pauses
+ * drawn from `gapMs` (keystrokes are sent on their own clock, not after the answers, as a user
+ * types). With `preview`, a preview panel is open and behaves as client/src/preview.ts: a
+ * `bdscript/preview` request with a page (nonce) `debounceMs` after the last change, the request
+ * still running cancelled on the next change when the client does so.
+ */
+async function typeWithPreview(catalog: Catalog, opts: { preview: boolean; keys: number; seed: number; gapMs: readonly [number, number]; debounceMs: number; cancels: boolean }): Promise<TypingRun> {
+  const session = start();
+  try {
+    const client = session.server.client;
+    await client.initialize({ initializationOptions: initOptions(session.home), processId: process.pid });
+    const uri = 'file:///typing.bds';
+    const text = generateDocument(catalog, { seed: 1, size: MB }).replaceAll('$stop', '$stup');
+    let version = 1;
+    const opened = client.mark();
+    await client.open(uri, text, version);
+    await client.diagnostics(uri, { since: opened, version, timeoutMs: 60_000 });
+
+    const lines = text.split('\n');
+    const lastLine = lines.length - 1;
+    const midLine = lastLine >> 1;
+    const cols = { end: lines[lastLine]!.length, mid: 0 };
+    const typed = ' $title[Hi] $addBu';
+    const rng = new Rng(opts.seed);
+
+    const completion: number[] = [];
+    const diagnostics: number[] = [];
+    const pendingDiagnostics: Array<Promise<void>> = [];
+    const answers: Array<Promise<void>> = [];
+    let superseded = 0;
+    let requested = 0;
+    let answered = 0;
+    let refused = 0;
+    let keysDuringPreview = 0;
+    let previewBytes = 0;
+    const previewAnswer: number[] = [];
+    let previewTimer: ReturnType<typeof setTimeout> | undefined;
+    let running: CancellationTokenSource | undefined;
+    let runningCount = 0;
+
+    const askPreview = (): void => {
+      if (opts.cancels) running?.cancel();
+      const source = new CancellationTokenSource();
+      running = source;
+      requested++;
+      runningCount++;
+      const t = performance.now();
+      const params = { textDocument: { uri }, branches: [], theme: 'dark', allowImages: false, nonce: 'abcdefghijklmnopqrstuvwx' };
+      const answer = client.connection.sendRequest(PreviewRequest.method, params, ...(opts.cancels ? [source.token] : [])) as Promise<PreviewResult | null>;
+      answers.push(
+        answer.then(
+          (result) => {
+            previewAnswer.push(performance.now() - t);
+            if (!result?.html) throw new Error('the preview came back without a page');
+            answered++;
+            previewBytes = Math.max(previewBytes, result.html.length);
+          },
+          () => void refused++,
+        ).finally(() => {
+          runningCount--;
+          if (running === source) running = undefined;
+        }),
+      );
+    };
+
+    const keystroke = async (measured: boolean): Promise<void> => {
+      version++;
+      const atEnd = version % 2 === 0;
+      const col = atEnd ? cols.end++ : cols.mid++;
+      const position = { line: atEnd ? lastLine : midLine, character: col };
+      const ch = typed[(atEnd ? cols.end : cols.mid) % typed.length]!;
+      const v = version;
+      const since = client.mark();
+      if (runningCount > 0 && measured) keysDuringPreview++;
+      const t = performance.now();
+      await client.change(uri, v, [{ range: { start: position, end: position }, text: ch }]);
+      if (opts.preview) {
+        if (opts.cancels) running?.cancel();
+        if (previewTimer) clearTimeout(previewTimer);
+        previewTimer = setTimeout(() => {
+          previewTimer = undefined;
+          askPreview();
+        }, opts.debounceMs);
+      }
+      const after = { line: position.line, character: col + 1 };
+      answers.push(
+        client.request('textDocument/completion', { textDocument: { uri }, position: after }).then(() => {
+          if (measured) completion.push(performance.now() - t);
+        }),
+      );
+      pendingDiagnostics.push(
+        client.diagnostics(uri, { since, version: v, timeoutMs: 5_000 }).then(
+          () => {
+            if (measured) diagnostics.push(performance.now() - t);
+          },
+          () => {
+            // A later version was validated instead: the debounce dropped this one.
+            if (measured) superseded++;
+          },
+        ),
+      );
+    };
+
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const warmup = 5;
+    let next = performance.now();
+    for (let k = 0; k < warmup + opts.keys; k++) {
+      const wait = next - performance.now();
+      if (wait > 0) await sleep(wait);
+      await keystroke(k >= warmup);
+      next += opts.gapMs[0] + rng.next() * (opts.gapMs[1] - opts.gapMs[0]);
+    }
+    await Promise.all(answers);
+    await Promise.all(pendingDiagnostics);
+    if (previewTimer) clearTimeout(previewTimer);
+    await Promise.all(answers);
+    return { completion, diagnostics, superseded, requested, answered, refused, keysDuringPreview, previewAnswer, previewBytes };
+  } finally {
+    await stop(session);
+  }
+}
+
+/**
+ * Typing into the 1 MB document without and with an open preview, in alternating rounds on fresh
+ * servers (so both saw the same machine state), each round with the same keystrokes and pauses.
+ */
+export async function benchPreviewTyping(catalog: Catalog, options: { quick: boolean; log: (line: string) => void }): Promise<PreviewTypingResults | { skipped: string }> {
+  if (!existsSync(SERVER_JS)) return { skipped: `${SERVER_JS} is missing: run \`npm run build\` first` };
+  const { quick, log } = options;
+  const rounds = quick ? 1 : 3;
+  const keys = quick ? 40 : 100;
+  const gapMs = [150, 550] as const;
+  const debounceMs = readClientDebounce();
+  const cancels = readClientCancels();
+  const runs: Array<{ without: TypingRun; with: TypingRun }> = [];
+  for (let r = 0; r < rounds; r++) {
+    const seed = 100 + r;
+    const without = await typeWithPreview(catalog, { preview: false, keys, seed, gapMs, debounceMs, cancels });
+    const withPreview = await typeWithPreview(catalog, { preview: true, keys, seed, gapMs, debounceMs, cancels });
+    runs.push({ without, with: withPreview });
+    log(
+      `  typing round ${r + 1}: completion p95 ${percentiles(without.completion, 'ms').p95.toFixed(1)} → ${percentiles(withPreview.completion, 'ms').p95.toFixed(1)} ms, ` +
+        `diagnostics p95 ${percentiles(without.diagnostics, 'ms').p95.toFixed(1)} → ${percentiles(withPreview.diagnostics, 'ms').p95.toFixed(1)} ms; ` +
+        `previews ${withPreview.requested} asked, ${withPreview.answered} answered, ${withPreview.refused} refused; ${withPreview.keysDuringPreview} keys during one`,
+    );
+  }
+  const pool = (pick: (r: { without: TypingRun; with: TypingRun }) => TypingRun): TypingFigures => {
+    const all = runs.map(pick);
+    return {
+      completion: percentiles(all.flatMap((r) => r.completion), 'ms'),
+      diagnostics: percentiles(all.flatMap((r) => r.diagnostics), 'ms'),
+      keys: rounds * keys,
+      superseded: all.reduce((n, r) => n + r.superseded, 0),
+    };
+  };
+  const without = pool((r) => r.without);
+  const withBase = pool((r) => r.with);
+  const w = runs.map((r) => r.with);
+  const withPreview = {
+    ...withBase,
+    requested: w.reduce((n, r) => n + r.requested, 0),
+    answered: w.reduce((n, r) => n + r.answered, 0),
+    refused: w.reduce((n, r) => n + r.refused, 0),
+    keysDuringPreview: w.reduce((n, r) => n + r.keysDuringPreview, 0),
+    previewAnswer: percentiles(w.flatMap((r) => r.previewAnswer), 'ms'),
+    previewBytes: Math.max(...w.map((r) => r.previewBytes)),
+  };
+  const ratio = {
+    completionP50: withBase.completion.p50 / without.completion.p50,
+    completionP95: withBase.completion.p95 / without.completion.p95,
+    diagnosticsP50: withBase.diagnostics.p50 / without.diagnostics.p50,
+    diagnosticsP95: withBase.diagnostics.p95 / without.diagnostics.p95,
+  };
+  const perRound = runs.map((r) => ({
+    completionP95: [percentiles(r.without.completion, 'ms').p95, percentiles(r.with.completion, 'ms').p95] as const,
+    diagnosticsP95: [percentiles(r.without.diagnostics, 'ms').p95, percentiles(r.with.diagnostics, 'ms').p95] as const,
+  }));
+  log(
+    `  typing with the preview open (1 MB): completion p50/p95 ${without.completion.p50.toFixed(1)}/${without.completion.p95.toFixed(1)} → ` +
+      `${withBase.completion.p50.toFixed(1)}/${withBase.completion.p95.toFixed(1)} ms (p95 ×${ratio.completionP95.toFixed(2)}), diagnostics ` +
+      `${without.diagnostics.p50.toFixed(1)}/${without.diagnostics.p95.toFixed(1)} → ${withBase.diagnostics.p50.toFixed(1)}/${withBase.diagnostics.p95.toFixed(1)} ms (p95 ×${ratio.diagnosticsP95.toFixed(2)})`,
+  );
+  return { rounds, keysPerRound: keys, gapMs, clientDebounceMs: debounceMs, clientCancels: cancels, without, with: withPreview, ratio, perRound };
 }

@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LanguageService } from '../../server/src/core/languageService';
 import { EN, LOCALES, localizer, placeholdersOf, type MessageKey, type Msg, type Text } from '../../server/src/core/l10n';
-import { renderPreviewHtml } from '../../server/src/core/preview/html';
-import { buildPreview, localizePreview, parseColor, plainText, toDiscordMessage, type PreviewModel } from '../../server/src/core/preview/model';
+import { HTML_STEP_PARTS, previewHtmlSteps, renderPreviewHtml } from '../../server/src/core/preview/html';
+import { buildPreview, localizePreview, parseColor, plainText, PREVIEW_STEP_NODES, toDiscordMessage, type PreviewModel } from '../../server/src/core/preview/model';
 import { normalizeSettings } from '../../server/src/core/settings';
 import type { DiscordMessage, PreviewMessage } from '../../server/src/protocol/preview';
 import { snapshotCatalog } from '../support/testCatalog';
@@ -324,5 +324,40 @@ describe('message model (preview)', () => {
   it('never throws, on any prefix of a real command', () => {
     const src = '$nomention\n$title[Hi $username]\n$addButton[no;b;B;primary]\n$if[1==1]\n$addContainer[c]\n$addTextDisplay[t;c]\n$endif\n$newSelectMenu[m;1;1;x]\n$addSelectMenuOption[m;a;b]';
     for (let i = 0; i <= src.length; i++) toDiscordMessage(preview(src.slice(0, i)));
+  });
+
+  describe('in steps (the server draws a long command between other work, issue #17)', () => {
+    const line = 'Hi $username\n$if[$var[x]==1]\n$addButton[no;b;B;primary]\n$else\nother\n$endif\n$title[T]\n';
+    const src = line.repeat(400);
+
+    /** Runs steps to the end and counts the pauses. */
+    function drain<T>(steps: Generator<void, T, void>): { value: T; pauses: number } {
+      let pauses = 0;
+      for (;;) {
+        const step = steps.next();
+        if (step.done) return { value: step.value, pauses };
+        pauses++;
+      }
+    }
+
+    it('the model pauses every PREVIEW_STEP_NODES top-level nodes and ends with the same message', () => {
+      const doc = TextDocument.create(`file:///p${++version}.bds`, 'bdscript', 1, src);
+      const whole = service.preview(doc);
+      const roots = [...service.analyze(doc).parsed.roots()].length;
+      const stepped = drain(service.previewSteps(doc));
+      assert.ok(roots > 4 * PREVIEW_STEP_NODES, `enough nodes to pause (${roots})`);
+      assert.equal(stepped.pauses, Math.floor(roots / PREVIEW_STEP_NODES));
+      assert.deepEqual(stepped.value, whole);
+    });
+
+    it('the page pauses every HTML_STEP_PARTS parts and ends with the same page', () => {
+      const message = preview(src);
+      const options = { theme: 'dark', nonce: 'abcdefghijklmnopqrstuvwx', allowImages: false, interactive: true } as const;
+      const parts = message.content.parts.length + message.embeds.length + message.components.length + message.branches.length + message.notes.length;
+      const stepped = drain(previewHtmlSteps(message, options));
+      assert.ok(parts > 2 * HTML_STEP_PARTS, `enough parts to pause (${parts})`);
+      assert.equal(stepped.pauses, Math.floor(parts / HTML_STEP_PARTS));
+      assert.equal(stepped.value, renderPreviewHtml(message, options));
+    });
   });
 });

@@ -3,12 +3,15 @@
 // and branch choices, answers null for a document that is not open and survives malformed params;
 // the `bdscript.server.previewJson` command gives any LSP editor the JSON. In a session whose
 // language is Spanish (`initialize.locale`) the notes, branch labels and page are Spanish, and
-// they follow the `bdscript.locale` setting when it changes.
+// they follow the `bdscript.locale` setting when it changes. On a long command the preview gives
+// way (issue #17): a request overtaken by an edit is refused with ContentModified, a cancelled one
+// with RequestCancelled, and a completion sent after it is answered first.
 
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { LSPErrorCodes } from 'vscode-languageserver/node';
 import { PreviewRequest, ServerCommand, type DiscordMessage, type PreviewResult } from '../../server/src/protocol';
 import { spawnOfflineServer, type SpawnedServer } from '../support/lspClient';
 
@@ -109,5 +112,74 @@ describe('e2e: message preview over stdio', function () {
     assert.deepEqual(ru.message.branches.map((b) => b.branches), [['{$var[x]}==1', 'ни одна из веток']]);
     assert.match(ru.html ?? '', /<html lang="ru">/);
     assert.match(ru.html ?? '', /Показана ветка \$if:/);
+  });
+
+  describe('gives way to typing on a long command', () => {
+    // About 1 MB that the model reads to the end (no `$stop`): drawing it takes tens of milliseconds.
+    const BLOCK = 'Hello $username, here is line text\n$if[$var[x]==1]\n$addButton[no;b;Buy;primary]\n$else\nother $random[1;5]\n$endif\n$title[T]\n';
+    const LONG = BLOCK.repeat(Math.ceil(1_000_000 / BLOCK.length));
+    const lastLine = LONG.split('\n').length - 1;
+
+    /** Resolves with the order in which the promises settled (by label), and their outcomes. */
+    function settleOrder(promises: Record<string, Promise<unknown>>): Promise<{ order: string[]; outcomes: Record<string, PromiseSettledResult<unknown>> }> {
+      const order: string[] = [];
+      const labelled = Object.entries(promises).map(([label, p]) =>
+        p.then(
+          (value) => {
+            order.push(label);
+            return [label, { status: 'fulfilled', value }] as const;
+          },
+          (reason: unknown) => {
+            order.push(label);
+            return [label, { status: 'rejected', reason }] as const;
+          },
+        ),
+      );
+      return Promise.all(labelled).then((pairs) => ({ order, outcomes: Object.fromEntries(pairs) as Record<string, PromiseSettledResult<unknown>> }));
+    }
+
+    const codeOf = (r: PromiseSettledResult<unknown> | undefined): unknown => (r?.status === 'rejected' ? (r.reason as { code?: unknown }).code : 'answered');
+
+    async function openLong(): Promise<SpawnedServer['client']> {
+      server = spawnOfflineServer(SERVER, tmp);
+      const client = server.client;
+      await client.initialize({ initializationOptions: { bdscript: { catalog: { offline: true } } } });
+      const since = client.mark();
+      await client.open(URI, LONG, 1);
+      await client.diagnostics(URI, { since, version: 1 });
+      return client;
+    }
+
+    it('refuses a preview of a version an edit overtook (ContentModified), without making the completion after the edit wait', async () => {
+      const client = await openLong();
+      const stale = client.request(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE });
+      // The edit comes while the page is being drawn (drawing 1 MB takes about 100 ms).
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await client.change(URI, 2, [{ range: { start: { line: lastLine, character: 0 }, end: { line: lastLine, character: 0 } }, text: '$addBu' }]);
+      const completion = client.request<{ items: Array<{ label: string }> }>('textDocument/completion', { textDocument: { uri: URI }, position: { line: lastLine, character: 6 } });
+      const { outcomes } = await settleOrder({ stale, completion });
+      // Refused as soon as the edit was read (before or after the completion's answer: it costs nothing).
+      assert.equal(codeOf(outcomes['stale']), LSPErrorCodes.ContentModified, 'the preview of version 1 is refused');
+      const list = (outcomes['completion'] as PromiseFulfilledResult<{ items: Array<{ label: string }> }>).value;
+      assert.ok(list.items.some((i) => i.label.startsWith('$addButton')));
+      // Asked again, the preview answers for the new version.
+      const fresh = (await client.request(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE })) as PreviewResult;
+      assert.equal(fresh.version, 2);
+      assert.match(fresh.html ?? '', /<body class="dark">/);
+    });
+
+    it('answers a completion sent after a preview first, then the preview; a cancelled preview is refused', async () => {
+      const client = await openLong();
+      const preview = client.request(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE });
+      const completion = client.request('textDocument/completion', { textDocument: { uri: URI }, position: { line: 1, character: 3 } });
+      const { order, outcomes } = await settleOrder({ preview, completion });
+      assert.deepEqual(order, ['completion', 'preview'], 'the completion is answered while the preview is being drawn');
+      assert.equal(codeOf(outcomes['preview']), 'answered');
+      assert.equal((outcomes['preview'] as PromiseFulfilledResult<PreviewResult>).value.version, 1);
+
+      await assert.rejects(client.requestAndCancel(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE }), (err: { code?: number }) => err.code === LSPErrorCodes.RequestCancelled);
+      // The server goes on serving previews.
+      assert.equal(((await client.request(PreviewRequest.method, { textDocument: { uri: URI } })) as PreviewResult).version, 1);
+    });
   });
 });

@@ -2,7 +2,7 @@
 // client supports, caches one analysis per document version, and answers every feature as a
 // plain function returning LSP-shaped data. The LSP server and the CLI both call only this.
 
-import { buildPreview, localizePreview, type PreviewOptions } from './preview/model';
+import { buildPreview, localizePreview, previewSteps, type PreviewOptions } from './preview/model';
 import type { PreviewMessage } from '../protocol/preview';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
@@ -164,6 +164,14 @@ export class LanguageService {
   /** The reply the command sends, as the message model reads it (preview/model.ts), its notes in the user's language. */
   preview(document: TextDocument, options?: PreviewOptions): PreviewMessage {
     return localizePreview(buildPreview(this.analyze(document).parsed, options), l10nOf(this.ctx));
+  }
+
+  /**
+   * `preview` in steps (`previewSteps`): the caller drives it and may stop between steps. Valid
+   * only while the document's version, the catalog and the settings stay as they were.
+   */
+  *previewSteps(document: TextDocument, options?: PreviewOptions): Generator<void, PreviewMessage, void> {
+    return localizePreview(yield* previewSteps(this.analyze(document).parsed, options), l10nOf(this.ctx));
   }
 
   validate(document: TextDocument): Diagnostic[] {

@@ -34,7 +34,7 @@ import {
   type PreviewResult,
 } from '../protocol/messages';
 import type { DiscordMessage } from '../protocol/preview';
-import { renderPreviewHtml } from '../core/preview/html';
+import { previewHtmlSteps } from '../core/preview/html';
 import { toDiscordMessage } from '../core/preview/model';
 import { SETTINGS_SECTION } from '../protocol/settings';
 import { clientAbilitiesFrom, clientFeaturesFrom, negotiatePositionEncoding, serverCapabilities, type ClientAbilities } from './capabilities';
@@ -55,6 +55,12 @@ export const VALIDATE_DELAY_MS = 75;
 export const SETTINGS_QUIET_MS = 50;
 /** ...or at the latest this long after the first change not yet applied. */
 export const SETTINGS_MAX_DELAY_MS = 500;
+/**
+ * The longest stretch of preview work between two looks at the message queue: the preview gives
+ * way to keystrokes, completion and validation (issue #17), so a keystroke that arrives while a
+ * page is being drawn waits at most about this long for it.
+ */
+export const PREVIEW_SLICE_MS = 4;
 /** How long the server waits for the client to accept a progress token before refreshing without one. */
 const PROGRESS_CREATE_TIMEOUT_MS = 5_000;
 
@@ -70,6 +76,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   const service = new LanguageService({ client: MINIMAL_CLIENT, settings: DEFAULT_SETTINGS });
   const documents = new DocumentStore();
   const validationTimers = new Map<string, unknown>();
+  /** Validations started and not finished (waiting for the catalog, or running). */
+  let validating = 0;
+  /** Wakes whatever waits for validation to be idle (the preview); each waiter looks again. */
+  let validationWaiters: Array<() => void> = [];
+  /** Counts catalog and settings changes, after which a preview being drawn is stale. */
+  let configGeneration = 0;
 
   let converter: PositionConverter = createPositionConverter('utf-16');
   let abilities: ClientAbilities = clientAbilitiesFrom(undefined);
@@ -129,6 +141,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   function adoptCatalog(): void {
     const next = catalog.catalog;
     if (disposed || next === service.catalog) return;
+    configGeneration++;
     service.configure({ catalog: next });
     revalidateAll();
     refreshViews();
@@ -171,6 +184,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     const previous = settings;
     settings = next;
     if (JSON.stringify(previous) === JSON.stringify(next)) return;
+    configGeneration++;
     service.configure({ settings: next });
     catalog.configure(next);
     revalidateAll();
@@ -218,7 +232,29 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     for (const doc of documents.all()) scheduleValidation(doc.uri, 0);
   }
 
+  /** Resolves once no validation is scheduled or running (or at once when none is). */
+  function validationIdle(): Promise<void> {
+    if (validationTimers.size === 0 && validating === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => validationWaiters.push(resolve));
+  }
+
+  function wakeValidationWaiters(): void {
+    const waiters = validationWaiters;
+    validationWaiters = [];
+    for (const wake of waiters) wake();
+  }
+
   async function validate(uri: string): Promise<void> {
+    validating++;
+    try {
+      await validateNow(uri);
+    } finally {
+      validating--;
+      wakeValidationWaiters();
+    }
+  }
+
+  async function validateNow(uri: string): Promise<void> {
     const doc = documents.get(uri);
     if (!doc || disposed) return;
     const version = doc.version;
@@ -356,6 +392,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     const pending = validationTimers.get(uri);
     if (pending !== undefined) timers.clearTimeout(pending);
     validationTimers.delete(uri);
+    wakeValidationWaiters();
     service.forget(uri);
     post(() => connection.sendDiagnostics({ uri, diagnostics: [] }));
   });
@@ -457,25 +494,82 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
 
   connection.onRequest(CopyForAppRequest, request(CopyForAppRequest.method, (raw) => copyForApp(documentUri(raw))));
 
+  const contentModified = () => new ResponseError<void>(LSPErrorCodes.ContentModified, 'the document changed; ask again for the new version');
+
   /**
    * The reply an open document sends (the message model), with the page that draws it when the
-   * client gives a nonce. A pull request: nothing is computed for it while the user types.
+   * client gives a nonce. A pull request: nothing is computed for it while the user types, and it
+   * never holds up what the user waits for (issue #17). It starts only once no validation is
+   * scheduled or running, and is made in slices of at most PREVIEW_SLICE_MS, each after the
+   * messages that arrived in the meantime were read; a change of the document (or of the catalog
+   * or settings) before the answer is ready ends it with ContentModified (the client asks again
+   * for the new version), a `$/cancelRequest` with RequestCancelled.
    */
-  const preview = (raw: unknown): PreviewResult | null => {
-    const doc = documents.get(documentUri(raw));
+  const preview = async (raw: unknown, token: CancellationToken): Promise<PreviewResult | ResponseError<void> | null> => {
+    const uri = documentUri(raw);
+    const doc = documents.get(uri);
     if (!doc) return null;
+    const version = doc.version;
+    const generation = configGeneration;
+    /** Why the work must stop now, if it must. */
+    const stale = (): ResponseError<void> | undefined => {
+      if (token.isCancellationRequested || disposed) return cancelled();
+      if (documents.get(uri) !== doc || doc.version !== version || configGeneration !== generation) return contentModified();
+      return undefined;
+    };
+    // Behind every validation scheduled or running, and behind requests already received.
+    for (;;) {
+      await validationIdle();
+      await yieldToMessages();
+      const why = stale();
+      if (why) return why;
+      if (validationTimers.size === 0 && validating === 0) break;
+    }
+    /** Runs `steps` to the end in slices, reading messages between them; a ResponseError when it went stale. */
+    const drive = async <T>(steps: Generator<void, T, void>): Promise<T | ResponseError<void>> => {
+      let sliceStart = performance.now();
+      for (;;) {
+        const step = steps.next();
+        if (step.done) return step.value;
+        if (performance.now() - sliceStart >= PREVIEW_SLICE_MS) {
+          await yieldToMessages();
+          const why = stale();
+          if (why) return why;
+          sliceStart = performance.now();
+        }
+      }
+    };
     const options = previewOptions(raw);
     // Notes, branch labels and the page's words in the session's language, as diagnostics are.
-    const message = service.preview(doc, { branches: options.branches });
-    const html = options.nonce ? renderPreviewHtml(message, { theme: options.theme, nonce: options.nonce, allowImages: options.allowImages, interactive: true, l10n: l10nOf(service.context) }) : undefined;
-    return { version: doc.version, message, discord: toDiscordMessage(message), ...(html !== undefined ? { html } : {}) };
+    const message = await drive(service.previewSteps(doc, { branches: options.branches }));
+    if (message instanceof ResponseError) return message;
+    let html: string | undefined;
+    if (options.nonce) {
+      const page = await drive(previewHtmlSteps(message, { theme: options.theme, nonce: options.nonce, allowImages: options.allowImages, interactive: true, l10n: l10nOf(service.context) }));
+      if (page instanceof ResponseError) return page;
+      html = page;
+    }
+    // The answer is written in one piece: read what came meanwhile first.
+    await yieldToMessages();
+    const why = stale();
+    if (why) return why;
+    return { version, message, discord: toDiscordMessage(message), ...(html !== undefined ? { html } : {}) };
   };
   const previewJson = (uri: string | undefined): DiscordMessage | null => {
     const doc = documents.get(uri);
     return doc ? toDiscordMessage(service.preview(doc)) : null;
   };
 
-  connection.onRequest(PreviewRequest, request(PreviewRequest.method, (raw) => preview(raw)));
+  connection.onRequest(PreviewRequest, (params, token) =>
+    contain<PreviewResult | ResponseError<void> | null>(
+      PreviewRequest.method,
+      async () => {
+        await catalog.ready();
+        return preview(params, token);
+      },
+      (err) => new ResponseError<void>(ErrorCodes.InternalError, `${PreviewRequest.method} failed: ${messageOf(err)}`),
+    ),
+  );
 
   const commands: CommandContext = {
     refreshCatalog: () => catalog.refresh(),
@@ -522,6 +616,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     settingsUpdates.dispose();
     for (const t of validationTimers.values()) timers.clearTimeout(t);
     validationTimers.clear();
+    wakeValidationWaiters();
     catalog.dispose();
   };
 

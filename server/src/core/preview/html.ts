@@ -47,10 +47,12 @@ function l10nOf(opts: HtmlOptions): Localizer {
 /** A rich text: literal text (line breaks kept by CSS) and placeholder chips. */
 function rich(t: RichText | undefined, opts: HtmlOptions): string {
   if (!t) return '';
+  return t.parts.map((p) => richPart(p, opts)).join('');
+}
+
+function richPart(p: RichText['parts'][number], opts: HtmlOptions): string {
   const known = escapeHtml(l10nOf(opts).t('preview.page.chip'));
-  return t.parts
-    .map((p) => (p.kind === 'text' ? `<span class="part"${at(p.source)}>${escapeHtml(p.text)}</span>` : `<span class="chip" title="${known}"${at(p.source)}>${escapeHtml(p.label)}</span>`))
-    .join('');
+  return p.kind === 'text' ? `<span class="part"${at(p.source)}>${escapeHtml(p.text)}</span>` : `<span class="chip" title="${known}"${at(p.source)}>${escapeHtml(p.label)}</span>`;
 }
 
 /** An image: loaded only when allowed and an https: URL; otherwise a placeholder naming it. */
@@ -195,7 +197,33 @@ function langOf(l10n: Localizer): string {
  * model): they are rendered in the page's language with the rest.
  */
 export function renderPreviewHtml(p: PreviewMessage<Text>, opts: HtmlOptions): string {
+  const steps = previewHtmlSteps(p, opts);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Parts (content parts, embeds, components, `$if` blocks, notes) drawn between two pauses of `previewHtmlSteps`. */
+export const HTML_STEP_PARTS = 512;
+
+/** Draws each item with `draw`, pausing (yielding) after every HTML_STEP_PARTS of them. */
+function* drawAll<T>(items: readonly T[], draw: (item: T) => string, counter: { n: number }): Generator<void, string[], void> {
+  const out: string[] = [];
+  for (const item of items) {
+    if (++counter.n % HTML_STEP_PARTS === 0) yield;
+    out.push(draw(item));
+  }
+  return out;
+}
+
+/**
+ * `renderPreviewHtml` in steps: it pauses (yields) after every HTML_STEP_PARTS parts and returns
+ * the page at the end, so a caller on a single thread can let other work run in between.
+ */
+export function* previewHtmlSteps(p: PreviewMessage<Text>, opts: HtmlOptions): Generator<void, string, void> {
   const l10n = l10nOf(opts);
+  const counter = { n: 0 };
   const nonce = escapeHtml(opts.nonce);
   const csp = [
     "default-src 'none'",
@@ -204,23 +232,24 @@ export function renderPreviewHtml(p: PreviewMessage<Text>, opts: HtmlOptions): s
     opts.interactive ? `script-src 'nonce-${nonce}'` : "script-src 'none'",
   ].join('; ');
   const body: string[] = [];
-  if (p.content.parts.length > 0) body.push(`<div class="content">${rich(p.content, opts)}</div>`);
-  for (const e of p.embeds) body.push(embedHtml(e, opts));
-  for (const c of p.components) body.push(componentHtml(c, opts));
+  if (p.content.parts.length > 0) body.push(`<div class="content">${(yield* drawAll(p.content.parts, (part) => richPart(part, opts), counter)).join('')}</div>`);
+  body.push(...(yield* drawAll(p.embeds, (e) => embedHtml(e, opts), counter)));
+  body.push(...(yield* drawAll(p.components, (c) => componentHtml(c, opts), counter)));
   if (body.length === 0) body.push(`<div class="empty">${escapeHtml(l10n.t('preview.page.noReply'))}</div>`);
   const extras: string[] = [];
   if (p.branches.length > 0) {
-    extras.push(
-      `<div class="branches">${p.branches
-        .map((b) => {
-          const labels = b.branches.map((label) => l10n.text(label));
-          const options = labels.map((label, i) => `<option value="${i}"${i === b.chosen ? ' selected' : ''}>${escapeHtml(label)}</option>`).join('');
-          return `<div${at(b.block)}>${escapeHtml(l10n.t('preview.page.ifShown'))} ${opts.interactive ? `<select data-block="${b.block.start}">${options}</select>` : escapeHtml(labels[b.chosen] ?? '')}</div>`;
-        })
-        .join('')}</div>`,
+    const blocks = yield* drawAll(
+      p.branches,
+      (b) => {
+        const labels = b.branches.map((label) => l10n.text(label));
+        const options = labels.map((label, i) => `<option value="${i}"${i === b.chosen ? ' selected' : ''}>${escapeHtml(label)}</option>`).join('');
+        return `<div${at(b.block)}>${escapeHtml(l10n.t('preview.page.ifShown'))} ${opts.interactive ? `<select data-block="${b.block.start}">${options}</select>` : escapeHtml(labels[b.chosen] ?? '')}</div>`;
+      },
+      counter,
     );
+    extras.push(`<div class="branches">${blocks.join('')}</div>`);
   }
-  if (p.notes.length > 0) extras.push(`<ul class="notes">${p.notes.map((n) => `<li${at(n.source)}>${escapeHtml(l10n.text(n.message))}</li>`).join('')}</ul>`);
+  if (p.notes.length > 0) extras.push(`<ul class="notes">${(yield* drawAll(p.notes, (n) => `<li${at(n.source)}>${escapeHtml(l10n.text(n.message))}</li>`, counter)).join('')}</ul>`);
   return [
     '<!DOCTYPE html>',
     `<html lang="${escapeHtml(langOf(l10n))}">`,

@@ -273,6 +273,22 @@ interface Frame {
 
 /** The reply a command sends, read from its tree (see the header for the policy). */
 export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {}): PreviewModel {
+  const steps = previewSteps(parsed, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Top-level nodes read between two pauses of `previewSteps`. */
+export const PREVIEW_STEP_NODES = 256;
+
+/**
+ * `buildPreview` in steps: it pauses (yields) after every PREVIEW_STEP_NODES top-level nodes and
+ * returns the message at the end, so a caller on a single thread can let other work run between
+ * steps or drop the walk when its document changes. The tree must not change while it runs.
+ */
+export function* previewSteps(parsed: ParsedDocument, options: PreviewOptions = {}): Generator<void, PreviewModel, void> {
   const text = parsed.text;
   const content: TextPart[] = [];
   const embeds = new Map<number, EmbedDraft>();
@@ -604,7 +620,9 @@ export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {
     if (node.kind === 'text' && text.charCodeAt(node.end - 1) === 10) flushLine();
   };
 
+  let read = 0;
   for (const node of parsed.roots()) {
+    if (++read % PREVIEW_STEP_NODES === 0) yield;
     if (node.kind === 'call' && node.inTrigger) continue;
     visit(node);
     if (stopped) break;
