@@ -61,6 +61,30 @@ export const SETTINGS_MAX_DELAY_MS = 500;
  * page is being drawn waits at most about this long for it.
  */
 export const PREVIEW_SLICE_MS = 4;
+/**
+ * The same for validation: between two looks at the message queue it runs this long, and then
+ * to the end of its current step (a few chunks, or one rule about the whole command), so a
+ * completion typed while a large document is validated waits for one step, not the validation.
+ */
+export const VALIDATE_SLICE_MS = 4;
+
+/**
+ * Runs `steps` to the end in slices of about `sliceMs` (whole steps), calling `pause` between
+ * slices; after each pause `stale` may end it with its answer instead.
+ */
+async function runInSlices<T, E>(steps: Generator<void, T, void>, sliceMs: number, pause: () => Promise<void>, stale: () => E | undefined): Promise<{ done: T } | { stale: E }> {
+  let sliceStart = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return { done: step.value };
+    if (performance.now() - sliceStart >= sliceMs) {
+      await pause();
+      const why = stale();
+      if (why !== undefined) return { stale: why };
+      sliceStart = performance.now();
+    }
+  }
+}
 /** How long the server waits for the client to accept a progress token before refreshing without one. */
 const PROGRESS_CREATE_TIMEOUT_MS = 5_000;
 
@@ -261,9 +285,16 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     await catalog.ready();
     // A newer version or a close since: that one has (or needs) its own validation.
     if (documents.get(uri) !== doc || doc.version !== version || disposed) return;
+    // In slices, reading messages between them: requests are answered while a large document is
+    // validated. A validation overtaken by an edit still runs to its end (what it remembers lets
+    // the next version's validation carry its findings over) but is not published.
     const diagnostics = await contain(
       `validating ${uri}`,
-      () => new OutgoingConverter(converter, doc, (u) => documents.get(u)).diagnostics(service.validate(doc)),
+      async () => {
+        const run = await runInSlices(service.validateSteps(doc), VALIDATE_SLICE_MS, yieldToMessages, () => (disposed || documents.get(uri) !== doc ? 'closed' : undefined));
+        if (!('done' in run) || doc.version !== version) return undefined;
+        return new OutgoingConverter(converter, doc, (u) => documents.get(u)).diagnostics(run.done);
+      },
       () => undefined,
     );
     if (diagnostics) {
@@ -527,17 +558,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     }
     /** Runs `steps` to the end in slices, reading messages between them; a ResponseError when it went stale. */
     const drive = async <T>(steps: Generator<void, T, void>): Promise<T | ResponseError<void>> => {
-      let sliceStart = performance.now();
-      for (;;) {
-        const step = steps.next();
-        if (step.done) return step.value;
-        if (performance.now() - sliceStart >= PREVIEW_SLICE_MS) {
-          await yieldToMessages();
-          const why = stale();
-          if (why) return why;
-          sliceStart = performance.now();
-        }
-      }
+      const run = await runInSlices(steps, PREVIEW_SLICE_MS, yieldToMessages, stale);
+      return 'done' in run ? run.done : run.stale;
     };
     const options = previewOptions(raw);
     // Notes, branch labels and the page's words in the session's language, as diagnostics are.
