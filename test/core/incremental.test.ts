@@ -236,20 +236,26 @@ describe('incremental parsing', function () {
       assert.deepEqual(codes, diagnose(doc.getText()).map((d) => (d as { code: string }).code));
     });
 
+    /** `text` validated, then `typed` typed at `at` one character per version, each parsed (as completion does) but not validated. */
+    const typedAfterValidation = (text: string, at: number, typed: string): { service: LanguageService; doc: TextDocument } => {
+      const service = new LanguageService({ catalog });
+      const doc = TextDocument.create('file:///inc.bds', 'bdscript', 1, text);
+      service.validate(doc);
+      for (const [k, ch] of [...typed].entries()) {
+        const p = doc.positionAt(at + k);
+        TextDocument.update(doc, [{ range: { start: p, end: p }, text: ch }], doc.version + 1);
+        service.analyze(doc);
+      }
+      return { service, doc };
+    };
+
     it('are carried across versions that were only parsed (a completion per keystroke), and still equal a fresh analysis', () => {
       // As an editor types: every keystroke is a version that completion parses, and only the
       // last is validated. Characters typed one by one (a word, or lines with a set and a button
       // that split the chunk and change facts on the way), then one deleted, at every position.
       for (const typed of ['ab ', '\n$var[count;2]\n$addButton[no;same;X;primary]\n']) {
         for (let at = 0; at <= command.length; at++) {
-          const service = new LanguageService({ catalog });
-          const doc = TextDocument.create('file:///inc.bds', 'bdscript', 1, command);
-          service.validate(doc);
-          for (const [k, ch] of [...typed].entries()) {
-            const p = doc.positionAt(at + k);
-            TextDocument.update(doc, [{ range: { start: p, end: p }, text: ch }], doc.version + 1);
-            service.analyze(doc);
-          }
+          const { service, doc } = typedAfterValidation(command, at, typed);
           const p = doc.positionAt(at + 1);
           TextDocument.update(doc, [{ range: { start: p, end: doc.positionAt(at + 2) }, text: '' }], doc.version + 1);
           assert.deepEqual(service.validate(doc), diagnose(doc.getText()), `typing ${JSON.stringify(typed)} then deleting its second character at ${at}`);
@@ -287,14 +293,7 @@ describe('incremental parsing', function () {
       for (let i = 1; i < parsed.chunkCount; i++) for (let d = -3; d <= 2; d++) positions.add(parsed.chunkStart(i) + d);
       for (const typed of ['ab', '\n$var[v1;2]\n$addButton[no;same;X;primary]\n']) {
         for (const at of positions) {
-          const service = new LanguageService({ catalog });
-          const doc = TextDocument.create('file:///inc.bds', 'bdscript', 1, text);
-          service.validate(doc);
-          for (const [k, ch] of [...typed].entries()) {
-            const p = doc.positionAt(at + k);
-            TextDocument.update(doc, [{ range: { start: p, end: p }, text: ch }], doc.version + 1);
-            service.analyze(doc);
-          }
+          const { service, doc } = typedAfterValidation(text, at, typed);
           assert.deepEqual(service.validate(doc), diagnose(doc.getText()), `typing ${JSON.stringify(typed)} at ${at}`);
         }
       }
