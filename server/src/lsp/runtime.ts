@@ -80,24 +80,64 @@ export interface ServerRuntime {
 
 /**
  * The host's timers. Timeouts and intervals do not keep a process alive on their own; a zero
- * delay runs on the next turn of the event loop (setImmediate where the host has it, as Node
- * does), after messages already read. `setImmediate` is looked up, not named, so the wiring
- * also compiles and runs where it does not exist (a web worker).
+ * delay runs on the next turn of the event loop, after messages already read: setImmediate where
+ * the host has it (Node), else a message on a MessageChannel (a web worker, where a zero
+ * `setTimeout` nested in another is held back 4 ms, which validation and the preview, pausing
+ * between slices of a few milliseconds, would pay on every pause). The globals are looked up, not
+ * named, so the wiring also compiles and runs where one of them does not exist.
  */
-const setImmediateOf = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
-const clearImmediateOf = (globalThis as { clearImmediate?: (handle: unknown) => void }).clearImmediate;
+export function timersOf(host: HostGlobals): Timers {
+  const immediate = zeroDelay(host);
+  return {
+    setTimeout: (callback, ms) => (ms <= 0 && immediate ? { immediate: immediate.set(callback) } : { timeout: unrefTimer(host.setTimeout(callback, Math.max(0, ms))) }),
+    clearTimeout: (handle) => {
+      const h = handle as { immediate?: unknown; timeout?: unknown } | undefined;
+      if (h?.immediate !== undefined) immediate?.clear(h.immediate);
+      if (h?.timeout !== undefined) host.clearTimeout(h.timeout);
+    },
+    setInterval: (callback, ms) => unrefTimer(host.setInterval(callback, ms)),
+    clearInterval: (handle) => host.clearInterval(handle),
+  };
+}
 
-export const hostTimers: Timers = {
-  setTimeout: (callback, ms) =>
-    ms <= 0 && setImmediateOf && clearImmediateOf ? { immediate: setImmediateOf(callback) } : { timeout: unrefTimer(setTimeout(callback, Math.max(0, ms))) },
-  clearTimeout: (handle) => {
-    const h = handle as { immediate?: unknown; timeout?: ReturnType<typeof setTimeout> } | undefined;
-    if (h?.immediate !== undefined) clearImmediateOf?.(h.immediate);
-    if (h?.timeout !== undefined) clearTimeout(h.timeout);
-  },
-  setInterval: (callback, ms) => unrefTimer(setInterval(callback, ms)),
-  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
-};
+/** What `timersOf` uses of the host's globals. */
+export interface HostGlobals {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(callback: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+  setImmediate?: (callback: () => void) => unknown;
+  clearImmediate?: (handle: unknown) => void;
+  MessageChannel?: new () => { port1: { onmessage: ((event: { data: unknown }) => void) | null; close?(): void }; port2: { postMessage(data: unknown): void } };
+}
+
+/** The host's way to run a callback on the next turn, or undefined when it has none. */
+function zeroDelay(host: HostGlobals): { set(callback: () => void): unknown; clear(handle: unknown): void } | undefined {
+  const { setImmediate, clearImmediate, MessageChannel } = host;
+  if (setImmediate && clearImmediate) return { set: (callback) => setImmediate(callback), clear: (handle) => clearImmediate(handle) };
+  if (!MessageChannel) return undefined;
+  // One channel; each message names the callback it runs, so a cleared one is skipped.
+  const waiting = new Map<number, () => void>();
+  let next = 0;
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (event) => {
+    const id = event.data as number;
+    const callback = waiting.get(id);
+    waiting.delete(id);
+    callback?.();
+  };
+  return {
+    set: (callback) => {
+      const id = ++next;
+      waiting.set(id, callback);
+      channel.port2.postMessage(id);
+      return id;
+    },
+    clear: (handle) => void waiting.delete(handle as number),
+  };
+}
+
+export const hostTimers: Timers = timersOf(globalThis as unknown as HostGlobals);
 
 function unrefTimer<T>(handle: T): T {
   const h = handle as { unref?: () => void };
