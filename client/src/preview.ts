@@ -3,8 +3,8 @@
 // the user types: a new page is asked for a moment after the last change (never on the keystroke
 // path), and a request still running when the document changes again is cancelled, since the
 // server would only throw its work away (it answers ContentModified for a superseded version and
-// gives way to keystrokes, completion and diagnostics meanwhile; issue #17). A click on a part of the message reveals and selects its call in the editor; a branch
-// chosen for an `$if` block is kept per document. The page runs only its own nonce'd script and
+// gives way to keystrokes, completion and diagnostics meanwhile; issue #17). A click on a part of
+// the message reveals and selects its call in the editor; a branch chosen for an `$if` block is kept per document. The page runs only its own nonce'd script and
 // style (the server writes the Content-Security-Policy); `bdscript.preview.loadImages` lets it load
 // images from https: URLs. "Copy as Discord Message JSON" copies Discord's message object.
 import * as vscode from 'vscode';
@@ -16,6 +16,8 @@ const LANGUAGE_ID = 'bdscript';
 /** How long after the last change the preview is drawn again. */
 const DEBOUNCE_MS = 250;
 const VIEW_TYPE = 'bdscript.preview';
+/** A request cancelled, or refused by the server for a newer version: not an error to show. */
+const SUPERSEDED = Symbol('superseded');
 
 /** A nonce for the page's Content-Security-Policy: 24 random bytes, base64. */
 function makeNonce(): string {
@@ -93,9 +95,9 @@ export class PreviewPanel implements vscode.Disposable {
       return;
     }
     // The server refuses a version that changes while it works (ContentModified): ask again.
-    let result: PreviewResult | undefined;
-    for (let attempt = 0; attempt < 3 && !result; attempt++) result = await this.request(document, false);
-    if (!result) return;
+    let result = await this.request(document, false);
+    for (let attempt = 1; attempt < 3 && result === SUPERSEDED; attempt++) result = await this.request(document, false);
+    if (!result || result === SUPERSEDED || !result.discord) return;
     await vscode.env.clipboard.writeText(JSON.stringify(result.discord, null, 2));
     void vscode.window.showInformationMessage(`BDScript: ${vscode.l10n.t('copied the message as Discord JSON (values known only when the command runs are in braces).')}`);
   }
@@ -114,8 +116,8 @@ export class PreviewPanel implements vscode.Disposable {
     }, ms);
   }
 
-  /** The preview of `document`; undefined when it failed (said), or was cancelled or superseded (not said). */
-  private async request(document: vscode.TextDocument, withHtml: boolean, token?: vscode.CancellationToken): Promise<PreviewResult | undefined> {
+  /** The preview of `document`; SUPERSEDED when cancelled or refused for a newer version, undefined when it failed (and said so). */
+  private async request(document: vscode.TextDocument, withHtml: boolean, token?: vscode.CancellationToken): Promise<PreviewResult | typeof SUPERSEDED | undefined> {
     if (!this.lc.isRunning()) return undefined;
     const theme = vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Light || vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.HighContrastLight ? 'light' : 'dark';
     const allowImages = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<boolean>('preview.loadImages') === true;
@@ -125,12 +127,13 @@ export class PreviewPanel implements vscode.Disposable {
         branches: [...(this.branches.get(document.uri.toString()) ?? new Map<number, number>())],
         theme,
         allowImages,
-        ...(withHtml ? { nonce: makeNonce() } : {}),
+        // The page is all a draw uses; the model and the JSON would double what both ends encode.
+        ...(withHtml ? { nonce: makeNonce(), pageOnly: true } : {}),
       }, token);
       return result ?? undefined;
     } catch (err) {
-      // Superseded by an edit, or cancelled by us: a newer request follows.
-      if (token?.isCancellationRequested || (err instanceof ResponseError && (err.code === LSPErrorCodes.ContentModified || err.code === LSPErrorCodes.RequestCancelled))) return undefined;
+      // Superseded by an edit (or a new catalog or settings), or cancelled by us.
+      if (token?.isCancellationRequested || (err instanceof ResponseError && (err.code === LSPErrorCodes.ContentModified || err.code === LSPErrorCodes.RequestCancelled))) return SUPERSEDED;
       void vscode.window.showErrorMessage(`BDScript: ${vscode.l10n.t('could not make the preview: {0}', err instanceof Error ? err.message : String(err))}`);
       return undefined;
     }
@@ -147,7 +150,13 @@ export class PreviewPanel implements vscode.Disposable {
       running.dispose();
       this.running = undefined;
     }
-    if (!result?.html || this.panel !== panel || this.document !== document || result.version !== document.version) return;
+    if (this.panel !== panel || this.document !== document) return;
+    if (result === SUPERSEDED || (result && result.version !== document.version)) {
+      // An edit schedules its own draw; a change of catalog or settings alone does not: ask again.
+      if (!running.token.isCancellationRequested && this.timer === undefined) this.schedule(DEBOUNCE_MS);
+      return;
+    }
+    if (!result?.html) return;
     this.last = result;
     panel.title = vscode.l10n.t('Preview: {0}', document.uri.path.split('/').pop() ?? vscode.l10n.t('message'));
     panel.webview.html = result.html;

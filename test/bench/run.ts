@@ -183,7 +183,8 @@ function render(f: Figures): string {
         `### Typing with the message preview open (1 MB, \`$stop\` taken out)\n\n` +
           `${pt.rounds} round(s) of ${pt.keysPerRound} keystrokes each way, on fresh servers, alternating; pauses of ${pt.gapMs[0]}–${pt.gapMs[1]} ms; ` +
           `a completion request right after each keystroke; with the preview, \`bdscript/preview\` (with the page) ${pt.clientDebounceMs} ms after the last change` +
-          `${pt.clientCancels ? ', the running one cancelled by the next change' : ', never cancelled'}, as client/src/preview.ts does. ` +
+          `${pt.clientCancels ? ', the running one cancelled by the next change' : ', never cancelled'}` +
+          `${pt.clientPageOnly ? ', the page alone (pageOnly)' : ', with the model and the JSON'}, as client/src/preview.ts does. ` +
           `Previews: ${pt.with.requested} asked, ${pt.with.answered} answered (p50 ${fmt(pt.with.previewAnswer.p50, 'ms')}, page ${fmt(pt.with.previewBytes / 1024, 'KB')}), ` +
           `${pt.with.refused} refused; ${pt.with.keysDuringPreview} keystrokes came while one was running. ` +
           `Diagnostics skipped by the debounce: ${pt.without.superseded} without, ${pt.with.superseded} with.\n\n` +

@@ -343,6 +343,8 @@ export interface PreviewTypingResults {
   readonly clientDebounceMs: number;
   /** The client cancels a preview request still running when the document changes. */
   readonly clientCancels: boolean;
+  /** The client asks for the page alone (`pageOnly`). */
+  readonly clientPageOnly: boolean;
   readonly without: TypingFigures;
   readonly with: TypingFigures & {
     /** Preview requests sent, answered with a page, and refused (cancelled, or content modified). */
@@ -367,6 +369,11 @@ function readClientDebounce(): number {
   const m = /DEBOUNCE_MS\s*=\s*(\d+)/.exec(src);
   if (!m) throw new Error('no DEBOUNCE_MS in client/src/preview.ts');
   return Number(m[1]);
+}
+
+/** Whether the preview client asks for the page alone (`pageOnly`), as read from its source. */
+function readClientPageOnly(): boolean {
+  return /pageOnly:\s*true/.test(readFileSync(path.resolve(__dirname, '../../client/src/preview.ts'), 'utf8'));
 }
 
 /** Whether the preview client passes a cancellation token with its request (and so cancels superseded ones). */
@@ -394,9 +401,13 @@ interface TypingRun {
  * drawn from `gapMs` (keystrokes are sent on their own clock, not after the answers, as a user
  * types). With `preview`, a preview panel is open and behaves as client/src/preview.ts: a
  * `bdscript/preview` request with a page (nonce) `debounceMs` after the last change, the request
- * still running cancelled on the next change when the client does so.
+ * still running cancelled on the next change when the client does so, and only the page asked for
+ * when the client does so.
  */
-async function typeWithPreview(catalog: Catalog, opts: { preview: boolean; keys: number; seed: number; gapMs: readonly [number, number]; debounceMs: number; cancels: boolean }): Promise<TypingRun> {
+async function typeWithPreview(
+  catalog: Catalog,
+  opts: { preview: boolean; keys: number; seed: number; gapMs: readonly [number, number]; debounceMs: number; cancels: boolean; pageOnly: boolean },
+): Promise<TypingRun> {
   const session = start();
   try {
     const client = session.server.client;
@@ -437,7 +448,7 @@ async function typeWithPreview(catalog: Catalog, opts: { preview: boolean; keys:
       requested++;
       runningCount++;
       const t = performance.now();
-      const params = { textDocument: { uri }, branches: [], theme: 'dark', allowImages: false, nonce: 'abcdefghijklmnopqrstuvwx' };
+      const params = { textDocument: { uri }, branches: [], theme: 'dark', allowImages: false, nonce: 'abcdefghijklmnopqrstuvwx', ...(opts.pageOnly ? { pageOnly: true } : {}) };
       const answer = client.connection.sendRequest(PreviewRequest.method, params, ...(opts.cancels ? [source.token] : [])) as Promise<PreviewResult | null>;
       answers.push(
         answer.then(
@@ -524,11 +535,12 @@ export async function benchPreviewTyping(catalog: Catalog, options: { quick: boo
   const gapMs = [150, 550] as const;
   const debounceMs = readClientDebounce();
   const cancels = readClientCancels();
+  const pageOnly = readClientPageOnly();
   const runs: Array<{ without: TypingRun; with: TypingRun }> = [];
   for (let r = 0; r < rounds; r++) {
     const seed = 100 + r;
-    const without = await typeWithPreview(catalog, { preview: false, keys, seed, gapMs, debounceMs, cancels });
-    const withPreview = await typeWithPreview(catalog, { preview: true, keys, seed, gapMs, debounceMs, cancels });
+    const without = await typeWithPreview(catalog, { preview: false, keys, seed, gapMs, debounceMs, cancels, pageOnly });
+    const withPreview = await typeWithPreview(catalog, { preview: true, keys, seed, gapMs, debounceMs, cancels, pageOnly });
     runs.push({ without, with: withPreview });
     log(
       `  typing round ${r + 1}: completion p95 ${percentiles(without.completion, 'ms').p95.toFixed(1)} → ${percentiles(withPreview.completion, 'ms').p95.toFixed(1)} ms, ` +
@@ -572,5 +584,5 @@ export async function benchPreviewTyping(catalog: Catalog, options: { quick: boo
       `${withBase.completion.p50.toFixed(1)}/${withBase.completion.p95.toFixed(1)} ms (p95 ×${ratio.completionP95.toFixed(2)}), diagnostics ` +
       `${without.diagnostics.p50.toFixed(1)}/${without.diagnostics.p95.toFixed(1)} → ${withBase.diagnostics.p50.toFixed(1)}/${withBase.diagnostics.p95.toFixed(1)} ms (p95 ×${ratio.diagnosticsP95.toFixed(2)})`,
   );
-  return { rounds, keysPerRound: keys, gapMs, clientDebounceMs: debounceMs, clientCancels: cancels, without, with: withPreview, ratio, perRound };
+  return { rounds, keysPerRound: keys, gapMs, clientDebounceMs: debounceMs, clientCancels: cancels, clientPageOnly: pageOnly, without, with: withPreview, ratio, perRound };
 }

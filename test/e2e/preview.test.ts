@@ -57,17 +57,24 @@ describe('e2e: message preview over stdio', function () {
     assert.match(first.html ?? '', new RegExp(`script-src 'nonce-${NONCE}'`));
     assert.deepEqual(await client.request('workspace/executeCommand', { command: ServerCommand.previewJson, arguments: [URI] }), expected);
 
+    // The page alone, as the VS Code panel asks for it: no model and no JSON beside it.
+    const page = (await client.request(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE, theme: 'light', pageOnly: true })) as PreviewResult;
+    assert.deepEqual(Object.keys(page).sort(), ['html', 'version']);
+    assert.equal(page.html, first.html);
+    // Without a nonce there is no page, so `pageOnly` leaves the answer whole.
+    assert.deepEqual((await client.request(PreviewRequest.method, { textDocument: { uri: URI }, pageOnly: true }) as PreviewResult).discord, expected);
+
     // The other branch of the $if block, by its start.
     const ifStart = TEXT.indexOf('$if');
     const other = (await client.request(PreviewRequest.method, { textDocument: { uri: URI }, branches: [[ifStart, 1]] })) as PreviewResult;
-    assert.equal(other.discord.content, 'Hi {$username}; welcome\nTwo');
+    assert.equal(other.discord?.content, 'Hi {$username}; welcome\nTwo');
     assert.equal(other.html, undefined, 'no page without a nonce');
 
     // An edit: the preview follows the new version.
     await client.change(URI, 2, [{ range: { start: { line: 1, character: 7 }, end: { line: 1, character: 11 } }, text: 'Store' }]);
     const edited = (await client.request(PreviewRequest.method, { textDocument: { uri: URI } })) as PreviewResult;
     assert.equal(edited.version, 2);
-    assert.equal(edited.discord.embeds?.[0]?.title, 'Store');
+    assert.equal(edited.discord?.embeds?.[0]?.title, 'Store');
 
     // Not open, and malformed params: null, and the server keeps serving.
     assert.equal(await client.request(PreviewRequest.method, { textDocument: { uri: 'file:///nowhere.bds' } }), null);

@@ -23,9 +23,10 @@ export function documentUri(raw: unknown): string | undefined {
 
 /**
  * The options of a preview request, read from untrusted params: branch choices as pairs of
- * whole numbers (at most 1,000), the theme, a nonce of safe characters, and the image switch.
+ * whole numbers (at most 1,000), the theme, a nonce of safe characters, the image switch, and
+ * whether only the page is wanted.
  */
-export function previewOptions(raw: unknown): { branches: Map<number, number>; theme: 'dark' | 'light'; nonce: string | undefined; allowImages: boolean } {
+export function previewOptions(raw: unknown): { branches: Map<number, number>; theme: 'dark' | 'light'; nonce: string | undefined; allowImages: boolean; pageOnly: boolean } {
   const branches = new Map<number, number>();
   const list = field(raw, 'branches');
   if (Array.isArray(list)) {
@@ -39,6 +40,7 @@ export function previewOptions(raw: unknown): { branches: Map<number, number>; t
     theme: field(raw, 'theme') === 'light' ? 'light' : 'dark',
     nonce: typeof nonce === 'string' && /^[A-Za-z0-9+/=_-]{16,128}$/.test(nonce) ? nonce : undefined,
     allowImages: field(raw, 'allowImages') === true,
+    pageOnly: field(raw, 'pageOnly') === true,
   };
 }
 

@@ -575,6 +575,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     await yieldToMessages();
     const why = stale();
     if (why) return why;
+    // A page alone when asked for (and there is one): the model and the JSON would double the answer.
+    if (html !== undefined && options.pageOnly) return { version, html };
     return { version, message, discord: toDiscordMessage(message), ...(html !== undefined ? { html } : {}) };
   };
   const previewJson = (uri: string | undefined): DiscordMessage | null => {
