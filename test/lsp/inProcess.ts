@@ -100,6 +100,8 @@ export interface InProcessOptions extends LspClientOptions {
   fallback?: Catalog;
   /** How long requests wait for a provider's local load; the server's default when omitted. */
   localLoadTimeoutMs?: number;
+  /** The runtime's hook after a preview was answered. */
+  afterPreview?: () => void;
 }
 
 export interface InProcessServer {
@@ -156,6 +158,7 @@ export function startInProcess(options: InProcessOptions = {}): InProcessServer 
       }),
     ...(options.fallback ? { fallbackCatalog: () => ({ catalog: options.fallback!, location: '<test fallback>' }) } : {}),
     ...(options.localLoadTimeoutMs !== undefined ? { localLoadTimeoutMs: options.localLoadTimeoutMs } : {}),
+    ...(options.afterPreview ? { afterPreview: options.afterPreview } : {}),
     name: 'bdscript-test',
     version: '0.0.0-test',
   };

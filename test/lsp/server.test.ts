@@ -373,6 +373,18 @@ describe('lsp/server (in process)', () => {
       assert.equal(s.providers[0]!.refreshes, 1);
     });
 
+    it('tells the runtime after a preview it answered (its garbage is collected in a pause), not after a refused one', async () => {
+      let calls = 0;
+      const s = start({ afterPreview: () => void calls++ });
+      await s.client.initialize();
+      await s.client.open(URI, 'Hi $username\n$title[x]');
+      await assert.rejects(s.client.requestAndCancel('bdscript/preview', { textDocument: { uri: URI }, nonce: 'abcdefghijklmnopqrstuvwx' }), (err) => isRpcError(err, REQUEST_CANCELLED));
+      assert.equal(calls, 0);
+      const page = await s.client.request<{ version: number; html?: string }>('bdscript/preview', { textDocument: { uri: URI }, nonce: 'abcdefghijklmnopqrstuvwx', pageOnly: true });
+      assert.equal(page.version, 1);
+      assert.equal(calls, 1);
+    });
+
     it('keeps answering when the runtime cannot build a catalog provider', async () => {
       const s = start({
         createCatalogProvider: () => {

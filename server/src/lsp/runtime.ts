@@ -73,6 +73,12 @@ export interface ServerRuntime {
    * edited).
    */
   afterValidation?(): void;
+  /**
+   * Called after a preview was answered: work that made garbage (megabytes for a large
+   * document) and that the user was not waiting for. The node entry takes it as activity, so its
+   * collection waits for a pause after it rather than falling on the next keystroke.
+   */
+  afterPreview?(): void;
   /** `serverInfo` in the initialize result. */
   readonly name?: string;
   readonly version?: string;

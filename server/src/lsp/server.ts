@@ -589,7 +589,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       PreviewRequest.method,
       async () => {
         await catalog.ready();
-        return preview(params, token);
+        const answer = await preview(params, token);
+        if (answer && !(answer instanceof ResponseError)) runtime.afterPreview?.();
+        return answer;
       },
       (err) => new ResponseError<void>(ErrorCodes.InternalError, `${PreviewRequest.method} failed: ${messageOf(err)}`),
     ),

@@ -97,7 +97,7 @@ export function nodeRuntime(): ServerRuntime {
     fallbackCatalog: bundledCatalog,
     name: SERVER_NAME,
     version: TOOL_VERSION,
-    ...(collector ? { afterValidation: () => collector.afterValidation() } : {}),
+    ...(collector ? { afterValidation: () => collector.afterValidation(), afterPreview: () => collector.afterValidation() } : {}),
   };
 }
 
