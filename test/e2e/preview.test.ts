@@ -94,10 +94,10 @@ describe('e2e: message preview over stdio', function () {
 
     const es = (await client.request(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE })) as PreviewResult;
     assert.deepEqual(
-      es.message.notes.map((n) => n.message),
+      es.message?.notes.map((n) => n.message),
       ['`$sendMessage` envía un mensaje propio, que esta vista previa no muestra.'],
     );
-    assert.deepEqual(es.message.branches.map((b) => b.branches), [['{$var[x]}==1', 'ninguna de ellas']]);
+    assert.deepEqual(es.message?.branches.map((b) => b.branches), [['{$var[x]}==1', 'ninguna de ellas']]);
     const html = es.html ?? '';
     assert.match(html, /<html lang="es">/);
     assert.match(html, /<div class="header">Tu bot</);
@@ -107,7 +107,7 @@ describe('e2e: message preview over stdio', function () {
     assert.match(html, /<li[^>]*>`\$sendMessage` envía un mensaje propio, que esta vista previa no muestra\.<\/li>/);
     assert.doesNotMatch(html, /Your bot|none of them|message of its own|Make a selection/);
     // What Discord gets does not depend on the user's language.
-    assert.equal(es.discord.content, 'One\n{$usernam}');
+    assert.equal(es.discord?.content, 'One\n{$usernam}');
 
     // The user picks Russian: once the diagnostics are republished in Russian, so is the preview.
     const mark = client.mark();
@@ -115,8 +115,8 @@ describe('e2e: message preview over stdio', function () {
     await client.notify('workspace/didChangeConfiguration', { settings: { bdscript: { catalog: { offline: true }, locale: 'ru' } } });
     await client.diagnostics(URI, { since: mark, where: (p) => p.diagnostics.some((d) => typeof d.message === 'string' && d.message.startsWith('Неизвестная функция')) });
     const ru = (await client.request(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE })) as PreviewResult;
-    assert.deepEqual(ru.message.notes.map((n) => n.message), ['`$sendMessage` отправляет отдельное сообщение, которое предпросмотр не показывает.']);
-    assert.deepEqual(ru.message.branches.map((b) => b.branches), [['{$var[x]}==1', 'ни одна из веток']]);
+    assert.deepEqual(ru.message?.notes.map((n) => n.message), ['`$sendMessage` отправляет отдельное сообщение, которое предпросмотр не показывает.']);
+    assert.deepEqual(ru.message?.branches.map((b) => b.branches), [['{$var[x]}==1', 'ни одна из веток']]);
     assert.match(ru.html ?? '', /<html lang="ru">/);
     assert.match(ru.html ?? '', /Показана ветка \$if:/);
   });
