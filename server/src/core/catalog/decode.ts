@@ -247,7 +247,7 @@ function readRequiredBool(obj: JsonObject, keys: readonly string[], scope: Scope
     scope.warn(fieldPrefix + key, `expected a boolean, got ${kindOf(value)}; using false`);
     return false;
   }
-  scope.warn(fieldPrefix + keys[0]!, 'missing; using false');
+  scope.warn(fieldPrefix + (keys[0] ?? ''), 'missing; using false');
   return false;
 }
 

@@ -87,8 +87,9 @@ export function compareCodePoints(a: string, b: string): number {
     const x = ia.next();
     const y = ib.next();
     if (x.done || y.done) return x.done && y.done ? 0 : x.done ? -1 : 1;
-    const cx = x.value.codePointAt(0)!;
-    const cy = y.value.codePointAt(0)!;
+    // The iterator yields whole code points, never an empty string.
+    const cx = x.value.codePointAt(0) ?? 0;
+    const cy = y.value.codePointAt(0) ?? 0;
     if (cx !== cy) return cx - cy;
   }
 }
