@@ -816,7 +816,8 @@ class CallChecker {
     const intents: string[] = [];
     if (record.intents & Intents.ServerMembers) intents.push('Server Members');
     if (record.intents & Intents.Presence) intents.push('Presence');
-    const [first, second] = intents;
+    const first = intents[0];
+    const second = intents[1];
     if (first !== undefined) {
       this.d.add('intents', call.start, call.nameEnd, () =>
         second !== undefined ? msg('diag.intentsBoth', { name: call.name, first, second }) : msg('diag.intentsOne', { name: call.name, intent: first }),
