@@ -186,7 +186,9 @@ function withSortedPrefix(keys: readonly string[], values: readonly string[], pr
 function nearest(keys: readonly string[], values: readonly string[], target: string, excluded: (i: number) => boolean): string[] {
   const budget = Math.max(1, Math.min(3, Math.floor(target.length / 4)));
   const scored: Array<[number, string]> = [];
-  for (const [i, key] of keys.entries()) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key === undefined) continue;
     if (Math.abs(key.length - target.length) > budget || excluded(i)) continue;
     const d = editDistance(target, key, budget);
     const value = values[i];
