@@ -1,7 +1,8 @@
 // The layer bans of eslint.config.mjs bite: a probe file with a banned import, put in each layer
 // for the length of the test, is reported by ESLint with the layer's message; the same import
 // where it is allowed is not. So a ban that stops matching (a moved folder, a changed pattern)
-// fails here instead of silently letting a layer leak.
+// fails here instead of silently letting a layer leak. Also the promise rule and the ban on
+// non-null assertions, which holds in the core as everywhere else.
 
 import * as assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -38,10 +39,17 @@ const PROMISE_PROBE: Probe = {
   banned: null,
 };
 
+// The core's parser was once exempt from the non-null rule; now every layer is held to it.
+const NON_NULL_PROBE: Probe = {
+  dir: 'server/src/core/parser',
+  source: 'export function first(xs: readonly number[]): number {\n  return xs[0]!;\n}\n',
+  banned: null,
+};
+
 describe('ESLint layer bans', function () {
   this.timeout(120_000);
 
-  const probes = [...PROBES, PROMISE_PROBE];
+  const probes = [...PROBES, PROMISE_PROBE, NON_NULL_PROBE];
   const files = probes.map((p, i) => path.join(ROOT, p.dir, `__layer_probe_${process.pid}_${i}.ts`));
   let results: ESLint.LintResult[] = [];
   const resultOf = (i: number): ESLint.LintResult => {
@@ -77,5 +85,10 @@ describe('ESLint layer bans', function () {
   it('report a promise that is neither awaited nor handled', () => {
     const result = resultOf(PROBES.length);
     assert.deepEqual(result.messages.map((m) => `${m.ruleId ?? 'parse error'}: ${m.line}`), ['@typescript-eslint/no-floating-promises: 3']);
+  });
+
+  it('report a non-null assertion in the core too', () => {
+    const result = resultOf(PROBES.length + 1);
+    assert.deepEqual(result.messages.map((m) => `${m.ruleId ?? 'parse error'}: ${m.line}`), ['@typescript-eslint/no-non-null-assertion: 2']);
   });
 });

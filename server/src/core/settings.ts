@@ -4,6 +4,7 @@
 // here for the core's modules and the entries.
 
 import { isObject } from '../protocol/json';
+import { must } from './must';
 import {
   type LocaleSetting,
   SCRIPT_LANGUAGES,
@@ -55,7 +56,7 @@ export function normalizeSettings(raw: unknown): Settings {
     return cur;
   };
   const value = <T>(key: string): T => {
-    const schema = SETTINGS_SCHEMA.find((s) => s.key === key)!;
+    const schema = must(SETTINGS_SCHEMA.find((s) => s.key === key), 'every setting read here is in SETTINGS_SCHEMA');
     const v = get(key);
     switch (schema.type) {
       case 'string':

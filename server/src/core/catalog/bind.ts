@@ -4,6 +4,7 @@
 // and tuples that repeat as a group (`$awaitReactions[<Command name;Reaction>;...]`) are
 // counted the same way everywhere.
 
+import { must } from '../must';
 import type { Argument } from './model';
 
 export interface Slot {
@@ -24,9 +25,8 @@ export interface Binding {
   readonly missing: readonly Slot[];
 }
 
-/** The slots one occurrence of a parameter takes: its tuple members, or itself. */
-function unitOf(params: readonly Argument[], index: number, repetition = 0): Slot[] {
-  const param = params[index]!;
+/** The slots one occurrence of parameter `index` (`param`) takes: its tuple members, or itself. */
+function unitOf(param: Argument, index: number, repetition = 0): Slot[] {
   if (param.tupleTypes && param.tupleTypes.length > 0) {
     return param.tupleTypes.map((argument, member) => ({ param: index, member, argument, repetition }));
   }
@@ -35,7 +35,10 @@ function unitOf(params: readonly Argument[], index: number, repetition = 0): Slo
 
 function flatten(params: readonly Argument[], from: number, to: number): Slot[] {
   const out: Slot[] = [];
-  for (let i = from; i < to; i++) out.push(...unitOf(params, i));
+  for (let i = from; i < to; i++) {
+    const param = params[i];
+    if (param !== undefined) out.push(...unitOf(param, i));
+  }
   return out;
 }
 
@@ -46,42 +49,41 @@ function flatten(params: readonly Argument[], from: number, to: number): Slot[] 
  */
 export function bindArguments(params: readonly Argument[], argCount: number): Binding {
   const r = params.findIndex((p) => p.repeatable);
+  const repeatable = r < 0 ? undefined : params[r];
   const slots: Array<Slot | undefined> = [];
   const missing: Slot[] = [];
-  if (r < 0) {
+  if (repeatable === undefined) {
     const flat = flatten(params, 0, params.length);
     for (let i = 0; i < argCount; i++) slots.push(flat[i]);
-    for (let i = argCount; i < flat.length; i++) if (flat[i]!.argument.required) missing.push(flat[i]!);
+    for (const s of flat.slice(argCount)) if (s.argument.required) missing.push(s);
     return { slots, missing };
   }
 
   const prefix = flatten(params, 0, r);
-  const unit = unitOf(params, r);
+  const unit = unitOf(repeatable, r);
   const suffix = flatten(params, r + 1, params.length);
   const u = unit.length;
   let given = 0;
   for (; given < prefix.length && given < argCount; given++) slots.push(prefix[given]);
-  for (let i = given; i < prefix.length; i++) if (prefix[i]!.argument.required) missing.push(prefix[i]!);
+  for (const s of prefix.slice(given)) if (s.argument.required) missing.push(s);
 
   const rest = Math.max(0, argCount - prefix.length);
   const repeated = rest - suffix.length >= u ? rest - suffix.length : Math.min(rest, u);
   for (let j = 0; j < repeated; j++) {
-    const base = unit[j % u]!;
+    const base = must(unit[j % u], 'a parameter takes at least one slot');
     slots.push({ ...base, repetition: Math.floor(j / u) });
   }
   if (repeated === 0) {
-    if (params[r]!.required) for (const s of unit) if (s.argument.required) missing.push(s);
+    if (repeatable.required) for (const s of unit) if (s.argument.required) missing.push(s);
   } else if (repeated % u !== 0) {
     // An incomplete tuple group: its remaining members are missing.
     const repetition = Math.floor(repeated / u);
-    for (let m = repeated % u; m < u; m++) {
-      if (unit[m]!.argument.required) missing.push({ ...unit[m]!, repetition });
-    }
+    for (const s of unit.slice(repeated % u)) if (s.argument.required) missing.push({ ...s, repetition });
   }
 
   const afterRepeated = rest - repeated;
   for (let k = 0; k < afterRepeated; k++) slots.push(suffix[k]);
-  for (let k = afterRepeated; k < suffix.length; k++) if (suffix[k]!.argument.required) missing.push(suffix[k]!);
+  for (const s of suffix.slice(afterRepeated)) if (s.argument.required) missing.push(s);
   return { slots, missing };
 }
 

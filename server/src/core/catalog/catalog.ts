@@ -11,6 +11,7 @@ import {
   type EmojiAliasMap,
   type FunctionRecord,
 } from './model';
+import { must } from '../must';
 import { partitionPoint } from '../search';
 
 /** The two forms a name can have; either may be missing. */
@@ -107,8 +108,7 @@ export class EmojiIndex {
   private readonly lowerAliases: string[];
 
   constructor(readonly map: EmojiAliasMap) {
-    for (const emoji of Object.keys(map)) {
-      const aliases = map[emoji]!;
+    for (const [emoji, aliases] of Object.entries(map)) {
       this.emojiMap.set(emoji, aliases);
       for (const alias of aliases) if (!this.aliasMap.has(alias)) this.aliasMap.set(alias, emoji);
     }
@@ -165,11 +165,16 @@ export class Catalog {
  * answer's size, not the list's.
  */
 function withSortedPrefix(keys: readonly string[], values: readonly string[], prefix: string, limit: number): string[] {
-  const lo = partitionPoint(keys.length, (i) => keys[i]! < prefix);
+  const lo = partitionPoint(keys.length, (i) => {
+    const key = keys[i];
+    return key !== undefined && key < prefix;
+  });
   const out: string[] = [];
   for (let i = lo; i < keys.length && out.length < limit; i++) {
-    if (!keys[i]!.startsWith(prefix)) break;
-    out.push(values[i]!);
+    const key = keys[i];
+    const value = values[i];
+    if (key === undefined || value === undefined || !key.startsWith(prefix)) break;
+    out.push(value);
   }
   return out;
 }
@@ -182,10 +187,12 @@ function nearest(keys: readonly string[], values: readonly string[], target: str
   const budget = Math.max(1, Math.min(3, Math.floor(target.length / 4)));
   const scored: Array<[number, string]> = [];
   for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+    const key = keys[i];
+    if (key === undefined) continue;
     if (Math.abs(key.length - target.length) > budget || excluded(i)) continue;
     const d = editDistance(target, key, budget);
-    if (d <= budget) scored.push([d, values[i]!]);
+    const value = values[i];
+    if (d <= budget && value !== undefined) scored.push([d, value]);
   }
   scored.sort((a, b) => a[0] - b[0] || compare(a[1], b[1]));
   return scored.map((s) => s[1]);
@@ -212,13 +219,14 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
     let rowMin = i;
     for (let j = 1; j <= n; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      // Every cell read here is written before (the rows hold n + 1 cells, column 0 first).
+      let v = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, (prev2[j - 2] ?? 0) + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > limit) return limit + 1;
     [prev2, prev, cur] = [prev, cur, prev2];
   }
-  return prev[n]!;
+  return must(prev[n], 'the last row holds n + 1 cells');
 }

@@ -27,7 +27,8 @@ export function hasUnsafeChars(text: string): boolean {
 export function visible(text: string, keepNewlines = false): string {
   if (!UNSAFE.test(text)) return text;
   return text.replace(UNSAFE_ALL, (ch: string, offset: number, whole: string) => {
-    const cp = ch.codePointAt(0)!;
+    const cp = ch.codePointAt(0);
+    if (cp === undefined) return ch; // a match is never empty
     if (cp === 10 && keepNewlines) return ch;
     if (cp === ZWJ && joinsEmoji(whole, offset)) return ch;
     return escapeCodePoint(cp);

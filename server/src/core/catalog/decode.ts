@@ -247,7 +247,7 @@ function readRequiredBool(obj: JsonObject, keys: readonly string[], scope: Scope
     scope.warn(fieldPrefix + key, `expected a boolean, got ${kindOf(value)}; using false`);
     return false;
   }
-  scope.warn(fieldPrefix + keys[0]!, 'missing; using false');
+  scope.warn(fieldPrefix + (keys[0] ?? ''), 'missing; using false');
   return false;
 }
 
@@ -733,8 +733,7 @@ export function decodeEmojiAliasMap(json: unknown, source = '/emoji_alias_list')
     const keys = Object.keys(json);
     const count = Math.min(keys.length, DECODE_LIMITS.maxEmoji);
     if (keys.length > count) problems.add('warning', `more than ${DECODE_LIMITS.maxEmoji} emoji (${keys.length}); the rest dropped`);
-    for (let k = 0; k < count; k++) {
-      const emoji = keys[k]!;
+    for (const emoji of keys.slice(0, count)) {
       const label = visible(emoji.length <= 40 ? emoji : cut(emoji, 40) + '…');
       try {
         if (

@@ -87,8 +87,9 @@ export function compareCodePoints(a: string, b: string): number {
     const x = ia.next();
     const y = ib.next();
     if (x.done || y.done) return x.done && y.done ? 0 : x.done ? -1 : 1;
-    const cx = x.value.codePointAt(0)!;
-    const cy = y.value.codePointAt(0)!;
+    // The iterator yields whole code points, never an empty string.
+    const cx = x.value.codePointAt(0) ?? 0;
+    const cy = y.value.codePointAt(0) ?? 0;
     if (cx !== cy) return cx - cy;
   }
 }
@@ -96,7 +97,7 @@ export function compareCodePoints(a: string, b: string): number {
 /** `/emoji_alias_list` with emoji in code-point order and each emoji's aliases as given. */
 export function encodeEmojiAliasMap(map: EmojiAliasMap): JsonObject {
   const out: JsonObject = {};
-  for (const emoji of Object.keys(map).sort(compareCodePoints)) out[emoji] = [...map[emoji]!];
+  for (const [emoji, aliases] of Object.entries(map).sort(([a], [b]) => compareCodePoints(a, b))) out[emoji] = [...aliases];
   return out;
 }
 
@@ -150,9 +151,9 @@ function layout(value: Json, depth: number): string {
     if (value.length === 0) return '[]';
     return `[\n${value.map((v) => pad + layout(v, depth + 1)).join(',\n')}\n${close}]`;
   }
-  const keys = Object.keys(value);
-  if (keys.length === 0) return '{}';
-  return `{\n${keys.map((k) => `${pad}${JSON.stringify(k)}: ${layout(value[k]!, depth + 1)}`).join(',\n')}\n${close}}`;
+  const entries = Object.entries(value);
+  if (entries.length === 0) return '{}';
+  return `{\n${entries.map(([k, v]) => `${pad}${JSON.stringify(k)}: ${layout(v, depth + 1)}`).join(',\n')}\n${close}}`;
 }
 
 function isArray(value: Json): value is readonly Json[] {

@@ -135,8 +135,9 @@ function isOfficialApi(location: string): boolean {
 
 /** `No problems.`, or how many there are and the first. */
 function problemsSentence(problems: readonly string[]): Msg {
-  if (problems.length === 0) return msg('problems.none');
-  const first = sentenceBody(problems[0]!);
+  const [head] = problems;
+  if (head === undefined) return msg('problems.none');
+  const first = sentenceBody(head);
   return problems.length === 1 ? msg('problems.one', { first }) : msg('problems.many', { n: problems.length, first });
 }
 

@@ -57,8 +57,7 @@ function combine(entries: ReadonlyArray<readonly [string, CallCheck]>): Readonly
  * starts with a call (`$var[role]`, `$getVar[...]`) is known only at run time.
  */
 function roleGrantSigns(text: string, call: CallNode, report: CallReport): void {
-  for (let i = 1; i < call.args.length; i++) {
-    const arg = call.args[i]!;
+  for (const arg of call.args.slice(1)) {
     const first = firstCharacter(text, arg);
     if (!first || first.char === '+' || first.char === '-') continue;
     report(
@@ -94,7 +93,7 @@ function firstCharacter(text: string, arg: ArgNode): { char: string; at: number 
       case 'text': {
         let i = child.start;
         while (i < child.end && isWhitespace(text.charCodeAt(i))) i++;
-        if (i < child.end) return { char: text[i]!, at: i };
+        if (i < child.end) return { char: text.charAt(i), at: i };
         continue;
       }
     }

@@ -246,8 +246,9 @@ export function readFixes(data: unknown, textLength: number): ValidFix[] {
     if (!ok) continue;
     edits.sort((a, b) => a.start - b.start || a.end - b.end);
     for (let i = 1; i < edits.length && ok; i++) {
-      const prev = edits[i - 1]!;
-      const cur = edits[i]!;
+      const prev = edits[i - 1];
+      const cur = edits[i];
+      if (prev === undefined || cur === undefined) break;
       // Two edits may touch, but not overlap, and two insertions at one offset are ambiguous.
       if (cur.start < prev.end || (cur.start === prev.start && cur.start === cur.end && prev.start === prev.end)) ok = false;
     }
@@ -316,7 +317,8 @@ function lineEndOf(parsed: ParsedDocument, line: number): number {
   const next = parsed.lineStarts[line + 1];
   if (next === undefined) return text.length;
   let end = next;
-  while (end > parsed.lineStarts[line]! && (text.charCodeAt(end - 1) === 10 || text.charCodeAt(end - 1) === 13)) end--;
+  const start = parsed.lineStarts[line] ?? 0;
+  while (end > start && (text.charCodeAt(end - 1) === 10 || text.charCodeAt(end - 1) === 13)) end--;
   return end;
 }
 
@@ -396,7 +398,7 @@ function silenceLineEdit(parsed: ParsedDocument, code: string, line: number): Of
   if (loc.node && loc.node.kind === 'comment' && loc.node.start < at) return undefined;
   if (loc.before && loc.before.kind === 'comment' && loc.before.close < 0) return undefined;
   // Inside an argument a space would change the argument's value; at top level it reads better.
-  const space = loc.arg === null && at > parsed.lineStarts[line]! && !isSpaceOrTab(text.charCodeAt(at - 1)) ? ' ' : '';
+  const space = loc.arg === null && at > (parsed.lineStarts[line] ?? 0) && !isSpaceOrTab(text.charCodeAt(at - 1)) ? ' ' : '';
   return { start: at, end: at, newText: `${space}$c[bdscript-disable-line ${code}]` };
 }
 
@@ -459,7 +461,10 @@ function filterByKind(actions: CodeAction[], context: CodeActionContext): CodeAc
   const only: unknown = context && (context as { only?: unknown }).only;
   if (!Array.isArray(only) || only.length === 0) return actions;
   const kinds = only.filter((k): k is string => typeof k === 'string');
-  return actions.filter((a) => a.kind !== undefined && kinds.some((k) => a.kind === k || a.kind!.startsWith(k + '.')));
+  return actions.filter((a) => {
+    const kind = a.kind;
+    return kind !== undefined && kinds.some((k) => kind === k || kind.startsWith(k + '.'));
+  });
 }
 
 function toTextEdit(analysis: Analysis, edit: OffsetEdit): TextEdit {

@@ -20,7 +20,8 @@ const MAX_COLOR = 0xffffff;
 export function colorValue(text: string): number | undefined {
   const hex = HEX.exec(text);
   if (hex) {
-    const digits = hex[2]!.length === 3 ? [...hex[2]!].map((d) => d + d).join('') : hex[2]!;
+    const given = hex[2] ?? ''; // the group is not optional: it matched
+    const digits = given.length === 3 ? [...given].map((d) => d + d).join('') : given;
     return parseInt(digits, 16);
   }
   if (INTEGER.test(text)) {
@@ -61,7 +62,7 @@ function chunkColors(catalog: Catalog, text: string, view: ChunkView, base: numb
       const slot = binding.slots[i];
       if (!slot || !slot.argument.types.includes('Color')) return;
       // Only plain text can be rewritten in place.
-      if (arg.children.length !== 1 || arg.children[0]!.kind !== 'text') return;
+      if (arg.children.length !== 1 || arg.children[0]?.kind !== 'text') return;
       let start = arg.start;
       let end = arg.end;
       while (start < end && isWhitespace(text.charCodeAt(start))) start++;

@@ -212,7 +212,7 @@ function inTriggerContext(parsed: ParsedDocument, at: number): boolean {
 }
 
 function lineStartOf(parsed: ParsedDocument, offset: number): number {
-  return parsed.lineStarts[lineOf(parsed.lineStarts, offset)]!;
+  return parsed.lineStarts[lineOf(parsed.lineStarts, offset)] ?? 0;
 }
 
 /** Whether a word character (letter or digit) of a text node sits right before the cursor. */
@@ -339,15 +339,17 @@ function addNames(out: Output, site: NameSite, offset: number, kind: 'function' 
   const buckets: Candidate[][] = [[], [], [], [], [], []];
   const names = index.names;
   for (let rank = 0; rank < names.length; rank++) {
-    const name = names[rank]!;
+    const name = names[rank];
+    if (name === undefined) continue;
     const cls = matchClass(name.slice(1), typed, typedLower);
     if (cls < 0) continue;
-    const forms = index.forms(name)!;
+    const forms = index.forms(name);
+    if (!forms) continue; // every name in the index has its forms
     const exact = cls < 2 && name.length - 1 === typed.length;
     for (const record of [forms.bare, forms.bracketed]) {
       if (!record || (site.bracketFollows && !record.bracketed)) continue;
       const deprecated = record.kind === 'function' && record.deprecated;
-      buckets[(deprecated ? 3 : 0) + cls]!.push({ record, rank, cls, exact });
+      buckets[(deprecated ? 3 : 0) + cls]?.push({ record, rank, cls, exact });
     }
   }
   // Within a bucket, the order items get when the list is cut at its cap is their sort order.
@@ -459,8 +461,7 @@ export function insertText(ctx: FeatureContext, record: CatalogRecord, bracketFo
   if (args.length === 0) return { text: escapeSnippet(record.name) + '[]', snippet: true };
   const parts: string[] = [];
   let tabstop = 1;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
+  for (const [i, arg] of args.entries()) {
     if (!arg.required && !ctx.settings.completion.optionalArguments) break;
     const members = arg.tupleTypes && arg.tupleTypes.length > 0 ? arg.tupleTypes : [arg];
     members.forEach((member, k) => parts.push(placeholder(tabstop++, member, i, members === arg.tupleTypes ? k : undefined)));
@@ -581,7 +582,7 @@ function addArgumentValues(out: Output, arg: ArgNode, offset: number): boolean {
     for (const value of allowedValues(argument)) if (value !== '') values.push({ value, kind, detail });
     if (allowsType(argument, 'Permission') || permissionLike(argument)) {
       // `+managemessages` grants and `-managemessages` denies where a sign is written.
-      const sign = typed.startsWith('+') || typed.startsWith('-') ? typed[0]! : '';
+      const sign = typed.startsWith('+') || typed.startsWith('-') ? typed.charAt(0) : '';
       for (const value of BDFD_PERMISSIONS) values.push({ value: sign + value, kind: CompletionItemKind.EnumMember, detail: l10n.t('completion.permission') });
     }
     if (allowsType(argument, 'Emoji') && values.length === 0 && /^[\p{L}\p{N}_+-]*$/u.test(typed)) {
@@ -634,7 +635,7 @@ function addInteractionIds(out: Output, arg: ArgNode, offset: number): boolean {
   if (!customId || customId.end > offset) return false;
   const between = /^(\s*(?:==|!=)\s*)([^\s;\]$]*)$/.exec(text.slice(customId.end, offset));
   if (!between) return false;
-  const start = customId.end + between[1]!.length;
+  const start = customId.end + (between[1] ?? '').length;
   let end = offset;
   while (end < arg.end && !isWhitespace(text.charCodeAt(end)) && text.charCodeAt(end) !== DOLLAR) end++;
   let n = 0;
@@ -672,7 +673,9 @@ function documentNames(parsed: ParsedDocument): DocumentNames {
   const cached = namesCache.get(parsed);
   if (cached) return cached;
   const { vars, app } = variableNames(parsed);
-  const asyncs = [...new Set(parsed.blockCalls.filter((c) => c.name === '$async' && c.label !== undefined).map((c) => c.label!))];
+  const labels = new Set<string>();
+  for (const c of parsed.blockCalls) if (c.name === '$async' && c.label !== undefined) labels.add(c.label);
+  const asyncs = [...labels];
   asyncs.sort();
   const names: DocumentNames = { vars: sortedNames(vars), app: sortedNames(app), asyncs };
   namesCache.set(parsed, names);

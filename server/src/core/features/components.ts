@@ -190,9 +190,12 @@ function embedCalls(parsed: ParsedDocument): ComponentCall[] {
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
     const embeds = componentFact(parsed, i).embeds;
-    for (let k = 0; k < embeds.length; k += 2) {
-      const start = embeds[k]! + base;
-      const nameEnd = embeds[k + 1]! + base;
+    for (let k = 0; k + 1 < embeds.length; k += 2) {
+      const at = embeds[k];
+      const end = embeds[k + 1];
+      if (at === undefined || end === undefined) break;
+      const start = at + base;
+      const nameEnd = end + base;
       if (inTrigger(parsed, start)) continue;
       const name = parsed.text.slice(start, nameEnd);
       out.push({ role: 'embed', name, start, end: nameEnd, nameEnd, id: undefined, idStart: -1, idEnd: -1, parent: undefined, newRow: undefined, style: undefined, elsewhere: false });
@@ -410,9 +413,11 @@ function duplicateIds(model: PathModel, events: readonly ComponentCall[], out: F
   });
   for (const [id, group] of byId) {
     for (let k = 1; k < group.length; k++) {
-      const c = group[k]!;
+      const c = group[k];
+      if (c === undefined) continue;
       for (let j = k - 1; j >= 0 && j >= k - MAX_SAME_ID_CHECKS; j--) {
-        const first = group[j]!;
+        const first = group[j];
+        if (first === undefined) continue;
         if (resets.some((r) => r > first.start && r < c.start)) continue;
         if (model.relation(first.start, c.start) !== 'sequence') continue;
         out.add({
@@ -490,15 +495,17 @@ function v2WithEmbeds(model: PathModel, events: readonly ComponentCall[], embeds
     let hi = 0;
     for (let top = embeds.length; hi < top; ) {
       const mid = (hi + top) >>> 1;
-      if (embeds[mid]!.start <= v2.start) hi = mid + 1;
+      const e = embeds[mid];
+      if (e !== undefined && e.start <= v2.start) hi = mid + 1;
       else top = mid;
     }
     let lo = hi - 1;
     let embed: ComponentCall | undefined;
     for (let checks = 0; checks < MAX_EMBED_CHECKS && (lo >= 0 || hi < embeds.length) && !embed; checks++) {
-      const before = lo >= 0 ? embeds[lo]! : undefined;
-      const after = hi < embeds.length ? embeds[hi]! : undefined;
-      const pick = before && (!after || v2.start - before.start <= after.start - v2.start) ? before : after!;
+      const before = lo >= 0 ? embeds[lo] : undefined;
+      const after = hi < embeds.length ? embeds[hi] : undefined;
+      const pick = before && (!after || v2.start - before.start <= after.start - v2.start) ? before : after;
+      if (pick === undefined) break; // the loop runs while one side has an embed left
       if (pick === before) lo--;
       else hi++;
       if (model.relation(pick.start, v2.start) === 'sequence') embed = pick;

@@ -45,7 +45,7 @@ function awaitAt(parsed: ParsedDocument, offset: number): CallNode | null {
 function trimmed(text: string, arg: Span): { start: number; end: number } {
   let start = arg.start;
   let end = arg.end;
-  while (start < end && /\s/.test(text[start]!)) start++;
-  while (end > start && /\s/.test(text[end - 1]!)) end--;
+  while (start < end && /\s/.test(text.charAt(start))) start++;
+  while (end > start && /\s/.test(text.charAt(end - 1))) end--;
   return { start, end };
 }

@@ -34,10 +34,12 @@ function signed(sign: '+' | '-', text: string): string {
 function roleRewrite(sign: '+' | '-'): Rewrite {
   return {
     map: (args) => {
-      if (args.length === 2) return { args: [args[0]!, signed(sign, args[1]!)], exact: true };
+      const [first, second] = args;
+      if (first === undefined) return undefined;
+      if (args.length === 2 && second !== undefined) return { args: [first, signed(sign, second)], exact: true };
       if (args.length === 1) {
         return {
-          args: ['$mentioned[1]', signed(sign, args[0]!)],
+          args: ['$mentioned[1]', signed(sign, first)],
           exact: false,
           check: msg('check.roleOneArgument', { name: sign === '+' ? '$giveRole' : '$takeRole' }),
         };
@@ -57,11 +59,13 @@ const REWRITES: ReadonlyMap<string, Rewrite> = new Map<string, Rewrite>([
     '$modifyChannelPerms',
     {
       map: (args) => {
-        if (args.length < 3) return undefined;
+        const first = args[0];
+        const last = args[args.length - 1];
+        if (args.length < 3 || first === undefined || last === undefined) return undefined;
         const perms = args.slice(1, -1);
         const neutral = perms.some((p) => p.trimStart().startsWith('/'));
         return {
-          args: [args[0]!, args[args.length - 1]!, ...perms],
+          args: [first, last, ...perms],
           exact: !neutral,
           ...(neutral ? { check: msg('check.noReset') } : {}),
         };
@@ -78,8 +82,8 @@ const REWRITES: ReadonlyMap<string, Rewrite> = new Map<string, Rewrite>([
 export function sameArguments(a: readonly Argument[], b: readonly Argument[]): boolean {
   if (a.length !== b.length) return false;
   return a.every((x, i) => {
-    const y = b[i]!;
-    return x.type === y.type && x.required === y.required && x.repeatable === y.repeatable;
+    const y = b[i];
+    return y !== undefined && x.type === y.type && x.required === y.required && x.repeatable === y.repeatable;
   });
 }
 

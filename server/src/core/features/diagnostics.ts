@@ -136,7 +136,7 @@ class Findings {
     const line = this.lineOf(start);
     const last = this.codes.length - 1;
     if (last >= 0 && this.codes[last] === code && this.lines[last] === line) {
-      this.counts[last]!++;
+      this.counts[last] = (this.counts[last] ?? 0) + 1;
     } else {
       this.codes.push(code);
       this.lines.push(line);
@@ -227,7 +227,7 @@ class Collector {
     const parsed = this.analysis.parsed;
     const start = finding.start + base;
     if (this.full) {
-      if (!this.silencer.silenced(finding.code, lineOf(parsed.lineStarts, start))) this.hidden[severity]!++;
+      if (!this.silencer.silenced(finding.code, lineOf(parsed.lineStarts, start))) this.hidden[severity] = (this.hidden[severity] ?? 0) + 1;
       return;
     }
     const range = { start: positionOf(parsed, start), end: positionOf(parsed, Math.max(start, finding.end + base)) };
@@ -259,10 +259,12 @@ class Collector {
   /** Counts the findings of a tally (lines relative to `firstLine`) that settings and directives let through; none is shown. */
   count(tally: Tally, firstLine: number): void {
     for (let k = 0; k < tally.codes.length; k++) {
-      const code = tally.codes[k]!;
+      const code = tally.codes[k];
+      const line = tally.lines[k];
+      if (code === undefined || line === undefined) continue;
       const severity = this.severityOf(code);
-      if (severity === undefined || this.silencer.silenced(code, firstLine + tally.lines[k]!)) continue;
-      this.hidden[severity]! += tally.counts[k]!;
+      if (severity === undefined || this.silencer.silenced(code, firstLine + line)) continue;
+      this.hidden[severity] = (this.hidden[severity] ?? 0) + (tally.counts[k] ?? 0);
     }
   }
 
@@ -273,7 +275,7 @@ class Collector {
   shownBySettings(found: ChunkFindings): number {
     let n = 0;
     for (const f of found.list) if (this.severityOf(f.code) !== undefined) n++;
-    for (let k = 0; k < found.tally.codes.length; k++) if (this.severityOf(found.tally.codes[k]!) !== undefined) n += found.tally.counts[k]!;
+    for (const [k, code] of found.tally.codes.entries()) if (this.severityOf(code) !== undefined) n += found.tally.counts[k] ?? 0;
     return n;
   }
 
@@ -293,9 +295,12 @@ class Collector {
     const end = positionOf(this.analysis.parsed, this.analysis.parsed.text.length);
     if (this.silencer.silenced('too-many-findings', end.line)) return undefined;
     const all = [0, 0, 0, 0, 0];
-    for (const d of shown) all[d.severity ?? DiagnosticSeverity.Error]!++;
-    for (let k = 1; k < all.length; k++) all[k]! += this.hidden[k]!;
-    const total = Object.fromEntries(SEVERITY_NAMES.map(([name, level]) => [name, all[level]!])) as unknown as SeverityCounts;
+    for (const d of shown) {
+      const s = d.severity ?? DiagnosticSeverity.Error;
+      all[s] = (all[s] ?? 0) + 1;
+    }
+    for (let k = 1; k < all.length; k++) all[k] = (all[k] ?? 0) + (this.hidden[k] ?? 0);
+    const total = Object.fromEntries(SEVERITY_NAMES.map(([name, level]) => [name, all[level] ?? 0])) as unknown as SeverityCounts;
     const capped: CappedFindings = { shown: shown.length, total };
     const data: DiagnosticData = { capped };
     return { range: { start: end, end }, severity, code: 'too-many-findings', source: DIAGNOSTIC_SOURCE, message: l10nOf(this.ctx).text(capMessage(capped)), data };
@@ -379,9 +384,9 @@ export function* diagnosticSteps(ctx: FeatureContext, analysis: Analysis): Gener
   blocksOnOneLine(collector, parsed, analysis.language);
   yield;
   yield* documentRules(collector, parsed, analysis.language);
-  for (let i = 0; i < perChunk.length; i++) {
+  for (const [i, judged] of perChunk.entries()) {
     const base = parsed.chunkStart(i);
-    let found = perChunk[i]!;
+    let found = judged;
     // Directives silenced findings the estimate counted on: this chunk's messages are shown after all.
     if (found.countOnly && !collector.full) found = judge(i, true);
     for (const f of found.list) collector.take(f, base);
@@ -473,8 +478,8 @@ function blockProblems(d: Collector, parsed: ParsedDocument): void {
     if (!branchOwner) {
       branchOwner = new Map();
       const work = [...parsed.blocks];
-      while (work.length > 0) {
-        const block = work.pop()!;
+      let block: Block | undefined;
+      while ((block = work.pop()) !== undefined) {
         for (const b of block.branches) branchOwner.set(b.start, block);
         work.push(...block.children);
       }
@@ -755,7 +760,8 @@ class CallChecker {
   }
 
   private checkRecord<R extends CatalogRecord>(call: CallNode, index: RecordIndex<R>): void {
-    const forms = index.forms(call.name)!;
+    const forms = index.forms(call.name);
+    if (!forms) return; // checkCall calls this only for a name the index has
     const bracketed = call.open >= 0;
     const record = bracketed ? forms.bracketed : forms.bare;
     if (record) {
@@ -765,8 +771,9 @@ class CallChecker {
     }
     if (bracketed) {
       // Only the bare form exists.
-      const only = forms.bare!;
-      const emptyList = call.close >= 0 && call.args.length === 1 && call.args[0]!.children.length === 0;
+      const only = forms.bare;
+      if (!only) return; // a name has at least one form
+      const emptyList = call.close >= 0 && call.args.length === 1 && call.args[0]?.children.length === 0;
       this.d.add(
         'wrong-form',
         call.start,
@@ -779,7 +786,8 @@ class CallChecker {
     }
     // Only the bracketed form exists. When all its arguments are optional, the bare call is
     // taken as the bracketed form with none (the wiki shows some such functions bare).
-    const full = forms.bracketed!;
+    const full = forms.bracketed;
+    if (!full) return; // a name has at least one form
     const params = full.arguments ?? [];
     // `$addButtonn[`: the glued letters are the mistake (see checkGlued), not missing brackets.
     if (bindingFor(params, 0).missing.length > 0 && !this.gluedBeforeBracket(call)) {
@@ -808,9 +816,11 @@ class CallChecker {
     const intents: string[] = [];
     if (record.intents & Intents.ServerMembers) intents.push('Server Members');
     if (record.intents & Intents.Presence) intents.push('Presence');
-    if (intents.length > 0) {
+    const first = intents[0];
+    const second = intents[1];
+    if (first !== undefined) {
       this.d.add('intents', call.start, call.nameEnd, () =>
-        intents.length > 1 ? msg('diag.intentsBoth', { name: call.name, first: intents[0]!, second: intents[1]! }) : msg('diag.intentsOne', { name: call.name, intent: intents[0]! }),
+        second !== undefined ? msg('diag.intentsBoth', { name: call.name, first, second }) : msg('diag.intentsOne', { name: call.name, intent: first }),
       );
     }
   }
@@ -828,16 +838,21 @@ class CallChecker {
 
   private checkArguments(call: CallNode, record: CatalogRecord, params: readonly Argument[]): void {
     const args = call.args;
-    const onlyEmpty = args.length === 1 && isEmptyArg(args[0]!);
-    if (params.length === 0) {
+    // A closed bracketed call has at least one argument.
+    const firstArg = args[0];
+    const lastArg = args[args.length - 1];
+    if (firstArg === undefined || lastArg === undefined) return;
+    const onlyEmpty = args.length === 1 && isEmptyArg(firstArg);
+    const firstParam = params[0];
+    if (firstParam === undefined) {
       // `$f[]` is how a function without parameters is often written.
       if (!onlyEmpty) {
-        this.d.add('too-many-arguments', args[0]!.start, args[args.length - 1]!.end, () => msg('diag.takesNoArguments', { name: call.name }));
+        this.d.add('too-many-arguments', firstArg.start, lastArg.end, () => msg('diag.takesNoArguments', { name: call.name }));
       }
       return;
     }
     // `$f[]` with an optional first parameter means "no arguments", as the wiki writes it.
-    const count = onlyEmpty && !params[0]!.required ? 0 : args.length;
+    const count = onlyEmpty && !firstParam.required ? 0 : args.length;
     const binding = bindingFor(params, count);
 
     if (binding.extraFrom >= 0) this.tooMany(call, params, binding);
@@ -850,8 +865,8 @@ class CallChecker {
 
     for (let i = 0; i < count; i++) {
       const slot = binding.slots[i];
-      if (!slot) continue;
-      const arg = args[i]!;
+      const arg = args[i];
+      if (!slot || !arg) continue;
       if (isEmptyArg(arg)) {
         if (!slot.argument.empty) {
           this.d.add('empty-argument', arg.start, arg.end, () => {
@@ -867,7 +882,7 @@ class CallChecker {
       const verdict = checkValue(literal, slot.argument, this.ctx.catalog.emoji);
       if (!verdict) continue;
       // A fix may replace the argument's text only when that text is exactly its value.
-      const plain = arg.children.length === 1 && arg.children[0]!.kind === 'text';
+      const plain = arg.children.length === 1 && arg.children[0]?.kind === 'text';
       const fixes = (): DiagnosticFix[] =>
         plain
           ? verdict.suggestions.map((s) => ({
@@ -892,20 +907,26 @@ class CallChecker {
     const first = binding.extraFrom;
     const max = first;
     const sep = first > 0 ? separatorSpan(call, first - 1) : undefined;
+    // extraFrom is an argument's index, so both exist.
+    const firstExtra = args[first];
+    const lastArg = args[args.length - 1];
+    if (firstExtra === undefined || lastArg === undefined) return;
     const fixes = (): DiagnosticFix[] => {
+      const lastParam = params[params.length - 1];
+      const slot = binding.slots[first - 1];
       // A partial fix would be wrong, so calls with very many extra separators get none.
-      if (!acceptsText(params[params.length - 1]!) || args.length - first > MAX_ESCAPE_EDITS) return [];
+      if (!lastParam || !slot || !acceptsText(lastParam) || args.length - first > MAX_ESCAPE_EDITS) return [];
       const edits: OffsetEdit[] = [];
       for (let k = Math.max(0, first - 1); k < args.length - 1; k++) {
         const s = separatorSpan(call, k);
         if (s.end === s.start + 1 && this.text.charCodeAt(s.start) === 59 /* ; */) edits.push({ start: s.start, end: s.end, newText: '\\;' });
       }
-      return edits.length > 0 ? [{ title: msg('fix.escapeSemicolons', { label: slotLabel(binding.slots[first - 1]!, params) }), edits }] : [];
+      return edits.length > 0 ? [{ title: msg('fix.escapeSemicolons', { label: slotLabel(slot, params) }), edits }] : [];
     };
     this.d.add(
       'too-many-arguments',
-      sep ? sep.start : args[first]!.start,
-      args[args.length - 1]!.end,
+      sep ? sep.start : firstExtra.start,
+      lastArg.end,
       () => msg('diag.tooManyArguments', { name: call.name, max, params: params.map((p) => p.name || '…').join('; '), got: args.length }),
       () => ({ fixes: fixes() }),
     );

@@ -218,9 +218,8 @@ export function signature(record: CatalogRecord): Signature {
   if (record.bracketed && args) {
     label += '[';
     let tail = args.length;
-    while (tail > 0 && !args[tail - 1]!.required) tail--;
-    for (let i = 0; i < args.length; i++) {
-      const arg = args[i]!;
+    while (tail > 0 && !args[tail - 1]?.required) tail--;
+    for (const [i, arg] of args.entries()) {
       if (i > 0) label += ';';
       const optional = !arg.required;
       const openGroup = optional && (i < tail || i === tail);
@@ -445,8 +444,7 @@ export function renderArgumentList(args: readonly Argument[], opts: DocOptions):
   const heading = l10n.t('doc.arguments');
   const lines: string[] = [opts.markdown ? `**${heading}:**` : `${heading}:`];
   const shown = Math.min(args.length, DOC_LIMITS.arguments);
-  for (let i = 0; i < shown; i++) {
-    const arg = args[i]!;
+  for (const [i, arg] of args.slice(0, shown).entries()) {
     if (arg.tupleTypes && arg.tupleTypes.length > 0) {
       const members = arg.tupleTypes.map((m, k) => argumentName(m, i, k)).join(';');
       lines.push(`- ${code(`<${members}>`, opts)}: ${l10n.t(arg.repeatable ? 'doc.groupRepeats' : 'doc.group', { flag: flagText(arg, opts) })}`);

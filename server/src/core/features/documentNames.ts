@@ -37,8 +37,8 @@ const varFact = declareChunkFact('vars', chunkVarUses);
 function chunkVarUses(text: string, view: ChunkView, base: number): VarUse[] {
   const out: VarUse[] = [];
   for (const call of view.calls) {
-    if (call.name !== '$var' || call.open < 0 || call.args.length === 0) continue;
-    const arg = call.args[0]!;
+    const arg = call.args[0];
+    if (call.name !== '$var' || call.open < 0 || arg === undefined) continue;
     const name = literalText(text, arg)?.trim();
     if (!name) continue;
     out.push({

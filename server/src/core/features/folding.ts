@@ -23,13 +23,21 @@ export function foldingRanges(_ctx: FeatureContext, analysis: Analysis): Folding
 
   // Blocks: the whole block, then each section (`$if` … `$else` … `$endif`).
   const work: Block[] = [...parsed.blocks];
-  while (work.length > 0) {
-    const block = work.pop()!;
+  let block: Block | undefined;
+  while ((block = work.pop()) !== undefined) {
     for (const child of block.children) work.push(child);
     if (!block.closer) continue;
     const marks = [block.opener, ...block.branches, block.closer].map((c) => lineOf(lines, c.start));
-    add(marks[0]!, marks[marks.length - 1]! - 1);
-    for (let k = 1; k < marks.length - 1; k++) add(marks[k]!, marks[k + 1]! - 1);
+    // The whole block, then each section after the first (an opener and a closer: two marks at least).
+    const first = marks[0];
+    const last = marks[marks.length - 1];
+    if (first === undefined || last === undefined) continue;
+    add(first, last - 1);
+    for (let k = 1; k < marks.length - 1; k++) {
+      const from = marks[k];
+      const to = marks[k + 1];
+      if (from !== undefined && to !== undefined) add(from, to - 1);
+    }
   }
 
   // Calls and comments whose brackets sit on different lines.
@@ -107,7 +115,7 @@ class LineShapes {
     let shape = this.cache.get(line);
     if (shape) return shape;
     const text = this.parsed.text;
-    const start = this.parsed.lineStarts[line]!;
+    const start = this.parsed.lineStarts[line] ?? 0;
     let end = this.parsed.lineStarts[line + 1] ?? text.length;
     while (end > start && (text.charCodeAt(end - 1) === 10 || text.charCodeAt(end - 1) === 13)) end--;
     let firstNonBlank = start;

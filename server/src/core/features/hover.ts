@@ -92,8 +92,8 @@ function argumentHover(
   let start = arg.start;
   let end = arg.end;
   const text = parsed.text;
-  while (start < end && /\s/.test(text[start]!)) start++;
-  while (end > start && /\s/.test(text[end - 1]!)) end--;
+  while (start < end && /\s/.test(text.charAt(start))) start++;
+  while (end > start && /\s/.test(text.charAt(end - 1))) end--;
   return answer(renderArgument(found.record, slot, opts), Math.min(start, offset), Math.max(end, offset));
 }
 

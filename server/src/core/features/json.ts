@@ -68,7 +68,8 @@ export class DecodedLiteral {
     let hi = this.from.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >>> 1;
-      if (this.from[mid]! <= k) lo = mid;
+      const from = this.from[mid];
+      if (from !== undefined && from <= k) lo = mid;
       else hi = mid - 1;
     }
     return lo;
@@ -78,14 +79,23 @@ export class DecodedLiteral {
   docStart(k: number): number {
     if (k >= this.value.length || this.from.length === 0) return this.argEnd;
     const p = this.piece(k);
-    return this.escapeEnd[p]! >= 0 ? this.to[p]! : this.to[p]! + (k - this.from[p]!);
+    const from = this.from[p];
+    const to = this.to[p];
+    const escapeEnd = this.escapeEnd[p];
+    // The three lists have one entry per piece, and piece() returns one.
+    if (from === undefined || to === undefined || escapeEnd === undefined) return this.argEnd;
+    return escapeEnd >= 0 ? to : to + (k - from);
   }
 
   /** Where decoded character `k` ends in the document (after its whole escape sequence). */
   docEnd(k: number): number {
     if (k >= this.value.length || this.from.length === 0) return this.argEnd;
     const p = this.piece(k);
-    return this.escapeEnd[p]! >= 0 ? this.escapeEnd[p]! : this.to[p]! + (k - this.from[p]!) + 1;
+    const from = this.from[p];
+    const to = this.to[p];
+    const escapeEnd = this.escapeEnd[p];
+    if (from === undefined || to === undefined || escapeEnd === undefined) return this.argEnd;
+    return escapeEnd >= 0 ? escapeEnd : to + (k - from) + 1;
   }
 
   /** The document span of decoded [start, end); an empty span at the end of the value maps to `fallback`. */
@@ -97,8 +107,9 @@ export class DecodedLiteral {
 
 /** A `$jsonParse` call whose one argument can be read before run time: closed, one argument, no call in it. */
 function jsonLiteralOf(text: string, call: CallNode): DecodedLiteral | undefined {
-  if (call.name !== JSON_PARSE || call.open < 0 || call.close < 0 || call.args.length !== 1) return undefined;
-  return DecodedLiteral.of(text, call.args[0]!);
+  const arg = call.args[0];
+  if (call.name !== JSON_PARSE || call.open < 0 || call.close < 0 || call.args.length !== 1 || arg === undefined) return undefined;
+  return DecodedLiteral.of(text, arg);
 }
 
 /** A JSON error of a `$jsonParse` literal, placed in the document. */
@@ -158,8 +169,8 @@ export function jsonParsedBefore(parsed: ParsedDocument, offset: number): JsonSh
     const base = parsed.chunkStart(i);
     const facts = parseFact(parsed, i);
     for (let k = facts.length - 1; k >= 0; k--) {
-      const fact = facts[k]!;
-      if (fact.start + base < offset) return fact.shape ?? undefined;
+      const fact = facts[k];
+      if (fact !== undefined && fact.start + base < offset) return fact.shape ?? undefined;
     }
   }
   return undefined;
@@ -189,7 +200,8 @@ export interface KeyValue {
 export function jsonKeysAt(parsed: ParsedDocument, call: CallNode, index: number): KeyValue[] {
   let shape = jsonParsedBefore(parsed, call.start);
   for (let k = 0; k < index && shape; k++) {
-    const step = literalText(parsed.text, call.args[k]!);
+    const arg = call.args[k];
+    const step = arg === undefined ? undefined : literalText(parsed.text, arg);
     shape = step === undefined ? undefined : child(shape, step);
   }
   if (!shape) return [];
@@ -200,8 +212,9 @@ export function jsonKeysAt(parsed: ParsedDocument, call: CallNode, index: number
       out.push({ value: key, kind: CompletionItemKind.Property, detail: msg('completion.jsonKey', { shape: describe(value) }) });
     }
   } else if (shape.kind === 'array') {
-    const n = Math.min(shape.items.length, MAX_KEY_ITEMS);
-    for (let i = 0; i < n; i++) out.push({ value: String(i), kind: CompletionItemKind.Value, detail: msg('completion.jsonItem', { shape: describe(shape.items[i]!) }) });
+    for (const [i, item] of shape.items.slice(0, MAX_KEY_ITEMS).entries()) {
+      out.push({ value: String(i), kind: CompletionItemKind.Value, detail: msg('completion.jsonItem', { shape: describe(item) }) });
+    }
   }
   return out;
 }

@@ -5,6 +5,7 @@
 // Offsets are UTF-16 code unit indices into the text it was given.
 
 import { msg, type Msg, type Text } from '../l10n';
+import { must } from '../must';
 
 /** The first thing that makes a text not JSON. */
 export interface JsonError {
@@ -125,7 +126,7 @@ class Reader {
           continue;
         }
         if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-          return this.at(i, msg('json.wrongClose', { got: s[i]!, open: top.kind === 'object' ? '{' : '[', close: top.kind === 'object' ? '}' : ']' }));
+          return this.at(i, msg('json.wrongClose', { got: s.charAt(i), open: top.kind === 'object' ? '{' : '[', close: top.kind === 'object' ? '}' : ']' }));
         }
         if (c === SLASH) return this.at(i, msg('json.comment'), this.tokenEnd(i));
         const missing = c === QUOTE || c === OPEN_BRACE || c === OPEN_BRACKET || c === MINUS || isDigit(c);
@@ -134,7 +135,7 @@ class Reader {
       }
 
       if (expect === 'key' || expect === 'keyOrClose') {
-        const frame = top!;
+        const frame = must(top, 'a key is expected only inside an object');
         if (c < 0) return this.unclosed(frame);
         if (c === CLOSE_BRACE) {
           if (expect === 'key') return this.at(frame.comma, msg('json.commaBeforeBrace'));
@@ -223,7 +224,7 @@ class Reader {
     if (c === DOT) return this.at(i, msg('json.leadingDot'));
     if (c === SLASH) return this.at(i, msg('json.comment'), this.tokenEnd(i));
     if (c === COMMA) return this.at(i, msg('json.valueBeforeComma'));
-    if (c === CLOSE_BRACE || c === CLOSE_BRACKET) return this.at(i, msg('json.valueBeforeClose', { close: s[i]! }));
+    if (c === CLOSE_BRACE || c === CLOSE_BRACKET) return this.at(i, msg('json.valueBeforeClose', { close: s.charAt(i) }));
     if (c === COLON) return this.at(i, msg('json.valueNotColon'));
     return this.at(i, msg('json.expectedValue', { found: this.describe(i) }), this.tokenEnd(i));
   }
@@ -332,7 +333,7 @@ class Reader {
 
   /** Closes the innermost container and hands its shape to the one around it. */
   private close(): void {
-    const frame = this.stack.pop()!;
+    const frame = must(this.stack.pop(), 'close() runs with a container open');
     this.i++;
     const shape: JsonShape | undefined =
       frame.keys ? { kind: 'object', keys: frame.keys } : frame.items ? { kind: 'array', items: frame.items } : undefined;

@@ -244,8 +244,8 @@ const menuFact = declareChunkFact('menus', (text: string, view: ChunkView, base:
         break;
       case '$newSelectMenu':
       case '$addStringSelect': {
-        if (call.open < 0 || call.close < 0) break;
-        const shape = SELECTS.get(call.name)!;
+        const shape = SELECTS.get(call.name);
+        if (shape === undefined || call.open < 0 || call.close < 0) break;
         const id = idOf(text, call.args[shape.id]);
         if (id === undefined || id === '') break;
         const max = integerArg(text, call, shape.max);
@@ -300,7 +300,9 @@ function documentFacts(parsed: ParsedDocument): MenuFacts {
       [f.modals, modals],
       [f.inputs, inputs],
     ] as const) {
-      for (let k = 0; k < from.length; k += 2) if (code(from[k]! + base)) to.push(from[k]! + base, from[k + 1]! + base);
+      forPairs(from, (at, end) => {
+        if (code(at + base)) to.push(at + base, end + base);
+      });
     }
     for (const e of f.evals) evals.push(e + base);
   }
@@ -356,8 +358,8 @@ function maxAgainstOptions(facts: MenuFacts, inAsync: (at: number) => boolean, o
 function modalInputs(parsed: ParsedDocument, facts: MenuFacts, inAsync: (at: number) => boolean, out: MenuFinding[]): void {
   const max = limit('modalComponents');
   const events: Array<{ at: number; modal: boolean; nameEnd: number }> = [];
-  for (let k = 0; k < facts.modals.length; k += 2) events.push({ at: facts.modals[k]!, modal: true, nameEnd: facts.modals[k + 1]! });
-  for (let k = 0; k < facts.inputs.length; k += 2) events.push({ at: facts.inputs[k]!, modal: false, nameEnd: facts.inputs[k + 1]! });
+  forPairs(facts.modals, (at, nameEnd) => events.push({ at, modal: true, nameEnd }));
+  forPairs(facts.inputs, (at, nameEnd) => events.push({ at, modal: false, nameEnd }));
   const reported = new Set<number>();
   if (facts.inputs.length > max) {
     walkPaths(pathModel(parsed), events, {
@@ -378,18 +380,27 @@ function modalInputs(parsed: ParsedDocument, facts: MenuFacts, inAsync: (at: num
     });
   }
   if (facts.evals.length > 0 || facts.inputs.some((at, k) => k % 2 === 0 && inAsync(at))) return;
-  const lastInput = facts.inputs.length > 0 ? facts.inputs[facts.inputs.length - 2]! : -1;
-  for (let k = 0; k < facts.modals.length; k += 2) {
-    const at = facts.modals[k]!;
-    if (lastInput > at) continue;
+  const lastInput = facts.inputs[facts.inputs.length - 2] ?? -1;
+  const firstInput = facts.inputs[0];
+  forPairs(facts.modals, (at, end, k) => {
+    if (lastInput > at) return;
     // Inputs written before the first modal are `component-before-parent`'s: moving them is the fix.
-    if (k === 0 && facts.inputs.length > 0 && facts.inputs[0]! < at) continue;
+    if (k === 0 && firstInput !== undefined && firstInput < at) return;
     out.push({
       code: 'modal-limit',
       start: at,
-      end: facts.modals[k + 1]!,
+      end,
       message: msg('modal.noInput', { max }),
     });
+  });
+}
+
+/** Calls `each` with every (position, end) pair of a flat pair list and the pair's index in it. */
+function forPairs(list: readonly number[], each: (at: number, end: number, k: number) => void): void {
+  for (let k = 0; k + 1 < list.length; k += 2) {
+    const at = list[k];
+    const end = list[k + 1];
+    if (at !== undefined && end !== undefined) each(at, end, k);
   }
 }
 

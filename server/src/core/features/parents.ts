@@ -231,7 +231,8 @@ export function parentFindings(parsed: ParsedDocument): ParentFinding[] {
     if (!wild) wildMemo.set(kinds, (wild = [...evals, ...child.accepts.flatMap((k) => wildByKind.get(k) ?? [])].sort((a, b) => a - b)));
     if (wild.length > 0 && (own.length === 0 || anyBefore(model, wild, child))) continue;
     if (model.dead(child.start)) continue;
-    out.push(own.length === 0 ? missing(child, firstById.get(child.id)) : before(child, own));
+    const [first] = own;
+    out.push(first === undefined ? missing(child, firstById.get(child.id)) : before(child, first, own));
   }
   return out;
 }
@@ -246,20 +247,24 @@ function anyBefore(model: PathModel, starts: readonly number[], child: Child): b
   let end = 0;
   for (let hi = starts.length; end < hi; ) {
     const mid = (end + hi) >>> 1;
-    if (starts[mid]! <= child.start) end = mid + 1;
+    const at = starts[mid];
+    if (at !== undefined && at <= child.start) end = mid + 1;
     else hi = mid;
   }
-  if (end < starts.length && starts[end]! < child.end) return true;
+  const next = starts[end];
+  if (next !== undefined && next < child.end) return true;
   let asked = 0;
   for (let k = end - 1; k >= 0; k--) {
     if (++asked > MAX_CHECKS) return true;
-    if (model.mayRunBefore(starts[k]!, child.start)) return true;
+    const at = starts[k];
+    if (at !== undefined && model.mayRunBefore(at, child.start)) return true;
   }
   // A later creation runs first only when the child runs in an `$async` body (mayRunBefore knows).
   if (end === starts.length || !model.contextOf(child.start).some((step) => step.block.kind === 'async')) return false;
   for (let k = end; k < starts.length; k++) {
     if (++asked > MAX_CHECKS) return true;
-    if (model.mayRunBefore(starts[k]!, child.start)) return true;
+    const at = starts[k];
+    if (at !== undefined && model.mayRunBefore(at, child.start)) return true;
   }
   return false;
 }
@@ -296,8 +301,7 @@ function missing(child: Child, other: Creation | undefined): ParentFinding {
 }
 
 /** `component-before-parent`: the parent is created, but on no path before the child. */
-function before(child: Child, own: readonly Creation[]): ParentFinding {
-  const first = own[0]!;
+function before(child: Child, first: Creation, own: readonly Creation[]): ParentFinding {
   const modal = child.accepts[0] === 'modal';
   const later = own.every((c) => c.start > child.start);
   const key = modal ? (later ? 'parent.modalLater' : 'parent.modalNoPath') : later ? 'parent.later' : 'parent.noPath';

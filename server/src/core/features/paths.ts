@@ -197,7 +197,10 @@ const pathFact = declareChunkFact('paths', (text: string, view: ChunkView, base:
   const conditions: Array<readonly [number, Assumption | undefined]> = [];
   for (const call of view.calls) {
     if (call.name === '$stop') stops.push(call.start - base);
-    else if (CONDITION_CALLS.has(call.name) && call.args.length > 0) conditions.push([call.start - base, readCondition(text, call.args[0]!)]);
+    else if (CONDITION_CALLS.has(call.name)) {
+      const first = call.args[0];
+      if (first !== undefined) conditions.push([call.start - base, readCondition(text, first)]);
+    }
   }
   return { stops, conditions };
 });
@@ -255,7 +258,10 @@ export class PathModel {
       if (offset < block.opener.end) return out;
       if (block.closer && offset >= block.closer.start) return out;
       let branch = 0;
-      while (branch < block.branches.length && block.branches[branch]!.start <= offset) branch++;
+      for (const head of block.branches) {
+        if (head.start > offset) break;
+        branch++;
+      }
       out.push({ block, branch });
       level = block.children;
     }
@@ -281,7 +287,8 @@ export class PathModel {
     const heads = [block.opener, ...block.branches];
     const out: Assumption[] = [];
     for (let k = 0; k < branch && k < heads.length; k++) {
-      const c = heads[k]!.name === '$else' ? undefined : this.conditions.get(heads[k]!.start);
+      const head = heads[k];
+      const c = head === undefined || head.name === '$else' ? undefined : this.conditions.get(head.start);
       if (c) out.push({ ...c, op: NEGATED[c.op] });
     }
     const own = heads[branch];
@@ -348,13 +355,15 @@ export class PathModel {
     const ca = this.contextOf(a);
     const cb = this.contextOf(b);
     let k = 0;
-    while (k < ca.length && k < cb.length && ca[k]!.block.start === cb[k]!.block.start) {
-      if (ca[k]!.branch !== cb[k]!.branch) return ca[k]!.block.kind === 'if' ? 'exclusive' : 'unknown';
-      k++;
+    for (; k < ca.length && k < cb.length; k++) {
+      const sa = ca[k];
+      const sb = cb[k];
+      if (sa === undefined || sb === undefined || sa.block.start !== sb.block.start) break;
+      if (sa.branch !== sb.branch) return sa.block.kind === 'if' ? 'exclusive' : 'unknown';
     }
     if (this.stoppedBetween(a, b, ca)) return 'exclusive';
-    for (let j = k; j < ca.length; j++) if (ca[j]!.block.kind === 'async') return 'unknown';
-    for (let j = k; j < cb.length; j++) if (cb[j]!.block.kind === 'async') return 'unknown';
+    for (let j = k; j < ca.length; j++) if (ca[j]?.block.kind === 'async') return 'unknown';
+    for (let j = k; j < cb.length; j++) if (cb[j]?.block.kind === 'async') return 'unknown';
     return compareAssumptionLists(this.assumptionsOf(ca.slice(k)), this.assumptionsOf(cb.slice(k)));
   }
 
@@ -388,11 +397,12 @@ export class PathModel {
     const byBranch = this.branchStops();
     // A stop directly in one of the branches around `a` (or at top level) ends its paths.
     for (let level = 0; level <= ca.length; level++) {
-      if (level > 0 && ca[level - 1]!.block.kind === 'async') return false;
+      if (level > 0 && ca[level - 1]?.block.kind === 'async') return false;
       const list = byBranch.get(branchKey(ca, level));
       if (!list) continue;
       const i = lowerBound(list, a + 1);
-      if (i < list.length && list[i]! < b) return true;
+      const next = list[i];
+      if (next !== undefined && next < b) return true;
     }
     return false;
   }
@@ -403,9 +413,10 @@ export class PathModel {
     const context = this.contextOf(offset);
     const byBranch = this.branchStops();
     for (let level = 0; level <= context.length; level++) {
-      if (level > 0 && context[level - 1]!.block.kind === 'async') return false;
+      if (level > 0 && context[level - 1]?.block.kind === 'async') return false;
       const list = byBranch.get(branchKey(context, level));
-      if (list && list[0]! < offset) return true;
+      const first = list?.[0];
+      if (first !== undefined && first < offset) return true;
     }
     return false;
   }
@@ -429,8 +440,8 @@ export class PathModel {
 
 /** The branch a context's first `level` steps lead into, as a key (`top` for none). */
 function branchKey(context: Context, level: number): string {
-  if (level === 0) return 'top';
-  const step = context[level - 1]!;
+  const step = level > 0 ? context[level - 1] : undefined;
+  if (step === undefined) return 'top';
   return `${step.block.start}:${step.branch}`;
 }
 
@@ -440,7 +451,8 @@ function containing(blocks: readonly Block[], offset: number): Block | undefined
   let hi = blocks.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (blocks[mid]!.start <= offset) lo = mid + 1;
+    const candidate = blocks[mid];
+    if (candidate !== undefined && candidate.start <= offset) lo = mid + 1;
     else hi = mid;
   }
   const block = blocks[lo - 1];
@@ -453,7 +465,8 @@ function lowerBound(list: readonly number[], value: number): number {
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (list[mid]! < value) lo = mid + 1;
+    const item = list[mid];
+    if (item !== undefined && item < value) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -554,7 +567,11 @@ export function walkPaths<E extends PathEvent, S>(model: PathModel, events: read
   };
   for (const event of sorted) {
     // Stops only matter before events; those after the last event change nothing.
-    while (s < stops.length && stops[s]! < event.at) place(stops[s++]!, { kind: 'stop' });
+    for (; s < stops.length; s++) {
+      const stop = stops[s];
+      if (stop === undefined || stop >= event.at) break;
+      place(stop, { kind: 'stop' });
+    }
     place(event.at, { kind: 'event', event });
   }
   const start: Tracked<S> = { state: walker.initial, stopped: false, assumptions: NO_ASSUMPTIONS, aid: 0 };
@@ -727,7 +744,9 @@ function assumptionId<E extends PathEvent, S>(walk: Walk<E, S>, list: readonly A
   let id = prefixId;
   for (let i = prefix.length; i < list.length; i++) {
     // Below 2^20 assumptions and 2^32 lists the pair is exact in a double.
-    const key = id * 0x100000 + assumptionNumber(walk, list[i]!);
+    const assumption = list[i];
+    if (assumption === undefined) break;
+    const key = id * 0x100000 + assumptionNumber(walk, assumption);
     let next = walk.ids.get(key);
     if (next === undefined) walk.ids.set(key, (next = walk.ids.size + 1));
     id = next;

@@ -92,7 +92,7 @@ export function isPermission(value: string): boolean {
  * `manage_roles` → `manageroles`, `-sendmesages` → `-sendmessages`.
  */
 export function similarPermissions(value: string, max = 3): string[] {
-  const sign = value.startsWith('+') || value.startsWith('-') ? value[0]! : '';
+  const sign = value.startsWith('+') || value.startsWith('-') ? value.charAt(0) : '';
   const name = bareName(value).replace(/[\s_-]+/g, '');
   if (name === '') return [];
   const budget = Math.max(1, Math.min(3, Math.floor(name.length / 4)));

@@ -67,14 +67,15 @@ export function semanticTokens(ctx: FeatureContext, analysis: Analysis, range?: 
 
   /** Emits [start, end) as tokens, one per line it touches, without the line breaks. */
   const emit = (start: number, end: number, type: number, modifiers: number): void => {
-    while (line + 1 < lineStarts.length && lineStarts[line + 1]! <= start) line++;
+    // Past the last line start there is no next line: Infinity.
+    while ((lineStarts[line + 1] ?? Infinity) <= start) line++;
     let segStart = start;
     for (;;) {
-      const nextLine = line + 1 < lineStarts.length ? lineStarts[line + 1]! : Infinity;
+      const nextLine = lineStarts[line + 1] ?? Infinity;
       let segEnd = Math.min(end, nextLine);
       while (segEnd > segStart && isLineBreak(text.charCodeAt(segEnd - 1))) segEnd--;
       if (segEnd > segStart && segEnd > from && segStart < to) {
-        const char = segStart - lineStarts[line]!;
+        const char = segStart - (lineStarts[line] ?? 0);
         data.push(line - prevLine, line === prevLine ? char - prevChar : char, segEnd - segStart, type, modifiers);
         prevLine = line;
         prevChar = char;
@@ -137,15 +138,18 @@ export function decodeSemanticTokens(data: readonly number[]): DecodedToken[] {
   let line = 0;
   let char = 0;
   for (let i = 0; i + 4 < data.length; i += 5) {
-    const dl = data[i]!;
+    // The loop bound keeps all five words of a token inside the data.
+    const dl = data[i] ?? 0;
+    const dc = data[i + 1] ?? 0;
+    const type = data[i + 3] ?? -1;
+    const mods = data[i + 4] ?? 0;
     line += dl;
-    char = dl === 0 ? char + data[i + 1]! : data[i + 1]!;
-    const mods = data[i + 4]!;
+    char = dl === 0 ? char + dc : dc;
     out.push({
       line,
       char,
-      length: data[i + 2]!,
-      type: SEMANTIC_TOKENS_LEGEND.tokenTypes[data[i + 3]!] ?? `?${data[i + 3]}`,
+      length: data[i + 2] ?? 0,
+      type: SEMANTIC_TOKENS_LEGEND.tokenTypes[type] ?? `?${type}`,
       modifiers: SEMANTIC_TOKENS_LEGEND.tokenModifiers.filter((_, bit) => (mods & (1 << bit)) !== 0),
     });
   }

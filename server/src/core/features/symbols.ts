@@ -38,16 +38,17 @@ export function documentSymbols(ctx: FeatureContext, analysis: Analysis): Docume
 
   // Blocks and their branches, walked without recursion.
   const work: Block[] = [...parsed.blocks];
-  while (work.length > 0) {
-    const block = work.pop()!;
+  let block: Block | undefined;
+  while ((block = work.pop()) !== undefined) {
     for (const child of block.children) work.push(child);
     items.push(blockItem(parsed, block));
     const ends = [...block.branches.map((b) => b.start), block.closer ? block.closer.start : block.end];
-    block.branches.forEach((branch, k) => {
-      const end = Math.max(branch.end, ends[k + 1]!);
-      if (end > block.end) return;
+    for (const [k, branch] of block.branches.entries()) {
+      // `ends` holds one more entry than there are branches.
+      const end = Math.max(branch.end, ends[k + 1] ?? block.end);
+      if (end > block.end) continue;
       items.push(item(branch.start, end, branch.start, branch.nameEnd, callLabel(parsed, branch), SymbolKind.Namespace));
-    });
+    }
   }
 
   // `$var[Name;Value]` assignments with a literal name.
@@ -104,12 +105,11 @@ function nestItems(items: Item[]): Item[] {
   const roots: Item[] = [];
   const open: Item[] = [];
   for (const it of items) {
-    while (open.length > 0) {
-      const top = open[open.length - 1]!;
-      if (top.start <= it.start && it.end <= top.end) break;
+    let parent = open.at(-1);
+    while (parent !== undefined && !(parent.start <= it.start && it.end <= parent.end)) {
       open.pop();
+      parent = open.at(-1);
     }
-    const parent = open[open.length - 1];
     (parent ? parent.children : roots).push(it);
     open.push(it);
   }
@@ -118,23 +118,26 @@ function nestItems(items: Item[]): Item[] {
 
 function toSymbol(analysis: Analysis, root: Item, l10n: Localizer): DocumentSymbol {
   const doc = analysis.document;
-  const convert = (it: Item): DocumentSymbol => ({
+  const convert = (it: Item, children: DocumentSymbol[]): DocumentSymbol => ({
     name: l10n.text(it.name),
     ...(it.detail ? { detail: l10n.text(it.detail) } : {}),
     kind: it.kind,
     range: { start: doc.positionAt(it.start), end: doc.positionAt(it.end) },
     selectionRange: { start: doc.positionAt(it.selectionStart), end: doc.positionAt(it.selectionEnd) },
-    children: [],
+    children,
   });
-  // Convert without recursion: blocks can nest deeply.
-  const out = convert(root);
-  const work: Array<[Item, DocumentSymbol]> = [[root, out]];
-  while (work.length > 0) {
-    const [it, sym] = work.pop()!;
+  // Convert without recursion: blocks can nest deeply. Each entry holds the children list its
+  // item's symbols go into.
+  const rootChildren: DocumentSymbol[] = [];
+  const out = convert(root, rootChildren);
+  const work: Array<[Item, DocumentSymbol[]]> = [[root, rootChildren]];
+  let entry: [Item, DocumentSymbol[]] | undefined;
+  while ((entry = work.pop()) !== undefined) {
+    const [it, into] = entry;
     for (const child of it.children) {
-      const c = convert(child);
-      sym.children!.push(c);
-      work.push([child, c]);
+      const children: DocumentSymbol[] = [];
+      into.push(convert(child, children));
+      work.push([child, children]);
     }
   }
   return out;

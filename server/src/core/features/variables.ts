@@ -98,8 +98,8 @@ const variableFact = declareChunkFact('variables', (text: string, view: ChunkVie
       }
       continue;
     }
-    if (call.name !== '$var' || call.open < 0 || call.args.length === 0) continue;
-    const arg = call.args[0]!;
+    const arg = call.args[0];
+    if (call.name !== '$var' || call.open < 0 || arg === undefined) continue;
     const name = literalText(text, arg)?.trim();
     const kind = call.args.length >= 2 ? 'set' : 'read';
     if (!name) {
@@ -149,8 +149,9 @@ function isEmptyTest(text: string, call: CallNode): boolean {
 /** Whether a read sits in the value of a `$var` set of the same name. */
 function insideOwnSet(text: string, call: CallNode, name: string): boolean {
   for (const { call: outer, arg } of ancestors(call)) {
-    if (outer.name !== '$var' || outer.args.length < 2 || arg.index === 0) continue;
-    if (literalText(text, outer.args[0]!)?.trim() === name) return true;
+    const nameArg = outer.args[0];
+    if (outer.name !== '$var' || outer.args.length < 2 || arg.index === 0 || nameArg === undefined) continue;
+    if (literalText(text, nameArg)?.trim() === name) return true;
   }
   return false;
 }
@@ -226,7 +227,8 @@ export function variableFindings(parsed: ParsedDocument): VariableFinding[] {
       continue;
     }
     if (setBefore(model, own, read.start) || model.dead(read.start)) continue;
-    const first = own[0]!;
+    const [first] = own;
+    if (first === undefined) continue; // a name's list of sets starts with one
     out.push({
       code: 'variable-before-set',
       start: read.nameStart,
@@ -258,18 +260,21 @@ function anyMayRunBefore<T>(model: PathModel, items: readonly T[], at: (item: T)
   let end = 0;
   for (let hi = items.length; end < hi; ) {
     const mid = (end + hi) >>> 1;
-    if (at(items[mid]!) < offset) end = mid + 1;
+    const item = items[mid];
+    if (item !== undefined && at(item) < offset) end = mid + 1;
     else hi = mid;
   }
   let asked = 0;
   for (let k = end - 1; k >= 0; k--) {
     if (++asked > MAX_SETS_PER_READ) return true;
-    if (model.mayRunBefore(at(items[k]!), offset)) return true;
+    const item = items[k];
+    if (item !== undefined && model.mayRunBefore(at(item), offset)) return true;
   }
   if (end === items.length || !model.contextOf(offset).some((step) => step.block.kind === 'async')) return false;
   for (let k = end; k < items.length; k++) {
     if (++asked > MAX_SETS_PER_READ) return true;
-    if (model.mayRunBefore(at(items[k]!), offset)) return true;
+    const item = items[k];
+    if (item !== undefined && model.mayRunBefore(at(item), offset)) return true;
   }
   return false;
 }
@@ -358,11 +363,13 @@ export function varUseAt(parsed: ParsedDocument, offset: number): VarUse | undef
   // Uses are in document order by call start; nested uses start later and end earlier.
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (uses[mid]!.start <= offset) lo = mid + 1;
+    const use = uses[mid];
+    if (use !== undefined && use.start <= offset) lo = mid + 1;
     else hi = mid;
   }
   for (let k = lo - 1; k >= 0 && k >= lo - 64; k--) {
-    const u = uses[k]!;
+    const u = uses[k];
+    if (u === undefined) break;
     const onName = offset >= u.start && offset <= u.start + '$var'.length;
     const inArg = offset >= u.nameStart && offset <= u.nameEnd;
     if (onName || inArg) return u;
@@ -378,7 +385,7 @@ export function varUsesNamed(parsed: ParsedDocument, name: string): VarUse[] {
 /** The sets a read may see (those that may run before it), or every set when none may. */
 export function definitionsOf(parsed: ParsedDocument, use: VarUse): VarUse[] {
   const sets = varUsesNamed(parsed, use.name).filter((u) => u.kind === 'set');
-  if (use.kind === 'set') return sets.length > 0 ? [sets[0]!] : [];
+  if (use.kind === 'set') return sets.slice(0, 1);
   const model = pathModel(parsed);
   const before = sets.filter((s) => s.start !== use.start && model.mayRunBefore(s.start, use.start));
   return before.length > 0 ? before : sets;

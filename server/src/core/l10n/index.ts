@@ -80,11 +80,11 @@ export function parseTemplate(template: string): readonly Part[] {
   let text = '';
   let i = 0;
   while (i < template.length) {
-    const c = template[i]!;
+    const c = template.charAt(i);
     if (c === '{') {
       const m = /^\{([A-Za-z][A-Za-z0-9]*)(\}|, *(plural|ordinal)\s*(\}|,))/.exec(template.slice(i));
       if (m) {
-        const name = m[1]!;
+        const name = m[1] ?? ''; // the group is not optional: it matched
         if (m[2] === '}') {
           if (text) parts.push(text);
           text = '';
@@ -113,7 +113,9 @@ export function parseTemplate(template: string): readonly Part[] {
             }
             const f = /^(=\d+|[a-z]+) *\{([^{}]*)\}/.exec(template.slice(j));
             if (!f) break;
-            forms[f[1]!] = f[2]!;
+            const [, word, body] = f;
+            if (word === undefined || body === undefined) break; // both groups are required
+            forms[word] = body;
             j += f[0].length;
           }
           if (ok && 'other' in forms) {
@@ -174,7 +176,9 @@ class TemplateLocalizer implements Localizer {
       else if (part.kind === 'ordinal') out += typeof value === 'number' ? englishOrdinal(value) : this.arg(value);
       else {
         const n = typeof value === 'number' ? value : Number(value);
-        const form = part.forms![`=${n}`] ?? part.forms![this.pluralOf(n)] ?? part.forms!['other']!;
+        // A plural placeholder has forms, with `other` among them (parseTemplate checks).
+        const forms = part.forms ?? {};
+        const form = forms[`=${n}`] ?? forms[this.pluralOf(n)] ?? forms['other'] ?? '';
         out += form.replace(/#/g, this.arg(Number.isFinite(n) ? n : ''));
       }
     }
@@ -202,7 +206,7 @@ class TemplateLocalizer implements Localizer {
     if ('list' in value) {
       const items = value.list.map((v) => this.arg(v));
       if (items.length <= 1) return items.join('');
-      const last = items.pop()!;
+      const last = items.pop() ?? '';
       return this.t(value.conj === 'or' ? 'list.or' : 'list.and', { a: items.join(', '), b: last });
     }
     return this.t(value.key, value.args);

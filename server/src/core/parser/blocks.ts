@@ -305,8 +305,15 @@ export function matchBlocks(
 
     // A branch or an end belongs to the innermost open block of its kind in the same scope.
     let k = stack.length - 1;
-    while (k >= 0 && stack[k]!.kind !== role.kind) k--;
-    if (k < 0) {
+    let block: MutableBlock | undefined;
+    for (; k >= 0; k--) {
+      const open = stack[k];
+      if (open !== undefined && open.kind === role.kind) {
+        block = open;
+        break;
+      }
+    }
+    if (block === undefined) {
       if (role.role === 'close') {
         problem('stray-block-end', call, msg('block.strayEnd', { name, opener: OPENER[role.kind] }));
       } else if (role.kind === 'if') {
@@ -316,7 +323,6 @@ export function matchBlocks(
       }
       continue;
     }
-    const block = stack[k]!;
     if (role.role === 'branch') {
       const last = block.branches[block.branches.length - 1];
       const elseBranch = block.branches.find((b) => b.name === '$else');
@@ -331,7 +337,10 @@ export function matchBlocks(
       continue;
     }
     // An end closes its block; blocks opened after it in this scope were left open.
-    for (let m = stack.length - 1; m > k; m--) unclosed(stack[m]!, problem);
+    for (let m = stack.length - 1; m > k; m--) {
+      const open = stack[m];
+      if (open !== undefined) unclosed(open, problem);
+    }
     block.closer = call;
     block.end = call.end;
     stack.length = k;
@@ -378,8 +387,8 @@ function insideCatch(
     const stack = stacks.get(current);
     if (stack) {
       for (let k = stack.length - 1; k >= 0; k--) {
-        const block = stack[k]!;
-        if (block.kind === 'try') return block.branches.length > 0;
+        const block = stack[k];
+        if (block?.kind === 'try') return block.branches.length > 0;
       }
     }
     if (current === TOP_SCOPE) return false;
@@ -396,8 +405,11 @@ function nest(all: MutableBlock[]): Block[] {
   const roots: Block[] = [];
   const open: MutableBlock[] = [];
   for (const block of all) {
-    while (open.length > 0 && open[open.length - 1]!.end <= block.start) open.pop();
-    const parent = open[open.length - 1];
+    let parent = open.at(-1);
+    while (parent !== undefined && parent.end <= block.start) {
+      open.pop();
+      parent = open.at(-1);
+    }
     if (parent && block.end <= parent.end) {
       block.parent = parent as Block;
       parent.children.push(block as Block);

@@ -21,6 +21,7 @@ import type {
   TextNode,
 } from './tree';
 import { msg } from '../l10n';
+import { must } from '../must';
 
 // ---------------------------------------------------------------------------------------------
 // Node layout: word 0 = kind | flags << 3 | payload << 8; word 1 = start; word 2 = end (both
@@ -113,7 +114,7 @@ export class Chunk {
   }
 
   nameOf(payload: number): string {
-    return payload < MAX_INTERNED_NAMES ? internedNames[payload]! : this.extraNames[payload - MAX_INTERNED_NAMES]!;
+    return nameOfId(payload, this.extraNames);
   }
 }
 
@@ -138,8 +139,8 @@ function internId(text: string, start: number, end: number, hash: number): numbe
   const bucket = internedBuckets.get(hash);
   if (bucket) {
     outer: for (const id of bucket) {
-      const candidate = internedNames[id]!;
-      if (candidate.length !== end - start) continue;
+      const candidate = internedNames[id];
+      if (candidate === undefined || candidate.length !== end - start) continue;
       for (let k = 0; k < candidate.length; k++) if (candidate.charCodeAt(k) !== text.charCodeAt(start + k)) continue outer;
       return id;
     }
@@ -211,8 +212,9 @@ export class KnownNames {
   /** Whether the name text[start, end) with intern id `id` is known (ids past the table are looked up by name). */
   hasId(id: number, text: string, start: number, end: number): boolean {
     if (id >= MAX_INTERNED_NAMES) return this.names.has(text.slice(start, end));
-    let known = this.byId[id]!;
-    if (known === 0) this.byId[id] = known = this.names.has(internedNames[id]!) ? 1 : 2;
+    // 0: not looked up yet (also what an out-of-range read would mean).
+    let known = this.byId[id] ?? 0;
+    if (known === 0) this.byId[id] = known = this.names.has(nameOfId(id, NO_EXTRA_NAMES)) ? 1 : 2;
     return known === 1;
   }
 
@@ -318,7 +320,7 @@ export function scanChunks(
     // An escaped `]` is the text partner of a text `[`.
     if (value === ESC_CLOSE) {
       if (depth > 0) {
-        if (textTop > frameTextMark[depth - 1]!) textTop--;
+        if (textTop > (frameTextMark[depth - 1] ?? textTop)) textTop--;
       } else {
         brackets.push((start - chunkStart) * 4 + BRACKET_ESCAPED_CLOSE);
       }
@@ -342,7 +344,7 @@ export function scanChunks(
   const openCall = (start: number, nameEnd: number, id: number, dol: boolean): void => {
     flush(start);
     const bracketed = text.charCodeAt(nameEnd) === OPEN;
-    const name = id < MAX_INTERNED_NAMES ? internedNames[id]! : extraNames[id - MAX_INTERNED_NAMES]!;
+    const name = nameOfId(id, extraNames);
     if (BLOCK_CALL_NAMES.has(name)) flags |= CHUNK_HAS_BLOCK_CALLS;
     if (!dol && name === '$disableSpecialEscaping') flags |= CHUNK_DISABLES_ESCAPING;
     const word = KIND_CALL | (bracketed ? FLAG_BRACKETED : 0) | (dol ? FLAG_DOL : 0) | (id << PAYLOAD_SHIFT);
@@ -360,7 +362,7 @@ export function scanChunks(
   };
   const separator = (start: number, end: number): void => {
     flush(start);
-    finish(frameArg[depth - 1]!, start);
+    finish(must(frameArg[depth - 1], 'a separator is inside an open call'), start);
     frameArg[depth - 1] = node(KIND_ARG, end, end);
     i = end;
     textStart = end;
@@ -496,21 +498,23 @@ export function scanChunks(
       if (c === CLOSE) {
         flush(i);
         const f = depth - 1;
-        const call = frameCall[f]!;
-        finish(frameArg[f]!, i);
+        const call = must(frameCall[f], 'a `]` at depth > 0 closes an open call');
+        finish(must(frameArg[f], 'an open call has a current argument'), i);
         // Only the innermost open text `[` is reported, and not when it follows an escaped name.
-        const textOpen = textTop > frameTextMark[f]! ? textOpens[textTop - 1]! : -1;
-        textTop = frameTextMark[f]!;
-        buf[call * NODE_WORDS] = buf[call * NODE_WORDS]! | FLAG_CLOSED;
+        const mark = frameTextMark[f] ?? textTop;
+        const textOpen = textTop > mark ? (textOpens[textTop - 1] ?? -1) : -1;
+        textTop = mark;
+        const word = (buf[call * NODE_WORDS] ?? 0) | FLAG_CLOSED;
+        buf[call * NODE_WORDS] = word;
         finish(call, i + 1);
         depth--;
         if (textOpen >= 0) {
-          const name = nameOfWord(buf[call * NODE_WORDS]!, extraNames);
+          const name = nameOfWord(word, extraNames);
           problem({
             code: 'unescaped-bracket',
             start: i - chunkStart,
             end: i + 1 - chunkStart,
-            callStart: buf[call * NODE_WORDS + 1]!,
+            callStart: buf[call * NODE_WORDS + 1] ?? 0,
             related: { start: textOpen - chunkStart, end: textOpen + 1 - chunkStart },
             message: msg('syntax.unescapedBracket', { name }),
           });
@@ -545,16 +549,18 @@ export function scanChunks(
   flush(n);
   // Calls still open at the end run to the end of the document, innermost first.
   for (let f = depth - 1; f >= 0; f--) {
-    const call = frameCall[f]!;
-    finish(frameArg[f]!, n);
+    const call = must(frameCall[f], 'frames below depth are open calls');
+    finish(must(frameArg[f], 'an open call has a current argument'), n);
     finish(call, n);
-    const open = buf[call * NODE_WORDS + 1]! + nameLength(buf[call * NODE_WORDS]!, extraNames);
+    const word = buf[call * NODE_WORDS] ?? 0;
+    const callStart = buf[call * NODE_WORDS + 1] ?? 0;
+    const open = callStart + nameLength(word, extraNames);
     problem({
       code: 'unclosed-bracket',
       start: open,
       end: open + 1,
-      callStart: buf[call * NODE_WORDS + 1]!,
-      message: msg('syntax.unclosedBracket', { name: nameOfWord(buf[call * NODE_WORDS]!, extraNames) }),
+      callStart,
+      message: msg('syntax.unclosedBracket', { name: nameOfWord(word, extraNames) }),
     });
   }
   if (problems.length > 1) problems.sort((a, b) => a.start - b.start);
@@ -563,8 +569,16 @@ export function scanChunks(
 }
 
 function nameOfWord(word: number, extraNames: readonly string[]): string {
-  const id = word >>> PAYLOAD_SHIFT;
-  return id < MAX_INTERNED_NAMES ? internedNames[id]! : extraNames[id - MAX_INTERNED_NAMES]!;
+  return nameOfId(word >>> PAYLOAD_SHIFT, extraNames);
+}
+
+const NO_EXTRA_NAMES: readonly string[] = [];
+
+/** The name with id `id`: interned below MAX_INTERNED_NAMES, else the chunk's own `extraNames`. */
+function nameOfId(id: number, extraNames: readonly string[]): string {
+  const name = id < MAX_INTERNED_NAMES ? internedNames[id] : extraNames[id - MAX_INTERNED_NAMES];
+  if (name === undefined) throw new Error(`Internal error: name id ${id} was never given out`);
+  return name;
 }
 
 /** Length of a call's name token: `$name`, or `%{DOL}%name` for the escaped spelling. */
@@ -631,11 +645,15 @@ export function materialize(chunk: Chunk, base: number, trigger: Span | null): C
   /** Adds a node to the current container: the roots grow, arguments have exact-size arrays. */
   const add = (node: Node): void => {
     if (top < 0) roots.push(node);
-    else children[openFill[top]!++] = node;
+    else {
+      const fill = openFill[top] ?? 0;
+      openFill[top] = fill + 1;
+      children[fill] = node;
+    }
   };
 
   for (let index = 0; index < count; index++) {
-    while (top >= 0 && index >= openEnds[top]!) {
+    while (top >= 0 && index >= (openEnds[top] ?? 0)) {
       top--;
       if (top >= 0) {
         const arg = openArgs[top];
@@ -649,10 +667,10 @@ export function materialize(chunk: Chunk, base: number, trigger: Span | null): C
       }
     }
     const k = index * NODE_WORDS;
-    const word = buf[k]!;
-    const start = base + buf[k + 1]!;
-    const end = base + buf[k + 2]!;
-    const next = buf[k + 3]!;
+    const word = buf[k] ?? 0;
+    const start = base + (buf[k + 1] ?? 0);
+    const end = base + (buf[k + 2] ?? 0);
+    const next = buf[k + 3] ?? 0;
     switch (word & 7) {
       case KIND_TEXT: {
         const t: TextNode = { kind: 'text', start, end, parent: parentArg };
@@ -660,7 +678,7 @@ export function materialize(chunk: Chunk, base: number, trigger: Span | null): C
         break;
       }
       case KIND_ESCAPE:
-        add({ kind: 'escape', start, end, value: ESCAPE_VALUES[word >>> PAYLOAD_SHIFT]!, parent: parentArg });
+        add({ kind: 'escape', start, end, value: must(ESCAPE_VALUES[word >>> PAYLOAD_SHIFT], 'an escape node holds an ESC_* value'), parent: parentArg });
         break;
       case KIND_COMMENT: {
         const comment: CommentNode = { kind: 'comment', start, end, open: start + 2, close: word & FLAG_CLOSED ? end - 1 : -1, parent: parentArg };
@@ -696,8 +714,9 @@ export function materialize(chunk: Chunk, base: number, trigger: Span | null): C
         break;
       }
       case KIND_ARG: {
-        const call = openCalls[top]!;
-        const position = openFill[top]!++;
+        const call = must(openCalls[top], 'an argument node follows its call');
+        const position = openFill[top] ?? 0;
+        openFill[top] = position + 1;
         const arg: MutableArg = {
           kind: 'arg',
           start,
@@ -726,6 +745,6 @@ export function materialize(chunk: Chunk, base: number, trigger: Span | null): C
 /** An array sized for the direct children of node `index` (whose subtree ends at `end`). */
 function exactArray<T>(buf: Int32Array, index: number, end: number): T[] {
   let n = 0;
-  for (let j = index + 1; j < end; j = buf[j * NODE_WORDS + 3]!) n++;
+  for (let j = index + 1; j < end; j = buf[j * NODE_WORDS + 3] ?? end) n++;
   return new Array<T>(n);
 }

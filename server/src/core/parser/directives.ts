@@ -31,7 +31,7 @@ export function parseDirective(content: string, span: Span, line: number): Direc
   const rest = m[2] ?? '';
   if (kind === 'language') return { kind, line, value: rest, codes: [], start: span.start, end: span.end };
   // A `--` starts a free-form reason, as in `$c[bdscript-disable-line premium -- bot has premium]`.
-  const list = rest.split('--')[0]!;
+  const list = rest.split('--')[0] ?? rest;
   const codes = list
     .split(/[\s,]+/)
     .map((c) => c.trim())

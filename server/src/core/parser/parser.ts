@@ -25,6 +25,7 @@ import { blockFacts, matchBlocks, placeBlockCall, type Block, type BlockFacts, t
 import { parseDirective, type Directive } from './directives';
 import type { CallNode, ChunkView, CommentNode, LineStarts, Node, ParsedDocument, Span, SyntaxProblem } from './tree';
 import { msg } from '../l10n';
+import { must } from '../must';
 
 export { COMMENT_NAME, DOLLAR_ESCAPE, identifierEnd, KnownNames } from './chunk';
 
@@ -111,7 +112,12 @@ export function reparseChange(previous: ParsedDocument, text: string, change: Te
   const chunks = old.slice(0, restart);
   for (const c of scanned.chunks) chunks.push(c);
   const oldTo = scanned.end < text.length ? next : old.length;
-  if (scanned.end < text.length) for (let k = next; k < old.length; k++) chunks.push(old[k]!);
+  if (scanned.end < text.length) {
+    for (let k = next; k < old.length; k++) {
+      const c = old[k];
+      if (c !== undefined) chunks.push(c);
+    }
+  }
   const disabled = chunks.some((c) => (c.flags & CHUNK_DISABLES_ESCAPING) !== 0);
   // `$disableSpecialEscaping` came or went: every chunk scans differently.
   if (disabled !== mode.specialEscapingDisabled) return parse(text, options);
@@ -214,16 +220,23 @@ function updateLineStarts(old: LineStarts, text: string, change: TextChange): Li
   // both lie before the change when s < start.
   const out: number[] = [0];
   let k = 1;
-  while (k < old.length && old[k]! < start) out.push(old[k++]!);
+  for (; k < old.length; k++) {
+    const s = old[k];
+    if (s === undefined || s >= start) break;
+    out.push(s);
+  }
   for (let i = Math.max(0, start - 1); i < newEnd; i++) {
     const c = text.charCodeAt(i);
     const s = i + 1;
     if ((c === LF || (c === CR && text.charCodeAt(i + 1) !== LF)) && s >= Math.max(start, 1) && s <= newEnd) out.push(s);
   }
-  while (k < old.length && old[k]! <= oldEnd) k++;
+  for (; k < old.length; k++) {
+    const s = old[k];
+    if (s === undefined || s > oldEnd) break;
+  }
   const result = new Int32Array(out.length + (old.length - k));
   result.set(out);
-  for (let j = out.length; k < old.length; k++, j++) result[j] = old[k]! + delta;
+  for (let j = out.length; k < old.length; k++, j++) result[j] = (old[k] ?? 0) + delta;
   return result;
 }
 
@@ -233,7 +246,8 @@ export function lineOf(lineStarts: ArrayLike<number>, offset: number): number {
   let hi = lineStarts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >>> 1;
-    if (lineStarts[mid]! <= offset) lo = mid;
+    const s = lineStarts[mid];
+    if (s !== undefined && s <= offset) lo = mid;
     else hi = mid - 1;
   }
   return lo;
@@ -386,8 +400,7 @@ class Parsed implements ParsedDocument {
   private triggerValue: Span | null | undefined;
   private directivesValue: Directive[] | undefined;
   private problemsValue: SyntaxProblem[] | undefined;
-  private blockCallsValue: PlacedBlockCall[] | undefined;
-  private blocksValue: { blocks: Block[]; problems: BlockProblem[] } | undefined;
+  private blocksValue: { calls: PlacedBlockCall[]; blocks: Block[]; problems: BlockProblem[] } | undefined;
 
   readonly knownNames: KnownNames | undefined;
 
@@ -404,19 +417,24 @@ class Parsed implements ParsedDocument {
     this.chunkCount = chunks.length;
     this.starts = new Int32Array(chunks.length + 1);
     let at = 0;
-    for (let i = 0; i < chunks.length; i++) {
-      this.starts[i] = at;
-      at += chunks[i]!.length;
+    let i = 0;
+    for (const chunk of chunks) {
+      this.starts[i++] = at;
+      at += chunk.length;
     }
     this.starts[chunks.length] = at;
   }
 
   chunkStart(i: number): number {
-    return this.starts[i]!;
+    return must(this.starts[i], 'chunkStart of an index in 0..chunkCount');
   }
 
   chunkEnd(i: number): number {
-    return this.starts[i + 1]!;
+    return must(this.starts[i + 1], 'chunkEnd of an index below chunkCount');
+  }
+
+  private chunkOf(i: number): Chunk {
+    return must(this.chunks[i], 'a chunk index below chunkCount');
   }
 
   chunkAt(offset: number): number {
@@ -424,7 +442,8 @@ class Parsed implements ParsedDocument {
     let hi = this.chunkCount - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >>> 1;
-      if (this.starts[mid]! <= offset) lo = mid;
+      const s = this.starts[mid];
+      if (s !== undefined && s <= offset) lo = mid;
       else hi = mid - 1;
     }
     return lo;
@@ -437,11 +456,15 @@ class Parsed implements ParsedDocument {
       this.views.set(i, cached);
       return cached;
     }
-    const chunk = this.chunks[i]!;
-    const base = this.starts[i]!;
+    const chunk = this.chunkOf(i);
+    const base = this.chunkStart(i);
     const view = materialize(chunk, base, this.trigger);
     this.views.set(i, view);
-    if (this.views.size > MAX_VIEWS) this.views.delete(this.views.keys().next().value!);
+    if (this.views.size > MAX_VIEWS) {
+      // The least recently used view: the map keeps the order of use (see above).
+      const oldest = this.views.keys().next();
+      if (!oldest.done) this.views.delete(oldest.value);
+    }
     // The document-wide facts of a chunk are taken while its nodes exist, so a chunk is made
     // into nodes once, whichever feature reads it first.
     if ((chunk.flags & CHUNK_HAS_BLOCK_CALLS) !== 0 && !chunk.cache.has(BLOCKS_FACT)) {
@@ -470,7 +493,7 @@ class Parsed implements ParsedDocument {
   *comments(from?: number, to?: number): Iterable<CommentNode> {
     const [first, last] = this.range(from, to);
     for (let i = first; i <= last; i++) {
-      if ((this.chunks[i]!.flags & CHUNK_HAS_COMMENTS) === 0) continue;
+      if ((this.chunkOf(i).flags & CHUNK_HAS_COMMENTS) === 0) continue;
       yield* this.view(i).comments;
     }
   }
@@ -489,11 +512,11 @@ class Parsed implements ParsedDocument {
   }
 
   chunkFact<T>(key: string, i: number, stamp: string, compute: (view: ChunkView, base: number) => T): T {
-    const chunk = this.chunks[i]!;
+    const chunk = this.chunkOf(i);
     const hit = chunk.cache.get(key);
     if (hit && hit.stamp === stamp) return hit.value as T;
     // Kept with the chunk past this version: no string in it may point into this text.
-    const value = detachAll(compute(this.view(i), this.starts[i]!));
+    const value = detachAll(compute(this.view(i), this.chunkStart(i)));
     chunk.cache.set(key, { stamp, value });
     return value;
   }
@@ -522,12 +545,19 @@ class Parsed implements ParsedDocument {
       return offset === start ? offset : undefined;
     };
     let oldAt = 0;
-    for (let k = 0; k < origin.from; k++) oldAt += origin.chunks[k]!.length;
+    // A chunk missing on either side (never, by the origin's construction) only means nothing
+    // is recalled.
+    for (let k = 0; k < origin.from; k++) {
+      const was = origin.chunks[k];
+      if (was === undefined) return undefined;
+      oldAt += was.length;
+    }
     for (let k = origin.from; k < origin.newTo; k++) {
-      const was = origin.chunks[k]!;
-      const now = this.chunks[k]!;
+      const was = origin.chunks[k];
+      const now = this.chunks[k];
+      if (was === undefined || now === undefined) return undefined;
       const oldBase = oldAt;
-      const newBase = this.starts[k]!;
+      const newBase = this.chunkStart(k);
       const move = (relative: number): number | undefined => {
         const at = map(oldBase + relative);
         return at === undefined ? undefined : at - newBase;
@@ -568,7 +598,7 @@ class Parsed implements ParsedDocument {
     if (!isCallback) return null;
     // Views made here know no trigger yet, so they are not the cached ones.
     const roots = function* (doc: Parsed): Iterable<Node> {
-      for (let i = 0; i < doc.chunkCount; i++) yield* materialize(doc.chunks[i]!, doc.starts[i]!, null).roots;
+      for (let i = 0; i < doc.chunkCount; i++) yield* materialize(doc.chunkOf(i), doc.chunkStart(i), null).roots;
     };
     const lone = loneFirstLineCall(this.text, roots(this));
     if (!lone || !isCallback(lone.call.name)) return null;
@@ -579,8 +609,8 @@ class Parsed implements ParsedDocument {
     if (!this.directivesValue) {
       const out: Directive[] = [];
       for (let i = 0; i < this.chunkCount; i++) {
-        if ((this.chunks[i]!.flags & CHUNK_HAS_COMMENTS) === 0) continue;
-        const base = this.starts[i]!;
+        if ((this.chunkOf(i).flags & CHUNK_HAS_COMMENTS) === 0) continue;
+        const base = this.chunkStart(i);
         const found = this.chunkFact(DIRECTIVES_FACT, i, '', (view, b) => chunkDirectives(this.text, view, b));
         for (const d of found) out.push({ ...d, start: d.start + base, end: d.end + base, line: lineOf(this.lineStarts, d.start + base) });
       }
@@ -594,14 +624,13 @@ class Parsed implements ParsedDocument {
       const out: SyntaxProblem[] = [];
       let open = 0;
       for (let i = 0; i < this.chunkCount; i++) {
-        const chunk = this.chunks[i]!;
-        const base = this.starts[i]!;
+        const chunk = this.chunkOf(i);
+        const base = this.chunkStart(i);
         for (const p of chunk.problems) out.push(placeProblem(p, base));
         const brackets = chunk.brackets;
         if (!brackets) continue;
         // Top-level text brackets pair across the whole document; a `]` with no `[` is stray.
-        for (let k = 0; k < brackets.length; k++) {
-          const event = brackets[k]!;
+        for (const event of brackets) {
           const type = event & 3;
           if (type === BRACKET_OPEN) open++;
           else if (open > 0) open--;
@@ -616,34 +645,31 @@ class Parsed implements ParsedDocument {
 
   /** Every call that takes part in blocks, in document order, with its scope. */
   get blockCalls(): readonly PlacedBlockCall[] {
-    if (!this.blockCallsValue) this.collectBlocks();
-    return this.blockCallsValue!;
+    return (this.blocksValue ??= this.collectBlocks()).calls;
   }
 
   get blocks(): readonly Block[] {
-    if (!this.blocksValue) this.collectBlocks();
-    return this.blocksValue!.blocks;
+    return (this.blocksValue ??= this.collectBlocks()).blocks;
   }
 
   get blockProblems(): readonly BlockProblem[] {
-    if (!this.blocksValue) this.collectBlocks();
-    return this.blocksValue!.problems;
+    return (this.blocksValue ??= this.collectBlocks()).problems;
   }
 
-  private collectBlocks(): void {
+  private collectBlocks(): { calls: PlacedBlockCall[]; blocks: Block[]; problems: BlockProblem[] } {
     const calls: PlacedBlockCall[] = [];
     const scopes = new Map<number, { end: number; parent: number }>();
     for (let i = 0; i < this.chunkCount; i++) {
-      if ((this.chunks[i]!.flags & CHUNK_HAS_BLOCK_CALLS) === 0) continue;
-      const base = this.starts[i]!;
+      if ((this.chunkOf(i).flags & CHUNK_HAS_BLOCK_CALLS) === 0) continue;
+      const base = this.chunkStart(i);
       const facts: BlockFacts = this.chunkFact(BLOCKS_FACT, i, '', (view, b) => blockFacts(this.text, view, b, isBlockCallName));
       for (const fact of facts.calls) calls.push(placeBlockCall(fact, base));
       for (const [key, info] of facts.scopes) {
         scopes.set(key + base, { end: info.end + base, parent: info.parent < 0 ? info.parent : info.parent + base });
       }
     }
-    this.blockCallsValue = calls;
-    this.blocksValue = matchBlocks(this.text.length, calls, (key) => (scopes.size > 0 ? scopes.get(key) : EMPTY_SCOPES.get(key)));
+    const { blocks, problems } = matchBlocks(this.text.length, calls, (key) => (scopes.size > 0 ? scopes.get(key) : EMPTY_SCOPES.get(key)));
+    return { calls, blocks, problems };
   }
 }
 
@@ -652,7 +678,8 @@ function findStarting<T extends { readonly start: number }>(list: readonly T[], 
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (list[mid]!.start < offset) lo = mid + 1;
+    const item = list[mid];
+    if (item !== undefined && item.start < offset) lo = mid + 1;
     else hi = mid;
   }
   const found = list[lo];

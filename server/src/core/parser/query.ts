@@ -2,6 +2,7 @@
 // over the leaves. All of it is iterative, so deep nesting costs no call stack, and it reads only
 // the chunks it needs, so a request about a few lines of a large document stays small.
 
+import { must } from '../must';
 import type { ArgNode, CallNode, Leaf, Node, ParsedDocument, Span } from './tree';
 
 /**
@@ -30,7 +31,9 @@ export function literalText(text: string, arg: ArgNode): string | undefined {
 
 /** The separator after argument `index` of a call (between it and the next argument). */
 export function separatorSpan(call: CallNode, index: number): Span {
-  return { start: call.args[index]!.end, end: call.args[index + 1]!.start };
+  const arg = must(call.args[index], 'separatorSpan of an argument of the call');
+  const next = must(call.args[index + 1], 'separatorSpan of an argument that has a next one');
+  return { start: arg.end, end: next.start };
 }
 
 /** Whether an argument holds a call anywhere inside it (directly). */
@@ -56,14 +59,15 @@ export function locate(doc: ParsedDocument, offset: number): Location {
   let arg: ArgNode | null = null;
   for (;;) {
     const idx = lastStartingAtOrBefore(container, offset);
-    const node = idx >= 0 ? container[idx]! : null;
+    const node = (idx >= 0 ? container[idx] : undefined) ?? null;
     if (node && node.kind === 'call' && node.open >= 0 && offset > node.open) {
       const limit = node.close >= 0 ? node.close : node.end;
       if (offset <= limit) {
         const a = lastStartingAtOrBefore(node.args, offset);
-        if (a >= 0) {
-          arg = node.args[a]!;
-          container = arg.children;
+        const inner = a >= 0 ? node.args[a] : undefined;
+        if (inner !== undefined) {
+          arg = inner;
+          container = inner.children;
           continue;
         }
       }
@@ -72,7 +76,8 @@ export function locate(doc: ParsedDocument, offset: number): Location {
     let before: Node | null = null;
     if (node && node.end === offset) before = node;
     else if (at && at.start === offset) {
-      if (idx > 0 && container[idx - 1]!.end === offset) before = container[idx - 1]!;
+      const previous = idx > 0 ? container[idx - 1] : undefined;
+      if (previous !== undefined && previous.end === offset) before = previous;
       // At the start of a chunk the node before is the previous chunk's last root.
       else if (idx === 0 && arg === null && chunk > 0) before = lastRootEndingAt(doc, chunk - 1, offset);
     }
@@ -106,7 +111,8 @@ function lastStartingAtOrBefore(list: readonly { start: number }[], offset: numb
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (list[mid]!.start <= offset) lo = mid + 1;
+    const item = list[mid];
+    if (item !== undefined && item.start <= offset) lo = mid + 1;
     else hi = mid;
   }
   return lo - 1;
@@ -119,8 +125,8 @@ export function forEachLeafOf(nodes: Iterable<Node>, visit: (leaf: Leaf) => void
   const work: WorkItem[] = [];
   for (const root of nodes) {
     work.push(root);
-    while (work.length > 0) {
-      const item = work.pop()!;
+    let item: WorkItem | undefined;
+    while ((item = work.pop()) !== undefined) {
       if ('node' in item) {
         visit(item);
         continue;
@@ -146,10 +152,17 @@ export function forEachLeafOf(nodes: Iterable<Node>, visit: (leaf: Leaf) => void
           visit({ kind: 'open', start: item.open, end: item.open + 1, node: item });
           // Push in reverse: close, then for each argument from the last its children and the separator before it.
           if (item.close >= 0) work.push({ kind: 'close', start: item.close, end: item.close + 1, node: item });
-          for (let a = item.args.length - 1; a >= 0; a--) {
-            const children = item.args[a]!.children;
-            for (let c = children.length - 1; c >= 0; c--) work.push(children[c]!);
-            if (a > 0) work.push({ kind: 'separator', start: item.args[a - 1]!.end, end: item.args[a]!.start, node: item });
+          const args = item.args;
+          for (let a = args.length - 1; a >= 0; a--) {
+            const arg = args[a];
+            if (arg === undefined) continue;
+            const children = arg.children;
+            for (let c = children.length - 1; c >= 0; c--) {
+              const child = children[c];
+              if (child !== undefined) work.push(child);
+            }
+            const previous = a > 0 ? args[a - 1] : undefined;
+            if (previous !== undefined) work.push({ kind: 'separator', start: previous.end, end: arg.start, node: item });
           }
           break;
         }

@@ -527,7 +527,10 @@ export function* previewSteps(parsed: ParsedDocument, options: PreviewOptions = 
     for (const { kind, node } of v2.values()) {
       if (kind === 'row') {
         const list = node.components as Array<PreviewButton | PreviewSelect>;
-        for (let i = list.length - 1; i >= 0; i--) if (!kept(list[i]!)) list.splice(i, 1);
+        for (let i = list.length - 1; i >= 0; i--) {
+          const item = list[i];
+          if (item !== undefined && !kept(item)) list.splice(i, 1);
+        }
       } else if (kind === 'section') {
         const section = node as { accessory?: PreviewThumbnail | PreviewButton };
         if (section.accessory?.type === ComponentType.Button && !kept(section.accessory)) delete section.accessory;
