@@ -100,6 +100,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   const service = new LanguageService({ client: MINIMAL_CLIENT, settings: DEFAULT_SETTINGS });
   const documents = new DocumentStore();
   const validationTimers = new Map<string, unknown>();
+  /** Per document, the number of the latest validation started: an older one stops at its next pause. */
+  const validationTickets = new Map<string, number>();
   /** Validations started and not finished (waiting for the catalog, or running). */
   let validating = 0;
   /** Wakes whatever waits for validation to be idle (the preview); each waiter looks again. */
@@ -286,12 +288,18 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     // A newer version or a close since: that one has (or needs) its own validation.
     if (documents.get(uri) !== doc || doc.version !== version || disposed) return;
     // In slices, reading messages between them: requests are answered while a large document is
-    // validated. A validation overtaken by an edit still runs to its end (what it remembers lets
-    // the next version's validation carry its findings over) but is not published.
+    // validated. One validation per document runs at a time: one that a newer validation of the
+    // document overtakes stops at its next pause (so a burst of edits never keeps several
+    // analyses of a large document alive at once); one overtaken only by an edit runs to its end
+    // (what it remembers lets the next version carry its findings over) but is not published.
+    const ticket = (validationTickets.get(uri) ?? 0) + 1;
+    validationTickets.set(uri, ticket);
     const diagnostics = await contain(
       `validating ${uri}`,
       async () => {
-        const run = await runInSlices(service.validateSteps(doc), VALIDATE_SLICE_MS, yieldToMessages, () => (disposed || documents.get(uri) !== doc ? 'closed' : undefined));
+        const run = await runInSlices(service.validateSteps(doc), VALIDATE_SLICE_MS, yieldToMessages, () =>
+          disposed || documents.get(uri) !== doc ? 'closed' : validationTickets.get(uri) !== ticket ? 'overtaken' : undefined,
+        );
         if (!('done' in run) || doc.version !== version) return undefined;
         return new OutgoingConverter(converter, doc, (u) => documents.get(u)).diagnostics(run.done);
       },
@@ -423,6 +431,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     const pending = validationTimers.get(uri);
     if (pending !== undefined) timers.clearTimeout(pending);
     validationTimers.delete(uri);
+    validationTickets.delete(uri);
     wakeValidationWaiters();
     service.forget(uri);
     post(() => connection.sendDiagnostics({ uri, diagnostics: [] }));
