@@ -57,20 +57,25 @@ function textLength(text: string, call: CallNode, index: number | undefined, max
 // ---------------------------------------------------------------------------------------------
 // Select menus, per call.
 
-/** Where a select function keeps what the checks read: argument indexes and the names the catalog gives Min and Max. */
-interface SelectShape {
+/**
+ * Where a select function keeps what the checks and the message preview read: argument indexes
+ * (from the catalog's tags) and the names the catalog gives Min and Max.
+ */
+export interface SelectShape {
   readonly id: number;
   readonly min: number;
   readonly max: number;
   readonly placeholder: number;
+  /** Components V2 selects' "Disabled". */
+  readonly disabled?: number;
   readonly minName: string;
   readonly maxName: string;
 }
 
 const LEGACY_SELECT: SelectShape = { id: 0, min: 1, max: 2, placeholder: 3, minName: 'Min', maxName: 'Max' };
-const V2_SELECT: SelectShape = { id: 0, placeholder: 1, min: 2, max: 3, minName: 'Min Values', maxName: 'Max Values' };
+const V2_SELECT: SelectShape = { id: 0, placeholder: 1, min: 2, max: 3, disabled: 4, minName: 'Min Values', maxName: 'Max Values' };
 
-const SELECTS: ReadonlyMap<string, SelectShape> = new Map([
+export const SELECTS: ReadonlyMap<string, SelectShape> = new Map([
   // `$newSelectMenu[Menu ID;Min;Max;(Placeholder;Message ID)]`, `$editSelectMenu[...]` the same.
   ['$newSelectMenu', LEGACY_SELECT],
   ['$editSelectMenu', LEGACY_SELECT],
@@ -82,11 +87,21 @@ const SELECTS: ReadonlyMap<string, SelectShape> = new Map([
   ['$addChannelSelect', V2_SELECT],
 ]);
 
-/** Where an option function keeps its texts. */
-const OPTIONS: ReadonlyMap<string, { readonly label: number; readonly value: number; readonly description: number }> = new Map([
-  ['$addSelectMenuOption', { label: 1, value: 2, description: 3 }],
-  ['$editSelectMenuOption', { label: 1, value: 2, description: 3 }],
-  ['$addStringSelectOption', { label: 0, value: 1, description: 2 }],
+/** Where a select option function keeps its parts (argument indexes from the catalog's tags; its menu and Message ID are in COMPONENT_FUNCTIONS). */
+export interface OptionShape {
+  readonly label: number;
+  readonly value: number;
+  readonly description: number;
+  readonly isDefault: number;
+  readonly emoji: number;
+}
+
+// `$addSelectMenuOption[Menu option ID;Label;Value;Description;(Default;Emoji;Message ID)]` (and
+// `$editSelectMenuOption`), `$addStringSelectOption[Label;Value;Description;Emoji;Default;Select Menu ID]`.
+export const OPTIONS: ReadonlyMap<string, OptionShape> = new Map([
+  ['$addSelectMenuOption', { label: 1, value: 2, description: 3, isDefault: 4, emoji: 5 }],
+  ['$editSelectMenuOption', { label: 1, value: 2, description: 3, isDefault: 4, emoji: 5 }],
+  ['$addStringSelectOption', { label: 0, value: 1, description: 2, emoji: 3, isDefault: 4 }],
 ]);
 
 function checkSelect(shape: SelectShape): CallCheck {

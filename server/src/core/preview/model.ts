@@ -31,7 +31,10 @@
 
 import { BLOCK_ROLES } from '../parser/blocks';
 import { colorValue } from '../features/colors';
+import { COMPONENT_FUNCTIONS } from '../features/components';
+import { must } from '../must';
 import { limit } from '../features/limits';
+import { OPTIONS, SELECTS, type OptionShape, type SelectShape } from '../features/menus';
 import { SENDERS } from '../features/messages';
 import { msg, type Localizer, type Msg, type Text } from '../l10n';
 import type { ArgNode, CallNode, Node, ParsedDocument } from '../parser/tree';
@@ -372,12 +375,18 @@ export function* previewSteps(parsed: ParsedDocument, options: PreviewOptions = 
     else top.push({ components: [button], source: { start: call.start, end: call.end } });
   };
 
+  // Argument indexes come from the tables the rules read (features/components.ts, menus.ts), so
+  // the preview and the checks agree on where each part of a call is.
+  const shapeOf = <T>(table: ReadonlyMap<string, T>, name: string): T => must(table.get(name), `${name} is in the table`);
+
   const addSelect = (call: CallNode): void => {
-    if (given(text, call, 4)) return note(msg('preview.note.menuElsewhere', { name: call.name }), call);
-    const id = argText(text, call.args[0], call);
-    const placeholderText = argText(text, call.args[3], call);
-    const min = integerArg(text, call, 1);
-    const max = integerArg(text, call, 2);
+    const shape = shapeOf<SelectShape>(SELECTS, call.name);
+    const messageId = COMPONENT_FUNCTIONS.get(call.name)?.messageId;
+    if (messageId !== undefined && given(text, call, messageId)) return note(msg('preview.note.menuElsewhere', { name: call.name }), call);
+    const id = argText(text, call.args[shape.id], call);
+    const placeholderText = argText(text, call.args[shape.placeholder], call);
+    const min = integerArg(text, call, shape.min);
+    const max = integerArg(text, call, shape.max);
     const select: SelectDraft = {
       type: ComponentType.StringSelect,
       custom_id: id,
@@ -393,9 +402,11 @@ export function* previewSteps(parsed: ParsedDocument, options: PreviewOptions = 
     top.push({ components: [select as PreviewSelect], source: { start: call.start, end: call.end } });
   };
 
-  const addOption = (call: CallNode, fields: { id: number; label: number; value: number; description: number; isDefault: number; emoji: number; messageId?: number }): void => {
-    if (fields.messageId !== undefined && given(text, call, fields.messageId)) return note(msg('preview.note.optionElsewhere', { name: call.name }), call);
-    const menu = selects.get(literalValue(argText(text, call.args[fields.id], call))?.trim() ?? '');
+  const addOption = (call: CallNode): void => {
+    const fields: OptionShape = shapeOf(OPTIONS, call.name);
+    const { parent, messageId } = shapeOf(COMPONENT_FUNCTIONS, call.name);
+    if (messageId !== undefined && given(text, call, messageId)) return note(msg('preview.note.optionElsewhere', { name: call.name }), call);
+    const menu = parent === undefined ? undefined : selects.get(literalValue(argText(text, call.args[parent], call))?.trim() ?? '');
     if (!menu) return note(msg('preview.note.unknownMenu', { name: call.name }), call);
     const description = argText(text, call.args[fields.description], call);
     const emoji = emojiOf(argText(text, call.args[fields.emoji], call));
@@ -483,26 +494,28 @@ export function* previewSteps(parsed: ParsedDocument, options: PreviewOptions = 
         return;
       }
       case '$addStringSelectOption':
-        return addOption(call, { id: 5, label: 0, value: 1, description: 2, emoji: 3, isDefault: 4 });
+        return addOption(call);
       default: {
         const type = SELECT_TYPES.get(call.name);
         if (type === undefined) return;
-        const min = integerArg(text, call, 2);
-        const max = integerArg(text, call, 3);
-        const placeholderText = argText(text, call.args[1], call);
+        const shape = shapeOf<SelectShape>(SELECTS, call.name);
+        const rowArg = shapeOf(COMPONENT_FUNCTIONS, call.name).parent ?? -1;
+        const min = integerArg(text, call, shape.min);
+        const max = integerArg(text, call, shape.max);
+        const placeholderText = argText(text, call.args[shape.placeholder], call);
         const select: SelectDraft = {
           type,
-          custom_id: argText(text, call.args[0], call),
+          custom_id: argText(text, call.args[shape.id], call),
           ...(placeholderText.parts.length > 0 ? { placeholder: placeholderText } : {}),
           ...(min !== undefined ? { min_values: min } : {}),
           ...(max !== undefined ? { max_values: max } : {}),
-          disabled: yes(text, call, 4),
+          disabled: shape.disabled !== undefined && yes(text, call, shape.disabled),
           options: [],
           source,
         };
-        const id = idOf(0);
+        const id = idOf(shape.id);
         if (id) selects.set(id, select);
-        const row = v2.get(idOf(5) ?? '');
+        const row = v2.get(idOf(rowArg) ?? '');
         if (row?.kind === 'row') (row.node.components as unknown[]).push(select);
         else note(msg('preview.note.unknownRow', { name: call.name }), call);
       }
@@ -576,7 +589,7 @@ export function* previewSteps(parsed: ParsedDocument, options: PreviewOptions = 
     }
     if (name === '$addButton') return addButton(call);
     if (name === '$newSelectMenu') return addSelect(call);
-    if (name === '$addSelectMenuOption') return addOption(call, { id: 0, label: 1, value: 2, description: 3, isDefault: 4, emoji: 5, messageId: 6 });
+    if (name === '$addSelectMenuOption') return addOption(call);
     if (name === '$removeButtons' || name === '$removeAllComponents') {
       if (given(text, call, 0)) return note(msg('preview.note.actsElsewhere', { name }), call);
       top = name === '$removeButtons' ? top.filter((c) => 'type' in c) : [];
