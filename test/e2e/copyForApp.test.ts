@@ -4,13 +4,11 @@
 // is not open, refuse an unknown command with an error, and survive malformed params.
 
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { CopyForAppRequest, ServerCommand, type CopyForAppResult } from '../../server/src/protocol';
 
 const COPY_FOR_APP_COMMAND = ServerCommand.copyForApp;
-import { spawnOfflineServer, type SpawnedServer } from '../support/lspClient';
+import { offlineServerPerTest } from '../support/lspClient';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SERVER = path.join(ROOT, 'dist/server.js');
@@ -19,23 +17,10 @@ const TEXT = '$onJoined[$getServerVar[welcomeChannel]] $c[bdscript-disable-line 
 
 describe('e2e: copy for BDFD app over stdio', function () {
   this.timeout(60_000);
-  let tmp: string;
-  let server: SpawnedServer | undefined;
-
-  before(() => {
-    assert.ok(existsSync(SERVER), `${SERVER} is missing: run \`npm run build\` first (npm test does)`);
-  });
-  beforeEach(() => {
-    tmp = mkdtempSync(path.join(os.tmpdir(), 'bds-copy-'));
-  });
-  afterEach(() => {
-    server?.kill();
-    server = undefined;
-    rmSync(tmp, { recursive: true, force: true });
-  });
+  const servers = offlineServerPerTest(SERVER, 'bds-copy-');
 
   it('answers the request and the command with the code and the trigger, and follows edits', async () => {
-    server = spawnOfflineServer(SERVER, tmp);
+    const server = servers.start();
     const client = server.client;
     const init = await client.initialize({ initializationOptions: { bdscript: { catalog: { offline: true } } } });
     // One dispatcher runs every server command; copy for the app is one of them, under the id the README gives.

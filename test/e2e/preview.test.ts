@@ -8,12 +8,10 @@
 // with RequestCancelled, and a completion sent after it is answered first.
 
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { LSPErrorCodes } from 'vscode-languageserver/node';
 import { PreviewRequest, ServerCommand, type DiscordMessage, type PreviewResult } from '../../server/src/protocol';
-import { spawnOfflineServer, type SpawnedServer } from '../support/lspClient';
+import { offlineServerPerTest, type SpawnedServer } from '../support/lspClient';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SERVER = path.join(ROOT, 'dist/server.js');
@@ -23,23 +21,10 @@ const NONCE = 'abcdefghijklmnopqrstuvwx';
 
 describe('e2e: message preview over stdio', function () {
   this.timeout(60_000);
-  let tmp: string;
-  let server: SpawnedServer | undefined;
-
-  before(() => {
-    assert.ok(existsSync(SERVER), `${SERVER} is missing: run \`npm run build\` first (npm test does)`);
-  });
-  beforeEach(() => {
-    tmp = mkdtempSync(path.join(os.tmpdir(), 'bds-preview-'));
-  });
-  afterEach(() => {
-    server?.kill();
-    server = undefined;
-    rmSync(tmp, { recursive: true, force: true });
-  });
+  const servers = offlineServerPerTest(SERVER, 'bds-preview-');
 
   it('answers the model, the JSON and the page, follows edits and branch choices', async () => {
-    server = spawnOfflineServer(SERVER, tmp);
+    const server = servers.start();
     const client = server.client;
     const init = await client.initialize({ initializationOptions: { bdscript: { catalog: { offline: true } } } });
     assert.ok((init.capabilities['executeCommandProvider'] as { commands: string[] }).commands.includes(ServerCommand.previewJson));
@@ -86,7 +71,7 @@ describe('e2e: message preview over stdio', function () {
   });
 
   it("speaks the session's language: Spanish notes, labels and page with locale es, Russian after bdscript.locale changes", async () => {
-    server = spawnOfflineServer(SERVER, tmp);
+    const server = servers.start();
     const client = server.client;
     await client.initialize({ initializationOptions: { bdscript: { catalog: { offline: true } } }, locale: 'es' });
     const text = '$sendMessage[hi]\n$if[$var[x]==1]\nOne\n$endif\n$newSelectMenu[m;1;1]\n$usernam\n';
@@ -148,7 +133,7 @@ describe('e2e: message preview over stdio', function () {
     const codeOf = (r: PromiseSettledResult<unknown> | undefined): unknown => (r?.status === 'rejected' ? (r.reason as { code?: unknown }).code : 'answered');
 
     async function openLong(): Promise<SpawnedServer['client']> {
-      server = spawnOfflineServer(SERVER, tmp);
+      const server = servers.start();
       const client = server.client;
       await client.initialize({ initializationOptions: { bdscript: { catalog: { offline: true } } } });
       const since = client.mark();

@@ -5,11 +5,9 @@
 // point at a temporary folder; the catalog is the bundled snapshot, offline.
 
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { generateDocument, MB } from '../support/generate';
-import { spawnOfflineServer, type SpawnedServer } from '../support/lspClient';
+import { offlineServerPerTest } from '../support/lspClient';
 import { snapshotCatalog } from '../support/testCatalog';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -17,33 +15,10 @@ const SERVER = path.join(ROOT, 'dist/server.js');
 
 describe('e2e: the server answers requests while it validates a large document', function () {
   this.timeout(60_000);
-  let tmp = '';
-  let server: SpawnedServer | undefined;
-
-  before(function () {
-    if (!existsSync(SERVER)) this.skip();
-  });
-
-  beforeEach(() => {
-    tmp = mkdtempSync(path.join(os.tmpdir(), 'bdscript-responsive-'));
-  });
-
-  afterEach(async () => {
-    if (server) {
-      try {
-        await server.client.shutdown();
-        await server.exited(5_000);
-      } catch {
-        server.kill();
-      }
-      server.client.dispose();
-      server = undefined;
-    }
-    rmSync(tmp, { recursive: true, force: true });
-  });
+  const servers = offlineServerPerTest(SERVER, 'bdscript-responsive-');
 
   it('answers a completion asked during a 1 MB validation before that validation publishes', async () => {
-    server = spawnOfflineServer(SERVER, tmp);
+    const server = servers.start();
     const client = server.client;
     await client.initialize({ initializationOptions: { bdscript: { catalog: { offline: true } } } });
     const small = 'file:///project/small.bds';

@@ -2,7 +2,10 @@
 // in-process pipes), with the requests tests need, answers to the server's own requests
 // (configuration, progress tokens, registrations) and bounded waits for notifications.
 
+import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import {
@@ -269,4 +272,28 @@ export function spawnOfflineServer(serverJs: string, tmp: string): SpawnedServer
     settings: { catalog: { offline: true } },
     timeoutMs: 30_000,
   });
+}
+
+/**
+ * Mocha hooks for e2e tests of the bundled server, called inside a `describe`: the build must
+ * exist, each test gets a temporary folder of its own (named after `prefix`), and `start()` spawns
+ * the offline server there (spawnOfflineServer); the server is killed and the folder removed
+ * after each test.
+ */
+export function offlineServerPerTest(serverJs: string, prefix: string): { start(): SpawnedServer } {
+  let tmp = '';
+  let server: SpawnedServer | undefined;
+  before(() => {
+    assert.ok(existsSync(serverJs), `${serverJs} is missing: run \`npm run build\` first (npm test does)`);
+  });
+  beforeEach(() => {
+    tmp = mkdtempSync(join(tmpdir(), prefix));
+  });
+  afterEach(() => {
+    server?.kill();
+    server?.client.dispose();
+    server = undefined;
+    rmSync(tmp, { recursive: true, force: true });
+  });
+  return { start: () => (server = spawnOfflineServer(serverJs, tmp)) };
 }
