@@ -20,6 +20,7 @@ import type { Argument, CatalogRecord, FunctionRecord } from '../catalog/model';
 import { Intents } from '../catalog/model';
 import { BLOCK_ROLES, type Block, type BlockCall, type BlockProblem } from '../parser/blocks';
 import { COMMENT_NAME, lineOf, loneFirstLineCall, positionOf } from '../parser/parser';
+import { runSteps } from '../steps';
 import { literalText, separatorSpan } from '../parser/query';
 import type { ArgNode, CallNode, ParsedDocument, SyntaxProblem } from '../parser/tree';
 import { isWhitespace } from '../chars';
@@ -327,14 +328,6 @@ function identity(o: object): number {
 /** Computes every diagnostic of an analysed document. */
 export function computeDiagnostics(ctx: FeatureContext, analysis: Analysis): Diagnostic[] {
   return runSteps(diagnosticSteps(ctx, analysis));
-}
-
-/** Runs steps to their end and returns their result. */
-export function runSteps<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
 }
 
 /** Chunks judged between two pauses of `diagnosticSteps`. */

@@ -11,6 +11,7 @@
 // The page's own words (headings, the branch selector, the notes) are in the language of the
 // localizer it is given (`preview.*` keys of the l10n catalog), English without one.
 
+import { runSteps } from '../steps';
 import { ENGLISH, type Localizer, type Text } from '../l10n';
 import { literalValue } from './model';
 import { ButtonStyle, ComponentType, type PreviewButton, type PreviewEmbed, type PreviewMessage, type PreviewSelect, type RichText, type SourceSpan } from '../../protocol/preview';
@@ -197,11 +198,7 @@ function langOf(l10n: Localizer): string {
  * model): they are rendered in the page's language with the rest.
  */
 export function renderPreviewHtml(p: PreviewMessage<Text>, opts: HtmlOptions): string {
-  const steps = previewHtmlSteps(p, opts);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runSteps(previewHtmlSteps(p, opts));
 }
 
 /** Parts (content parts, embeds, components, `$if` blocks, notes) drawn between two pauses of `previewHtmlSteps`. */

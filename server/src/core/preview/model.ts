@@ -29,6 +29,7 @@
 // "none of them", which shows nothing of it). A `$try` shows its body, not its
 // `$catch`; an `$async` body runs beside the reply and is left out; `$stop` ends the reply.
 
+import { runSteps } from '../steps';
 import { BLOCK_ROLES } from '../parser/blocks';
 import { colorValue } from '../features/colors';
 import { COMPONENT_FUNCTIONS } from '../features/components';
@@ -276,11 +277,7 @@ interface Frame {
 
 /** The reply a command sends, read from its tree (see the header for the policy). */
 export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {}): PreviewModel {
-  const steps = previewSteps(parsed, options);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runSteps(previewSteps(parsed, options));
 }
 
 /** Top-level nodes read between two pauses of `previewSteps`. */
