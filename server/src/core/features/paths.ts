@@ -627,7 +627,6 @@ function run<E extends PathEvent, S>(walk: Walk<E, S>, seq: ReadonlyArray<Item<E
     if (current.length === 0 || walk.walker.finished?.()) return current;
     switch (item.kind) {
       case 'event': {
-        (globalThis as any).__steps = ((globalThis as any).__steps ?? 0) + current.length; (globalThis as any).__events = ((globalThis as any).__events ?? 0) + 1; (globalThis as any).__max = Math.max((globalThis as any).__max ?? 0, current.length);
         const stepped = current.map((t) => (t.stopped ? t : { ...t, state: walk.walker.step(t.state, item.event) }));
         // One state cannot collide with another.
         current = stepped.length > 1 ? dedupe(stepped, walk.walker) : stepped;
