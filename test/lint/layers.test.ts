@@ -46,10 +46,17 @@ const NON_NULL_PROBE: Probe = {
   banned: null,
 };
 
+// `any` anywhere, as a debugging leftover would write it.
+const ANY_PROBE: Probe = {
+  dir: 'server/src/core/features',
+  source: 'export function count(): number {\n  return (globalThis as any).n ?? 0;\n}\n',
+  banned: null,
+};
+
 describe('ESLint layer bans', function () {
   this.timeout(120_000);
 
-  const probes = [...PROBES, PROMISE_PROBE, NON_NULL_PROBE];
+  const probes = [...PROBES, PROMISE_PROBE, NON_NULL_PROBE, ANY_PROBE];
   const files = probes.map((p, i) => path.join(ROOT, p.dir, `__layer_probe_${process.pid}_${i}.ts`));
   let results: ESLint.LintResult[] = [];
   const resultOf = (i: number): ESLint.LintResult => {
@@ -90,5 +97,10 @@ describe('ESLint layer bans', function () {
   it('report a non-null assertion in the core too', () => {
     const result = resultOf(PROBES.length + 1);
     assert.deepEqual(result.messages.map((m) => `${m.ruleId ?? 'parse error'}: ${m.line}`), ['@typescript-eslint/no-non-null-assertion: 2']);
+  });
+
+  it('report an explicit any', () => {
+    const result = resultOf(PROBES.length + 2);
+    assert.deepEqual(result.messages.map((m) => `${m.ruleId ?? 'parse error'}: ${m.line}`), ['@typescript-eslint/no-explicit-any: 2']);
   });
 });
