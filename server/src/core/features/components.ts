@@ -221,9 +221,14 @@ export interface ComponentFinding {
 
 const URL_LIKE = /^https?:\/\//i;
 
+/** Whether a button's "Button ID/URL" value is a URL (it starts with http:// or https://, blanks around it aside) rather than a custom ID. */
+export function isUrlLike(value: string): boolean {
+  return URL_LIKE.test(value.trim());
+}
+
 /** A button's ID argument as a custom ID: a literal that is not a URL. */
 function customId(c: ComponentCall): string | undefined {
-  if (typeof c.id !== 'string' || c.id === '' || URL_LIKE.test(c.id.trim())) return undefined;
+  if (typeof c.id !== 'string' || c.id === '' || isUrlLike(c.id)) return undefined;
   return c.id;
 }
 
@@ -338,7 +343,7 @@ function onName(code: ComponentCode, c: ComponentCall, message: Msg, related: Co
 function linkButtonHint(c: ComponentCall, out: FindingList): void {
   if (c.role !== 'button' && c.role !== 'buttonV2' && c.role !== 'editButton') return;
   if (typeof c.style !== 'string' || typeof c.id !== 'string') return;
-  const isUrl = URL_LIKE.test(c.id.trim());
+  const isUrl = isUrlLike(c.id);
   const start = c.idStart >= 0 ? c.idStart : c.start;
   const end = c.idStart >= 0 ? c.idEnd : c.nameEnd;
   if (c.style === 'link' && !isUrl) {

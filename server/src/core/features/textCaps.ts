@@ -11,6 +11,7 @@
 import { literalText } from '../parser/query';
 import type { CallNode } from '../parser/tree';
 import type { CallCheck, CallReport } from './callRules';
+import { isUrlLike } from './components';
 import { limit, type DiscordLimit } from './limits';
 import { msg, type MessageKey } from '../l10n';
 
@@ -23,8 +24,6 @@ interface TextCap {
   /** The cap and wording when the text is a URL (a button's "ID/URL" argument). */
   readonly url?: { readonly limit: DiscordLimit; readonly what: MessageKey };
 }
-
-const URL_LIKE = /^https?:\/\//i;
 
 /** A button's "Button ID/URL" argument: a custom ID of at most 100 characters, or a URL of at most 512. */
 const buttonIdOrUrl = (arg: number): TextCap => ({
@@ -74,7 +73,7 @@ function checkCaps(caps: readonly TextCap[]): CallCheck {
       if (!arg) continue;
       const value = literalText(text, arg)?.trim();
       if (value === undefined) continue;
-      const { limit: which, what } = cap.url && URL_LIKE.test(value) ? cap.url : cap;
+      const { limit: which, what } = cap.url && isUrlLike(value) ? cap.url : cap;
       const max = limit(which);
       const count = characters(value);
       if (count <= max) continue;
