@@ -22,7 +22,8 @@ const embedSnapshot = {
       const text = readFileSync(new URL('./server/snapshot/catalog.json', import.meta.url), 'utf8');
       return {
         loader: 'ts',
-        contents: `export function bundledSnapshotText(): string { return ${JSON.stringify(text)}; }\n` +
+        contents:
+          `export function bundledSnapshotText(): string { return ${JSON.stringify(text)}; }\n` +
           `export const bundledSnapshotPath = '<bundled>';\n`,
       };
     });
@@ -41,7 +42,13 @@ export const noNodeApis = {
   setup(build) {
     build.onResolve({ filter: /.*/ }, (args) => {
       if (!NODE_BUILTINS.has(args.path) && !args.path.startsWith('node:')) return undefined;
-      return { errors: [{ text: `the web build may not use the Node API "${args.path}" (imported by ${args.importer || 'the entry'})` }] };
+      return {
+        errors: [
+          {
+            text: `the web build may not use the Node API "${args.path}" (imported by ${args.importer || 'the entry'})`,
+          },
+        ],
+      };
     });
   },
 };
@@ -68,7 +75,13 @@ export const builds = [
   // A classic worker script: self-contained, started with `new Worker(url)`.
   { ...web, entryPoints: ['server/src/browser/main.ts'], outfile: 'dist/web/server.js', format: 'iife' },
   // The web extension host loads CommonJS and provides `vscode`.
-  { ...web, entryPoints: ['client/src/browserExtension.ts'], outfile: 'dist/web/extension.js', format: 'cjs', external: ['vscode'] },
+  {
+    ...web,
+    entryPoints: ['client/src/browserExtension.ts'],
+    outfile: 'dist/web/extension.js',
+    format: 'cjs',
+    external: ['vscode'],
+  },
 ];
 
 // Run as a script (`node build.mjs`), it builds; imported (tests), it only hands out the options.

@@ -23,14 +23,21 @@ function bans(message, { modules = [], patterns = [] }) {
 }
 
 const SERVER_LAYERS = (except) =>
-  ['lsp', 'node', 'cli', 'browser', 'catalog', 'core', 'protocol'].filter((l) => !except.includes(l)).flatMap((l) => [`**/${l}`, `**/${l}/**`, `../${l}`, `../${l}/*`]);
+  ['lsp', 'node', 'cli', 'browser', 'catalog', 'core', 'protocol']
+    .filter((l) => !except.includes(l))
+    .flatMap((l) => [`**/${l}`, `**/${l}/**`, `../${l}`, `../${l}/*`]);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', 'tmpperf/**', '**/*.mjs', '**/*.js'] },
   {
     files: ['server/src/**/*.ts', 'client/src/**/*.ts'],
     extends: [tseslint.configs.base],
-    languageOptions: { parserOptions: { project: ['./tsconfig.json', './client/tsconfig.web.json'], tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.json', './client/tsconfig.web.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
@@ -50,16 +57,40 @@ export default tseslint.config(
   {
     files: ['server/src/core/**/*.ts'],
     rules: bans('The core is pure: no Node, no LSP connection, no catalog I/O (docs/architecture.md).', {
-      modules: [...NODE_BUILTINS, 'vscode-languageserver', 'vscode-languageserver/node', 'vscode-languageserver/browser', 'undici'],
-      patterns: ['**/server/src/lsp/**', '**/server/src/node/**', '**/server/src/cli/**', '**/server/src/browser/**', '**/server/src/catalog/**', '../../lsp/**', '../../node/**', '../../cli/**', '../../browser/**', '../../catalog/**', '../lsp/**', '../node/**', '../cli/**', '../browser/**'],
+      modules: [
+        ...NODE_BUILTINS,
+        'vscode-languageserver',
+        'vscode-languageserver/node',
+        'vscode-languageserver/browser',
+        'undici',
+      ],
+      patterns: [
+        '**/server/src/lsp/**',
+        '**/server/src/node/**',
+        '**/server/src/cli/**',
+        '**/server/src/browser/**',
+        '**/server/src/catalog/**',
+        '../../lsp/**',
+        '../../node/**',
+        '../../cli/**',
+        '../../browser/**',
+        '../../catalog/**',
+        '../lsp/**',
+        '../node/**',
+        '../cli/**',
+        '../browser/**',
+      ],
     }),
   },
   {
     files: ['server/src/protocol/**/*.ts'],
-    rules: bans('The shared protocol imports only the LSP protocol types, so that the client and a browser build can bundle it.', {
-      modules: [...NODE_BUILTINS, 'vscode-languageserver', 'vscode-languageserver/node', 'undici'],
-      patterns: SERVER_LAYERS(['protocol']),
-    }),
+    rules: bans(
+      'The shared protocol imports only the LSP protocol types, so that the client and a browser build can bundle it.',
+      {
+        modules: [...NODE_BUILTINS, 'vscode-languageserver', 'vscode-languageserver/node', 'undici'],
+        patterns: SERVER_LAYERS(['protocol']),
+      },
+    ),
   },
   {
     files: ['server/src/catalog/**/*.ts'],
@@ -70,12 +101,24 @@ export default tseslint.config(
   },
   {
     files: ['server/src/browser/**/*.ts'],
-    rules: bans('The web worker build runs without Node.', { modules: [...NODE_BUILTINS, 'undici', 'vscode-languageserver/node'] }),
+    rules: bans('The web worker build runs without Node.', {
+      modules: [...NODE_BUILTINS, 'undici', 'vscode-languageserver/node'],
+    }),
   },
   {
     files: ['client/src/**/*.ts'],
     rules: bans('The client imports from the server only the shared protocol (server/src/protocol).', {
-      patterns: ['**/server/src/core', '**/server/src/core/**', '**/server/src/lsp', '**/server/src/lsp/**', '**/server/src/catalog', '**/server/src/catalog/**', '**/server/src/node/**', '**/server/src/cli/**', '**/server/src/browser/**'],
+      patterns: [
+        '**/server/src/core',
+        '**/server/src/core/**',
+        '**/server/src/lsp',
+        '**/server/src/lsp/**',
+        '**/server/src/catalog',
+        '**/server/src/catalog/**',
+        '**/server/src/node/**',
+        '**/server/src/cli/**',
+        '**/server/src/browser/**',
+      ],
     }),
   },
 );

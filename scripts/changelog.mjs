@@ -40,7 +40,9 @@ function commits(...range) {
 /** Version tags by the commit they name. */
 function versionTags() {
   const tags = new Map();
-  const lines = git('tag', '--list', 'v[0-9]*', '--format=%(objectname)%09%(*objectname)%09%(refname:short)').split('\n');
+  const lines = git('tag', '--list', 'v[0-9]*', '--format=%(objectname)%09%(*objectname)%09%(refname:short)').split(
+    '\n',
+  );
   for (const line of lines) {
     if (line.trim() === '') continue;
     const [object, peeled, name] = line.split('\t');
@@ -64,7 +66,9 @@ function line(text) {
 /** The sections: one per version tag on the main line, newest first, and "Unreleased" above them. */
 function sections() {
   if (git('rev-parse', '--is-shallow-repository').trim() === 'true') {
-    throw new Error('this is a shallow clone: fetch the whole history first (git fetch --unshallow, or fetch-depth: 0 in a workflow)');
+    throw new Error(
+      'this is a shallow clone: fetch the whole history first (git fetch --unshallow, or fetch-depth: 0 in a workflow)',
+    );
   }
   const tags = versionTags();
   const out = [];
@@ -92,7 +96,10 @@ function renderSection(s) {
   for (const { merge, numbers, brought } of s.merges) {
     const title = merge.subject.replace(/^Merge (branch '[^']*'( into \S+)?)?\s*/, '') || merge.subject;
     lines.push(`### ${line(title)}`, '');
-    lines.push(`Merged in ${short(merge.hash)} on ${merge.date}${numbers.length > 0 ? `; issues ${numbers.join(', ')}` : ''}.`, '');
+    lines.push(
+      `Merged in ${short(merge.hash)} on ${merge.date}${numbers.length > 0 ? `; issues ${numbers.join(', ')}` : ''}.`,
+      '',
+    );
     for (const b of brought) lines.push(`- ${line(b.subject)} (${short(b.hash)})`);
     lines.push('');
   }
@@ -113,7 +120,9 @@ function render(all) {
     'commits, then the commits made on the main line itself, newest first.',
     '',
     ...all.map(renderSection),
-  ].join('\n').replace(/\n+$/, '\n');
+  ]
+    .join('\n')
+    .replace(/\n+$/, '\n');
 }
 
 function main(argv) {
@@ -123,7 +132,9 @@ function main(argv) {
     const name = argv[release + 1];
     const section = all.find((s) => s.title === name);
     if (!name || !section) {
-      process.stderr.write(`changelog: no version ${name ?? '(none given)'} on the main line; tags: ${all.map((s) => s.title).join(', ')}\n`);
+      process.stderr.write(
+        `changelog: no version ${name ?? '(none given)'} on the main line; tags: ${all.map((s) => s.title).join(', ')}\n`,
+      );
       return 2;
     }
     process.stdout.write(renderSection(section).replace(/^## .*\n\n/, ''));

@@ -28,7 +28,16 @@ const MANIFEST = join(ROOT, 'package.json');
 const require = createRequire(import.meta.url);
 
 /** Files the installed extension cannot work without, as `vsce ls` names them. */
-const REQUIRED = ['package.json', 'dist/extension.js', 'dist/server.js', 'server/snapshot/catalog.json', 'syntaxes/bdscript.tmLanguage.json', 'language-configuration.json', 'README.md', 'LICENSE'];
+const REQUIRED = [
+  'package.json',
+  'dist/extension.js',
+  'dist/server.js',
+  'server/snapshot/catalog.json',
+  'syntaxes/bdscript.tmLanguage.json',
+  'language-configuration.json',
+  'README.md',
+  'LICENSE',
+];
 
 function fail(message) {
   throw new Error(message);
@@ -36,7 +45,13 @@ function fail(message) {
 
 function run(command, args, options = {}) {
   console.log(`+ ${command} ${args.join(' ')}`);
-  return execFileSync(command, args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024, ...options });
+  return execFileSync(command, args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+    ...options,
+  });
 }
 
 /** A GitHub Actions notice (a plain line elsewhere). */
@@ -45,7 +60,11 @@ function notice(message) {
 }
 
 function readArgs(argv) {
-  const mode = argv.includes('--publish') ? 'publish' : argv.includes('--dry-run') ? 'dry-run' : fail('give --dry-run or --publish');
+  const mode = argv.includes('--publish')
+    ? 'publish'
+    : argv.includes('--dry-run')
+      ? 'dry-run'
+      : fail('give --dry-run or --publish');
   const at = argv.indexOf('--tag');
   const tag = at >= 0 ? (argv[at + 1] ?? fail('--tag needs a value')) : undefined;
   return { mode, tag };
@@ -58,7 +77,8 @@ function applyRepository() {
     notice('BDSCRIPT_REPOSITORY_URL is not set: the manifest has no repository (links in the listing stay off)');
     return undefined;
   }
-  if (!/^https:\/\/[^\s"']+$/.test(url)) fail(`BDSCRIPT_REPOSITORY_URL must be an https URL, not ${JSON.stringify(url)}`);
+  if (!/^https:\/\/[^\s"']+$/.test(url))
+    fail(`BDSCRIPT_REPOSITORY_URL must be an https URL, not ${JSON.stringify(url)}`);
   const before = readFileSync(MANIFEST, 'utf8');
   const pkg = JSON.parse(before);
   pkg.repository = { type: 'git', url };
@@ -87,25 +107,32 @@ async function verifyVsix(pkg) {
   const packed = await readVSIXPackage(VSIX);
   validateManifest(packed);
   for (const key of ['publisher', 'name', 'version']) {
-    if (packed[key] !== pkg[key]) fail(`the .vsix says ${key} ${JSON.stringify(packed[key])}, package.json ${JSON.stringify(pkg[key])}`);
+    if (packed[key] !== pkg[key])
+      fail(`the .vsix says ${key} ${JSON.stringify(packed[key])}, package.json ${JSON.stringify(pkg[key])}`);
   }
   if (!packed.engines?.vscode) fail('the .vsix manifest has no engines.vscode');
-  if (!(await isLicenseOk(ROOT, packed))) fail('Open VSX accepts only licensed extensions: the manifest names no license and there is no LICENSE file');
+  if (!(await isLicenseOk(ROOT, packed)))
+    fail('Open VSX accepts only licensed extensions: the manifest names no license and there is no LICENSE file');
   if (typeof pkg.browser === 'string' && packed.browser !== pkg.browser) fail('the .vsix lost the web entry (browser)');
-  console.log(`verified ${packed.publisher}.${packed.name} ${packed.version} as Open VSX reads it${packed.repository ? `, repository ${packed.repository.url ?? packed.repository}` : ''}`);
+  console.log(
+    `verified ${packed.publisher}.${packed.name} ${packed.version} as Open VSX reads it${packed.repository ? `, repository ${packed.repository.url ?? packed.repository}` : ''}`,
+  );
 }
 
 function publish() {
-  if (process.env.VSCE_PAT) run('npx', ['--no-install', 'vsce', 'publish', '--packagePath', VSIX, '--skip-duplicate'], { stdio: 'inherit' });
+  if (process.env.VSCE_PAT)
+    run('npx', ['--no-install', 'vsce', 'publish', '--packagePath', VSIX, '--skip-duplicate'], { stdio: 'inherit' });
   else notice('VSCE_PAT is not set: skipped publishing to the VS Code Marketplace');
-  if (process.env.OVSX_PAT) run('npx', ['--no-install', 'ovsx', 'publish', VSIX, '--skip-duplicate'], { stdio: 'inherit' });
+  if (process.env.OVSX_PAT)
+    run('npx', ['--no-install', 'ovsx', 'publish', VSIX, '--skip-duplicate'], { stdio: 'inherit' });
   else notice('OVSX_PAT is not set: skipped publishing to Open VSX');
 }
 
 async function main() {
   const { mode, tag } = readArgs(process.argv.slice(2));
   const pkg = JSON.parse(readFileSync(MANIFEST, 'utf8'));
-  if (tag !== undefined && tag !== `v${pkg.version}`) fail(`the tag ${tag} does not match package.json's version ${pkg.version} (expected v${pkg.version})`);
+  if (tag !== undefined && tag !== `v${pkg.version}`)
+    fail(`the tag ${tag} does not match package.json's version ${pkg.version} (expected v${pkg.version})`);
   const restore = applyRepository();
   try {
     run('npm', ['run', 'package'], { stdio: 'inherit' });

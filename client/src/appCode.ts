@@ -23,7 +23,9 @@ export function coerceAppCode(raw: unknown): CopyForAppResult | undefined {
 
 /** The trigger for a message: one line, control characters dropped, cut with an ellipsis. */
 export function shownTrigger(trigger: string): string {
-  const line = trigger.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069]+/g, ' ').trim();
+  const line = trigger
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069]+/g, ' ')
+    .trim();
   return line.length > MAX_TRIGGER_SHOWN ? `${line.slice(0, MAX_TRIGGER_SHOWN - 1)}…` : line;
 }
 

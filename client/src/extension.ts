@@ -3,7 +3,12 @@
 // catalog status item current. Everything that can be pure lives in options.ts, status.ts,
 // wiki.ts and appCode.ts; browserExtension.ts is the same entry for VS Code on the web.
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import {
+  LanguageClient,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
 import { SETTINGS_SECTION } from '../../server/src/protocol';
 import { buildInitializationOptions, buildServerOptions, SERVER_MODULE } from './options';
 import { unlessStopping } from './middleware';
@@ -14,7 +19,11 @@ let client: LanguageClient | undefined;
 let stopping = false;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  const serverOptions: ServerOptions = buildServerOptions(context.asAbsolutePath(SERVER_MODULE), TransportKind.ipc, process.env);
+  const serverOptions: ServerOptions = buildServerOptions(
+    context.asAbsolutePath(SERVER_MODULE),
+    TransportKind.ipc,
+    process.env,
+  );
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,

@@ -29,7 +29,12 @@ export const COMMANDS = [
   { command: 'bdscript.showCatalogStatus', title: 'Show catalog status', category: 'BDScript' },
   { command: 'bdscript.openWikiPage', title: 'Open wiki page for function under cursor', category: 'BDScript' },
   { command: 'bdscript.copyForApp', title: 'Copy for BDFD app', category: 'BDScript' },
-  { command: 'bdscript.openPreviewToSide', title: 'Open Preview to the Side', category: 'BDScript', icon: '$(open-preview)' },
+  {
+    command: 'bdscript.openPreviewToSide',
+    title: 'Open Preview to the Side',
+    category: 'BDScript',
+    icon: '$(open-preview)',
+  },
   { command: 'bdscript.copyDiscordJson', title: 'Copy as Discord Message JSON', category: 'BDScript' },
 ] as const;
 
@@ -53,7 +58,8 @@ export function commandNlsKey(command: string): string {
   return `command.${command.replace(/^bdscript\./, '')}.title`;
 }
 
-const UNTRUSTED_DESCRIPTION = 'In an untrusted workspace the workspace may not choose the catalog URL, snapshot file or cache folder.';
+const UNTRUSTED_DESCRIPTION =
+  'In an untrusted workspace the workspace may not choose the catalog URL, snapshot file or cache folder.';
 const ESCAPE_TOKEN_DESCRIPTION = 'An escape sequence such as \\; or %{DOL}%.';
 const UNKNOWN_MODIFIER_DESCRIPTION = 'A function name the catalog does not know.';
 

@@ -40,4 +40,3 @@ export function unlessStopping(stopping: () => boolean): Middleware {
     provideDocumentRangeSemanticTokens: (d, r, t, next) => guard(() => next(d, r, t)),
   };
 }
-

@@ -29,7 +29,11 @@ export function buildServerOptions<T>(
   const env = { ...baseEnv, ...SERVER_ENV };
   return {
     run: { module: serverModule, transport, options: { execArgv: [...SERVER_NODE_FLAGS], env } },
-    debug: { module: serverModule, transport, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', `--inspect=${DEBUG_PORT}`], env } },
+    debug: {
+      module: serverModule,
+      transport,
+      options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', `--inspect=${DEBUG_PORT}`], env },
+    },
   };
 }
 
@@ -74,7 +78,9 @@ export function readSettings(get: (key: string) => unknown): Record<string, unkn
  * The server's initializationOptions: the `bdscript` settings object plus `globalStoragePath`,
  * which the server uses as its cache folder when `bdscript.catalog.cacheDir` is empty.
  */
-export function buildInitializationOptions(get: (key: string) => unknown, globalStoragePath: string): Record<string, unknown> {
+export function buildInitializationOptions(
+  get: (key: string) => unknown,
+  globalStoragePath: string,
+): Record<string, unknown> {
   return { ...readSettings(get), globalStoragePath };
 }
-

@@ -3,7 +3,9 @@
 import { isObject } from '../../server/src/protocol';
 
 /** A reveal or branch message from the page, checked: it comes from a webview. */
-export function readPageMessage(raw: unknown): { reveal: { start: number; end: number } } | { branch: { block: number; index: number } } | undefined {
+export function readPageMessage(
+  raw: unknown,
+): { reveal: { start: number; end: number } } | { branch: { block: number; index: number } } | undefined {
   if (!isObject(raw)) return undefined;
   const reveal = raw['reveal'];
   if (isObject(reveal) && Number.isSafeInteger(reveal['start']) && Number.isSafeInteger(reveal['end'])) {
@@ -12,7 +14,12 @@ export function readPageMessage(raw: unknown): { reveal: { start: number; end: n
     if (start >= 0 && end >= start) return { reveal: { start, end } };
   }
   const branch = raw['branch'];
-  if (isObject(branch) && Number.isSafeInteger(branch['block']) && Number.isSafeInteger(branch['index']) && (branch['index'] as number) >= 0) {
+  if (
+    isObject(branch) &&
+    Number.isSafeInteger(branch['block']) &&
+    Number.isSafeInteger(branch['index']) &&
+    (branch['index'] as number) >= 0
+  ) {
     return { branch: { block: branch['block'] as number, index: branch['index'] as number } };
   }
   return undefined;

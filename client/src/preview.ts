@@ -64,18 +64,25 @@ export class PreviewPanel implements vscode.Disposable {
   open(): void {
     const editor = vscode.window.activeTextEditor;
     if (!editor || editor.document.languageId !== LANGUAGE_ID) {
-      void vscode.window.showInformationMessage(`BDScript: ${vscode.l10n.t('open a BDScript file to preview the message it sends.')}`);
+      void vscode.window.showInformationMessage(
+        `BDScript: ${vscode.l10n.t('open a BDScript file to preview the message it sends.')}`,
+      );
       return;
     }
     this.document = editor.document;
     if (this.panel) {
       this.panel.reveal(vscode.ViewColumn.Beside, true);
     } else {
-      this.panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('Message preview'), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-        enableScripts: true,
-        localResourceRoots: [],
-        enableFindWidget: true,
-      });
+      this.panel = vscode.window.createWebviewPanel(
+        VIEW_TYPE,
+        vscode.l10n.t('Message preview'),
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        {
+          enableScripts: true,
+          localResourceRoots: [],
+          enableFindWidget: true,
+        },
+      );
       this.panel.onDidDispose(() => {
         this.panel = undefined;
         if (this.timer) clearTimeout(this.timer);
@@ -91,7 +98,9 @@ export class PreviewPanel implements vscode.Disposable {
     const editor = vscode.window.activeTextEditor;
     const document = editor?.document.languageId === LANGUAGE_ID ? editor.document : this.document;
     if (!document) {
-      void vscode.window.showInformationMessage(`BDScript: ${vscode.l10n.t('open a BDScript file to copy the message it sends.')}`);
+      void vscode.window.showInformationMessage(
+        `BDScript: ${vscode.l10n.t('open a BDScript file to copy the message it sends.')}`,
+      );
       return;
     }
     // The server refuses a version that changes while it works (ContentModified): ask again.
@@ -99,7 +108,9 @@ export class PreviewPanel implements vscode.Disposable {
     for (let attempt = 1; attempt < 3 && result === SUPERSEDED; attempt++) result = await this.request(document, false);
     if (!result || result === SUPERSEDED || !result.discord) return;
     await vscode.env.clipboard.writeText(JSON.stringify(result.discord, null, 2));
-    void vscode.window.showInformationMessage(`BDScript: ${vscode.l10n.t('copied the message as Discord JSON (values known only when the command runs are in braces).')}`);
+    void vscode.window.showInformationMessage(
+      `BDScript: ${vscode.l10n.t('copied the message as Discord JSON (values known only when the command runs are in braces).')}`,
+    );
   }
 
   private cancelRunning(): void {
@@ -117,24 +128,43 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   /** The preview of `document`; SUPERSEDED when cancelled or refused for a newer version, undefined when it failed (and said so). */
-  private async request(document: vscode.TextDocument, withHtml: boolean, token?: vscode.CancellationToken): Promise<PreviewResult | typeof SUPERSEDED | undefined> {
+  private async request(
+    document: vscode.TextDocument,
+    withHtml: boolean,
+    token?: vscode.CancellationToken,
+  ): Promise<PreviewResult | typeof SUPERSEDED | undefined> {
     if (!this.lc.isRunning()) return undefined;
-    const theme = vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Light || vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.HighContrastLight ? 'light' : 'dark';
+    const theme =
+      vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Light ||
+      vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.HighContrastLight
+        ? 'light'
+        : 'dark';
     const allowImages = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<boolean>('preview.loadImages') === true;
     try {
-      const result = await this.lc.sendRequest(PreviewRequest, {
-        textDocument: { uri: document.uri.toString() },
-        branches: [...(this.branches.get(document.uri.toString()) ?? new Map<number, number>())],
-        theme,
-        allowImages,
-        // The page is all a draw uses; the model and the JSON would double what both ends encode.
-        ...(withHtml ? { nonce: makeNonce(), pageOnly: true } : {}),
-      }, token);
+      const result = await this.lc.sendRequest(
+        PreviewRequest,
+        {
+          textDocument: { uri: document.uri.toString() },
+          branches: [...(this.branches.get(document.uri.toString()) ?? new Map<number, number>())],
+          theme,
+          allowImages,
+          // The page is all a draw uses; the model and the JSON would double what both ends encode.
+          ...(withHtml ? { nonce: makeNonce(), pageOnly: true } : {}),
+        },
+        token,
+      );
       return result ?? undefined;
     } catch (err) {
       // Superseded by an edit (or a new catalog or settings), or cancelled by us.
-      if (token?.isCancellationRequested || (err instanceof ResponseError && (err.code === LSPErrorCodes.ContentModified || err.code === LSPErrorCodes.RequestCancelled))) return SUPERSEDED;
-      void vscode.window.showErrorMessage(`BDScript: ${vscode.l10n.t('could not make the preview: {0}', err instanceof Error ? err.message : String(err))}`);
+      if (
+        token?.isCancellationRequested ||
+        (err instanceof ResponseError &&
+          (err.code === LSPErrorCodes.ContentModified || err.code === LSPErrorCodes.RequestCancelled))
+      )
+        return SUPERSEDED;
+      void vscode.window.showErrorMessage(
+        `BDScript: ${vscode.l10n.t('could not make the preview: {0}', err instanceof Error ? err.message : String(err))}`,
+      );
       return undefined;
     }
   }
@@ -177,7 +207,8 @@ export class PreviewPanel implements vscode.Disposable {
     // Offsets of the version the page was drawn from; a newer version is drawn within a moment.
     if (this.last && this.last.version !== document.version) return;
     const range = new vscode.Range(document.positionAt(message.reveal.start), document.positionAt(message.reveal.end));
-    const column = vscode.window.visibleTextEditors.find((e) => e.document === document)?.viewColumn ?? vscode.ViewColumn.One;
+    const column =
+      vscode.window.visibleTextEditors.find((e) => e.document === document)?.viewColumn ?? vscode.ViewColumn.One;
     const editor = await vscode.window.showTextDocument(document, { viewColumn: column, preserveFocus: false });
     editor.selection = new vscode.Selection(range.start, range.end);
     editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);

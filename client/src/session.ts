@@ -71,7 +71,9 @@ export async function startSession(context: vscode.ExtensionContext, lc: BaseLan
     await lc.start();
   } catch (err) {
     status.failed(err);
-    void vscode.window.showErrorMessage(`BDScript: ${vscode.l10n.t('the language server did not start: {0}', message(err))}`);
+    void vscode.window.showErrorMessage(
+      `BDScript: ${vscode.l10n.t('the language server did not start: {0}', message(err))}`,
+    );
     return;
   }
   try {
@@ -94,7 +96,9 @@ async function refreshCatalog(lc: BaseLanguageClient, status: StatusItem): Promi
     if (next.lastRefresh?.ok === false) void vscode.window.showWarningMessage(text);
     else void vscode.window.showInformationMessage(text);
   } catch (err) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('The catalog could not be refreshed: the language server did not answer ({0}).', message(err)));
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t('The catalog could not be refreshed: the language server did not answer ({0}).', message(err)),
+    );
   }
 }
 
@@ -104,11 +108,15 @@ async function showCatalogStatus(lc: BaseLanguageClient, status: StatusItem): Pr
   try {
     current = status.update(await lc.sendRequest(CatalogStatusRequest));
   } catch (err) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('The catalog status could not be read: the language server did not answer ({0}).', message(err)));
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t('The catalog status could not be read: the language server did not answer ({0}).', message(err)),
+    );
     return;
   }
   if (!current) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('The language server sent a catalog status this extension cannot read.'));
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('The language server sent a catalog status this extension cannot read.'),
+    );
     return;
   }
   const picked = await vscode.window.showQuickPick(statusPickItems(current, status.ageMs()), {
@@ -122,7 +130,9 @@ async function showCatalogStatus(lc: BaseLanguageClient, status: StatusItem): Pr
 async function openWikiPage(lc: BaseLanguageClient): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== LANGUAGE_ID) {
-    void vscode.window.showInformationMessage(`BDScript: ${vscode.l10n.t('open a BDScript file and put the cursor on a function.')}`);
+    void vscode.window.showInformationMessage(
+      `BDScript: ${vscode.l10n.t('open a BDScript file and put the cursor on a function.')}`,
+    );
     return;
   }
   if (!lc.isRunning()) return notRunning();
@@ -134,7 +144,9 @@ async function openWikiPage(lc: BaseLanguageClient): Promise<void> {
   try {
     result = await lc.sendRequest(FunctionAtRequest, params);
   } catch (err) {
-    void vscode.window.showErrorMessage(`BDScript: ${vscode.l10n.t('could not find the function under the cursor: {0}', message(err))}`);
+    void vscode.window.showErrorMessage(
+      `BDScript: ${vscode.l10n.t('could not find the function under the cursor: {0}', message(err))}`,
+    );
     return;
   }
   const fn = isObject(result) ? result : undefined;
@@ -155,15 +167,21 @@ async function openWikiPage(lc: BaseLanguageClient): Promise<void> {
 async function copyForApp(lc: BaseLanguageClient): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== LANGUAGE_ID) {
-    void vscode.window.showInformationMessage(`BDScript: ${vscode.l10n.t('open a BDScript file to copy its code for the BDFD app.')}`);
+    void vscode.window.showInformationMessage(
+      `BDScript: ${vscode.l10n.t('open a BDScript file to copy its code for the BDFD app.')}`,
+    );
     return;
   }
   if (!lc.isRunning()) return notRunning();
   let result;
   try {
-    result = coerceAppCode(await lc.sendRequest(CopyForAppRequest, { textDocument: { uri: editor.document.uri.toString() } }));
+    result = coerceAppCode(
+      await lc.sendRequest(CopyForAppRequest, { textDocument: { uri: editor.document.uri.toString() } }),
+    );
   } catch (err) {
-    void vscode.window.showErrorMessage(`BDScript: ${vscode.l10n.t('could not get the code to copy: {0}', message(err))}`);
+    void vscode.window.showErrorMessage(
+      `BDScript: ${vscode.l10n.t('could not get the code to copy: {0}', message(err))}`,
+    );
     return;
   }
   if (!result) {
@@ -194,7 +212,11 @@ function message(err: unknown): string {
 
 /** The status bar item: shown while a BDScript editor is active, text and tooltip from the last status. */
 class StatusItem implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('bdscript.catalogStatus', vscode.StatusBarAlignment.Right, 100);
+  private readonly item = vscode.window.createStatusBarItem(
+    'bdscript.catalogStatus',
+    vscode.StatusBarAlignment.Right,
+    100,
+  );
   private readonly disposables: vscode.Disposable[] = [];
   private readonly timer: ReturnType<typeof setInterval>;
   private status: CatalogStatus | undefined;
@@ -240,7 +262,9 @@ class StatusItem implements vscode.Disposable {
     const age = this.ageMs();
     this.item.text = formatStatusText(this.status, age);
     this.item.tooltip = formatStatusTooltip(this.status, age);
-    this.item.backgroundColor = hasTrouble(this.status) ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.item.backgroundColor = hasTrouble(this.status)
+      ? new vscode.ThemeColor('statusBarItem.warningBackground')
+      : undefined;
   }
 
   private updateVisibility(): void {

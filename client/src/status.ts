@@ -65,7 +65,9 @@ export function coerceStatus(raw: unknown): CatalogStatus | undefined {
     const v = counts[key];
     return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : 0;
   };
-  const problems = Array.isArray(raw['problems']) ? raw['problems'].filter((p): p is string => typeof p === 'string') : [];
+  const problems = Array.isArray(raw['problems'])
+    ? raw['problems'].filter((p): p is string => typeof p === 'string')
+    : [];
   const status: {
     -readonly [K in keyof CatalogStatus]: CatalogStatus[K];
   } = {
@@ -196,7 +198,9 @@ export interface StatusPickItem {
 export function statusPickItems(status: CatalogStatus, ageMs: number | undefined = status.ageMs): StatusPickItem[] {
   const items: StatusPickItem[] = detailLines(status, ageMs).map((l) => ({ label: l.label, description: l.value }));
   const shown = status.problems.slice(0, MAX_PICKER_PROBLEMS);
-  shown.forEach((p, i) => items.push({ label: `$(warning) ${tr('Problem {0} of {1}', i + 1, status.problems.length)}`, detail: clip(p) }));
+  shown.forEach((p, i) =>
+    items.push({ label: `$(warning) ${tr('Problem {0} of {1}', i + 1, status.problems.length)}`, detail: clip(p) }),
+  );
   if (status.problems.length > shown.length) {
     items.push({ label: `$(warning) ${tr('{0} more problems not shown', status.problems.length - shown.length)}` });
   }
@@ -212,7 +216,8 @@ export function formatRefreshOutcome(status: CatalogStatus, ageMs: number | unde
   const inUse = `${catalogInUse(status, ageMs)}: ${formatCounts(status)}`;
   const last = status.lastRefresh;
   if (!last) return tr('Using {0}.', inUse);
-  if (!last.ok) return tr('The catalog could not be refreshed: {0}. Still using {1}.', sentenceBody(last.outcome), inUse);
+  if (!last.ok)
+    return tr('The catalog could not be refreshed: {0}. Still using {1}.', sentenceBody(last.outcome), inUse);
   switch (last.outcome) {
     case 'updated':
       return tr('The catalog was updated from {0}: {1}.', apiName(status), formatCounts(status));

@@ -17,7 +17,14 @@ import {
   type SnapshotProvenance,
 } from '../src/core/catalog/decode';
 import { compareCodePoints, encodeSnapshot, stringifySnapshot } from '../src/core/catalog/encode';
-import type { Argument, CallbackRecord, CatalogData, CatalogProblem, EmojiAliasMap, FunctionRecord } from '../src/core/catalog/model';
+import type {
+  Argument,
+  CallbackRecord,
+  CatalogData,
+  CatalogProblem,
+  EmojiAliasMap,
+  FunctionRecord,
+} from '../src/core/catalog/model';
 
 /** The repository root (this file is server/scripts/snapshot.ts). */
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -64,7 +71,12 @@ function blankArgument(arg: Argument): Argument {
 }
 
 function blankFunction(record: FunctionRecord): FunctionRecord {
-  return { ...record, shortDescription: '', longDescription: '', arguments: record.arguments && record.arguments.map(blankArgument) };
+  return {
+    ...record,
+    shortDescription: '',
+    longDescription: '',
+    arguments: record.arguments && record.arguments.map(blankArgument),
+  };
 }
 
 function blankCallback(record: CallbackRecord): CallbackRecord {
@@ -135,7 +147,10 @@ export function emojiFromPackage(): EmojiSource {
 // Inputs.
 
 async function fetchJson(url: string, timeoutMs: number): Promise<unknown> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+  const response = await fetch(url, {
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: { accept: 'application/json' },
+  });
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
   const length = Number(response.headers.get('content-length') ?? '0');
   if (length > MAX_RESPONSE_BYTES) throw new Error(`${url} is larger than ${MAX_RESPONSE_BYTES} bytes`);
@@ -173,7 +188,10 @@ async function fetchLive(base: string, timeoutMs: number): Promise<LiveParts> {
 
 function readJsonFile(file: string): { json: unknown; sha256: string } {
   const bytes = readFileSync(file);
-  return { json: JSON.parse(bytes.toString('utf8')) as unknown, sha256: createHash('sha256').update(bytes).digest('hex') };
+  return {
+    json: JSON.parse(bytes.toString('utf8')) as unknown,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
 }
 
 /** A path as the provenance shows it: relative to the repository root, with `/`. */
@@ -241,8 +259,10 @@ export async function buildSnapshot(options: SnapshotOptions): Promise<SnapshotR
     } else {
       callbacks = [];
     }
-    if (live.functionTagList !== undefined) functionTags = take(decodeTagList(live.functionTagList, `${live.base}/function_tag_list`));
-    if (live.callbackTagList !== undefined) callbackTags = take(decodeTagList(live.callbackTagList, `${live.base}/callback_tag_list`));
+    if (live.functionTagList !== undefined)
+      functionTags = take(decodeTagList(live.functionTagList, `${live.base}/function_tag_list`));
+    if (live.callbackTagList !== undefined)
+      callbackTags = take(decodeTagList(live.callbackTagList, `${live.base}/callback_tag_list`));
   } else if (existsSync(options.real)) {
     const { json, sha256 } = readJsonFile(options.real);
     functions = take(decodeFunctionList(json, shown(options.real))).map(blankFunction);
@@ -262,7 +282,8 @@ export async function buildSnapshot(options: SnapshotOptions): Promise<SnapshotR
 
   const known = new Set(functions.map(formKey));
   const wikiOnly = factsFunctions.filter((r) => !known.has(formKey(r)));
-  if (wikiOnly.length > 0) notes.push(`${wikiOnly.length} functions come only from the wiki facts: ${wikiOnly.map(formKey).join(', ')}`);
+  if (wikiOnly.length > 0)
+    notes.push(`${wikiOnly.length} functions come only from the wiki facts: ${wikiOnly.map(formKey).join(', ')}`);
   functions = [...functions, ...wikiOnly].map((r) => withWiki(r, wikiByForm.get(formKey(r))));
 
   if (callbacks.length === 0 && factsCallbacks.length > 0) {
@@ -323,7 +344,8 @@ const USAGE = `usage: npm run snapshot -- [options]
 /** The provenance date: --date, else SOURCE_DATE_EPOCH (seconds), else today in UTC. */
 export function resolveDate(flag: string | undefined, env: NodeJS.ProcessEnv = process.env, now = new Date()): string {
   if (flag !== undefined) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(flag) || Number.isNaN(Date.parse(flag))) throw new Error(`--date must be YYYY-MM-DD, got ${flag}`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(flag) || Number.isNaN(Date.parse(flag)))
+      throw new Error(`--date must be YYYY-MM-DD, got ${flag}`);
     return flag;
   }
   const epoch = env.SOURCE_DATE_EPOCH;
@@ -346,13 +368,15 @@ export function parseArgs(argv: readonly string[]): (SnapshotOptions & { out: st
     }
     const eq = arg.indexOf('=');
     const key = eq >= 0 ? arg.slice(0, eq) : arg;
-    if (!['--from', '--real', '--facts', '--out', '--date', '--timeout'].includes(key)) throw new Error(`unknown option ${arg}\n${USAGE}`);
+    if (!['--from', '--real', '--facts', '--out', '--date', '--timeout'].includes(key))
+      throw new Error(`unknown option ${arg}\n${USAGE}`);
     const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined) throw new Error(`${key} needs a value`);
     values.set(key, value);
   }
   const timeoutMs = Number(values.get('--timeout') ?? '3000');
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new Error('--timeout must be a positive whole number of milliseconds');
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new Error('--timeout must be a positive whole number of milliseconds');
   const from = values.get('--from');
   return {
     live,
@@ -385,7 +409,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 1;
   }
   for (const p of result.problems) {
-    process.stderr.write(`${p.severity}: ${p.source}${p.record ? ' ' + p.record : ''}${p.field ? ' ' + p.field : ''}: ${p.message}\n`);
+    process.stderr.write(
+      `${p.severity}: ${p.source}${p.record ? ' ' + p.record : ''}${p.field ? ' ' + p.field : ''}: ${p.message}\n`,
+    );
   }
   const errors = result.problems.filter((p) => p.severity === 'error').length;
   if (result.data.functions.length === 0) {

@@ -20,7 +20,13 @@ import { sampleSync, summarize, type Figure } from './stats';
 /** The part of autocannon's result the benchmark reads (the package ships no types). */
 interface AutocannonResult {
   readonly requests: { readonly average: number; readonly total: number };
-  readonly latency: { readonly p50: number; readonly p90: number; readonly p99: number; readonly average: number; readonly max: number };
+  readonly latency: {
+    readonly p50: number;
+    readonly p90: number;
+    readonly p99: number;
+    readonly average: number;
+    readonly max: number;
+  };
   readonly throughput: { readonly average: number };
   readonly errors: number;
   readonly timeouts: number;
@@ -134,7 +140,12 @@ export async function benchCatalog(options: CatalogOptions): Promise<CatalogResu
     3,
     quick ? 10 : 40,
   );
-  const decode = { ...summarize(decodeSamples, 'ms'), functions: catalog.functions.records.length, emoji: catalog.emoji.size, bytes: Buffer.byteLength(text) };
+  const decode = {
+    ...summarize(decodeSamples, 'ms'),
+    functions: catalog.functions.records.length,
+    emoji: catalog.emoji.size,
+    bytes: Buffer.byteLength(text),
+  };
   log(`  decode full catalog: ${decode.median.toFixed(2)} ms`);
 
   // ---- a refresh answered with 304s ----------------------------------------------------------
@@ -145,7 +156,8 @@ export async function benchCatalog(options: CatalogOptions): Promise<CatalogResu
   try {
     await manager.loadLocal();
     const first = await manager.refresh();
-    if (first.outcome !== 'updated') throw new Error(`the first refresh should update the catalog, got ${first.outcome}: ${first.message}`);
+    if (first.outcome !== 'updated')
+      throw new Error(`the first refresh should update the catalog, got ${first.outcome}: ${first.message}`);
     const samples: number[] = [];
     let outcome = '';
     for (let k = 0; k < (quick ? 10 : 40) + 3; k++) {
@@ -153,7 +165,8 @@ export async function benchCatalog(options: CatalogOptions): Promise<CatalogResu
       const r = await manager.refresh();
       const ms = performance.now() - t;
       outcome = r.outcome;
-      if (r.outcome !== 'not-modified') throw new Error(`a repeated refresh should get 304s, got ${r.outcome}: ${r.message}`);
+      if (r.outcome !== 'not-modified')
+        throw new Error(`a repeated refresh should get 304s, got ${r.outcome}: ${r.message}`);
       if (k >= 3) samples.push(ms);
     }
     refresh304 = { ...summarize(samples, 'ms'), outcome };
@@ -176,8 +189,18 @@ export async function benchCatalog(options: CatalogOptions): Promise<CatalogResu
     const listEtag = await etagOf(`${url}/function_list`);
     const cases: Array<{ label: string; path: string; headers?: Record<string, string>; status: number }> = [
       { label: '/function_list, identity', path: '/function_list', status: 200 },
-      { label: '/function_list, br (what the client asks)', path: '/function_list', headers: { 'accept-encoding': 'br, gzip' }, status: 200 },
-      { label: '/function_list, If-None-Match (304)', path: '/function_list', headers: { 'accept-encoding': 'br, gzip', 'if-none-match': listEtag }, status: 304 },
+      {
+        label: '/function_list, br (what the client asks)',
+        path: '/function_list',
+        headers: { 'accept-encoding': 'br, gzip' },
+        status: 200,
+      },
+      {
+        label: '/function_list, If-None-Match (304)',
+        path: '/function_list',
+        headers: { 'accept-encoding': 'br, gzip', 'if-none-match': listEtag },
+        status: 304,
+      },
       { label: '/function/:tag', path: tagPath('function', '$addButton[]'), status: 200 },
     ];
     for (const c of cases) {
@@ -186,7 +209,13 @@ export async function benchCatalog(options: CatalogOptions): Promise<CatalogResu
       const serviceBefore = cpuSeconds(child.pid!);
       const clientBefore = process.cpuUsage();
       const started = performance.now();
-      const r = await autocannon({ url: url + c.path, connections, workers, duration: durationSeconds, headers: c.headers ?? {} });
+      const r = await autocannon({
+        url: url + c.path,
+        connections,
+        workers,
+        duration: durationSeconds,
+        headers: c.headers ?? {},
+      });
       const wall = (performance.now() - started) / 1000;
       const serviceCpu = (cpuSeconds(child.pid!) - serviceBefore) / wall;
       const clientUsage = process.cpuUsage(clientBefore);
@@ -232,7 +261,9 @@ async function benchAttack(slowClients: number, seconds: number, log: (line: str
   let stopped = false;
   try {
     const calm = await probe(url, seconds * 1000);
-    log(`  calm: p50 ${calm.p50Ms.toFixed(2)} ms, p99 ${calm.p99Ms.toFixed(2)} ms, ${calm.failures} failures of ${calm.requests}`);
+    log(
+      `  calm: p50 ${calm.p50Ms.toFixed(2)} ms, p99 ${calm.p99Ms.toFixed(2)} ms, ${calm.failures} failures of ${calm.requests}`,
+    );
     const { port, hostname } = new URL(url);
     const open = (i: number): void => {
       if (stopped) return;
@@ -273,11 +304,15 @@ async function probe(url: string, ms: number): Promise<ProbeFigures> {
   while (performance.now() < until) {
     const started = performance.now();
     const ok = await new Promise<boolean>((resolve) => {
-      const req = http.get(url + '/function_list', { agent: false, headers: { 'accept-encoding': 'br, gzip' }, timeout: 10_000 }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode === 200));
-        res.on('error', () => resolve(false));
-      });
+      const req = http.get(
+        url + '/function_list',
+        { agent: false, headers: { 'accept-encoding': 'br, gzip' }, timeout: 10_000 },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode === 200));
+          res.on('error', () => resolve(false));
+        },
+      );
       req.on('timeout', () => req.destroy());
       req.on('error', () => resolve(false));
     });
@@ -285,8 +320,15 @@ async function probe(url: string, ms: number): Promise<ProbeFigures> {
     else failures++;
   }
   const sorted = samples.sort((a, b) => a - b);
-  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
-  return { requests: samples.length + failures, failures, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: sorted.at(-1) ?? NaN };
+  const at = (q: number): number =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+  return {
+    requests: samples.length + failures,
+    failures,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    maxMs: sorted.at(-1) ?? NaN,
+  };
 }
 
 /** The service child's connection counts. */

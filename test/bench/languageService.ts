@@ -9,7 +9,17 @@ import type { Catalog } from '../../server/src/core/catalog/catalog';
 import { LanguageService } from '../../server/src/core/languageService';
 import { parse } from '../../server/src/core/parser/parser';
 import { ADVERSARIAL_SHAPES, generateCommand, generateDocument, KB, MB, Rng } from '../support/generate';
-import { keep, percentiles, ratios, sampleInterleaved, sampleSync, summarize, timeMs, type Figure, type Percentiles } from './stats';
+import {
+  keep,
+  percentiles,
+  ratios,
+  sampleInterleaved,
+  sampleSync,
+  summarize,
+  timeMs,
+  type Figure,
+  type Percentiles,
+} from './stats';
 
 export interface SizeResult {
   readonly label: string;
@@ -44,7 +54,11 @@ export interface LanguageServiceResults {
   readonly linearity8to1: number;
   readonly command200: Figure & { readonly chars: number };
   readonly adversarial: ShapeResult[];
-  readonly positions: { readonly completion: Percentiles; readonly hover: Percentiles; readonly signatureHelp: Percentiles };
+  readonly positions: {
+    readonly completion: Percentiles;
+    readonly hover: Percentiles;
+    readonly signatureHelp: Percentiles;
+  };
   readonly keystroke: { readonly end: Figure; readonly middle: Figure };
   /** The message model of the 1 MB document (the preview's own work, asked for only by a pull request). */
   readonly preview: Figure & { readonly diagnoseRatio: number };
@@ -83,8 +97,18 @@ export function benchLanguageService(catalog: Catalog, options: LanguageServiceO
 
   // ---- sizes -------------------------------------------------------------------------------
   const plan: Array<[string, number, number]> = quick
-    ? [['10 KB', 10 * KB, 30], ['100 KB', 100 * KB, 15], ['1 MB', MB, 7], ['8 MB', 8 * MB, 3]]
-    : [['10 KB', 10 * KB, 200], ['100 KB', 100 * KB, 50], ['1 MB', MB, 21], ['8 MB', 8 * MB, 7]];
+    ? [
+        ['10 KB', 10 * KB, 30],
+        ['100 KB', 100 * KB, 15],
+        ['1 MB', MB, 7],
+        ['8 MB', 8 * MB, 3],
+      ]
+    : [
+        ['10 KB', 10 * KB, 200],
+        ['100 KB', 100 * KB, 50],
+        ['1 MB', MB, 21],
+        ['8 MB', 8 * MB, 7],
+      ];
   const sizes: SizeResult[] = [];
   const texts = new Map<string, string>();
   for (const [label, size, runs] of plan) {
@@ -97,7 +121,11 @@ export function benchLanguageService(catalog: Catalog, options: LanguageServiceO
     settle();
     const parseSamples = sampleSync(() => parse(text, { isCallback }), Math.min(3, runs), runs);
     settle();
-    const s = sampleInterleaved({ bare: () => barePass(text), diagnose: () => diagnose(service, uri, text) }, Math.min(3, runs), runs);
+    const s = sampleInterleaved(
+      { bare: () => barePass(text), diagnose: () => diagnose(service, uri, text) },
+      Math.min(3, runs),
+      runs,
+    );
     service.forget(uri);
     const d = summarize(s.diagnose!, 'ms');
     const result: SizeResult = {
@@ -112,7 +140,9 @@ export function benchLanguageService(catalog: Catalog, options: LanguageServiceO
       msPerMB: d.median / (text.length / MB),
     };
     sizes.push(result);
-    log(`  ${label}: diagnose ${d.median.toFixed(2)} ms (${result.ratioToBare.median.toFixed(1)}× bare), ${diagnostics} diagnostics`);
+    log(
+      `  ${label}: diagnose ${d.median.toFixed(2)} ms (${result.ratioToBare.median.toFixed(1)}× bare), ${diagnostics} diagnostics`,
+    );
   }
   const perMB = (label: string): number => sizes.find((r) => r.label === label)!.msPerMB;
   const linearity8to1 = perMB('8 MB') / perMB('1 MB');
@@ -156,7 +186,9 @@ export function benchLanguageService(catalog: Catalog, options: LanguageServiceO
       growth: perCharLarge / (d.median / text.length),
     };
     adversarial.push(result);
-    log(`  ${label} (${text.length} chars): ${d.median.toFixed(1)} ms, growth to n = ${n * k} ×${result.growth.toFixed(2)}`);
+    log(
+      `  ${label} (${text.length} chars): ${d.median.toFixed(1)} ms, growth to n = ${n * k} ×${result.growth.toFixed(2)}`,
+    );
   }
   settle();
 
@@ -189,7 +221,9 @@ export function benchLanguageService(catalog: Catalog, options: LanguageServiceO
   const completion = latency((p) => service.complete(document, p));
   const hover = latency((p) => service.hover(document, p));
   const signatureHelp = latency((p) => service.signatureHelp(document, p));
-  log(`  positions: completion p95 ${completion.p95.toFixed(3)} ms, hover p95 ${hover.p95.toFixed(3)} ms, signature p95 ${signatureHelp.p95.toFixed(3)} ms`);
+  log(
+    `  positions: completion p95 ${completion.p95.toFixed(3)} ms, hover p95 ${hover.p95.toFixed(3)} ms, signature p95 ${signatureHelp.p95.toFixed(3)} ms`,
+  );
 
   // ---- one keystroke: edit + re-analysis and diagnostics -----------------------------------
   const keystroke = (where: 'end' | 'middle'): Figure => {
@@ -215,14 +249,29 @@ export function benchLanguageService(catalog: Catalog, options: LanguageServiceO
 
   // ---- the message model of 1 MB (the preview pulls it; nothing computes it on a keystroke) ----
   // Without `$stop`, which would end the reply (and the model's walk) early in the generated text.
-  const previewDoc = TextDocument.create('file:///preview-1mb.bds', 'bdscript', ++version, big.replaceAll('$stop', '$stup'));
+  const previewDoc = TextDocument.create(
+    'file:///preview-1mb.bds',
+    'bdscript',
+    ++version,
+    big.replaceAll('$stop', '$stup'),
+  );
   service.validate(previewDoc);
   const previewSamples = sampleSync(() => service.preview(previewDoc).embeds.length, 3, quick ? 7 : 21);
   service.forget(previewDoc.uri);
   const previewFigure = summarize(previewSamples, 'ms');
   const oneMb = sizes.find((s) => s.label === '1 MB');
   const preview = { ...previewFigure, diagnoseRatio: oneMb ? previewFigure.median / oneMb.diagnose.median : NaN };
-  log(`  preview model, 1 MB: ${previewFigure.median.toFixed(2)} ms (${preview.diagnoseRatio.toFixed(2)}× a full diagnosis)`);
+  log(
+    `  preview model, 1 MB: ${previewFigure.median.toFixed(2)} ms (${preview.diagnoseRatio.toFixed(2)}× a full diagnosis)`,
+  );
 
-  return { sizes, linearity8to1, command200, adversarial, positions: { completion, hover, signatureHelp }, keystroke: { end, middle }, preview };
+  return {
+    sizes,
+    linearity8to1,
+    command200,
+    adversarial,
+    positions: { completion, hover, signatureHelp },
+    keystroke: { end, middle },
+    preview,
+  };
 }

@@ -37,7 +37,15 @@ interface Target {
 
 interface Figures {
   readonly command: string;
-  readonly machine: { cpu: string; cores: number; memoryGB: number; node: string; nodeFlags: string[]; platform: string; date: string };
+  readonly machine: {
+    cpu: string;
+    cores: number;
+    memoryGB: number;
+    node: string;
+    nodeFlags: string[];
+    platform: string;
+    date: string;
+  };
   readonly quick: boolean;
   languageService?: LanguageServiceResults;
   wire?: WireResults | { skipped: string };
@@ -63,10 +71,15 @@ function targets(f: Figures): Target[] {
     out.push(atMost('1 MB diagnosed (parse + full diagnostics)', '< 50 ms', mb.diagnose.median, 50, 'ms'));
     out.push(atMost('1 MB diagnosed vs a bare charCodeAt pass', '≤ 25×', mb.ratioToBare.median, 25, '×'));
     const longLine = ls.adversarial.find((s) => s.label === 'one long line');
-    if (longLine) out.push(atMost('One 1 MB line diagnosed vs a bare charCodeAt pass', '≤ 25×', longLine.ratioToBare.median, 25, '×'));
+    if (longLine)
+      out.push(
+        atMost('One 1 MB line diagnosed vs a bare charCodeAt pass', '≤ 25×', longLine.ratioToBare.median, 25, '×'),
+      );
     out.push(atMost('Linear to 8 MB: per-MB cost 8 MB / 1 MB', '≤ 1.25', ls.linearity8to1, 1.25, '×'));
     for (const s of ls.adversarial) {
-      out.push(atMost(`Linear on ${s.label}: per-char cost at n=${s.growthTo / 1000}k / n=100k`, '≤ 1.5', s.growth, 1.5, '×'));
+      out.push(
+        atMost(`Linear on ${s.label}: per-char cost at n=${s.growthTo / 1000}k / n=100k`, '≤ 1.5', s.growth, 1.5, '×'),
+      );
     }
     out.push(atMost('Completion p95 on 1 MB', '< 5 ms', ls.positions.completion.p95, 5, 'ms'));
     out.push(atMost('Hover p95 on 1 MB', '< 5 ms', ls.positions.hover.p95, 5, 'ms'));
@@ -75,40 +88,138 @@ function targets(f: Figures): Target[] {
   }
   const wire = f.wire;
   if (wire && !('skipped' in wire)) {
-    out.push(atMost('Spawn to first completion (bundled snapshot)', '< 300 ms', wire.spawnToCompletion.median, 300, 'ms'));
-    out.push(atMost('Completion, first request after an edit of 1 MB (p95)', '≤ 5 ms', wire.afterEdit.completion.p95, 5, 'ms'));
+    out.push(
+      atMost('Spawn to first completion (bundled snapshot)', '< 300 ms', wire.spawnToCompletion.median, 300, 'ms'),
+    );
+    out.push(
+      atMost('Completion, first request after an edit of 1 MB (p95)', '≤ 5 ms', wire.afterEdit.completion.p95, 5, 'ms'),
+    );
     out.push(atMost('Hover, first request after an edit of 1 MB (p95)', '≤ 5 ms', wire.afterEdit.hover.p95, 5, 'ms'));
-    out.push(atMost('Signature help, first request after an edit of 1 MB (p95)', '≤ 5 ms', wire.afterEdit.signatureHelp.p95, 5, 'ms'));
-    out.push(atMost('Keystroke → diagnostics published, 1 MB (p95, with debounce)', '≤ 100 ms', wire.keystrokeToDiagnosticsP.p95, 100, 'ms'));
+    out.push(
+      atMost(
+        'Signature help, first request after an edit of 1 MB (p95)',
+        '≤ 5 ms',
+        wire.afterEdit.signatureHelp.p95,
+        5,
+        'ms',
+      ),
+    );
+    out.push(
+      atMost(
+        'Keystroke → diagnostics published, 1 MB (p95, with debounce)',
+        '≤ 100 ms',
+        wire.keystrokeToDiagnosticsP.p95,
+        100,
+        'ms',
+      ),
+    );
     if (Number.isFinite(wire.check.inProcessMs)) {
       const bound = 2 * (wire.check.inProcessMs + wire.check.startup.median);
-      out.push(atMost('bdscript check on 1 MB as a process vs 2 × (in process + start-up)', `≤ ${fmt(bound, 'ms')}`, wire.check.process.median, bound, 'ms'));
+      out.push(
+        atMost(
+          'bdscript check on 1 MB as a process vs 2 × (in process + start-up)',
+          `≤ ${fmt(bound, 'ms')}`,
+          wire.check.process.median,
+          bound,
+          'ms',
+        ),
+      );
     }
     out.push(atMost('Server RSS, full catalog and emoji map loaded', '< 100 MB', wire.rssLoadedMB, 100, 'MB'));
-    out.push(atMost(`Server RSS after ${wire.edits} edits of a 200-line command`, '< 100 MB', wire.rssCommandEditsMB, 100, 'MB'));
+    out.push(
+      atMost(
+        `Server RSS after ${wire.edits} edits of a 200-line command`,
+        '< 100 MB',
+        wire.rssCommandEditsMB,
+        100,
+        'MB',
+      ),
+    );
     out.push(atMost('Server RSS, 1 MB document open', '< 100 MB', wire.rssOpenMB, 100, 'MB'));
-    out.push(atMost(`Server RSS after ${wire.edits} edits of the 1 MB document`, '≤ 100 MB', wire.rssAfterEditsMB, 100, 'MB'));
-    out.push(atMost(`Server RSS after ${wire.edits} edits of the 1 MB document, 1 s later`, '≤ 100 MB', wire.rssAfterEditsIdleMB, 100, 'MB'));
+    out.push(
+      atMost(`Server RSS after ${wire.edits} edits of the 1 MB document`, '≤ 100 MB', wire.rssAfterEditsMB, 100, 'MB'),
+    );
+    out.push(
+      atMost(
+        `Server RSS after ${wire.edits} edits of the 1 MB document, 1 s later`,
+        '≤ 100 MB',
+        wire.rssAfterEditsIdleMB,
+        100,
+        'MB',
+      ),
+    );
   }
   const pt = f.previewTyping;
   if (pt && !('skipped' in pt)) {
-    out.push(atMost('Typing in 1 MB with the preview open: completion p95 added', '≤ 10 ms', pt.with.completion.p95 - pt.without.completion.p95, 10, 'ms'));
-    out.push(atMost('Typing in 1 MB with the preview open: diagnostics p95 added', '≤ 10 ms', pt.with.diagnostics.p95 - pt.without.diagnostics.p95, 10, 'ms'));
+    out.push(
+      atMost(
+        'Typing in 1 MB with the preview open: completion p95 added',
+        '≤ 10 ms',
+        pt.with.completion.p95 - pt.without.completion.p95,
+        10,
+        'ms',
+      ),
+    );
+    out.push(
+      atMost(
+        'Typing in 1 MB with the preview open: diagnostics p95 added',
+        '≤ 10 ms',
+        pt.with.diagnostics.p95 - pt.without.diagnostics.p95,
+        10,
+        'ms',
+      ),
+    );
   }
   const cat = f.catalog;
   if (cat) {
     const list = cat.load.find((l) => l.label.startsWith('/function_list, identity'));
     const listBr = cat.load.find((l) => l.label.startsWith('/function_list, br'));
-    if (list) out.push(atLeast('Service /function_list (identity)', '≥ 10,000 req/s', list.requestsPerSecond, 10_000, 'req/s'));
-    if (listBr) out.push(atLeast('Service /function_list (br, as the client asks)', '≥ 10,000 req/s', listBr.requestsPerSecond, 10_000, 'req/s'));
+    if (list)
+      out.push(atLeast('Service /function_list (identity)', '≥ 10,000 req/s', list.requestsPerSecond, 10_000, 'req/s'));
+    if (listBr)
+      out.push(
+        atLeast(
+          'Service /function_list (br, as the client asks)',
+          '≥ 10,000 req/s',
+          listBr.requestsPerSecond,
+          10_000,
+          'req/s',
+        ),
+      );
     const a = cat.attack;
-    out.push(atMost(`Well-behaved client p99 while ${a.slowClients.toLocaleString('en-US')} slow clients attack`, '< 100 ms', a.attacked.p99Ms, 100, 'ms'));
+    out.push(
+      atMost(
+        `Well-behaved client p99 while ${a.slowClients.toLocaleString('en-US')} slow clients attack`,
+        '< 100 ms',
+        a.attacked.p99Ms,
+        100,
+        'ms',
+      ),
+    );
   }
   const web = f.web;
   if (web) {
     const worker = web.bundles.find((b) => b.file === 'dist/web/server.js');
-    if (worker) out.push(atMost('Web worker bundle as downloaded (gzip), snapshot included', '< 256 KB', worker.gzipBytes / 1024, 256, 'KB'));
-    if (!('skipped' in web.startup)) out.push(atMost('Web worker start → first diagnostics (Chromium)', '< 500 ms', web.startup.firstDiagnostics.median, 500, 'ms'));
+    if (worker)
+      out.push(
+        atMost(
+          'Web worker bundle as downloaded (gzip), snapshot included',
+          '< 256 KB',
+          worker.gzipBytes / 1024,
+          256,
+          'KB',
+        ),
+      );
+    if (!('skipped' in web.startup))
+      out.push(
+        atMost(
+          'Web worker start → first diagnostics (Chromium)',
+          '< 500 ms',
+          web.startup.firstDiagnostics.median,
+          500,
+          'ms',
+        ),
+      );
   }
   return out;
 }
@@ -127,21 +238,46 @@ function render(f: Figures): string {
     const rows: string[][] = [];
     for (const s of ls.sizes) {
       rows.push([`Parse, ${s.label} (${s.lines.toLocaleString('en-US')} lines)`, ...fmtFigure(s.parse), '']);
-      rows.push([`Parse + diagnostics, ${s.label}`, ...fmtFigure(s.diagnose), `${fmt(s.msPerMB)} ms/MB, ${s.diagnostics} diagnostics`]);
-      rows.push([`  ratio to bare pass, ${s.label}`, ...fmtFigure(s.ratioToBare), `bare pass ${fmt(s.bare.median, 'ms')}`]);
+      rows.push([
+        `Parse + diagnostics, ${s.label}`,
+        ...fmtFigure(s.diagnose),
+        `${fmt(s.msPerMB)} ms/MB, ${s.diagnostics} diagnostics`,
+      ]);
+      rows.push([
+        `  ratio to bare pass, ${s.label}`,
+        ...fmtFigure(s.ratioToBare),
+        `bare pass ${fmt(s.bare.median, 'ms')}`,
+      ]);
     }
     rows.push(['Per-MB cost, 8 MB / 1 MB', fmt(ls.linearity8to1, '×'), '', '', '1 = linear']);
     rows.push([`Typical 200-line command (${ls.command200.chars} chars)`, ...fmtFigure(ls.command200), '']);
     for (const s of ls.adversarial) {
-      rows.push([`Adversarial: ${s.label}, n = 100k (${(s.chars / 1024 / 1024).toFixed(2)} MB)`, ...fmtFigure(s.diagnose), `${fmt(s.msPerMB)} ms/MB, ${fmt(s.ratioToBare.median)}× bare; per char at n = ${s.growthTo / 1000}k ×${fmt(s.growth)}`]);
+      rows.push([
+        `Adversarial: ${s.label}, n = 100k (${(s.chars / 1024 / 1024).toFixed(2)} MB)`,
+        ...fmtFigure(s.diagnose),
+        `${fmt(s.msPerMB)} ms/MB, ${fmt(s.ratioToBare.median)}× bare; per char at n = ${s.growthTo / 1000}k ×${fmt(s.growth)}`,
+      ]);
     }
     for (const [name, p] of Object.entries(ls.positions)) {
-      rows.push([`${name} on 1 MB, ${p.samples} positions`, `p50 ${fmt(p.p50, 'ms')}`, `p95 ${fmt(p.p95, 'ms')}`, `max ${fmt(p.max, 'ms')}`, '']);
+      rows.push([
+        `${name} on 1 MB, ${p.samples} positions`,
+        `p50 ${fmt(p.p50, 'ms')}`,
+        `p95 ${fmt(p.p95, 'ms')}`,
+        `max ${fmt(p.max, 'ms')}`,
+        '',
+      ]);
     }
     rows.push(['Keystroke at the end of 1 MB (edit + re-analysis + diagnostics)', ...fmtFigure(ls.keystroke.end), '']);
     rows.push(['Keystroke in the middle of 1 MB', ...fmtFigure(ls.keystroke.middle), '']);
-    rows.push(['Message preview model of 1 MB (pulled by the preview only)', ...fmtFigure(ls.preview), `${ls.preview.diagnoseRatio.toFixed(2)}× a full diagnosis`]);
-    parts.push('### Language service (in process)\n\n' + table(['Benchmark', 'median', 'min', 'max', 'notes'], rows, ['l', 'r', 'r', 'r', 'l']));
+    rows.push([
+      'Message preview model of 1 MB (pulled by the preview only)',
+      ...fmtFigure(ls.preview),
+      `${ls.preview.diagnoseRatio.toFixed(2)}× a full diagnosis`,
+    ]);
+    parts.push(
+      '### Language service (in process)\n\n' +
+        table(['Benchmark', 'median', 'min', 'max', 'notes'], rows, ['l', 'r', 'r', 'r', 'l']),
+    );
   }
 
   const wire = f.wire;
@@ -149,20 +285,53 @@ function render(f: Figures): string {
     if ('skipped' in wire) parts.push(`### Over the wire\n\nSkipped: ${wire.skipped}`);
     else {
       const rows: string[][] = [
-        ['Spawn → initialize → didOpen → first completion', ...fmtFigure(wire.spawnToCompletion), 'bundled snapshot, offline'],
+        [
+          'Spawn → initialize → didOpen → first completion',
+          ...fmtFigure(wire.spawnToCompletion),
+          'bundled snapshot, offline',
+        ],
         ...(['completion', 'hover', 'signatureHelp'] as const).map((name) => {
           const p = wire.afterEdit[name];
-          return [`${name}, first request after an edit of 1 MB (${p.samples} samples)`, `p50 ${fmt(p.p50, 'ms')}`, `p95 ${fmt(p.p95, 'ms')}`, `max ${fmt(p.max, 'ms')}`, 'from the last didChange to the answer'];
+          return [
+            `${name}, first request after an edit of 1 MB (${p.samples} samples)`,
+            `p50 ${fmt(p.p50, 'ms')}`,
+            `p95 ${fmt(p.p95, 'ms')}`,
+            `max ${fmt(p.max, 'ms')}`,
+            'from the last didChange to the answer',
+          ];
         }),
-        ['Keystroke → publishDiagnostics, 1 MB document', ...fmtFigure(wire.keystrokeToDiagnostics), `p95 ${fmt(wire.keystrokeToDiagnosticsP.p95, 'ms')}; ${wire.debounceMs !== undefined ? `includes the server's ${wire.debounceMs} ms debounce` : ''}`],
-        ['bdscript check, 1 MB file, whole process', ...fmtFigure(wire.check.process), `start-up (one-line file) ${fmt(wire.check.startup.median, 'ms')}; in process ${fmt(wire.check.inProcessMs, 'ms')}`],
+        [
+          'Keystroke → publishDiagnostics, 1 MB document',
+          ...fmtFigure(wire.keystrokeToDiagnostics),
+          `p95 ${fmt(wire.keystrokeToDiagnosticsP.p95, 'ms')}; ${wire.debounceMs !== undefined ? `includes the server's ${wire.debounceMs} ms debounce` : ''}`,
+        ],
+        [
+          'bdscript check, 1 MB file, whole process',
+          ...fmtFigure(wire.check.process),
+          `start-up (one-line file) ${fmt(wire.check.startup.median, 'ms')}; in process ${fmt(wire.check.inProcessMs, 'ms')}`,
+        ],
         ['Server RSS, catalog and emoji map loaded', fmt(wire.rssLoadedMB, 'MB'), '', '', 'after the first completion'],
-        [`Server RSS after ${wire.edits} edits of a 200-line command`, fmt(wire.rssCommandEditsMB, 'MB'), '', '', 'diagnostics awaited every 10th edit'],
+        [
+          `Server RSS after ${wire.edits} edits of a 200-line command`,
+          fmt(wire.rssCommandEditsMB, 'MB'),
+          '',
+          '',
+          'diagnostics awaited every 10th edit',
+        ],
         ['Server RSS, 1 MB document open and diagnosed', fmt(wire.rssOpenMB, 'MB'), '', '', ''],
-        [`Server RSS after ${wire.edits} edits of the 1 MB document`, fmt(wire.rssAfterEditsMB, 'MB'), '', '', 'diagnostics awaited every 10th edit'],
+        [
+          `Server RSS after ${wire.edits} edits of the 1 MB document`,
+          fmt(wire.rssAfterEditsMB, 'MB'),
+          '',
+          '',
+          'diagnostics awaited every 10th edit',
+        ],
         [`  the same, 1 s later (the user stopped typing)`, fmt(wire.rssAfterEditsIdleMB, 'MB'), '', '', ''],
       ];
-      parts.push(`### Over the wire (node ${wire.nodeFlags.join(' ')} dist/server.js --stdio)\n\n` + table(['Benchmark', 'median', 'min', 'max', 'notes'], rows, ['l', 'r', 'r', 'r', 'l']));
+      parts.push(
+        `### Over the wire (node ${wire.nodeFlags.join(' ')} dist/server.js --stdio)\n\n` +
+          table(['Benchmark', 'median', 'min', 'max', 'notes'], rows, ['l', 'r', 'r', 'r', 'l']),
+      );
     }
   }
 
@@ -189,8 +358,17 @@ function render(f: Figures): string {
           `${pt.with.refused} refused; ${pt.with.keysDuringPreview} keystrokes came while one was running. ` +
           `Diagnostics skipped by the debounce: ${pt.without.superseded} without, ${pt.with.superseded} with.\n\n` +
           table(
-            ['Keystroke →', 'without preview p50 / p95', 'with preview p50 / p95', 'ratio p50 / p95', 'max without / with'],
-            [row('completion answered', pt.without.completion, pt.with.completion), row('publishDiagnostics', pt.without.diagnostics, pt.with.diagnostics)],
+            [
+              'Keystroke →',
+              'without preview p50 / p95',
+              'with preview p50 / p95',
+              'ratio p50 / p95',
+              'max without / with',
+            ],
+            [
+              row('completion answered', pt.without.completion, pt.with.completion),
+              row('publishDiagnostics', pt.without.diagnostics, pt.with.diagnostics),
+            ],
             ['l', 'r', 'r', 'r', 'r'],
           ) +
           `\n\np95 per round, without → with: completion ${spread((r) => r.completionP95)}; diagnostics ${spread((r) => r.diagnosticsP95)}`,
@@ -201,10 +379,16 @@ function render(f: Figures): string {
   const cat = f.catalog;
   if (cat) {
     const rows: string[][] = [
-      [`Decode the full catalog (${cat.decode.functions} functions, ${cat.decode.emoji} emoji, ${(cat.decode.bytes / 1024).toFixed(0)} KB)`, ...fmtFigure(cat.decode), 'JSON.parse + decode + index'],
+      [
+        `Decode the full catalog (${cat.decode.functions} functions, ${cat.decode.emoji} emoji, ${(cat.decode.bytes / 1024).toFixed(0)} KB)`,
+        ...fmtFigure(cat.decode),
+        'JSON.parse + decode + index',
+      ],
       ['Refresh answered with 304s (five conditional GETs)', ...fmtFigure(cat.refresh304), '127.0.0.1'],
     ];
-    parts.push('### Catalog\n\n' + table(['Benchmark', 'median', 'min', 'max', 'notes'], rows, ['l', 'r', 'r', 'r', 'l']));
+    parts.push(
+      '### Catalog\n\n' + table(['Benchmark', 'median', 'min', 'max', 'notes'], rows, ['l', 'r', 'r', 'r', 'l']),
+    );
     const ms = (v: number): string => (v < 1 ? '< 1 ms' : fmt(v, 'ms'));
     const loadRows = cat.load.map((l) => [
       l.label,
@@ -220,7 +404,10 @@ function render(f: Figures): string {
     parts.push(
       `Service load (autocannon in ${cat.workers} worker threads, ${cat.connections} keep-alive connections, ${cat.durationSeconds} s each; ` +
         `the service in its own process on 127.0.0.1; CPU in shares of one core; latency has autocannon's 1 ms resolution):\n\n` +
-        table(['Endpoint', 'req/s', 'p50', 'p99', 'max', 'throughput', 'service CPU', 'load tool CPU', 'failures'], loadRows),
+        table(
+          ['Endpoint', 'req/s', 'p50', 'p99', 'max', 'throughput', 'service CPU', 'load tool CPU', 'failures'],
+          loadRows,
+        ),
     );
     const a = cat.attack;
     const attackRows = [
@@ -228,7 +415,14 @@ function render(f: Figures): string {
       [`while ${a.slowClients.toLocaleString('en-US')} slow clients attack`, a.attacked],
     ].map(([phase, p]) => {
       const f = p as typeof a.calm;
-      return [phase as string, f.requests.toLocaleString('en-US'), fmt(f.p50Ms, 'ms'), fmt(f.p99Ms, 'ms'), fmt(f.maxMs, 'ms'), String(f.failures)];
+      return [
+        phase as string,
+        f.requests.toLocaleString('en-US'),
+        fmt(f.p50Ms, 'ms'),
+        fmt(f.p99Ms, 'ms'),
+        fmt(f.maxMs, 'ms'),
+        String(f.failures),
+      ];
     });
     parts.push(
       `A well-behaved client during a slow-client attack (${a.durationSeconds} s each: sequential GETs of /function_list as the catalog client asks, ` +
@@ -248,7 +442,10 @@ function render(f: Figures): string {
       kb(b.gzipBytes),
       kb(b.brotliBytes),
     ]);
-    parts.push('### Web extension\n\nWhat ships for the web, built as `npm run package` builds it (minified, no source maps):\n\n' + table(['Bundle', 'raw', 'gzip -9', 'brotli -11'], rows, ['l', 'r', 'r', 'r']));
+    parts.push(
+      '### Web extension\n\nWhat ships for the web, built as `npm run package` builds it (minified, no source maps):\n\n' +
+        table(['Bundle', 'raw', 'gzip -9', 'brotli -11'], rows, ['l', 'r', 'r', 'r']),
+    );
     if ('skipped' in web.startup) parts.push(`Worker start-up skipped: ${web.startup.skipped}`);
     else {
       const s = web.startup;
@@ -258,7 +455,11 @@ function render(f: Figures): string {
             ['Benchmark', 'median', 'min', 'max', 'notes'],
             [
               ['new Worker → initialize answered', ...fmtFigure(s.initialize), 'fetches, compiles and runs the bundle'],
-              ['new Worker → first publishDiagnostics', ...fmtFigure(s.firstDiagnostics), `snapshot decoded, command diagnosed; ${s.firstDiagnostics.runs} runs after warm-up`],
+              [
+                'new Worker → first publishDiagnostics',
+                ...fmtFigure(s.firstDiagnostics),
+                `snapshot decoded, command diagnosed; ${s.firstDiagnostics.runs} runs after warm-up`,
+              ],
             ],
             ['l', 'r', 'r', 'r', 'l'],
           ),
@@ -267,8 +468,17 @@ function render(f: Figures): string {
   }
 
   if (f.targets.length > 0) {
-    const rows = f.targets.map((t) => [t.name, t.target, fmt(t.value, t.unit), t.met ? 'met' : '**missed**', fmt(t.ratio, '×')]);
-    parts.push('### Targets\n\n' + table(['Target', 'bound', 'measured', 'result', 'measured / bound'], rows, ['l', 'l', 'r', 'l', 'r']));
+    const rows = f.targets.map((t) => [
+      t.name,
+      t.target,
+      fmt(t.value, t.unit),
+      t.met ? 'met' : '**missed**',
+      fmt(t.ratio, '×'),
+    ]);
+    parts.push(
+      '### Targets\n\n' +
+        table(['Target', 'bound', 'measured', 'result', 'measured / bound'], rows, ['l', 'l', 'r', 'l', 'r']),
+    );
   }
   return parts.join('\n\n');
 }
@@ -288,7 +498,11 @@ async function main(): Promise<void> {
   if (!hasServerFlags && !argv.includes('--node-defaults')) {
     // Run again under the server's Node flags (tsx's own loader flags are in execArgv already),
     // with gc exposed so that measurement groups start from a collected heap.
-    const child = spawn(process.execPath, [...process.execArgv, ...SERVER_NODE_FLAGS, '--expose-gc', __filename, ...argv], { stdio: 'inherit' });
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, ...SERVER_NODE_FLAGS, '--expose-gc', __filename, ...argv],
+      { stdio: 'inherit' },
+    );
     await new Promise<void>((resolve) => {
       child.on('exit', (code, signal) => {
         process.exitCode = code ?? (signal ? 1 : 0);
@@ -309,7 +523,9 @@ async function main(): Promise<void> {
       cores: cpus.length,
       memoryGB: os.totalmem() / 2 ** 30,
       node: process.version,
-      nodeFlags: process.execArgv.filter((a) => !a.includes('tsx') && !a.startsWith('--require') && !a.startsWith('--import') && a !== '--expose-gc'),
+      nodeFlags: process.execArgv.filter(
+        (a) => !a.includes('tsx') && !a.startsWith('--require') && !a.startsWith('--import') && a !== '--expose-gc',
+      ),
       platform: `${os.platform()} ${os.release()}`,
       date: new Date().toISOString(),
     },

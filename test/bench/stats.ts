@@ -33,7 +33,8 @@ export function summarize(samples: readonly number[], unit: string): Figure {
 
 export function percentiles(samples: readonly number[], unit: string): Percentiles {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+  const at = (q: number): number =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
   return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] ?? NaN, samples: sorted.length, unit };
 }
 
@@ -56,7 +57,11 @@ export function sampleSync(fn: () => unknown, warmup: number, runs: number): num
  * Times several functions in the same repetitions, interleaved, so that a ratio between two of
  * them compares runs made under the same conditions. Returns the samples of each, in ms.
  */
-export function sampleInterleaved(fns: Record<string, () => unknown>, warmup: number, runs: number): Record<string, number[]> {
+export function sampleInterleaved(
+  fns: Record<string, () => unknown>,
+  warmup: number,
+  runs: number,
+): Record<string, number[]> {
   const names = Object.keys(fns);
   for (let i = 0; i < warmup; i++) for (const n of names) keep(fns[n]!());
   const out: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, [] as number[]]));
@@ -83,9 +88,14 @@ export function fmtFigure(f: Figure): [string, string, string] {
 }
 
 /** A Markdown table: header row, separator, rows; numbers right-aligned. */
-export function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>, align: readonly ('l' | 'r')[] = []): string {
+export function table(
+  header: readonly string[],
+  rows: ReadonlyArray<readonly string[]>,
+  align: readonly ('l' | 'r')[] = [],
+): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const cell = (text: string, i: number): string => ((align[i] ?? (i === 0 ? 'l' : 'r')) === 'l' ? text.padEnd(widths[i]!) : text.padStart(widths[i]!));
+  const cell = (text: string, i: number): string =>
+    (align[i] ?? (i === 0 ? 'l' : 'r')) === 'l' ? text.padEnd(widths[i]!) : text.padStart(widths[i]!);
   const line = (cells: readonly string[]): string => `| ${cells.map((c, i) => cell(c, i)).join(' | ')} |`;
   const sep = `|${widths.map((w, i) => ((align[i] ?? (i === 0 ? 'l' : 'r')) === 'l' ? ` ${'-'.repeat(w)} ` : ` ${'-'.repeat(w - 1)}: `)).join('|')}|`;
   return [line(header), sep, ...rows.map(line)].join('\n');

@@ -49,7 +49,15 @@ async function shippedSizes(): Promise<BundleSize[]> {
     const sizes: BundleSize[] = [];
     for (const b of builds.filter((x) => x.outfile.startsWith('dist/web/'))) {
       const outfile = path.join(out, b.outfile);
-      await esbuild.build({ ...common, ...b, absWorkingDir: ROOT, outfile, minify: true, sourcemap: false, logLevel: 'silent' });
+      await esbuild.build({
+        ...common,
+        ...b,
+        absWorkingDir: ROOT,
+        outfile,
+        minify: true,
+        sourcemap: false,
+        logLevel: 'silent',
+      });
       const bytes = readFileSync(outfile);
       sizes.push({
         file: b.outfile,
@@ -66,7 +74,12 @@ async function shippedSizes(): Promise<BundleSize[]> {
 
 /** A typical command (the showcase fixture) to open. */
 function command(): { uri: string; languageId: string; version: number; text: string } {
-  return { uri: 'vscode-vfs://github/bdfd/bot/commands/showcase.bds', languageId: 'bdscript', version: 1, text: readFileSync(path.join(ROOT, 'test/fixtures/showcase.bds'), 'utf8') };
+  return {
+    uri: 'vscode-vfs://github/bdfd/bot/commands/showcase.bds',
+    languageId: 'bdscript',
+    version: 1,
+    text: readFileSync(path.join(ROOT, 'test/fixtures/showcase.bds'), 'utf8'),
+  };
 }
 
 export async function benchWeb(options: WebOptions): Promise<WebResults> {
@@ -74,7 +87,8 @@ export async function benchWeb(options: WebOptions): Promise<WebResults> {
   log('  web bundles (production build) ...');
   const bundles = await shippedSizes();
   const snapshotBytes = statSync(path.join(ROOT, 'server/snapshot/catalog.json')).size;
-  const missing = browserMissing() ?? (statSafe(WEB_SERVER) ? undefined : `${WEB_SERVER} is missing: run npm run build first`);
+  const missing =
+    browserMissing() ?? (statSafe(WEB_SERVER) ? undefined : `${WEB_SERVER} is missing: run npm run build first`);
   if (missing) return { bundles, snapshotBytes, startup: { skipped: missing } };
 
   log('  worker start-up in headless Chromium ...');
@@ -96,7 +110,13 @@ export async function benchWeb(options: WebOptions): Promise<WebResults> {
     for (let i = 0; i < warmup + runs; i++) {
       const t = await web.page.evaluate(
         ([url, params, doc]) =>
-          (globalThis as unknown as { lsp: { bootTimed(u: string, p: unknown, d: unknown): Promise<{ initializeMs: number; diagnosticsMs: number }> } }).lsp.bootTimed(url as string, params, doc),
+          (
+            globalThis as unknown as {
+              lsp: {
+                bootTimed(u: string, p: unknown, d: unknown): Promise<{ initializeMs: number; diagnosticsMs: number }>;
+              };
+            }
+          ).lsp.bootTimed(url as string, params, doc),
         [site.url + '/server.js', init, command()] as const,
       );
       await web.stopWorker();
@@ -105,7 +125,8 @@ export async function benchWeb(options: WebOptions): Promise<WebResults> {
       diagnostics.push(t.diagnosticsMs);
     }
     const elsewhere = [...web.blocked, ...web.escaped];
-    if (elsewhere.length > 0) throw new Error(`the worker asked for hosts other than 127.0.0.1: ${elsewhere.join(', ')}`);
+    if (elsewhere.length > 0)
+      throw new Error(`the worker asked for hosts other than 127.0.0.1: ${elsewhere.join(', ')}`);
     return {
       bundles,
       snapshotBytes,

@@ -26,7 +26,11 @@ export const CLI_JS = path.resolve(__dirname, '../../dist/cli.js');
 export interface WireResults {
   readonly spawnToCompletion: Figure;
   /** From sending the last didChange of a typed word to the answer of the request right after it, on 1 MB. */
-  readonly afterEdit: { readonly completion: Percentiles; readonly hover: Percentiles; readonly signatureHelp: Percentiles };
+  readonly afterEdit: {
+    readonly completion: Percentiles;
+    readonly hover: Percentiles;
+    readonly signatureHelp: Percentiles;
+  };
   /** From sending didChange to receiving publishDiagnostics for that version (includes the server's debounce). */
   readonly keystrokeToDiagnostics: Figure;
   readonly keystrokeToDiagnosticsP: Percentiles;
@@ -74,7 +78,13 @@ function start(): Session {
   const home = mkdtempSync(path.join(tmpdir(), 'bdscript-bench-'));
   const settings = { catalog: { offline: true, url: 'http://127.0.0.1:9/api', cacheDir: path.join(home, 'cache') } };
   const server = spawnServer(process.execPath, [...SERVER_NODE_FLAGS, SERVER_JS, '--stdio'], {
-    env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CACHE_HOME: path.join(home, '.cache'), NO_PROXY: '*', ...SERVER_ENV },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: home,
+      XDG_CACHE_HOME: path.join(home, '.cache'),
+      NO_PROXY: '*',
+      ...SERVER_ENV,
+    },
     settings,
     timeoutMs: 60_000,
   });
@@ -118,7 +128,8 @@ export async function benchWire(catalog: Catalog, options: WireOptions): Promise
         position: { line: 1, character: 6 },
       });
       const ms = performance.now() - t0;
-      if (!list || !Array.isArray(list.items) || list.items.length === 0) throw new Error('the first completion came back empty');
+      if (!list || !Array.isArray(list.items) || list.items.length === 0)
+        throw new Error('the first completion came back empty');
       // The first spawn warms the file cache; it is not counted.
       if (k > 0) spawnSamples.push(ms);
       if (k === spawnRuns) rssLoadedMB = rssMB(session.server.child.pid!);
@@ -131,7 +142,13 @@ export async function benchWire(catalog: Catalog, options: WireOptions): Promise
 
   const edits = quick ? 200 : 1000;
   /** `edits` single-character edits at the end of the last line, diagnostics awaited every tenth (fast typing). */
-  const typeAway = async (session: Session, uri: string, lastLine: number, col: number, version: number): Promise<number> => {
+  const typeAway = async (
+    session: Session,
+    uri: string,
+    lastLine: number,
+    col: number,
+    version: number,
+  ): Promise<number> => {
     const client = session.server.client;
     for (let k = 1; k <= edits; k++) {
       version++;
@@ -200,7 +217,9 @@ export async function benchWire(catalog: Catalog, options: WireOptions): Promise
     for (let k = 0; k < (quick ? 20 : 100); k++) keySamples.push(await keystroke());
     const keystrokeToDiagnostics = summarize(keySamples, 'ms');
     const keystrokeToDiagnosticsP = percentiles(keySamples, 'ms');
-    log(`  keystroke → diagnostics (1 MB): p50 ${keystrokeToDiagnosticsP.p50.toFixed(1)} ms, p95 ${keystrokeToDiagnosticsP.p95.toFixed(1)} ms`);
+    log(
+      `  keystroke → diagnostics (1 MB): p50 ${keystrokeToDiagnosticsP.p50.toFixed(1)} ms, p95 ${keystrokeToDiagnosticsP.p95.toFixed(1)} ms`,
+    );
 
     // The first request after typing: a word typed at the start of a random line (one didChange
     // per character, as editors send them), then at once the request; the clock runs from the
@@ -208,18 +227,25 @@ export async function benchWire(catalog: Catalog, options: WireOptions): Promise
     // server is left to publish its diagnostics, so every sample starts from an idle server.
     const current = text.split('\n');
     const rng = new Rng(11);
-    const afterEdit = async (request: (line: number, typedEnd: number, lineText: string) => Promise<unknown>, word: string): Promise<number> => {
+    const afterEdit = async (
+      request: (line: number, typedEnd: number, lineText: string) => Promise<unknown>,
+      word: string,
+    ): Promise<number> => {
       const line = rng.int(1, current.length - 2);
       for (let c = 0; c < word.length; c++) {
         version++;
-        await client.change(uri, version, [{ range: { start: { line, character: c }, end: { line, character: c } }, text: word[c]! }]);
+        await client.change(uri, version, [
+          { range: { start: { line, character: c }, end: { line, character: c } }, text: word[c]! },
+        ]);
       }
       const t = performance.now();
       await request(line, word.length, word + current[line]!);
       const ms = performance.now() - t;
       version++;
       since = client.mark();
-      await client.change(uri, version, [{ range: { start: { line, character: 0 }, end: { line, character: word.length } }, text: '' }]);
+      await client.change(uri, version, [
+        { range: { start: { line, character: 0 }, end: { line, character: word.length } }, text: '' },
+      ]);
       await client.diagnostics(uri, { since, version, timeoutMs: 60_000 });
       return ms;
     };
@@ -229,13 +255,24 @@ export async function benchWire(catalog: Catalog, options: WireOptions): Promise
     const signatureSamples: number[] = [];
     for (let k = 0; k < samples + 5; k++) {
       const c = await afterEdit(async (line, end) => {
-        const list = await client.request<{ items: Array<{ label: string }> }>('textDocument/completion', { textDocument: { uri }, position: { line, character: end } });
-        if (!list || !list.items.some((i) => i.label.startsWith('$addButton'))) throw new Error('completion after $addBu did not offer $addButton');
+        const list = await client.request<{ items: Array<{ label: string }> }>('textDocument/completion', {
+          textDocument: { uri },
+          position: { line, character: end },
+        });
+        if (!list || !list.items.some((i) => i.label.startsWith('$addButton')))
+          throw new Error('completion after $addBu did not offer $addButton');
       }, '$addBu');
       // Hover on the name of a call typed just now, and signature help inside its argument list
       // (the `]` typed with the `[`, as editors close brackets).
-      const h = await afterEdit((line) => client.request('textDocument/hover', { textDocument: { uri }, position: { line, character: 3 } }), '$title[x]');
-      const s = await afterEdit((line) => client.request('textDocument/signatureHelp', { textDocument: { uri }, position: { line, character: 10 } }), '$random[1;]');
+      const h = await afterEdit(
+        (line) => client.request('textDocument/hover', { textDocument: { uri }, position: { line, character: 3 } }),
+        '$title[x]',
+      );
+      const s = await afterEdit(
+        (line) =>
+          client.request('textDocument/signatureHelp', { textDocument: { uri }, position: { line, character: 10 } }),
+        '$random[1;]',
+      );
       if (k >= 5) {
         completionSamples.push(c);
         hoverSamples.push(h);
@@ -256,9 +293,13 @@ export async function benchWire(catalog: Catalog, options: WireOptions): Promise
     const rssAfterEditsMB = rssMB(session.server.child.pid!);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const rssAfterEditsIdleMB = rssMB(session.server.child.pid!);
-    log(`  RSS: 1 MB open ${rssOpenMB.toFixed(1)} MB, after ${edits} edits ${rssAfterEditsMB.toFixed(1)} MB, 1 s later ${rssAfterEditsIdleMB.toFixed(1)} MB`);
+    log(
+      `  RSS: 1 MB open ${rssOpenMB.toFixed(1)} MB, after ${edits} edits ${rssAfterEditsMB.toFixed(1)} MB, 1 s later ${rssAfterEditsIdleMB.toFixed(1)} MB`,
+    );
     const check = benchCheck(text, quick, options.inProcessDiagnoseMs);
-    log(`  bdscript check, 1 MB: ${check.process.median.toFixed(0)} ms as a process, start-up ${check.startup.median.toFixed(0)} ms, in process ${check.inProcessMs.toFixed(1)} ms`);
+    log(
+      `  bdscript check, 1 MB: ${check.process.median.toFixed(0)} ms as a process, start-up ${check.startup.median.toFixed(0)} ms, in process ${check.inProcessMs.toFixed(1)} ms`,
+    );
     return {
       spawnToCompletion,
       afterEdit: afterEditFigures,
@@ -293,15 +334,25 @@ function benchCheck(text: string, quick: boolean, inProcessMs: number | undefine
     const env = { PATH: process.env.PATH ?? '', HOME: dir, XDG_CACHE_HOME: path.join(dir, '.cache') };
     const run = (file: string): number => {
       const t = performance.now();
-      const r = spawnSync(process.execPath, [CLI_JS, 'check', '--format', 'json', file], { env, encoding: 'utf8', maxBuffer: 256 * MB });
+      const r = spawnSync(process.execPath, [CLI_JS, 'check', '--format', 'json', file], {
+        env,
+        encoding: 'utf8',
+        maxBuffer: 256 * MB,
+      });
       const ms = performance.now() - t;
       if (r.status !== 0 && r.status !== 1) throw new Error(`bdscript check exited ${r.status}: ${r.stderr}`);
       return ms;
     };
     const runs = quick ? 3 : 10;
     run(small);
-    const startup = summarize(Array.from({ length: runs }, () => run(small)), 'ms');
-    const processMs = summarize(Array.from({ length: runs }, () => run(big)), 'ms');
+    const startup = summarize(
+      Array.from({ length: runs }, () => run(small)),
+      'ms',
+    );
+    const processMs = summarize(
+      Array.from({ length: runs }, () => run(big)),
+      'ms',
+    );
     // Without the in-process figure, time one parse + diagnostics here (the check bundle does the same work).
     const inProcess = inProcessMs ?? NaN;
     return { process: processMs, startup, inProcessMs: inProcess };
@@ -358,9 +409,17 @@ export interface PreviewTypingResults {
     readonly previewBytes: number;
   };
   /** Pooled with / without, for completion and diagnostics at p50 and p95. */
-  readonly ratio: { readonly completionP50: number; readonly completionP95: number; readonly diagnosticsP50: number; readonly diagnosticsP95: number };
+  readonly ratio: {
+    readonly completionP50: number;
+    readonly completionP95: number;
+    readonly diagnosticsP50: number;
+    readonly diagnosticsP95: number;
+  };
   /** p95 of each round, for the spread: [without, with] per round. */
-  readonly perRound: ReadonlyArray<{ readonly completionP95: readonly [number, number]; readonly diagnosticsP95: readonly [number, number] }>;
+  readonly perRound: ReadonlyArray<{
+    readonly completionP95: readonly [number, number];
+    readonly diagnosticsP95: readonly [number, number];
+  }>;
 }
 
 /** DEBOUNCE_MS from the preview client's source (it imports vscode, so it is read, not imported). */
@@ -406,7 +465,15 @@ interface TypingRun {
  */
 async function typeWithPreview(
   catalog: Catalog,
-  opts: { preview: boolean; keys: number; seed: number; gapMs: readonly [number, number]; debounceMs: number; cancels: boolean; pageOnly: boolean },
+  opts: {
+    preview: boolean;
+    keys: number;
+    seed: number;
+    gapMs: readonly [number, number];
+    debounceMs: number;
+    cancels: boolean;
+    pageOnly: boolean;
+  },
 ): Promise<TypingRun> {
   const session = start();
   try {
@@ -448,21 +515,34 @@ async function typeWithPreview(
       requested++;
       runningCount++;
       const t = performance.now();
-      const params = { textDocument: { uri }, branches: [], theme: 'dark', allowImages: false, nonce: 'abcdefghijklmnopqrstuvwx', ...(opts.pageOnly ? { pageOnly: true } : {}) };
-      const answer = client.connection.sendRequest(PreviewRequest.method, params, ...(opts.cancels ? [source.token] : [])) as Promise<PreviewResult | null>;
+      const params = {
+        textDocument: { uri },
+        branches: [],
+        theme: 'dark',
+        allowImages: false,
+        nonce: 'abcdefghijklmnopqrstuvwx',
+        ...(opts.pageOnly ? { pageOnly: true } : {}),
+      };
+      const answer = client.connection.sendRequest(
+        PreviewRequest.method,
+        params,
+        ...(opts.cancels ? [source.token] : []),
+      ) as Promise<PreviewResult | null>;
       answers.push(
-        answer.then(
-          (result) => {
-            previewAnswer.push(performance.now() - t);
-            if (!result?.html) throw new Error('the preview came back without a page');
-            answered++;
-            previewBytes = Math.max(previewBytes, result.html.length);
-          },
-          () => void refused++,
-        ).finally(() => {
-          runningCount--;
-          if (running === source) running = undefined;
-        }),
+        answer
+          .then(
+            (result) => {
+              previewAnswer.push(performance.now() - t);
+              if (!result?.html) throw new Error('the preview came back without a page');
+              answered++;
+              previewBytes = Math.max(previewBytes, result.html.length);
+            },
+            () => void refused++,
+          )
+          .finally(() => {
+            runningCount--;
+            if (running === source) running = undefined;
+          }),
       );
     };
 
@@ -517,7 +597,17 @@ async function typeWithPreview(
     await Promise.all(pendingDiagnostics);
     if (previewTimer) clearTimeout(previewTimer);
     await Promise.all(answers);
-    return { completion, diagnostics, superseded, requested, answered, refused, keysDuringPreview, previewAnswer, previewBytes };
+    return {
+      completion,
+      diagnostics,
+      superseded,
+      requested,
+      answered,
+      refused,
+      keysDuringPreview,
+      previewAnswer,
+      previewBytes,
+    };
   } finally {
     await stop(session);
   }
@@ -527,7 +617,10 @@ async function typeWithPreview(
  * Typing into the 1 MB document without and with an open preview, in alternating rounds on fresh
  * servers (so both saw the same machine state), each round with the same keystrokes and pauses.
  */
-export async function benchPreviewTyping(catalog: Catalog, options: { quick: boolean; log: (line: string) => void }): Promise<PreviewTypingResults | { skipped: string }> {
+export async function benchPreviewTyping(
+  catalog: Catalog,
+  options: { quick: boolean; log: (line: string) => void },
+): Promise<PreviewTypingResults | { skipped: string }> {
   if (!existsSync(SERVER_JS)) return { skipped: `${SERVER_JS} is missing: run \`npm run build\` first` };
   const { quick, log } = options;
   const rounds = quick ? 1 : 3;
@@ -539,8 +632,24 @@ export async function benchPreviewTyping(catalog: Catalog, options: { quick: boo
   const runs: Array<{ without: TypingRun; with: TypingRun }> = [];
   for (let r = 0; r < rounds; r++) {
     const seed = 100 + r;
-    const without = await typeWithPreview(catalog, { preview: false, keys, seed, gapMs, debounceMs, cancels, pageOnly });
-    const withPreview = await typeWithPreview(catalog, { preview: true, keys, seed, gapMs, debounceMs, cancels, pageOnly });
+    const without = await typeWithPreview(catalog, {
+      preview: false,
+      keys,
+      seed,
+      gapMs,
+      debounceMs,
+      cancels,
+      pageOnly,
+    });
+    const withPreview = await typeWithPreview(catalog, {
+      preview: true,
+      keys,
+      seed,
+      gapMs,
+      debounceMs,
+      cancels,
+      pageOnly,
+    });
     runs.push({ without, with: withPreview });
     log(
       `  typing round ${r + 1}: completion p95 ${percentiles(without.completion, 'ms').p95.toFixed(1)} → ${percentiles(withPreview.completion, 'ms').p95.toFixed(1)} ms, ` +
@@ -551,8 +660,14 @@ export async function benchPreviewTyping(catalog: Catalog, options: { quick: boo
   const pool = (pick: (r: { without: TypingRun; with: TypingRun }) => TypingRun): TypingFigures => {
     const all = runs.map(pick);
     return {
-      completion: percentiles(all.flatMap((r) => r.completion), 'ms'),
-      diagnostics: percentiles(all.flatMap((r) => r.diagnostics), 'ms'),
+      completion: percentiles(
+        all.flatMap((r) => r.completion),
+        'ms',
+      ),
+      diagnostics: percentiles(
+        all.flatMap((r) => r.diagnostics),
+        'ms',
+      ),
       keys: rounds * keys,
       superseded: all.reduce((n, r) => n + r.superseded, 0),
     };
@@ -566,7 +681,10 @@ export async function benchPreviewTyping(catalog: Catalog, options: { quick: boo
     answered: w.reduce((n, r) => n + r.answered, 0),
     refused: w.reduce((n, r) => n + r.refused, 0),
     keysDuringPreview: w.reduce((n, r) => n + r.keysDuringPreview, 0),
-    previewAnswer: percentiles(w.flatMap((r) => r.previewAnswer), 'ms'),
+    previewAnswer: percentiles(
+      w.flatMap((r) => r.previewAnswer),
+      'ms',
+    ),
     previewBytes: Math.max(...w.map((r) => r.previewBytes)),
   };
   const ratio = {
@@ -584,5 +702,16 @@ export async function benchPreviewTyping(catalog: Catalog, options: { quick: boo
       `${withBase.completion.p50.toFixed(1)}/${withBase.completion.p95.toFixed(1)} ms (p95 ×${ratio.completionP95.toFixed(2)}), diagnostics ` +
       `${without.diagnostics.p50.toFixed(1)}/${without.diagnostics.p95.toFixed(1)} → ${withBase.diagnostics.p50.toFixed(1)}/${withBase.diagnostics.p95.toFixed(1)} ms (p95 ×${ratio.diagnosticsP95.toFixed(2)})`,
   );
-  return { rounds, keysPerRound: keys, gapMs, clientDebounceMs: debounceMs, clientCancels: cancels, clientPageOnly: pageOnly, without, with: withPreview, ratio, perRound };
+  return {
+    rounds,
+    keysPerRound: keys,
+    gapMs,
+    clientDebounceMs: debounceMs,
+    clientCancels: cancels,
+    clientPageOnly: pageOnly,
+    without,
+    with: withPreview,
+    ratio,
+    perRound,
+  };
 }

@@ -17,7 +17,9 @@ const BASE_URL = 'http://127.0.0.1:9';
 async function killMidWrite(file: string): Promise<void> {
   const dir = path.dirname(file);
   const writer = path.resolve(__dirname, '../support/catalogCacheWriter.ts');
-  const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), writer, file, BASE_URL], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), writer, file, BASE_URL], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     child.stdout!.once('data', () => resolve());
@@ -58,7 +60,10 @@ describe('catalog cache crash safety', function () {
       const r = await readCache(file, BASE_URL);
       assert.ok(r.ok, `after kill ${i}: ${r.ok ? '' : r.reason}`);
       assert.equal(r.content.data.functions.length, seed.functions.length);
-      assert.ok(r.content.fetchedAt === '2025-06-01T00:00:00.000Z' || r.content.fetchedAt.startsWith('2026-01-01T00:00:'), r.content.fetchedAt);
+      assert.ok(
+        r.content.fetchedAt === '2025-06-01T00:00:00.000Z' || r.content.fetchedAt.startsWith('2026-01-01T00:00:'),
+        r.content.fetchedAt,
+      );
       leftovers = (await fsp.readdir(dir)).filter((n) => n.endsWith('.tmp')).length;
       if (leftovers > 0) break;
     }
@@ -74,8 +79,12 @@ describe('catalog cache crash safety', function () {
 
     // A later write clears temp files that have been lying around.
     const old = new Date(Date.now() - 3600_000);
-    for (const n of (await fsp.readdir(dir)).filter((n) => n.endsWith('.tmp'))) await fsp.utimes(path.join(dir, n), old, old);
+    for (const n of (await fsp.readdir(dir)).filter((n) => n.endsWith('.tmp')))
+      await fsp.utimes(path.join(dir, n), old, old);
     await writeCache(file, { data: seed, baseUrl: BASE_URL, fetchedAt: '2025-07-01T00:00:00.000Z', validators: {} });
-    assert.deepEqual((await fsp.readdir(dir)).filter((n) => n.endsWith('.tmp')), []);
+    assert.deepEqual(
+      (await fsp.readdir(dir)).filter((n) => n.endsWith('.tmp')),
+      [],
+    );
   });
 });

@@ -28,9 +28,19 @@ interface Run {
   stderr: string;
 }
 
-function capture(cwd: string, env: Record<string, string | undefined> = {}, signal?: AbortSignal): { io: CliIO; out: { stdout: string; stderr: string } } {
+function capture(
+  cwd: string,
+  env: Record<string, string | undefined> = {},
+  signal?: AbortSignal,
+): { io: CliIO; out: { stdout: string; stderr: string } } {
   const out = { stdout: '', stderr: '' };
-  const io: CliIO = { stdout: (s) => (out.stdout += s), stderr: (s) => (out.stderr += s), cwd, env, ...(signal ? { signal } : {}) };
+  const io: CliIO = {
+    stdout: (s) => (out.stdout += s),
+    stderr: (s) => (out.stderr += s),
+    cwd,
+    env,
+    ...(signal ? { signal } : {}),
+  };
   return { io, out };
 }
 
@@ -41,7 +51,14 @@ async function run(argv: string[], cwd: string, env: Record<string, string | und
 }
 
 describe('bdscript argument parser', () => {
-  const spec = { options: { out: { type: 'string' as const }, n: { type: 'number' as const }, json: { type: 'boolean' as const, short: 'j' } }, maxPositionals: 1 };
+  const spec = {
+    options: {
+      out: { type: 'string' as const },
+      n: { type: 'number' as const },
+      json: { type: 'boolean' as const, short: 'j' },
+    },
+    maxPositionals: 1,
+  };
 
   it('reads long, inline, short and positional arguments', () => {
     const a = parseArgs(['--out', 'x', '--n=3', '-j', 'pos'], spec);
@@ -63,7 +80,12 @@ describe('bdscript argument parser', () => {
       [['--out', 'a', '--out', 'b'], /^option --out given more than once$/],
       [['a', 'b'], /^unexpected argument "b"$/],
     ];
-    for (const [argv, message] of cases) assert.throws(() => parseArgs(argv, spec), (e: unknown) => e instanceof UsageError && message.test(e.message), argv.join(' '));
+    for (const [argv, message] of cases)
+      assert.throws(
+        () => parseArgs(argv, spec),
+        (e: unknown) => e instanceof UsageError && message.test(e.message),
+        argv.join(' '),
+      );
   });
 });
 
@@ -109,7 +131,12 @@ describe('bdscript command line', function () {
       try {
         const r = await run(['catalog', 'pull', '--from', svc.url, '--out', 'snap.json'], dir);
         assert.equal(r.code, 0, r.stderr);
-        assert.match(r.stdout, new RegExp(`^wrote ${path.join(dir, 'snap.json').replace(/[$]/g, '\\$')}: ${full.functions.length} functions`));
+        assert.match(
+          r.stdout,
+          new RegExp(
+            `^wrote ${path.join(dir, 'snap.json').replace(/[$]/g, '\\$')}: ${full.functions.length} functions`,
+          ),
+        );
         const decoded = decodeSnapshot(JSON.parse(await fsp.readFile(path.join(dir, 'snap.json'), 'utf8')));
         assert.deepEqual(decoded.problems, []);
         assert.deepEqual(sortedByTag(decoded.value.data), sortedByTag(full));
@@ -134,7 +161,14 @@ describe('bdscript command line', function () {
 
     it('bounds the whole pull with --timeout', async () => {
       const server = await F.startFaultServer({});
-      for (const p of ['/function_list', '/callback_list', '/function_tag_list', '/callback_tag_list', '/emoji_alias_list']) server.routes.set(p, F.neverAnswer);
+      for (const p of [
+        '/function_list',
+        '/callback_list',
+        '/function_tag_list',
+        '/callback_tag_list',
+        '/emoji_alias_list',
+      ])
+        server.routes.set(p, F.neverAnswer);
       try {
         const r = await run(['catalog', 'pull', '--from', server.url, '--out', 'x.json', '--timeout', '0.5'], dir);
         assert.equal(r.code, 1);
@@ -160,7 +194,10 @@ describe('bdscript command line', function () {
 
     it('needs --from and --out, and a sane --timeout', async () => {
       assert.match((await run(['catalog', 'pull', '--out', 'x'], dir)).stderr, /option --from is required/);
-      assert.match((await run(['catalog', 'pull', '--from', 'http://127.0.0.1:9'], dir)).stderr, /option --out is required/);
+      assert.match(
+        (await run(['catalog', 'pull', '--from', 'http://127.0.0.1:9'], dir)).stderr,
+        /option --out is required/,
+      );
       const t = await run(['catalog', 'pull', '--from', 'http://127.0.0.1:9', '--out', 'x', '--timeout', '-1'], dir);
       assert.equal(t.code, 2);
       assert.match(t.stderr, /--timeout/);
@@ -188,10 +225,25 @@ describe('bdscript command line', function () {
       const r = await run(['catalog', 'export', '--out', 'site', '--snapshot', 'snap.json'], dir);
       assert.equal(r.code, 0, r.stderr);
       const site = path.join(dir, 'site');
-      for (const f of ['function_list', 'callback_list', 'function_tag_list', 'callback_tag_list', 'emoji_alias_list', '_headers', 'function/$c[]', 'function/$random', 'function/$random[]', 'function/$addButton', 'callback/$onJoined[]']) {
+      for (const f of [
+        'function_list',
+        'callback_list',
+        'function_tag_list',
+        'callback_tag_list',
+        'emoji_alias_list',
+        '_headers',
+        'function/$c[]',
+        'function/$random',
+        'function/$random[]',
+        'function/$addButton',
+        'callback/$onJoined[]',
+      ]) {
         assert.ok(existsSync(path.join(site, f)), f);
       }
-      assert.match(await fsp.readFile(path.join(site, '_headers'), 'utf8'), /Content-Type: application\/json; charset=utf-8/);
+      assert.match(
+        await fsp.readFile(path.join(site, '_headers'), 'utf8'),
+        /Content-Type: application\/json; charset=utf-8/,
+      );
 
       // A minimal static file server, as a host or CDN would be: decode the path, serve the file.
       const server = http.createServer((req, res) => {
@@ -254,7 +306,10 @@ describe('bdscript command line', function () {
         const before = await fsp.readdir(site);
         const r = await run(['catalog', 'export', '--out', 'site', '--snapshot', 'snap.json'], dir);
         assert.equal(r.code, 2, planted);
-        assert.equal(r.stderr, `export: ${link} is a symbolic link; export never writes through links: remove it or choose another folder (nothing was written)\n`);
+        assert.equal(
+          r.stderr,
+          `export: ${link} is a symbolic link; export never writes through links: remove it or choose another folder (nothing was written)\n`,
+        );
         assert.equal(await fsp.readFile(victim, 'utf8'), 'precious', planted);
         assert.equal(existsSync(path.join(dir, 'not-there-yet.txt')), false, planted);
         assert.deepEqual(await fsp.readdir(victimDir), ['keep.txt'], planted);
@@ -263,7 +318,11 @@ describe('bdscript command line', function () {
         await fsp.rm(link);
         if (planted === 'function') await fsp.mkdir(link);
         else await fsp.writeFile(link, '');
-        assert.equal((await run(['catalog', 'export', '--out', 'site', '--snapshot', 'snap.json'], dir)).code, 0, planted);
+        assert.equal(
+          (await run(['catalog', 'export', '--out', 'site', '--snapshot', 'snap.json'], dir)).code,
+          0,
+          planted,
+        );
       }
       // Links inside the per-tag folders go with the folder, and what they point to stays.
       await fsp.rm(path.join(site, 'callback', '$onJoined[]'));
@@ -275,7 +334,10 @@ describe('bdscript command line', function () {
       assert.deepEqual(await fsp.readdir(victimDir), ['keep.txt']);
       assert.ok((await fsp.lstat(path.join(site, 'callback', '$onJoined[]'))).isFile());
       assert.equal(existsSync(path.join(site, 'function', 'dir-link')), false);
-      assert.deepEqual((await fsp.readdir(site)).filter((n) => n.endsWith('.tmp')), []);
+      assert.deepEqual(
+        (await fsp.readdir(site)).filter((n) => n.endsWith('.tmp')),
+        [],
+      );
     });
 
     it('refuses a folder where a list file belongs, naming it', async () => {
@@ -301,16 +363,29 @@ describe('bdscript command line', function () {
       const svc = await startCatalogService(full);
       const env = { XDG_CACHE_HOME: path.join(dir, 'xdg') };
       try {
-        const a = await run(['catalog', 'status', '--catalog', svc.url, '--snapshot', 'snap.json', '--offline', '--json'], dir, env);
+        const a = await run(
+          ['catalog', 'status', '--catalog', svc.url, '--snapshot', 'snap.json', '--offline', '--json'],
+          dir,
+          env,
+        );
         assert.equal(a.code, 0, a.stderr);
-        const sa = JSON.parse(a.stdout) as { source: string; location: string; counts: { functions: number }; cacheFile: string };
+        const sa = JSON.parse(a.stdout) as {
+          source: string;
+          location: string;
+          counts: { functions: number };
+          cacheFile: string;
+        };
         assert.equal(sa.source, 'snapshot');
         assert.equal(sa.location, path.join(dir, 'snap.json'));
         assert.equal(sa.counts.functions, full.functions.length);
         assert.ok(sa.cacheFile.startsWith(path.join(dir, 'xdg', 'bdscript') + path.sep));
 
         // The first fetch is judged against the catalog in use (the snapshot), so it is given again.
-        const b = await run(['catalog', 'status', '--catalog', svc.url, '--snapshot', 'snap.json', '--refresh'], dir, env);
+        const b = await run(
+          ['catalog', 'status', '--catalog', svc.url, '--snapshot', 'snap.json', '--refresh'],
+          dir,
+          env,
+        );
         assert.equal(b.code, 0, b.stderr);
         assert.match(b.stdout, new RegExp(`^source: +the catalog API at ${svc.url}$`, 'm'));
         assert.match(b.stdout, /^refresh: +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: the catalog was updated$/m);
@@ -324,7 +399,10 @@ describe('bdscript command line', function () {
 
         // A conditional refresh costs a 304.
         const d = await run(['catalog', 'status', '--catalog', svc.url, '--refresh', '--json'], dir, env);
-        assert.equal((JSON.parse(d.stdout) as { lastRefresh: { outcome: string } }).lastRefresh.outcome, 'not-modified');
+        assert.equal(
+          (JSON.parse(d.stdout) as { lastRefresh: { outcome: string } }).lastRefresh.outcome,
+          'not-modified',
+        );
       } finally {
         await svc.close();
       }
@@ -334,7 +412,10 @@ describe('bdscript command line', function () {
       const svc = await startCatalogService(full);
       const url = svc.url;
       await svc.close();
-      const r = await run(['catalog', 'status', '--catalog', url, '--cache-dir', 'c', '--refresh', '--timeout', '5'], dir);
+      const r = await run(
+        ['catalog', 'status', '--catalog', url, '--cache-dir', 'c', '--refresh', '--timeout', '5'],
+        dir,
+      );
       assert.equal(r.code, 1);
       assert.match(r.stdout, new RegExp(`GET ${url}/\\w+: connection refused`));
       assert.match(r.stderr, /^refresh: failed: GET .*; the bundled catalog stays in use$/m);
@@ -386,10 +467,22 @@ describe('bdscript command line', function () {
 
     it('runs as a process: the URL is the first line and SIGTERM ends it cleanly', async () => {
       await fsp.writeFile(path.join(dir, 'snap.json'), snapshotText(full));
-      const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), path.join(ROOT, 'server/src/cli/main.ts'), 'catalog', 'serve', '--snapshot', 'snap.json'], {
-        cwd: dir,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        [
+          '--require',
+          require.resolve('tsx/cjs'),
+          path.join(ROOT, 'server/src/cli/main.ts'),
+          'catalog',
+          'serve',
+          '--snapshot',
+          'snap.json',
+        ],
+        {
+          cwd: dir,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       let stderr = '';
       child.stderr!.on('data', (c) => (stderr += String(c)));

@@ -13,7 +13,6 @@ import * as F from '../support/faultServer';
 import { testCatalogData } from '../support/testCatalog';
 import { FACTS_DIR, REAL_SAMPLE } from '../support/shared';
 
-
 describe('catalog I/O on real data', function () {
   this.timeout(20_000);
 
@@ -23,8 +22,16 @@ describe('catalog I/O on real data', function () {
       await m.loadLocal();
       const s = m.status();
       assert.equal(s.source, 'bundled');
-      const provenance = (JSON.parse(readFileSync(path.resolve(__dirname, '../../server/snapshot/catalog.json'), 'utf8')) as { provenance: { counts: { functions: number; callbacks: number; emoji: number } } }).provenance;
-      assert.deepEqual(s.counts, { functions: provenance.counts.functions, callbacks: provenance.counts.callbacks, emoji: provenance.counts.emoji });
+      const provenance = (
+        JSON.parse(readFileSync(path.resolve(__dirname, '../../server/snapshot/catalog.json'), 'utf8')) as {
+          provenance: { counts: { functions: number; callbacks: number; emoji: number } };
+        }
+      ).provenance;
+      assert.deepEqual(s.counts, {
+        functions: provenance.counts.functions,
+        callbacks: provenance.counts.callbacks,
+        emoji: provenance.counts.emoji,
+      });
       assert.ok(s.counts.functions > 400);
       // The bundled snapshot is ours: it decodes without a single problem.
       assert.deepEqual(s.problems, []);

@@ -23,7 +23,6 @@ import {
 import type { Argument, CatalogProblem, Decoded, FunctionRecord } from '../../server/src/core/catalog/model';
 import { FACTS_DIR, REAL_SAMPLE } from '../support/shared';
 
-
 function readJson(file: string): unknown {
   return JSON.parse(readFileSync(file, 'utf8')) as unknown;
 }
@@ -47,7 +46,16 @@ function problemAt(decoded: Decoded<unknown>, field: string): CatalogProblem {
 
 /** A minimal valid function record in the live API's shape. */
 function rec(tag: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { tag, shortDescription: '', longDescription: '', arguments: tag.includes('[') ? [] : null, intents: 0, premium: false, color: 0, ...extra };
+  return {
+    tag,
+    shortDescription: '',
+    longDescription: '',
+    arguments: tag.includes('[') ? [] : null,
+    intents: 0,
+    premium: false,
+    color: 0,
+    ...extra,
+  };
 }
 
 function one(record: unknown): { fn: FunctionRecord; decoded: Decoded<FunctionRecord[]> } {
@@ -86,10 +94,13 @@ describe('catalog decoder', () => {
       assert.equal(old.deprecatedFor, '$channelID');
       // Bare and bracketed forms are separate records.
       const random = decoded.value.filter((r) => r.name === '$random');
-      assert.deepEqual(random.map((r) => [r.bracketed, r.arguments === null]), [
-        [false, true],
-        [true, false],
-      ]);
+      assert.deepEqual(
+        random.map((r) => [r.bracketed, r.arguments === null]),
+        [
+          [false, true],
+          [true, false],
+        ],
+      );
     });
 
     it('decodes the wiki facts: 423 functions and 13 callbacks, wiki paths kept, ellipsis read as repeatable', function () {
@@ -177,7 +188,9 @@ describe('catalog decoder', () => {
     it('accepts omitted optional fields and ignores unknown extra fields without a word', () => {
       const { fn, decoded } = one({
         tag: '$f[A]',
-        arguments: [{ name: 'A', type: 'String', required: true, wikiType: 'Emoji', wikiFlag: 'Required', extra: [1, 2] }],
+        arguments: [
+          { name: 'A', type: 'String', required: true, wikiType: 'Emoji', wikiFlag: 'Required', extra: [1, 2] },
+        ],
         intents: 0,
         premium: false,
         color: 0,
@@ -191,7 +204,18 @@ describe('catalog decoder', () => {
         name: '$f',
         bracketed: true,
         listTag: '$f[]',
-        arguments: [{ name: 'A', description: '', type: 'String', types: ['String'], unknownTypes: [], required: true, empty: false, repeatable: false }],
+        arguments: [
+          {
+            name: 'A',
+            description: '',
+            type: 'String',
+            types: ['String'],
+            unknownTypes: [],
+            required: true,
+            empty: false,
+            repeatable: false,
+          },
+        ],
         intents: 0,
         premium: false,
         shortDescription: '',
@@ -217,7 +241,13 @@ describe('catalog decoder', () => {
     });
 
     it('reads /callback/:callback as an object or a one-element array', () => {
-      const cb = { name: '$onJoined[Channel ID]', description: '', arguments: [{ name: 'Channel ID', type: 'Snowflake', required: true }], intents: 2, is_premium: false };
+      const cb = {
+        name: '$onJoined[Channel ID]',
+        description: '',
+        arguments: [{ name: 'Channel ID', type: 'Snowflake', required: true }],
+        intents: 2,
+        is_premium: false,
+      };
       const plain = decodeCallback(cb);
       assert.deepEqual(plain.problems, []);
       assert.equal(plain.value!.name, '$onJoined');
@@ -239,7 +269,7 @@ describe('catalog decoder', () => {
       assert.equal(decodeFunction('nope').value, undefined);
     });
 
-    it('reads callbacks\' is_premium, and premium too; a callback may be spelled with tag', () => {
+    it("reads callbacks' is_premium, and premium too; a callback may be spelled with tag", () => {
       const base = { description: '', arguments: null, intents: 0 };
       assert.equal(decodeCallback({ name: '$alwaysReply', ...base, is_premium: true }).value!.premium, true);
       const alt = decodeCallback({ name: '$alwaysReply', ...base, premium: true });
@@ -278,13 +308,17 @@ describe('catalog decoder', () => {
       );
       // Nest deeper than the bound: the levels past it are dropped with a warning at that path.
       let nested: Record<string, unknown> = { name: 'leaf', type: 'String', required: true };
-      for (let i = 0; i < DECODE_LIMITS.maxTupleDepth + 3; i++) nested = { name: `t${i}`, type: 'Tuple', required: true, tupleTypes: [nested] };
+      for (let i = 0; i < DECODE_LIMITS.maxTupleDepth + 3; i++)
+        nested = { name: `t${i}`, type: 'Tuple', required: true, tupleTypes: [nested] };
       const deep = argOf(nested);
       let depth = 0;
       for (let cur: Argument | undefined = deep.a; cur?.tupleTypes; cur = cur.tupleTypes[0]) depth++;
       assert.equal(depth, DECODE_LIMITS.maxTupleDepth);
       const dropPath = 'arguments[0]' + '.tupleTypes[0]'.repeat(DECODE_LIMITS.maxTupleDepth) + '.tupleTypes';
-      assert.ok(deep.decoded.problems.some((p) => p.field === dropPath && /deeper/.test(p.message)), JSON.stringify(deep.decoded.problems));
+      assert.ok(
+        deep.decoded.problems.some((p) => p.field === dropPath && /deeper/.test(p.message)),
+        JSON.stringify(deep.decoded.problems),
+      );
       const tupleWithout = argOf({ name: 'T', type: 'Tuple', required: true });
       assert.equal(tupleWithout.a.tupleTypes, undefined);
       assert.equal(problemAt(tupleWithout.decoded, 'arguments[0].tupleTypes').severity, 'warning');
@@ -292,7 +326,16 @@ describe('catalog decoder', () => {
 
     it('reads an optional wiki path and refuses anything but a relative .md path', () => {
       assert.equal(one(rec('$f', { wiki: 'bdscript/addButton.md' })).fn.wiki, 'bdscript/addButton.md');
-      for (const bad of ['../etc/passwd.md', 'bdscript/../../x.md', '/abs/page.md', 'page.txt', 'a b.md', 'https://x/y.md', 42, '']) {
+      for (const bad of [
+        '../etc/passwd.md',
+        'bdscript/../../x.md',
+        '/abs/page.md',
+        'page.txt',
+        'a b.md',
+        'https://x/y.md',
+        42,
+        '',
+      ]) {
         const { fn, decoded } = one(rec('$f', { wiki: bad }));
         assert.equal(fn.wiki, undefined, String(bad));
         assert.equal(problemAt(decoded, 'wiki').severity, 'warning');
@@ -310,7 +353,11 @@ describe('catalog decoder', () => {
       );
       assert.equal(decoded.problems.length, 1);
       assert.deepEqual(
-        { record: decoded.problems[0]!.record, field: decoded.problems[0]!.field, severity: decoded.problems[0]!.severity },
+        {
+          record: decoded.problems[0]!.record,
+          field: decoded.problems[0]!.field,
+          severity: decoded.problems[0]!.severity,
+        },
         { record: '#2 $a[...]', field: 'tag', severity: 'warning' },
       );
     });
@@ -318,7 +365,11 @@ describe('catalog decoder', () => {
 
   describe('missing and wrong fields', () => {
     it('drops a record without a usable tag with an error naming it', () => {
-      const decoded = decodeFunctionList([rec('$ok'), { shortDescription: 'no tag', intents: 0, premium: false }, rec('$also')]);
+      const decoded = decodeFunctionList([
+        rec('$ok'),
+        { shortDescription: 'no tag', intents: 0, premium: false },
+        rec('$also'),
+      ]);
       assert.deepEqual(
         decoded.value.map((r) => r.name),
         ['$ok', '$also'],
@@ -336,11 +387,17 @@ describe('catalog decoder', () => {
     });
 
     it('adds a missing $ to a tag and trims it, with warnings', () => {
-      const { fn, decoded } = one(rec(' addButton[New row] ', { arguments: [{ name: 'New row', type: 'Bool', required: true }] }));
+      const { fn, decoded } = one(
+        rec(' addButton[New row] ', { arguments: [{ name: 'New row', type: 'Bool', required: true }] }),
+      );
       assert.equal(fn.tag, '$addButton[New row]');
       assert.equal(fn.name, '$addButton');
       assert.equal(decoded.problems.length, 2);
-      assert.ok(decoded.problems.every((p) => p.field === 'tag' && p.record === '#0 $addButton[...]' && p.severity === 'warning'));
+      assert.ok(
+        decoded.problems.every(
+          (p) => p.field === 'tag' && p.record === '#0 $addButton[...]' && p.severity === 'warning',
+        ),
+      );
     });
 
     it('keeps records with defaults and warnings when intents, premium or argument fields are missing or wrong', () => {
@@ -375,17 +432,14 @@ describe('catalog decoder', () => {
       const wrong = argOf({ name: 5, type: 7, required: 'yes', empty: 1, enumData: 'a,b', description: {} });
       assert.equal(wrong.a.type, 'String');
       assert.equal(wrong.a.enumData, undefined);
-      assert.deepEqual(
-        wrong.decoded.problems.map((p) => p.field).sort(),
-        [
-          'arguments[0].description',
-          'arguments[0].empty',
-          'arguments[0].enumData',
-          'arguments[0].name',
-          'arguments[0].required',
-          'arguments[0].type',
-        ],
-      );
+      assert.deepEqual(wrong.decoded.problems.map((p) => p.field).sort(), [
+        'arguments[0].description',
+        'arguments[0].empty',
+        'arguments[0].enumData',
+        'arguments[0].name',
+        'arguments[0].required',
+        'arguments[0].type',
+      ]);
       const enumMixed = argOf({ name: 'S', type: 'Enum', required: true, enumData: ['a', 3, 'b', null] });
       assert.deepEqual(enumMixed.a.enumData, ['a', 'b']);
       assert.deepEqual(
@@ -397,7 +451,11 @@ describe('catalog decoder', () => {
     it('keeps an argument that is not an object as a permissive placeholder, so positions hold', () => {
       const { fn, decoded } = one(
         rec('$f[A;B;C]', {
-          arguments: [{ name: 'A', type: 'Integer', required: true }, null, { name: 'C', type: 'Bool', required: true }],
+          arguments: [
+            { name: 'A', type: 'Integer', required: true },
+            null,
+            { name: 'C', type: 'Bool', required: true },
+          ],
         }),
       );
       assert.deepEqual(
@@ -428,7 +486,11 @@ describe('catalog decoder', () => {
     });
 
     it('caps the number of arguments, records and problems', () => {
-      const many = Array.from({ length: DECODE_LIMITS.maxArguments + 5 }, (_, i) => ({ name: `A${i}`, type: 'String', required: false }));
+      const many = Array.from({ length: DECODE_LIMITS.maxArguments + 5 }, (_, i) => ({
+        name: `A${i}`,
+        type: 'String',
+        required: false,
+      }));
       const { fn, decoded } = one(rec('$f[...]', { arguments: many }));
       assert.equal(fn.arguments!.length, DECODE_LIMITS.maxArguments);
       assert.equal(problemAt(decoded, 'arguments').severity, 'warning');
@@ -475,10 +537,17 @@ describe('catalog decoder', () => {
       for (const name of UNSAFE_NAMES) {
         for (const tag of [name, `${name}[Text]`]) {
           const fns = decodeFunctionList([rec('$ok'), rec(tag)]);
-          assert.deepEqual(fns.value.map((r) => r.name), ['$ok'], JSON.stringify(tag));
+          assert.deepEqual(
+            fns.value.map((r) => r.name),
+            ['$ok'],
+            JSON.stringify(tag),
+          );
           const p = problemAt(fns, 'tag');
           assert.equal(p.severity, 'error');
-          assert.match(p.message, /has no valid name \(expected \$, a letter, then letters and digits\); record dropped/);
+          assert.match(
+            p.message,
+            /has no valid name \(expected \$, a letter, then letters and digits\); record dropped/,
+          );
           // The label shows what was sent, escaped, so the problem itself is safe to print.
           assert.match(p.record!, /^#1 \$/);
           assert.doesNotMatch(p.record!, /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u, JSON.stringify(p.record));
@@ -504,14 +573,23 @@ describe('catalog decoder', () => {
       const bundled = readJson(path.resolve(__dirname, '../../server/snapshot/catalog.json'));
       const snapshot = decodeSnapshot(bundled);
       assert.deepEqual(errors(snapshot.problems), []);
-      assert.equal(snapshot.value.data.functions.length, (bundled as { function_list: unknown[] }).function_list.length);
-      assert.equal(snapshot.value.data.callbacks.length, (bundled as { callback_list: unknown[] }).callback_list.length);
+      assert.equal(
+        snapshot.value.data.functions.length,
+        (bundled as { function_list: unknown[] }).function_list.length,
+      );
+      assert.equal(
+        snapshot.value.data.callbacks.length,
+        (bundled as { callback_list: unknown[] }).callback_list.length,
+      );
     });
 
     it('refuses unsafe names in tag lists and deprecatedFor', () => {
       const tags = decodeTagList(['$ok', ...UNSAFE_NAMES, '$fine[\x1b]']);
       assert.deepEqual(tags.value, ['$ok', '$fine[]']);
-      assert.ok(tags.problems.every((p) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(p.message)), JSON.stringify(tags.problems));
+      assert.ok(
+        tags.problems.every((p) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(p.message)),
+        JSON.stringify(tags.problems),
+      );
       for (const target of ['$pi\u200bng', 'a_b', '\u202echannelID']) {
         const { fn, decoded } = one(rec('$old', { deprecated: true, deprecatedFor: target }));
         assert.equal(fn.deprecatedFor, undefined, target);
@@ -523,7 +601,12 @@ describe('catalog decoder', () => {
       const name = argOf({ name: 'Ti\x1b[2Jtle', type: 'String', required: true });
       assert.equal(name.a.name, '');
       assert.match(problemAt(name.decoded, 'arguments[0].name').message, /control or format character; using ""/);
-      const values = argOf({ name: 'Style', type: 'Enum', required: true, enumData: ['primary', 'da\u202enger', 'link\u0000', 'link'] });
+      const values = argOf({
+        name: 'Style',
+        type: 'Enum',
+        required: true,
+        enumData: ['primary', 'da\u202enger', 'link\u0000', 'link'],
+      });
       assert.deepEqual(values.a.enumData, ['primary', 'link']);
       assert.equal(problemAt(values.decoded, 'arguments[0].enumData[1]').severity, 'warning');
       assert.equal(problemAt(values.decoded, 'arguments[0].enumData[2]').severity, 'warning');
@@ -546,16 +629,29 @@ describe('catalog decoder', () => {
 
     it('keeps only BDScript names, and reports every record it drops, for any tag (property)', () => {
       fc.assert(
-        fc.property(fc.array(fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.string({ maxLength: 12 }).map((s) => '$' + s)), { maxLength: 8 }), (tags) => {
-          const records = tags.map((t) => rec(t));
-          const decoded = decodeFunctionList(records);
-          for (const r of decoded.value) {
-            assert.match(r.name, /^\$[A-Za-z][A-Za-z0-9]*$/);
-            assert.ok(!/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u.test(r.tag), JSON.stringify(r.tag));
-          }
-          const reported = new Set(decoded.problems.filter((p) => p.severity === 'error' || /^duplicate/.test(p.message)).map((p) => p.record!.split(' ')[0]));
-          assert.equal(decoded.value.length + reported.size, records.length, JSON.stringify(decoded.problems));
-        }),
+        fc.property(
+          fc.array(
+            fc.oneof(
+              fc.string({ unit: 'binary', maxLength: 12 }),
+              fc.string({ maxLength: 12 }).map((s) => '$' + s),
+            ),
+            { maxLength: 8 },
+          ),
+          (tags) => {
+            const records = tags.map((t) => rec(t));
+            const decoded = decodeFunctionList(records);
+            for (const r of decoded.value) {
+              assert.match(r.name, /^\$[A-Za-z][A-Za-z0-9]*$/);
+              assert.ok(!/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u.test(r.tag), JSON.stringify(r.tag));
+            }
+            const reported = new Set(
+              decoded.problems
+                .filter((p) => p.severity === 'error' || /^duplicate/.test(p.message))
+                .map((p) => p.record!.split(' ')[0]),
+            );
+            assert.equal(decoded.value.length + reported.size, records.length, JSON.stringify(decoded.problems));
+          },
+        ),
         { seed: 20261124, numRuns: 500 },
       );
     });
@@ -616,13 +712,21 @@ describe('catalog decoder', () => {
           ['user.json (emoji_alias_list)', 'warning'],
         ],
       );
-      const served = decodeCatalogParts({ function_list: [rec('$a')], function_tag_list: ['$z', '$a'], callback_list: [], emoji_alias_list: {} });
+      const served = decodeCatalogParts({
+        function_list: [rec('$a')],
+        function_tag_list: ['$z', '$a'],
+        callback_list: [],
+        emoji_alias_list: {},
+      });
       assert.deepEqual(served.value.functionTags, ['$z', '$a']);
       assert.deepEqual(served.problems, []);
     });
 
     it('names the part in problem sources when decoding a file', () => {
-      const decoded = decodeCatalogParts({ function_list: [rec('$a', { intents: 'x' })], callback_list: [], emoji_alias_list: {} }, 'my.json');
+      const decoded = decodeCatalogParts(
+        { function_list: [rec('$a', { intents: 'x' })], callback_list: [], emoji_alias_list: {} },
+        'my.json',
+      );
       assert.deepEqual(
         decoded.problems.map((p) => [p.source, p.record, p.field]),
         [['my.json (function_list)', '#0 $a', 'intents']],
@@ -630,7 +734,13 @@ describe('catalog decoder', () => {
     });
 
     it('decodes a snapshot file with its provenance', () => {
-      const provenance = { generatedBy: 'test', source: 'hand', date: '2026-01-02', counts: { functions: 1, callbacks: 1, emoji: 1, aliases: 1 }, notes: ['n'] };
+      const provenance = {
+        generatedBy: 'test',
+        source: 'hand',
+        date: '2026-01-02',
+        counts: { functions: 1, callbacks: 1, emoji: 1, aliases: 1 },
+        notes: ['n'],
+      };
       const decoded = decodeSnapshot({
         schema: SNAPSHOT_SCHEMA,
         provenance,
@@ -668,7 +778,11 @@ describe('catalog decoder', () => {
           String(schema),
         );
       }
-      const badProvenance = decodeSnapshot({ schema: 1, provenance: { date: 5, counts: { functions: -1 }, notes: 'x' }, ...parts });
+      const badProvenance = decodeSnapshot({
+        schema: 1,
+        provenance: { date: 5, counts: { functions: -1 }, notes: 'x' },
+        ...parts,
+      });
       assert.equal(badProvenance.value.provenance!.date, '');
       assert.equal(badProvenance.value.provenance!.counts.functions, 0);
       assert.ok(badProvenance.problems.every((p) => p.record === 'provenance' && p.severity === 'warning'));
@@ -757,7 +871,12 @@ describe('catalog decoder', () => {
         },
       });
       for (const [name, decode] of decoders) {
-        for (const j of [hostile, [hostile], [getter, { tag: '$ok', intents: 0, premium: false }], { function_list: [getter] }]) {
+        for (const j of [
+          hostile,
+          [hostile],
+          [getter, { tag: '$ok', intents: 0, premium: false }],
+          { function_list: [getter] },
+        ]) {
           let decoded: Decoded<unknown> | undefined;
           assert.doesNotThrow(() => {
             decoded = decode(j);
@@ -830,6 +949,12 @@ describe('catalog decoder', () => {
   });
 
   it('orders list tags case-insensitively, ties by code unit', () => {
-    assert.deepEqual(['$b', '$addTimestamp[]', '$A', '$addTimestamp', '$a'].sort(compareListTags), ['$A', '$a', '$addTimestamp', '$addTimestamp[]', '$b']);
+    assert.deepEqual(['$b', '$addTimestamp[]', '$A', '$addTimestamp', '$a'].sort(compareListTags), [
+      '$A',
+      '$a',
+      '$addTimestamp',
+      '$addTimestamp[]',
+      '$b',
+    ]);
   });
 });

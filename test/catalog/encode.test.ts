@@ -29,7 +29,6 @@ import type { CatalogData } from '../../server/src/core/catalog/model';
 import { testCatalog, testCatalogData } from '../support/testCatalog';
 import { FACTS_DIR, REAL_SAMPLE } from '../support/shared';
 
-
 const PROVENANCE: SnapshotProvenance = {
   generatedBy: 'encode.test.ts',
   source: 'hand',
@@ -42,7 +41,15 @@ describe('catalog encoder', () => {
   it('writes a function record in the API shape with a stable key order', () => {
     const jsonSet = testCatalog().functions.get('$jsonSet', true)!;
     const encoded = encodeFunction(jsonSet);
-    assert.deepEqual(Object.keys(encoded), ['tag', 'shortDescription', 'longDescription', 'arguments', 'intents', 'premium', 'color']);
+    assert.deepEqual(Object.keys(encoded), [
+      'tag',
+      'shortDescription',
+      'longDescription',
+      'arguments',
+      'intents',
+      'premium',
+      'color',
+    ]);
     assert.deepEqual(encoded, {
       tag: '$jsonSet[Key;...;Value]',
       shortDescription: jsonSet.shortDescription,
@@ -56,7 +63,17 @@ describe('catalog encoder', () => {
       color: 0,
     });
     const old = encodeFunction(testCatalog().functions.get('$channelIDFromName', true)!);
-    assert.deepEqual(Object.keys(old), ['tag', 'shortDescription', 'longDescription', 'arguments', 'intents', 'premium', 'deprecated', 'deprecatedFor', 'color']);
+    assert.deepEqual(Object.keys(old), [
+      'tag',
+      'shortDescription',
+      'longDescription',
+      'arguments',
+      'intents',
+      'premium',
+      'deprecated',
+      'deprecatedFor',
+      'color',
+    ]);
     assert.equal(old.deprecated, true);
     assert.equal(old.deprecatedFor, 'channelID');
     const bare = encodeFunction(testCatalog().functions.get('$random', false)!);
@@ -82,12 +99,27 @@ describe('catalog encoder', () => {
     const style = testCatalog().functions.get('$addButton', true)!.arguments![3]!;
     assert.deepEqual(Object.keys(encodeArgument(style)), ['name', 'type', 'required', 'enumData']);
     const described = encodeArgument({ ...style, description: 'Our words.', empty: true, repeatable: true });
-    assert.deepEqual(Object.keys(described), ['name', 'description', 'type', 'required', 'empty', 'ellipsis', 'repeatable', 'enumData']);
+    assert.deepEqual(Object.keys(described), [
+      'name',
+      'description',
+      'type',
+      'required',
+      'empty',
+      'ellipsis',
+      'repeatable',
+      'enumData',
+    ]);
   });
 
   it('writes callbacks with name and is_premium', () => {
     const always = encodeCallback(testCatalog().callbacks.get('$alwaysReply', false)!);
-    assert.deepEqual(always, { name: '$alwaysReply', description: always.description, arguments: null, intents: 0, is_premium: true });
+    assert.deepEqual(always, {
+      name: '$alwaysReply',
+      description: always.description,
+      arguments: null,
+      intents: 0,
+      is_premium: true,
+    });
     assert.deepEqual(Object.keys(always), ['name', 'description', 'arguments', 'intents', 'is_premium']);
     const joined = encodeCallback(testCatalog().callbacks.get('$onJoined', true)!);
     assert.equal(joined.name, '$onJoined[Channel ID]');
@@ -114,7 +146,9 @@ describe('catalog encoder', () => {
       assert.deepEqual(again.value, first.value);
       assert.deepEqual(again.problems, []);
     }
-    const callbacks = decodeCallbackList(JSON.parse(readFileSync(path.join(FACTS_DIR, 'callback_list.json'), 'utf8'))).value;
+    const callbacks = decodeCallbackList(
+      JSON.parse(readFileSync(path.join(FACTS_DIR, 'callback_list.json'), 'utf8')),
+    ).value;
     assert.deepEqual(decodeCallbackList(encodeCallbackList(callbacks)).value, callbacks);
   });
 
@@ -124,7 +158,10 @@ describe('catalog encoder', () => {
         {
           name: fc.string({ maxLength: 8 }),
           description: fc.string({ maxLength: 8 }),
-          type: fc.oneof(fc.constantFrom('String', 'String | URL', 'Widget|Emoji', 'Tuple', 'hOwMaNy', ''), fc.integer()),
+          type: fc.oneof(
+            fc.constantFrom('String', 'String | URL', 'Widget|Emoji', 'Tuple', 'hOwMaNy', ''),
+            fc.integer(),
+          ),
           required: fc.boolean(),
           empty: fc.boolean(),
           ellipsis: fc.boolean(),
@@ -155,7 +192,10 @@ describe('catalog encoder', () => {
         const again = decodeFunctionList(JSON.parse(JSON.stringify(encodeFunctionList(first)))).value;
         assert.deepEqual(again, first);
         const callbacks = decodeCallbackList(records.map((r) => ({ ...r, name: r.tag, is_premium: r.premium }))).value;
-        assert.deepEqual(decodeCallbackList(JSON.parse(JSON.stringify(encodeCallbackList(callbacks)))).value, callbacks);
+        assert.deepEqual(
+          decodeCallbackList(JSON.parse(JSON.stringify(encodeCallbackList(callbacks)))).value,
+          callbacks,
+        );
       }),
       { numRuns: 300 },
     );
@@ -189,12 +229,19 @@ describe('catalog encoder', () => {
         'emoji_alias_list',
       ]);
       assert.equal(snapshot.schema, 1);
-      assert.deepEqual(Object.keys(snapshot.provenance as object), ['generatedBy', 'source', 'date', 'counts', 'notes']);
+      assert.deepEqual(Object.keys(snapshot.provenance as object), [
+        'generatedBy',
+        'source',
+        'date',
+        'counts',
+        'notes',
+      ]);
       const tags = (snapshot.function_list as Array<{ tag: string }>).map((r) => r.tag);
       const listTags = tags.map((t) => (t.includes('[') ? t.slice(0, t.indexOf('[')) + '[]' : t));
       assert.deepEqual(listTags.slice(0, 4), ['$addButton[]', '$addReactions[]', '$argsCheck[]', '$async[]']);
       assert.ok(listTags.indexOf('$random') === listTags.indexOf('$random[]') - 1);
-      for (let i = 1; i < listTags.length; i++) assert.ok(listTags[i - 1]!.toLowerCase() <= listTags[i]!.toLowerCase(), listTags[i]);
+      for (let i = 1; i < listTags.length; i++)
+        assert.ok(listTags[i - 1]!.toLowerCase() <= listTags[i]!.toLowerCase(), listTags[i]);
       assert.deepEqual(Object.keys(snapshot.emoji_alias_list as object), ['#️⃣', '✅', '👍']);
     });
 
@@ -202,7 +249,11 @@ describe('catalog encoder', () => {
       // U+FF01 has a larger code unit than the surrogate of U+1F44D but a smaller code point.
       assert.ok(compareCodePoints('！', '👍') < 0);
       assert.ok('👍' < '！');
-      assert.deepEqual(Object.keys(encodeEmojiAliasMap({ '👍': [':a:'], '！': [':b:'], '#️⃣': [':c:'] })), ['#️⃣', '！', '👍']);
+      assert.deepEqual(Object.keys(encodeEmojiAliasMap({ '👍': [':a:'], '！': [':b:'], '#️⃣': [':c:'] })), [
+        '#️⃣',
+        '！',
+        '👍',
+      ]);
       assert.equal(compareCodePoints('a', 'a'), 0);
       assert.ok(compareCodePoints('a', 'ab') < 0);
       assert.ok(compareCodePoints('ab', 'a') > 0);

@@ -39,7 +39,9 @@ async function releaseFifos(dir: string): Promise<void> {
 /** Resolves with `p`, or rejects when it takes longer than `ms` (a read that hangs). */
 function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms)),
+  );
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
@@ -65,7 +67,11 @@ describe('files that are not regular files', function () {
     it('reads a regular file, and names a missing one', async () => {
       await fsp.writeFile(path.join(dir, 'ok.json'), 'héllo');
       assert.deepEqual(await readRegularFile(path.join(dir, 'ok.json'), 100), { ok: true, text: 'héllo', bytes: 6 });
-      assert.deepEqual(await readRegularFile(path.join(dir, 'nope.json'), 100), { ok: false, missing: true, reason: 'no such file' });
+      assert.deepEqual(await readRegularFile(path.join(dir, 'nope.json'), 100), {
+        ok: false,
+        missing: true,
+        reason: 'no such file',
+      });
     });
 
     it('refuses a FIFO without a writer, a symbolic link to one, a device and a folder at once', async () => {
@@ -101,12 +107,20 @@ describe('files that are not regular files', function () {
 
   describe('catalog sources', () => {
     it('loadLocal refuses a FIFO named as the snapshot and starts from the bundled catalog', async () => {
-      const m = new CatalogManager({ url: 'http://127.0.0.1:9', offline: true, snapshotPath: fifo, bundledText: () => snapshotText(testCatalogData()) });
+      const m = new CatalogManager({
+        url: 'http://127.0.0.1:9',
+        offline: true,
+        snapshotPath: fifo,
+        bundledText: () => snapshotText(testCatalogData()),
+      });
       try {
         await within(m.loadLocal(), 2000, 'loadLocal');
         const s = m.status();
         assert.equal(s.source, 'bundled');
-        assert.ok(s.problems.includes(`snapshot ${fifo}: cannot read: not a regular file (a named pipe)`), s.problems.join(' | '));
+        assert.ok(
+          s.problems.includes(`snapshot ${fifo}: cannot read: not a regular file (a named pipe)`),
+          s.problems.join(' | '),
+        );
       } finally {
         await m.dispose();
       }
@@ -124,7 +138,10 @@ describe('files that are not regular files', function () {
         assert.deepEqual(r, { ok: false, missing: false, reason: 'cannot read: not a regular file (a named pipe)' });
         await within(m.loadLocal(), 2000, 'loadLocal');
         assert.equal(m.status().source, 'bundled');
-        assert.ok(m.status().problems.some((p) => p.startsWith(`cache ${cacheFile}: cannot read: not a regular file`)), m.status().problems.join(' | '));
+        assert.ok(
+          m.status().problems.some((p) => p.startsWith(`cache ${cacheFile}: cannot read: not a regular file`)),
+          m.status().problems.join(' | '),
+        );
         assert.equal((await m.refresh()).outcome, 'updated');
         assert.ok((await fsp.lstat(cacheFile)).isFile());
         assert.ok((await readCache(cacheFile, svc.url)).ok);
@@ -137,13 +154,24 @@ describe('files that are not regular files', function () {
 
     it('loadSnapshotFile refuses a FIFO, a device and a snapshot over the size limit', async () => {
       const fromFifo = await within(loadSnapshotFile(fifo), 2000, 'loadSnapshotFile');
-      assert.deepEqual(fromFifo, { ok: false, location: fifo, reason: 'cannot read: not a regular file (a named pipe)' });
-      if (existsSync('/dev/zero')) assert.match((await within(loadSnapshotFile('/dev/zero'), 2000, '/dev/zero') as { reason: string }).reason, /character device/);
+      assert.deepEqual(fromFifo, {
+        ok: false,
+        location: fifo,
+        reason: 'cannot read: not a regular file (a named pipe)',
+      });
+      if (existsSync('/dev/zero'))
+        assert.match(
+          ((await within(loadSnapshotFile('/dev/zero'), 2000, '/dev/zero')) as { reason: string }).reason,
+          /character device/,
+        );
       const big = path.join(dir, 'big.json');
       const h = await fsp.open(big, 'w');
       await h.truncate(MAX_CATALOG_FILE_BYTES + 1);
       await h.close();
-      assert.match((await loadSnapshotFile(big) as { reason: string }).reason, /^cannot read: larger than the limit of 64 MiB/);
+      assert.match(
+        ((await loadSnapshotFile(big)) as { reason: string }).reason,
+        /^cannot read: larger than the limit of 64 MiB/,
+      );
     });
   });
 
@@ -151,7 +179,13 @@ describe('files that are not regular files', function () {
     async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
       const out = { stdout: '', stderr: '' };
       const stop = new AbortController();
-      const io: CliIO = { stdout: (s) => void ((out.stdout += s), stop.abort()), stderr: (s) => void (out.stderr += s), cwd: dir, env: { XDG_CACHE_HOME: path.join(dir, 'xdg') }, signal: stop.signal };
+      const io: CliIO = {
+        stdout: (s) => void ((out.stdout += s), stop.abort()),
+        stderr: (s) => void (out.stderr += s),
+        cwd: dir,
+        env: { XDG_CACHE_HOME: path.join(dir, 'xdg') },
+        signal: stop.signal,
+      };
       const code = await within(main(argv, io), 3000, argv.join(' '));
       return { code, ...out };
     }

@@ -3,7 +3,15 @@
 // and a cut download is never spliced from two versions (over real sockets on 127.0.0.1).
 
 import fc from 'fast-check';
-import { checkCutDownload, checkDecodedNames, checkTerminalText, cutScenario, emojiArbitrary, hostileText, recordsArbitrary } from '../fuzz/catalog';
+import {
+  checkCutDownload,
+  checkDecodedNames,
+  checkTerminalText,
+  cutScenario,
+  emojiArbitrary,
+  hostileText,
+  recordsArbitrary,
+} from '../fuzz/catalog';
 
 const SEED = 20261124;
 

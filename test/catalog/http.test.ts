@@ -6,7 +6,13 @@
 import * as assert from 'node:assert/strict';
 import * as zlib from 'node:zlib';
 import { MockAgent } from 'undici';
-import { CatalogClient, CatalogHttpError, parseRetryAfter, tagPath, type HttpOptions } from '../../server/src/catalog/http';
+import {
+  CatalogClient,
+  CatalogHttpError,
+  parseRetryAfter,
+  tagPath,
+  type HttpOptions,
+} from '../../server/src/catalog/http';
 import * as F from '../support/faultServer';
 
 /** Short limits so that each fault resolves in well under a second. */
@@ -56,7 +62,9 @@ describe('catalog http client', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(zlib.gzipSync(BODY));
     });
     server.routes.set('/br', (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'br' }).end(zlib.brotliCompressSync(BODY));
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'br' })
+        .end(zlib.brotliCompressSync(BODY));
     });
     for (const p of ['/gz', '/br']) {
       const r = await client.getJson(p);
@@ -268,7 +276,10 @@ describe('catalog http client: a body cut short', () => {
     let served = 0;
     return F.rangeResource({
       cut: 1,
-      current: () => (served++ === 0 ? { body: V1, ...(etags[0] ? { etag: etags[0] } : {}) } : { body: V2, ...(etags[1] ? { etag: etags[1] } : {}) }),
+      current: () =>
+        served++ === 0
+          ? { body: V1, ...(etags[0] ? { etag: etags[0] } : {}) }
+          : { body: V2, ...(etags[1] ? { etag: etags[1] } : {}) },
       ...extra,
     });
   }
@@ -301,7 +312,10 @@ describe('catalog http client: a body cut short', () => {
     server.routes.set('/function_list', resource);
     const r = await client.getJson('/function_list');
     assert.deepEqual(r.kind === 'ok' && r.json, JSON.parse(V2));
-    assert.ok(server.requests.every((q) => q.headers['range'] === undefined), 'no Range request');
+    assert.ok(
+      server.requests.every((q) => q.headers['range'] === undefined),
+      'no Range request',
+    );
     assert.deepEqual(resource.statuses, [200, 200]);
   });
 
@@ -313,7 +327,7 @@ describe('catalog http client: a body cut short', () => {
     assert.ok(server.requests.every((q) => q.headers['range'] === undefined));
   });
 
-  it('starts over when a careless server answers the resumption with another version\'s part', async () => {
+  it("starts over when a careless server answers the resumption with another version's part", async () => {
     const resource = changing(['"v1"', '"v2"'], { ignoreIfRange: true });
     server.routes.set('/function_list', resource);
     const r = await client.getJson('/function_list');
@@ -329,7 +343,13 @@ describe('catalog http client: a body cut short', () => {
       calls++;
       if (calls === 1) return F.rangeResource({ cut: 1, current: () => ({ body: V1, etag: '"v1"' }) })(req, res);
       if (req.headers['range']) {
-        res.writeHead(206, { etag: '"v1"', 'content-range': `bytes 0-${V1.length - 1}/${V1.length}`, 'content-length': String(V1.length) }).end(V1);
+        res
+          .writeHead(206, {
+            etag: '"v1"',
+            'content-range': `bytes 0-${V1.length - 1}/${V1.length}`,
+            'content-length': String(V1.length),
+          })
+          .end(V1);
         return;
       }
       res.writeHead(200, { etag: '"v1"', 'content-type': 'application/json' }).end(V1);
@@ -341,7 +361,11 @@ describe('catalog http client: a body cut short', () => {
 
   it('resumes a compressed body by its coded bytes', async () => {
     const gz = zlib.gzipSync(V1);
-    const resource = F.rangeResource({ cut: 1, current: () => ({ body: gz, etag: '"gz1"' }), headers: { 'content-encoding': 'gzip' } });
+    const resource = F.rangeResource({
+      cut: 1,
+      current: () => ({ body: gz, etag: '"gz1"' }),
+      headers: { 'content-encoding': 'gzip' },
+    });
     server.routes.set('/function_list', resource);
     const r = await client.getJson('/function_list');
     assert.deepEqual(r.kind === 'ok' && r.json, JSON.parse(V1));
@@ -383,11 +407,15 @@ describe('catalog http client pieces', () => {
     mock.disableNetConnect();
     const pool = mock.get('http://catalog.invalid');
     pool
-      .intercept({ path: '/function_list', method: 'GET', headers: { 'if-modified-since': 'Wed, 01 Jan 2025 00:00:00 GMT' } })
+      .intercept({
+        path: '/function_list',
+        method: 'GET',
+        headers: { 'if-modified-since': 'Wed, 01 Jan 2025 00:00:00 GMT' },
+      })
       .reply(304, '', { headers: { 'last-modified': 'Wed, 01 Jan 2025 00:00:00 GMT' } });
-    pool
-      .intercept({ path: '/callback_list', method: 'GET' })
-      .reply(200, '[]', { headers: { 'content-type': 'application/json', 'last-modified': 'Thu, 02 Jan 2025 00:00:00 GMT' } });
+    pool.intercept({ path: '/callback_list', method: 'GET' }).reply(200, '[]', {
+      headers: { 'content-type': 'application/json', 'last-modified': 'Thu, 02 Jan 2025 00:00:00 GMT' },
+    });
     const c = new CatalogClient('http://catalog.invalid', FAST, mock);
     try {
       const a = await c.getJson('/function_list', { validators: { lastModified: 'Wed, 01 Jan 2025 00:00:00 GMT' } });

@@ -20,11 +20,22 @@ interface RawResponse {
 }
 
 /** One request through node:http with a fresh connection; the path is sent as given. */
-function raw(base: string, path: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<RawResponse> {
+function raw(
+  base: string,
+  path: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawResponse> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path, method: init.method ?? 'GET', headers: init.headers ?? {}, agent: false },
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: init.method ?? 'GET',
+        headers: init.headers ?? {},
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -112,11 +123,17 @@ describe('catalog service', () => {
     assert.equal(decodeFunction(c1.json).value!.tag, '$c[Comment]');
 
     // Bare and bracketed forms are different records; a bare spelling of a bracketed-only name finds it.
-    const bare = decodeFunction(((await client.getJson(tagPath('function', '$random'))) as { json: unknown }).json).value!;
-    const bracketed = decodeFunction(((await client.getJson(tagPath('function', '$random[]'))) as { json: unknown }).json).value!;
+    const bare = decodeFunction(
+      ((await client.getJson(tagPath('function', '$random'))) as { json: unknown }).json,
+    ).value!;
+    const bracketed = decodeFunction(
+      ((await client.getJson(tagPath('function', '$random[]'))) as { json: unknown }).json,
+    ).value!;
     assert.equal(bare.bracketed, false);
     assert.equal(bracketed.bracketed, true);
-    const byBare = decodeFunction(((await client.getJson(tagPath('function', '$addButton'))) as { json: unknown }).json).value!;
+    const byBare = decodeFunction(
+      ((await client.getJson(tagPath('function', '$addButton'))) as { json: unknown }).json,
+    ).value!;
     assert.equal(byBare.name, '$addButton');
 
     const cb = (await client.getJson(tagPath('callback', '$onJoined[]'))) as { json: Record<string, unknown> };
@@ -155,7 +172,10 @@ describe('catalog service', () => {
     const get = await raw(svc.url, '/function_list');
     assert.equal(head.headers['content-length'], String(get.body.length));
     assert.equal(head.headers['etag'], get.headers['etag']);
-    const options = await raw(svc.url, '/function_list', { method: 'OPTIONS', headers: { origin: 'https://example.org', 'access-control-request-method': 'GET' } });
+    const options = await raw(svc.url, '/function_list', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://example.org', 'access-control-request-method': 'GET' },
+    });
     assert.equal(options.status, 204);
     assert.equal(options.headers['access-control-allow-origin'], '*');
     assert.match(String(options.headers['access-control-allow-headers']), /If-None-Match/);
@@ -178,15 +198,26 @@ describe('catalog service', () => {
     assert.equal(again.status, 304);
     assert.equal(again.body.length, 0);
     assert.equal(again.headers['etag'], etag);
-    assert.equal((await raw(svc.url, '/function_list', { headers: { 'if-none-match': `"other", W/${etag}` } })).status, 304);
+    assert.equal(
+      (await raw(svc.url, '/function_list', { headers: { 'if-none-match': `"other", W/${etag}` } })).status,
+      304,
+    );
     assert.equal((await raw(svc.url, '/function_list', { headers: { 'if-none-match': '"other"' } })).status, 200);
     const lm = String(first.headers['last-modified']);
     assert.equal((await raw(svc.url, '/function_list', { headers: { 'if-modified-since': lm } })).status, 304);
-    assert.equal((await raw(svc.url, '/function_list', { headers: { 'if-modified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' } })).status, 200);
+    assert.equal(
+      (await raw(svc.url, '/function_list', { headers: { 'if-modified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' } }))
+        .status,
+      200,
+    );
     // Per-tag resources have their own ETag.
     const rec = await raw(svc.url, tagPath('function', '$c[]'));
     assert.notEqual(rec.headers['etag'], etag);
-    assert.equal((await raw(svc.url, tagPath('function', '$c[]'), { headers: { 'if-none-match': String(rec.headers['etag']) } })).status, 304);
+    assert.equal(
+      (await raw(svc.url, tagPath('function', '$c[]'), { headers: { 'if-none-match': String(rec.headers['etag']) } }))
+        .status,
+      304,
+    );
   });
 
   it('compresses with br or gzip when asked, and not when refused', async () => {
@@ -228,7 +259,10 @@ describe('catalog service', () => {
   it('refuses overlong URLs and headers, and malformed requests', async () => {
     const long = await raw(svc.url, '/function/' + 'a'.repeat(5000));
     assert.equal(long.status, 414);
-    const header = await rawSocket(svc.url, `GET /function_list HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(40_000)}\r\n\r\n`);
+    const header = await rawSocket(
+      svc.url,
+      `GET /function_list HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(40_000)}\r\n\r\n`,
+    );
     assert.match(header, /^HTTP\/1\.1 431 /);
     const garbage = await rawSocket(svc.url, 'THIS IS NOT HTTP\r\n\r\n');
     assert.match(garbage, /^HTTP\/1\.1 400 /);
@@ -263,7 +297,13 @@ describe('catalog service', () => {
   });
 
   it('answers many concurrent connections', async () => {
-    const paths = ['/function_list', '/callback_list', '/function_tag_list', tagPath('function', '$addButton[]'), '/nope'];
+    const paths = [
+      '/function_list',
+      '/callback_list',
+      '/function_tag_list',
+      tagPath('function', '$addButton[]'),
+      '/nope',
+    ];
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => raw(svc.url, paths[i % paths.length]!)));
     results.forEach((r, i) => assert.equal(r.status, i % paths.length === 4 ? 404 : 200));
   });
@@ -321,7 +361,8 @@ describe('catalog service under connection abuse', function () {
     }
   }
 
-  const openConnections = (): Promise<number> => new Promise((resolve, reject) => svc.server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
+  const openConnections = (): Promise<number> =>
+    new Promise((resolve, reject) => svc.server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
 
   it('destroys the connection of a malformed request even when the client never closes its side', async () => {
     svc = await startCatalogService(data);
@@ -336,9 +377,14 @@ describe('catalog service under connection abuse', function () {
           s.on('end', () => resolve(got));
         }),
       );
-      s.write(i % 2 ? 'THIS IS NOT HTTP\r\n\r\n' : `GET /function_list HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`);
+      s.write(
+        i % 2
+          ? 'THIS IS NOT HTTP\r\n\r\n'
+          : `GET /function_list HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+      );
     }
-    for (const [i, got] of (await Promise.all(answers)).entries()) assert.match(got, i % 2 ? /^HTTP\/1\.1 400 / : /^HTTP\/1\.1 431 /);
+    for (const [i, got] of (await Promise.all(answers)).entries())
+      assert.match(got, i % 2 ? /^HTTP\/1\.1 400 / : /^HTTP\/1\.1 431 /);
     // The clients still hold their side; the service must not.
     await eventually(async () => (await openConnections()) === 0, 3000, 'every connection closed by the service');
     assert.equal((await raw(svc.url, '/function_tag_list')).status, 200);

@@ -73,7 +73,8 @@ describe('bundled snapshot', () => {
     walk(raw);
     assert.ok(seen > 1000);
     const { data } = committed().value;
-    const args = (list: readonly Argument[] | null): Argument[] => (list ?? []).flatMap((a) => [a, ...args(a.tupleTypes ?? null)]);
+    const args = (list: readonly Argument[] | null): Argument[] =>
+      (list ?? []).flatMap((a) => [a, ...args(a.tupleTypes ?? null)]);
     for (const f of data.functions) {
       assert.equal(f.shortDescription + f.longDescription, '', f.tag);
       for (const a of args(f.arguments)) assert.equal(a.description, '', f.tag);
@@ -154,7 +155,18 @@ describe('bundled snapshot', () => {
         const epoch = String(Date.parse(`${date}T12:00:00Z`) / 1000);
         const child = spawn(
           process.execPath,
-          ['--require', 'tsx/cjs', path.join(REPO, 'server/scripts/snapshot.ts'), '--no-live', '--real', REAL_SAMPLE, '--facts', FACTS_DIR, '--out', out],
+          [
+            '--require',
+            'tsx/cjs',
+            path.join(REPO, 'server/scripts/snapshot.ts'),
+            '--no-live',
+            '--real',
+            REAL_SAMPLE,
+            '--facts',
+            FACTS_DIR,
+            '--out',
+            out,
+          ],
           { cwd: REPO, env: { ...process.env, SOURCE_DATE_EPOCH: epoch }, stdio: ['ignore', 'pipe', 'pipe'] },
         );
         let stderr = '';
@@ -191,9 +203,18 @@ describe('bundled snapshot', () => {
     });
 
     it('decodes a broken live answer without throwing and reports it', async () => {
-      const server = await serve({ '/public/api/function_list': '[1, {"tag": 5}, {"tag": "$ok", "intents": 0, "premium": false}]' });
+      const server = await serve({
+        '/public/api/function_list': '[1, {"tag": 5}, {"tag": "$ok", "intents": 0, "premium": false}]',
+      });
       try {
-        const result = await buildSnapshot({ ...offline('2026-01-02'), real: '/nonexistent', facts: '/nonexistent', live: true, from: server.url, fromExplicit: true });
+        const result = await buildSnapshot({
+          ...offline('2026-01-02'),
+          real: '/nonexistent',
+          facts: '/nonexistent',
+          live: true,
+          from: server.url,
+          fromExplicit: true,
+        });
         assert.deepEqual(
           result.data.functions.map((f) => f.name),
           ['$ok'],
@@ -207,9 +228,19 @@ describe('bundled snapshot', () => {
 
     it('fails when an explicit --from cannot be reached, and falls back quietly otherwise', async () => {
       const url = await closedUrl();
-      await assert.rejects(buildSnapshot({ ...offline('2026-01-02'), live: true, from: url, fromExplicit: true }), /live source .* failed/);
+      await assert.rejects(
+        buildSnapshot({ ...offline('2026-01-02'), live: true, from: url, fromExplicit: true }),
+        /live source .* failed/,
+      );
       const lines: string[] = [];
-      const result = await buildSnapshot({ ...offline('2026-01-02'), real: '/nonexistent', facts: '/nonexistent', live: true, from: url, log: (l) => lines.push(l) });
+      const result = await buildSnapshot({
+        ...offline('2026-01-02'),
+        real: '/nonexistent',
+        facts: '/nonexistent',
+        live: true,
+        from: url,
+        log: (l) => lines.push(l),
+      });
       assert.match(lines[0]!, /live catalog not reachable/);
       assert.deepEqual(result.data.functions, []);
       assert.ok(Object.keys(result.data.emoji).length >= 1000);
@@ -241,7 +272,18 @@ describe('bundled snapshot', () => {
     });
 
     it('parses its command line', () => {
-      const options = parseArgs(['--no-live', '--real', 'r.json', '--facts=f', '--out', 'o.json', '--date', '2025-01-01', '--timeout', '50']);
+      const options = parseArgs([
+        '--no-live',
+        '--real',
+        'r.json',
+        '--facts=f',
+        '--out',
+        'o.json',
+        '--date',
+        '2025-01-01',
+        '--timeout',
+        '50',
+      ]);
       assert.ok(options !== 'help');
       assert.equal(options.live, false);
       assert.equal(options.real, path.resolve('r.json'));
@@ -258,7 +300,7 @@ describe('bundled snapshot', () => {
       assert.throws(() => parseArgs(['--timeout', '0', '--date', '2025-01-01']), /--timeout/);
     });
 
-    it('writes atomically (through the cache\'s writer), leaving no temporary file behind', async () => {
+    it("writes atomically (through the cache's writer), leaving no temporary file behind", async () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'bdscript-atomic-'));
       try {
         const file = path.join(dir, 'a', 'b.json');

@@ -10,7 +10,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { cacheFileFor, readCache } from '../../server/src/catalog/cache';
 import { CatalogClient, LIST_ENDPOINTS, type HttpOptions } from '../../server/src/catalog/http';
-import { CatalogManager, fetchCatalog, type CatalogChangeEvent, type CatalogManagerOptions } from '../../server/src/catalog/sources';
+import {
+  CatalogManager,
+  fetchCatalog,
+  type CatalogChangeEvent,
+  type CatalogManagerOptions,
+} from '../../server/src/catalog/sources';
 import { encodeFunctionList } from '../../server/src/core/catalog/encode';
 import { DEFAULT_CATALOG_URL } from '../../server/src/core/settings';
 import { MockAgent } from 'undici';
@@ -43,7 +48,12 @@ describe('catalog sources', function () {
   const managers: CatalogManager[] = [];
 
   function manager(opts: Partial<CatalogManagerOptions> & { url: string }): CatalogManager {
-    const m = new CatalogManager({ cacheDir: path.join(dir, 'cache'), http: FAST, bundledText: () => snapshotText(bundled, 'bundled'), ...opts });
+    const m = new CatalogManager({
+      cacheDir: path.join(dir, 'cache'),
+      http: FAST,
+      bundledText: () => snapshotText(bundled, 'bundled'),
+      ...opts,
+    });
     managers.push(m);
     return m;
   }
@@ -79,13 +89,20 @@ describe('catalog sources', function () {
     });
 
     it('falls back to the bundled snapshot when the user snapshot is missing or garbage', async () => {
-      for (const [name, content] of [['missing.json', undefined], ['garbage.json', '{"schema": 1, "function_list": 7'], ['empty.json', '{}']] as const) {
+      for (const [name, content] of [
+        ['missing.json', undefined],
+        ['garbage.json', '{"schema": 1, "function_list": 7'],
+        ['empty.json', '{}'],
+      ] as const) {
         const file = path.join(dir, name);
         if (content !== undefined) await fsp.writeFile(file, content);
         const m = manager({ url: 'http://127.0.0.1:9', offline: true, snapshotPath: file });
         await m.loadLocal();
         assert.equal(m.status().source, 'bundled', name);
-        assert.ok(m.status().problems.some((p) => p.includes(file)), `${name}: ${m.status().problems.join(' | ')}`);
+        assert.ok(
+          m.status().problems.some((p) => p.includes(file)),
+          `${name}: ${m.status().problems.join(' | ')}`,
+        );
       }
     });
 
@@ -114,7 +131,7 @@ describe('catalog sources', function () {
   });
 
   describe('refresh from the service', () => {
-    it('accepts a mirror that serves a smaller catalog than the bundled one (the shrink check compares with this URL\'s own data)', async () => {
+    it("accepts a mirror that serves a smaller catalog than the bundled one (the shrink check compares with this URL's own data)", async () => {
       const small: CatalogData = { ...full, functions: full.functions.slice(0, 3) };
       const svc = await startCatalogService(small);
       try {
@@ -277,26 +294,75 @@ describe('catalog sources', function () {
 
   describe('faults keep the last good catalog and the cache', () => {
     const one = JSON.stringify(encodeFunctionList(full.functions.slice(0, 1)));
-    const garbageRecords = JSON.stringify([...encodeFunctionList(full.functions.slice(0, 5)), ...Array.from({ length: 10 }, (_, i) => ({ tag: 7, n: i }))]);
+    const garbageRecords = JSON.stringify([
+      ...encodeFunctionList(full.functions.slice(0, 5)),
+      ...Array.from({ length: 10 }, (_, i) => ({ tag: 7, n: i })),
+    ]);
     const cases: Array<{ name: string; endpoint?: string; handler: F.FaultHandler; reason: RegExp }> = [
       { name: '5xx', handler: F.status(503), reason: /HTTP 503 \(after 2 attempts\)/ },
-      { name: '429 with Retry-After', handler: F.status(429, { 'retry-after': '1' }), reason: /HTTP 429 \(after 2 attempts\)/ },
+      {
+        name: '429 with Retry-After',
+        handler: F.status(429, { 'retry-after': '1' }),
+        reason: /HTTP 429 \(after 2 attempts\)/,
+      },
       { name: 'a server that never answers', handler: F.neverAnswer, reason: /no response within 0\.4 s/ },
-      { name: 'a body that stalls', handler: F.stallBody(catalogBodies(full)['/function_list']), reason: /stalled|no complete answer/ },
-      { name: 'truncated JSON', handler: F.truncatedJson(catalogBodies(full)['/function_list']), reason: /truncated JSON/ },
-      { name: 'a connection closed mid-body', handler: F.shortBody(catalogBodies(full)['/function_list']), reason: /closed|reset/ },
+      {
+        name: 'a body that stalls',
+        handler: F.stallBody(catalogBodies(full)['/function_list']),
+        reason: /stalled|no complete answer/,
+      },
+      {
+        name: 'truncated JSON',
+        handler: F.truncatedJson(catalogBodies(full)['/function_list']),
+        reason: /truncated JSON/,
+      },
+      {
+        name: 'a connection closed mid-body',
+        handler: F.shortBody(catalogBodies(full)['/function_list']),
+        reason: /closed|reset/,
+      },
       { name: 'a 200 HTML page', handler: F.htmlPage, reason: /HTML page/ },
-      { name: 'an oversized body (50 times the cap)', handler: F.oversized(256 * 1024 * 50), reason: /larger than the limit/ },
-      { name: 'a chunked oversized body', handler: F.oversized(256 * 1024 * 50, true), reason: /larger than the limit/ },
+      {
+        name: 'an oversized body (50 times the cap)',
+        handler: F.oversized(256 * 1024 * 50),
+        reason: /larger than the limit/,
+      },
+      {
+        name: 'a chunked oversized body',
+        handler: F.oversized(256 * 1024 * 50, true),
+        reason: /larger than the limit/,
+      },
       { name: 'a connection reset', handler: F.reset, reason: /reset|closed/ },
       { name: 'invalid UTF-8', handler: F.invalidUtf8, reason: /not valid UTF-8/ },
       { name: 'a redirect loop', handler: F.redirectLoop, reason: /redirect/ },
       { name: 'a 200 with an empty body', handler: F.emptyBody, reason: /empty body/ },
-      { name: 'a list that shrinks to one record', handler: F.json(one), reason: /refused: 1 record where the catalog in use has \d+/ },
-      { name: 'records that do not decode', handler: F.json(garbageRecords), reason: /refused: decoding dropped 10 of 15 entries/ },
-      { name: 'the wrong JSON type', handler: F.json('{"functions": []}'), reason: /refused: expected a JSON array, got an object/ },
-      { name: 'a broken callback list', endpoint: '/callback_list', handler: F.json('"nope"'), reason: /refused: expected a JSON array, got a string/ },
-      { name: 'a broken emoji map', endpoint: '/emoji_alias_list', handler: F.json('[1,2]'), reason: /refused: expected a JSON object, got an array/ },
+      {
+        name: 'a list that shrinks to one record',
+        handler: F.json(one),
+        reason: /refused: 1 record where the catalog in use has \d+/,
+      },
+      {
+        name: 'records that do not decode',
+        handler: F.json(garbageRecords),
+        reason: /refused: decoding dropped 10 of 15 entries/,
+      },
+      {
+        name: 'the wrong JSON type',
+        handler: F.json('{"functions": []}'),
+        reason: /refused: expected a JSON array, got an object/,
+      },
+      {
+        name: 'a broken callback list',
+        endpoint: '/callback_list',
+        handler: F.json('"nope"'),
+        reason: /refused: expected a JSON array, got a string/,
+      },
+      {
+        name: 'a broken emoji map',
+        endpoint: '/emoji_alias_list',
+        handler: F.json('[1,2]'),
+        reason: /refused: expected a JSON object, got an array/,
+      },
       { name: 'a 404 on a tag list', endpoint: '/function_tag_list', handler: F.status(404), reason: /HTTP 404/ },
     ];
 
@@ -330,7 +396,10 @@ describe('catalog sources', function () {
           const after = await fsp.stat(file);
           assert.equal(after.mtimeMs, stat.mtimeMs);
           assert.equal(after.ino, stat.ino);
-          assert.deepEqual((await fsp.readdir(path.dirname(file))).filter((n) => n.endsWith('.tmp')), []);
+          assert.deepEqual(
+            (await fsp.readdir(path.dirname(file))).filter((n) => n.endsWith('.tmp')),
+            [],
+          );
 
           // The source recovers: the next good answer is accepted and the problem goes away.
           server.routes.set(endpoint, F.json(catalogBodies(full)[endpoint as keyof ReturnType<typeof catalogBodies>]));
@@ -387,7 +456,10 @@ describe('catalog sources', function () {
         const m = manager({ url: svc.url });
         await m.loadLocal();
         await m.refresh();
-        const text = (await fsp.readFile(m.cacheFile!, 'utf8')).replaceAll(JSON.stringify(svc.url), JSON.stringify(url));
+        const text = (await fsp.readFile(m.cacheFile!, 'utf8')).replaceAll(
+          JSON.stringify(svc.url),
+          JSON.stringify(url),
+        );
         const file = cacheFileFor(path.join(dir, 'cache'), url);
         await fsp.writeFile(file, text);
         return file;
@@ -406,7 +478,10 @@ describe('catalog sources', function () {
         const m = manager({ url: server.url, log: (level, msg) => level === 'warning' && logged.push(msg) });
         await m.loadLocal();
         assert.equal(m.status().source, 'bundled');
-        assert.ok(m.status().problems.some((p) => p.startsWith(`cache ${file}: not valid JSON`)), m.status().problems.join(' | '));
+        assert.ok(
+          m.status().problems.some((p) => p.startsWith(`cache ${file}: not valid JSON`)),
+          m.status().problems.join(' | '),
+        );
         assert.ok(logged.some((l) => l.includes(file)));
         assert.equal((await m.refresh()).outcome, 'updated');
         assert.deepEqual(m.status().problems, []);
@@ -545,9 +620,21 @@ describe('catalog sources', function () {
     });
 
     it('guards the callback list the same way', async () => {
-      const callbacks = Array.from({ length: 40 }, (_, i) => ({ ...full.callbacks[i % full.callbacks.length]!, name: `$onThing${i}`, tag: `$onThing${i}`, listTag: `$onThing${i}`, arguments: null, bracketed: false }));
+      const callbacks = Array.from({ length: 40 }, (_, i) => ({
+        ...full.callbacks[i % full.callbacks.length]!,
+        name: `$onThing${i}`,
+        tag: `$onThing${i}`,
+        listTag: `$onThing${i}`,
+        arguments: null,
+        bracketed: false,
+      }));
       const data: CatalogData = { ...full, callbacks, callbackTags: callbacks.map((c) => c.listTag) };
-      const withCallbacks = (n: number): string => catalogBodies({ ...data, callbacks: callbacks.slice(0, n), callbackTags: callbacks.slice(0, n).map((c) => c.listTag) })['/callback_list'];
+      const withCallbacks = (n: number): string =>
+        catalogBodies({
+          ...data,
+          callbacks: callbacks.slice(0, n),
+          callbackTags: callbacks.slice(0, n).map((c) => c.listTag),
+        })['/callback_list'];
       const server = await F.startFaultServer(catalogBodies(data));
       try {
         const m = manager({ url: server.url });
@@ -575,11 +662,19 @@ describe('catalog sources', function () {
       for (const endpoint of LIST_ENDPOINTS) {
         pool
           .intercept({ path: basePath + endpoint, method: 'GET' })
-          .reply(() => ({ statusCode: 200, data: bodiesWith(bundledBig, served)[endpoint]!, responseOptions: { headers: { 'content-type': 'application/json' } } }))
+          .reply(() => ({
+            statusCode: 200,
+            data: bodiesWith(bundledBig, served)[endpoint]!,
+            responseOptions: { headers: { 'content-type': 'application/json' } },
+          }))
           .persist();
       }
       try {
-        const m = manager({ url: DEFAULT_CATALOG_URL, dispatcher: mock, bundledText: () => snapshotText(bundledBig, 'bundled') });
+        const m = manager({
+          url: DEFAULT_CATALOG_URL,
+          dispatcher: mock,
+          bundledText: () => snapshotText(bundledBig, 'bundled'),
+        });
         await m.loadLocal();
         assert.equal(m.status().source, 'bundled');
         served = 252;
@@ -588,7 +683,12 @@ describe('catalog sources', function () {
           served = n;
           const r = await m.refresh();
           assert.equal(r.ok, false, `${n} functions were accepted`);
-          assert.match(r.problems[0]!, new RegExp(`function_list: refused: ${n} records? where the bundled catalog has 494 \\(shrank by more than 50%\\)$`));
+          assert.match(
+            r.problems[0]!,
+            new RegExp(
+              `function_list: refused: ${n} records? where the bundled catalog has 494 \\(shrank by more than 50%\\)$`,
+            ),
+          );
         }
         assert.equal(m.status().counts.functions, 252);
       } finally {
@@ -622,7 +722,10 @@ describe('catalog sources', function () {
       try {
         const r = await fetchCatalog(client);
         assert.ok(!r.ok);
-        assert.ok(r.problems.some((p) => /^GET http:\/\/127\.0\.0\.1:\d+\/\w+: connection refused$/.test(p)), r.problems.join(' | '));
+        assert.ok(
+          r.problems.some((p) => /^GET http:\/\/127\.0\.0\.1:\d+\/\w+: connection refused$/.test(p)),
+          r.problems.join(' | '),
+        );
         assert.ok(r.problems.every((p) => !/cancelled/.test(p)));
       } finally {
         await client.destroy();

@@ -29,7 +29,8 @@ describe('catalog status: dates and words', () => {
       [undefined, {}],
     ];
     for (const [date, expected] of cases) {
-      it(`reads ${JSON.stringify(date)} as ${JSON.stringify(expected)}`, () => assert.deepEqual(provenanceDate(date), expected));
+      it(`reads ${JSON.stringify(date)} as ${JSON.stringify(expected)}`, () =>
+        assert.deepEqual(provenanceDate(date), expected));
     }
   });
 
@@ -39,7 +40,12 @@ describe('catalog status: dates and words', () => {
       await Promise.all(managers.splice(0).map((m) => m.dispose()));
     });
     function manager(bundledText?: () => string): CatalogManager {
-      const m = new CatalogManager({ url: 'http://127.0.0.1:9', offline: true, now: () => NOW, ...(bundledText ? { bundledText } : {}) });
+      const m = new CatalogManager({
+        url: 'http://127.0.0.1:9',
+        offline: true,
+        now: () => NOW,
+        ...(bundledText ? { bundledText } : {}),
+      });
       managers.push(m);
       return m;
     }
@@ -103,9 +109,15 @@ describe('catalog status: dates and words', () => {
     it('names live, cached and snapshot sources with their place and time', () => {
       const at = { fetchedAt: '2026-11-23T17:30:00.000Z', fetchedAtPrecision: 'time' as const, ageMs: 2 * 3600_000 };
       const cases: Array<[Partial<CatalogStatus>, string]> = [
-        [{ source: 'live', location: 'https://botdesignerdiscord.com/public/api' }, 'source:   the BDFD API (https://botdesignerdiscord.com/public/api)'],
+        [
+          { source: 'live', location: 'https://botdesignerdiscord.com/public/api' },
+          'source:   the BDFD API (https://botdesignerdiscord.com/public/api)',
+        ],
         [{ source: 'live', location: 'http://127.0.0.1:8080' }, 'source:   the catalog API at http://127.0.0.1:8080'],
-        [{ source: 'cache', location: '/home/u/.cache/bdscript/catalog-1.json' }, 'source:   the disk cache (/home/u/.cache/bdscript/catalog-1.json), saved at the last download'],
+        [
+          { source: 'cache', location: '/home/u/.cache/bdscript/catalog-1.json' },
+          'source:   the disk cache (/home/u/.cache/bdscript/catalog-1.json), saved at the last download',
+        ],
         [{ source: 'snapshot', location: '/srv/team.json' }, 'source:   a snapshot file (/srv/team.json)'],
         [{ source: 'none', location: '' }, 'source:   none: no catalog could be loaded'],
       ];
@@ -116,23 +128,33 @@ describe('catalog status: dates and words', () => {
       }
     });
 
-    it('says what the last refresh did, never in the protocol\'s codes', () => {
+    it("says what the last refresh did, never in the protocol's codes", () => {
       const at = '2026-11-23T18:00:00.000Z';
       const cases: Array<[CatalogStatus['lastRefresh'], string]> = [
         [{ at, ok: true, outcome: 'updated' }, 'refresh:  2026-11-23 18:00:00 UTC: the catalog was updated'],
-        [{ at, ok: true, outcome: 'not-modified' }, 'refresh:  2026-11-23 18:00:00 UTC: the catalog was already up to date'],
-        [{ at, ok: true, outcome: 'offline' }, 'refresh:  2026-11-23 18:00:00 UTC: skipped, because the catalog is set to offline'],
-        [{ at, ok: false, outcome: 'GET http://127.0.0.1:9/function_list: connection refused' }, 'refresh:  2026-11-23 18:00:00 UTC: failed: GET http://127.0.0.1:9/function_list: connection refused'],
+        [
+          { at, ok: true, outcome: 'not-modified' },
+          'refresh:  2026-11-23 18:00:00 UTC: the catalog was already up to date',
+        ],
+        [
+          { at, ok: true, outcome: 'offline' },
+          'refresh:  2026-11-23 18:00:00 UTC: skipped, because the catalog is set to offline',
+        ],
+        [
+          { at, ok: false, outcome: 'GET http://127.0.0.1:9/function_list: connection refused' },
+          'refresh:  2026-11-23 18:00:00 UTC: failed: GET http://127.0.0.1:9/function_list: connection refused',
+        ],
       ];
       for (const [lastRefresh, line] of cases) {
         const text = formatStatus({ ...base, ...(lastRefresh ? { lastRefresh } : {}) });
         assert.ok(text.split('\n').includes(line), text);
-        for (const raw of ['not-modified', ' ok:', '<bundled>', 'undefined', 'T18:00']) assert.ok(!text.includes(raw), `${raw} in ${text}`);
+        for (const raw of ['not-modified', ' ok:', '<bundled>', 'undefined', 'T18:00'])
+          assert.ok(!text.includes(raw), `${raw} in ${text}`);
       }
     });
   });
 
-  describe('sentences of the server\'s commands', () => {
+  describe("sentences of the server's commands", () => {
     const bundled: CatalogStatus = {
       source: 'bundled',
       location: '<bundled>',
@@ -154,56 +176,95 @@ describe('catalog status: dates and words', () => {
 
     it('names the catalog in use with its day or its age, its counts and its problems', () => {
       const cases: Array<[CatalogStatus, string]> = [
-        [bundled, 'BDScript is using the catalog bundled with bdscript, dated 2026-11-20: 494 functions, 13 callbacks and 3,799 emoji. No problems.'],
+        [
+          bundled,
+          'BDScript is using the catalog bundled with bdscript, dated 2026-11-20: 494 functions, 13 callbacks and 3,799 emoji. No problems.',
+        ],
         // A day never turns into hours, even next to an age sent by mistake.
-        [{ ...bundled, ageMs: 5 * 3600_000 }, 'BDScript is using the catalog bundled with bdscript, dated 2026-11-20: 494 functions, 13 callbacks and 3,799 emoji. No problems.'],
-        [live, 'BDScript is using the catalog downloaded from the BDFD API, fetched 2 h ago: 494 functions, 13 callbacks and 3,799 emoji. No problems.'],
+        [
+          { ...bundled, ageMs: 5 * 3600_000 },
+          'BDScript is using the catalog bundled with bdscript, dated 2026-11-20: 494 functions, 13 callbacks and 3,799 emoji. No problems.',
+        ],
+        [
+          live,
+          'BDScript is using the catalog downloaded from the BDFD API, fetched 2 h ago: 494 functions, 13 callbacks and 3,799 emoji. No problems.',
+        ],
         [
           { ...live, source: 'cache', location: '/home/u/.cache/bdscript/catalog-1.json', problems: ['a', 'b'] },
           'BDScript is using the cached catalog (/home/u/.cache/bdscript/catalog-1.json), fetched 2 h ago: 494 functions, 13 callbacks and 3,799 emoji. 2 problems, the first: a.',
         ],
         [
-          { ...bundled, source: 'snapshot', location: '/srv/team.json', counts: { functions: 1, callbacks: 1, emoji: 1 }, problems: ['bad record.'] },
+          {
+            ...bundled,
+            source: 'snapshot',
+            location: '/srv/team.json',
+            counts: { functions: 1, callbacks: 1, emoji: 1 },
+            problems: ['bad record.'],
+          },
           'BDScript is using the catalog of the snapshot file /srv/team.json, dated 2026-11-20: 1 function, 1 callback and 1 emoji. One problem: bad record.',
         ],
-        [{ ...bundled, source: 'none', location: '', problems: ['nothing loaded'] }, 'BDScript has no catalog: none could be loaded. One problem: nothing loaded.'],
+        [
+          { ...bundled, source: 'none', location: '', problems: ['nothing loaded'] },
+          'BDScript has no catalog: none could be loaded. One problem: nothing loaded.',
+        ],
       ];
       for (const [status, text] of cases) assert.equal(statusSentence(status), text);
     });
 
     it('says what the last refresh did and what stays in use', () => {
       const cases: Array<[CatalogStatus, string]> = [
-        [{ ...live, lastRefresh: { at, ok: true, outcome: 'updated' } }, 'The catalog was updated from the BDFD API: 494 functions, 13 callbacks and 3,799 emoji.'],
+        [
+          { ...live, lastRefresh: { at, ok: true, outcome: 'updated' } },
+          'The catalog was updated from the BDFD API: 494 functions, 13 callbacks and 3,799 emoji.',
+        ],
         [
           { ...live, location: 'http://127.0.0.1:8080', lastRefresh: { at, ok: true, outcome: 'updated' } },
           'The catalog was updated from http://127.0.0.1:8080: 494 functions, 13 callbacks and 3,799 emoji.',
         ],
-        [{ ...live, lastRefresh: { at, ok: true, outcome: 'not-modified' } }, 'The catalog is up to date (494 functions, 13 callbacks and 3,799 emoji).'],
+        [
+          { ...live, lastRefresh: { at, ok: true, outcome: 'not-modified' } },
+          'The catalog is up to date (494 functions, 13 callbacks and 3,799 emoji).',
+        ],
         [
           { ...bundled, lastRefresh: { at, ok: true, outcome: 'offline' } },
           'Offline: the catalog was not refreshed (bdscript.catalog.offline is on). Using the catalog bundled with bdscript, dated 2026-11-20: 494 functions, 13 callbacks and 3,799 emoji.',
         ],
         [
-          { ...bundled, lastRefresh: { at, ok: false, outcome: 'GET http://127.0.0.1:9/function_list: connection refused.' } },
+          {
+            ...bundled,
+            lastRefresh: { at, ok: false, outcome: 'GET http://127.0.0.1:9/function_list: connection refused.' },
+          },
           'The catalog could not be refreshed: GET http://127.0.0.1:9/function_list: connection refused. Still using the catalog bundled with bdscript, dated 2026-11-20: 494 functions, 13 callbacks and 3,799 emoji.',
         ],
-        [{ ...bundled, source: 'none', location: '', lastRefresh: { at, ok: false, outcome: '' } }, 'The catalog could not be refreshed: no reason given. Still using no catalog.'],
+        [
+          { ...bundled, source: 'none', location: '', lastRefresh: { at, ok: false, outcome: '' } },
+          'The catalog could not be refreshed: no reason given. Still using no catalog.',
+        ],
       ];
       for (const [status, text] of cases) {
         assert.equal(refreshSentence(status), text);
-        for (const raw of ['<bundled>', 'not-modified', 'undefined']) assert.ok(!text.includes(raw), `${raw} in ${text}`);
+        for (const raw of ['<bundled>', 'not-modified', 'undefined'])
+          assert.ok(!text.includes(raw), `${raw} in ${text}`);
         if (status.fetchedAtPrecision === 'date') assert.doesNotMatch(text, /\bago\b/);
       }
     });
 
     it('keeps untrusted text on one line with its controls escaped, and cut', () => {
-      const evil = { ...live, source: 'snapshot' as const, location: '/tmp/\u001b]0;x\u0007\nfile.json', problems: ['p'.repeat(1000)] };
+      const evil = {
+        ...live,
+        source: 'snapshot' as const,
+        location: '/tmp/\u001b]0;x\u0007\nfile.json',
+        problems: ['p'.repeat(1000)],
+      };
       const text = statusSentence(evil);
       assert.ok(!/[\u0000-\u001f]/.test(text), text);
       assert.ok(text.includes('\\x1b'), text);
       assert.ok(text.length < 800, `${text.length} characters`);
       const failed = refreshSentence({ ...live, lastRefresh: { at, ok: false, outcome: 'line one\nline two\u202e' } });
-      assert.ok(failed.startsWith('The catalog could not be refreshed: line one line two\\u{202E}. Still using'), failed);
+      assert.ok(
+        failed.startsWith('The catalog could not be refreshed: line one line two\\u{202E}. Still using'),
+        failed,
+      );
     });
   });
 });

@@ -63,13 +63,21 @@ describe('bdscript check past the cap (bundled CLI)', function () {
         'Fix those first, or turn off rules you do not need with `bdscript.diagnostics.severity`, to see the rest.',
     );
     assert.match(lines[5001]!, /^few\.bds:1:1: warning unknown-function /);
-    assert.equal(r.stderr, 'checked 2 files: 4 errors, 6001 warnings, 0 information, 0 hints; 1004 findings not printed (at most 5000 findings are printed per file)\n');
+    assert.equal(
+      r.stderr,
+      'checked 2 files: 4 errors, 6001 warnings, 0 information, 0 hints; 1004 findings not printed (at most 5000 findings are printed per file)\n',
+    );
   });
 
   it('gives the note and its counts in JSON', async () => {
     const r = await check(['--format', 'json', 'many.bds'], dir);
     assert.equal(r.code, 1, r.stderr);
-    const entries = JSON.parse(r.stdout) as Array<{ code: string; severity: string; message: string; range: { start: { line: number } } }>;
+    const entries = JSON.parse(r.stdout) as Array<{
+      code: string;
+      severity: string;
+      message: string;
+      range: { start: { line: number } };
+    }>;
     assert.equal(entries.length, 5001);
     const note = entries[5000]!;
     assert.equal(note.code, 'too-many-findings');

@@ -144,7 +144,9 @@ describe('bdscript check (bundled CLI)', function () {
       child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
       child.on('error', reject);
       child.on('close', (code) => {
-        void fsp.readFile(netLog, 'utf8').then((log) => resolve({ code, stdout, stderr, net: log.split('\n').filter(Boolean) }), reject);
+        void fsp
+          .readFile(netLog, 'utf8')
+          .then((log) => resolve({ code, stdout, stderr, net: log.split('\n').filter(Boolean) }), reject);
       });
     });
   }
@@ -156,9 +158,18 @@ describe('bdscript check (bundled CLI)', function () {
     const r = await check([SHOWCASE]);
     assert.equal(r.code, 1, r.stderr);
     for (const line of lines(r.stdout)) {
-      assert.match(line, /^test\/fixtures\/showcase\.bds:\d+:\d+: (error|warning|information|hint) [a-z-]+ \S.*$/, line);
+      assert.match(
+        line,
+        /^test\/fixtures\/showcase\.bds:\d+:\d+: (error|warning|information|hint) [a-z-]+ \S.*$/,
+        line,
+      );
     }
-    assert.ok(lines(r.stdout).includes('test/fixtures/showcase.bds:4:17: warning unknown-function Unknown function `$usernam`. Did you mean `$username`?'), r.stdout);
+    assert.ok(
+      lines(r.stdout).includes(
+        'test/fixtures/showcase.bds:4:17: warning unknown-function Unknown function `$usernam`. Did you mean `$username`?',
+      ),
+      r.stdout,
+    );
     assert.deepEqual([...new Set(codesOf(r))].sort(), [
       'callback-in-code',
       'deprecated',
@@ -231,7 +242,10 @@ describe('bdscript check (bundled CLI)', function () {
     assert.equal(r.code, 1);
     assert.deepEqual(codesOf(r), new Array(5).fill('language-feature'));
     assert.match(r.stdout, /`\$elseif` only exists in BDScript 2; this file is BDScript\./);
-    await fsp.writeFile(path.join(tmp, 'bds2.bds'), '$c[bdscript-language: BDScript 2]\n$try\n$stop\n$catch\n$endtry\n');
+    await fsp.writeFile(
+      path.join(tmp, 'bds2.bds'),
+      '$c[bdscript-language: BDScript 2]\n$try\n$stop\n$catch\n$endtry\n',
+    );
     const directive = await check(['--language', 'bdscript unstable', 'bds2.bds'], tmp);
     assert.equal(directive.code, 0, directive.stdout);
   });
@@ -260,8 +274,14 @@ describe('bdscript check (bundled CLI)', function () {
       const r = await check(['--catalog', service.url, 'greet.bds'], tmp);
       assert.equal(r.code, 0, r.stdout + r.stderr);
       assert.equal(r.stdout, '');
-      assert.ok(r.net.some((l) => l === 'connect 127.0.0.1'), r.net.join(', '));
-      assert.ok(r.net.every((l) => l.endsWith(' 127.0.0.1')), r.net.join(', '));
+      assert.ok(
+        r.net.some((l) => l === 'connect 127.0.0.1'),
+        r.net.join(', '),
+      );
+      assert.ok(
+        r.net.every((l) => l.endsWith(' 127.0.0.1')),
+        r.net.join(', '),
+      );
       assert.ok(readdirSync(path.join(tmp, 'cache', 'bdscript')).some((f) => f.startsWith('catalog-')));
       // With the service gone, the cache of that URL comes before the bundled snapshot.
       await service.close();
@@ -291,7 +311,10 @@ describe('bdscript check (bundled CLI)', function () {
     const r = await check(['--refresh', CLEAN]);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /warning: could not fetch the catalog from https:\/\/botdesignerdiscord\.com\/public\/api/);
-    assert.ok(r.net.some((l) => l.includes('botdesignerdiscord.com')), r.net.join(', '));
+    assert.ok(
+      r.net.some((l) => l.includes('botdesignerdiscord.com')),
+      r.net.join(', '),
+    );
   });
 
   it('reports a missing file, still checks the others, and exits 2', async () => {
@@ -318,10 +341,24 @@ describe('bdscript check (bundled CLI)', function () {
     assert.equal(r.code, 2, r.stderr);
     // Both files are one message of millions of characters: each gets the hint once.
     const long = lines(r.stdout).filter((l) => / information message-too-long /.test(l));
-    assert.deepEqual(long.map((l) => l.split(':')[0]), ['at-limit.bds', 'wide.bds']);
-    assert.deepEqual(lines(r.stdout).filter((l) => !long.includes(l)), [`at-limit.bds:1:${limit - 8}: warning unknown-function Unknown function \`$usernam\`. Did you mean \`$username\`?`]);
-    assert.match(r.stderr, /^bdscript check: cannot check over\.bds: 16,777,217 characters, more than the limit of 16,777,216 characters \(16 Mi\) that check reads$/m);
-    assert.match(r.stderr, /^bdscript check: cannot read huge\.bds: 209,715,200 bytes, more than the limit of 16,777,216 characters \(16 Mi\) that check reads$/m);
+    assert.deepEqual(
+      long.map((l) => l.split(':')[0]),
+      ['at-limit.bds', 'wide.bds'],
+    );
+    assert.deepEqual(
+      lines(r.stdout).filter((l) => !long.includes(l)),
+      [
+        `at-limit.bds:1:${limit - 8}: warning unknown-function Unknown function \`$usernam\`. Did you mean \`$username\`?`,
+      ],
+    );
+    assert.match(
+      r.stderr,
+      /^bdscript check: cannot check over\.bds: 16,777,217 characters, more than the limit of 16,777,216 characters \(16 Mi\) that check reads$/m,
+    );
+    assert.match(
+      r.stderr,
+      /^bdscript check: cannot read huge\.bds: 209,715,200 bytes, more than the limit of 16,777,216 characters \(16 Mi\) that check reads$/m,
+    );
     assert.match(r.stderr, /checked 2 files: 0 errors, 1 warning/);
   });
 
@@ -336,10 +373,14 @@ describe('bdscript check (bundled CLI)', function () {
     execFileSync('mkfifo', [path.join(tmp, 'pipe.bds')]);
     execFileSync('mkfifo', [path.join(tmp, 'pipe.json')]);
     try {
-      const r = await check(['pipe.bds', path.join(ROOT, CLEAN), ...(existsSync('/dev/zero') ? ['/dev/zero'] : [])], tmp);
+      const r = await check(
+        ['pipe.bds', path.join(ROOT, CLEAN), ...(existsSync('/dev/zero') ? ['/dev/zero'] : [])],
+        tmp,
+      );
       assert.equal(r.code, 2);
       assert.match(r.stderr, /^bdscript check: cannot read pipe\.bds: not a regular file \(a named pipe\)$/m);
-      if (existsSync('/dev/zero')) assert.match(r.stderr, /^bdscript check: cannot read \/dev\/zero: not a regular file \(a character device\)$/m);
+      if (existsSync('/dev/zero'))
+        assert.match(r.stderr, /^bdscript check: cannot read \/dev\/zero: not a regular file \(a character device\)$/m);
       assert.match(r.stderr, /checked 1 file:/);
       const catalog = await check(['--catalog', 'pipe.json', path.join(ROOT, CLEAN)], tmp);
       assert.equal(catalog.code, 2);
@@ -390,6 +431,8 @@ describe('bdscript check (bundled CLI)', function () {
   it('does not count a byte order mark as a column', async () => {
     await fsp.writeFile(path.join(tmp, 'bom.bds'), '\uFEFF$usernam\n');
     const r = await check(['bom.bds'], tmp);
-    assert.deepEqual(lines(r.stdout), ['bom.bds:1:1: warning unknown-function Unknown function `$usernam`. Did you mean `$username`?']);
+    assert.deepEqual(lines(r.stdout), [
+      'bom.bds:1:1: warning unknown-function Unknown function `$usernam`. Did you mean `$username`?',
+    ]);
   });
 });

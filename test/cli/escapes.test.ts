@@ -33,17 +33,31 @@ const ATTACKS: ReadonlyArray<readonly [string, string]> = [
 
 /** Records whose tags carry the attacks: each is dropped, and its label names it. */
 function hostileRecords(): unknown[] {
-  return ATTACKS.map(([seq], i) => ({ tag: `$bad${i}${seq}[x]`, shortDescription: seq, arguments: [], intents: 0, premium: false }));
+  return ATTACKS.map(([seq], i) => ({
+    tag: `$bad${i}${seq}[x]`,
+    shortDescription: seq,
+    arguments: [],
+    intents: 0,
+    premium: false,
+  }));
 }
 
 /** Any character a terminal would act on or hide, other than the line breaks the tool writes. */
 const RAW = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 function assertNoRaw(text: string, what: string): void {
   const at = [...text].findIndex((ch) => ch !== '\n' && RAW.test(ch));
-  assert.equal(at, -1, `${what} has a raw control or format character: ${JSON.stringify([...text].slice(Math.max(0, at - 20), at + 20).join(''))}`);
+  assert.equal(
+    at,
+    -1,
+    `${what} has a raw control or format character: ${JSON.stringify([...text].slice(Math.max(0, at - 20), at + 20).join(''))}`,
+  );
 }
 
-async function run(argv: string[], cwd: string, env: Record<string, string | undefined> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function run(
+  argv: string[],
+  cwd: string,
+  env: Record<string, string | undefined> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const out = { stdout: '', stderr: '' };
   const io: CliIO = { stdout: (s) => void (out.stdout += s), stderr: (s) => void (out.stderr += s), cwd, env };
   const code = await main(argv, io);
@@ -59,7 +73,10 @@ describe('untrusted text on the terminal', function () {
     dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'bdscript-escapes-'));
     server = await F.startFaultServer(catalogBodies(full));
     // Few enough bad records (6 of 73) that the list is accepted, and each dropped with a label.
-    server.routes.set('/function_list', F.json(JSON.stringify([...encodeFunctionList(full.functions), ...hostileRecords()])));
+    server.routes.set(
+      '/function_list',
+      F.json(JSON.stringify([...encodeFunctionList(full.functions), ...hostileRecords()])),
+    );
   });
   afterEach(async () => {
     await server.close();
@@ -68,9 +85,13 @@ describe('untrusted text on the terminal', function () {
 
   describe('the helper', () => {
     it('shows C0, DEL, C1, format characters, separators and lone surrogates as escapes', () => {
-      for (const [seq, shown] of ATTACKS) assert.ok(visible(seq).startsWith(shown.slice(0, 12)), `${JSON.stringify(seq)} → ${visible(seq)}`);
+      for (const [seq, shown] of ATTACKS)
+        assert.ok(visible(seq).startsWith(shown.slice(0, 12)), `${JSON.stringify(seq)} → ${visible(seq)}`);
       assert.equal(visible('a\tb\r\nc\x7f\u0085'), 'a\\tb\\r\\nc\\x7f\\x85');
-      assert.equal(visible('x\u2028y\u2029z\u2066\u2069\ufeff\u00ad'), 'x\\u{2028}y\\u{2029}z\\u{2066}\\u{2069}\\u{FEFF}\\xad');
+      assert.equal(
+        visible('x\u2028y\u2029z\u2066\u2069\ufeff\u00ad'),
+        'x\\u{2028}y\\u{2029}z\\u{2066}\\u{2069}\\u{FEFF}\\xad',
+      );
       assert.equal(visible('\ud800!'), '\\u{D800}!');
       assert.equal(visible('\u{E0041}'), '\\u{E0041}');
       assert.equal(visibleLines('one\ntwo\x1b'), 'one\ntwo\\x1b');
@@ -78,7 +99,8 @@ describe('untrusted text on the terminal', function () {
     });
 
     it('keeps a zero-width joiner inside an emoji sequence, and shows it anywhere else', () => {
-      for (const emoji of ['👨\u200d👩\u200d👧', '🧑🏽\u200d💻', '🏳️\u200d🌈', '👩\u200d❤️\u200d👨']) assert.equal(visible(emoji), emoji);
+      for (const emoji of ['👨\u200d👩\u200d👧', '🧑🏽\u200d💻', '🏳️\u200d🌈', '👩\u200d❤️\u200d👨'])
+        assert.equal(visible(emoji), emoji);
       assert.equal(visible('ab\u200dcd'), 'ab\\u{200D}cd');
       assert.equal(visible('👍\u200dx'), '👍\\u{200D}x');
       assert.ok(hasUnsafeChars('👨\u200d👩'));
@@ -114,11 +136,18 @@ describe('untrusted text on the terminal', function () {
     assert.equal(text.code, 0, text.stderr);
     assertNoRaw(text.stdout + text.stderr, 'status output');
     for (const [, shown] of ATTACKS.slice(0, 2)) assert.ok(text.stdout.includes(shown), `${shown} in ${text.stdout}`);
-    const json = await run(['catalog', 'status', '--catalog', server.url, '--cache-dir', 'other', '--refresh', '--json'], dir, env);
+    const json = await run(
+      ['catalog', 'status', '--catalog', server.url, '--cache-dir', 'other', '--refresh', '--json'],
+      dir,
+      env,
+    );
     assertNoRaw(json.stdout + json.stderr, 'status --json output');
     const problems = (JSON.parse(json.stdout) as { problems: string[] }).problems;
     // The decoder already labels a dropped record with its escaped tag.
-    assert.ok(problems.some((p) => p.includes('$bad0\\x1b]0;pwned\\x07')), problems.join(' | '));
+    assert.ok(
+      problems.some((p) => p.includes('$bad0\\x1b]0;pwned\\x07')),
+      problems.join(' | '),
+    );
   });
 
   it('catalog serve shows the problems of its snapshot escaped', async () => {
@@ -154,11 +183,15 @@ describe('untrusted text on the terminal', function () {
     await fsp.writeFile(file, '$title[\x1b]0;pwned\x07]\n$random[1;\u202e2]\n$usernam\u0085\n');
     for (const format of ['text', 'json']) {
       const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-        const child = spawn(process.execPath, [CLI, 'check', '--format', format, '--catalog', server.url, path.basename(file)], {
-          cwd: dir,
-          env: { PATH: process.env['PATH'] ?? '', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache') },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
+        const child = spawn(
+          process.execPath,
+          [CLI, 'check', '--format', format, '--catalog', server.url, path.basename(file)],
+          {
+            cwd: dir,
+            env: { PATH: process.env['PATH'] ?? '', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache') },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
         let stdout = '';
         let stderr = '';
         child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
@@ -169,7 +202,13 @@ describe('untrusted text on the terminal', function () {
       assertNoRaw(r.stdout + r.stderr, `check --format ${format}`);
       assert.match(r.stderr, /refused: decoding dropped 6 of 16 entries .*\$bad0\\x1b\]0;pwned\\x07/, r.stderr);
       if (format === 'text') {
-        assert.ok(r.stdout.split('\n').filter(Boolean).every((l) => l.startsWith('name\\x1b[31m.bds:')), r.stdout);
+        assert.ok(
+          r.stdout
+            .split('\n')
+            .filter(Boolean)
+            .every((l) => l.startsWith('name\\x1b[31m.bds:')),
+          r.stdout,
+        );
       } else {
         const entries = JSON.parse(r.stdout) as Array<{ file: string }>;
         assert.ok(entries.length > 0 && entries.every((e) => e.file === path.basename(file)), r.stdout);

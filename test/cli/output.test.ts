@@ -110,10 +110,16 @@ describe('bdscript output to a closed or full stdout (bundled CLI)', function ()
       child.on('error', reject);
       child.on('close', (code, signal) => resolve({ code, signal, stdout: out, stderr: err }));
     });
-    assert.equal(r.stdout, 'many.bds:1:1: warning unknown-function Unknown function `$usernam`. Did you mean `$username`?\n');
+    assert.equal(
+      r.stdout,
+      'many.bds:1:1: warning unknown-function Unknown function `$usernam`. Did you mean `$username`?\n',
+    );
     // Only warnings: the exit code check has anyway, which pipefail passes on.
     assert.equal(r.code, 0, r.stderr);
-    assert.equal(r.stderr, 'checked 1 file: 0 errors, 20000 warnings, 0 information, 0 hints; 15000 findings not printed (at most 5000 findings are printed per file)\n');
+    assert.equal(
+      r.stderr,
+      'checked 1 file: 0 errors, 20000 warnings, 0 information, 0 hints; 15000 findings not printed (at most 5000 findings are printed per file)\n',
+    );
   });
 
   it('exits 2 with one line when stdout is full (ENOSPC)', async function () {

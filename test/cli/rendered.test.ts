@@ -18,7 +18,11 @@ const CLI = path.join(ROOT, 'dist/cli.js');
 let cacheDir = '';
 
 function run(args: string[]): string {
-  const r = spawnSync(process.execPath, [CLI, ...args, '--cache-dir', cacheDir], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [CLI, ...args, '--cache-dir', cacheDir], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   assert.ok(r.status === 0 || r.status === 1, `exit ${r.status}: ${r.stderr}`);
   return `$ bdscript ${args.join(' ')}\n(exit ${r.status})\n${r.stdout}${r.stderr ? `--- stderr\n${r.stderr}` : ''}`;
 }
@@ -37,7 +41,10 @@ describe('bdscript output (snapshots, bundled CLI)', function () {
   });
 
   it('check, text', () => {
-    expectSnapshot('cli/check-text.txt', [run(['check', 'test/fixtures/showcase.bds']), run(['check', 'test/fixtures/clean.bds'])].join('\n'));
+    expectSnapshot(
+      'cli/check-text.txt',
+      [run(['check', 'test/fixtures/showcase.bds']), run(['check', 'test/fixtures/clean.bds'])].join('\n'),
+    );
   });
 
   it('check, json', () => {
@@ -64,11 +71,23 @@ describe('bdscript preview (bundled CLI)', function () {
     expectSnapshot('cli/preview-text.txt', r.stdout);
   });
 
-  it('json: one line per file with Discord\'s message object', () => {
+  it("json: one line per file with Discord's message object", () => {
     const r = preview(['--format', 'json', 'test/fixtures/preview.bds', 'test/fixtures/clean.bds']);
     assert.equal(r.status, 0, r.stderr);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { file: string; message: { embeds?: Array<{ title?: string; color?: number }>; components?: unknown[] } });
-    assert.deepEqual(lines.map((l) => l.file), ['test/fixtures/preview.bds', 'test/fixtures/clean.bds']);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            file: string;
+            message: { embeds?: Array<{ title?: string; color?: number }>; components?: unknown[] };
+          },
+      );
+    assert.deepEqual(
+      lines.map((l) => l.file),
+      ['test/fixtures/preview.bds', 'test/fixtures/clean.bds'],
+    );
     assert.equal(lines[0]?.message.embeds?.[0]?.title, 'Shop');
     assert.equal(lines[0]?.message.embeds?.[0]?.color, 0x5865f2);
     expectSnapshot('cli/preview-json.txt', JSON.stringify(lines[0], null, 2));

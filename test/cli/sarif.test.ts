@@ -28,7 +28,11 @@ function check(args: string[], cwd: string, home: string): Promise<Run> {
     execFile(
       process.execPath,
       [CLI, 'check', ...args],
-      { cwd, env: { PATH: process.env['PATH'] ?? '', HOME: home, XDG_CACHE_HOME: path.join(home, 'cache') }, maxBuffer: 64 * 1024 * 1024 },
+      {
+        cwd,
+        env: { PATH: process.env['PATH'] ?? '', HOME: home, XDG_CACHE_HOME: path.join(home, 'cache') },
+        maxBuffer: 64 * 1024 * 1024,
+      },
       (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout, stderr }),
     );
   });
@@ -45,7 +49,12 @@ function sarifValidator(): (log: unknown) => string[] {
 interface SarifLog {
   version: string;
   runs: Array<{
-    tool: { driver: { name: string; rules: Array<{ id: string; shortDescription: { text: string }; defaultConfiguration: { level: string } }> } };
+    tool: {
+      driver: {
+        name: string;
+        rules: Array<{ id: string; shortDescription: { text: string }; defaultConfiguration: { level: string } }>;
+      };
+    };
     columnKind: string;
     originalUriBaseIds: Record<string, { uri: string }>;
     results: Array<{
@@ -60,7 +69,10 @@ interface SarifLog {
         };
       }>;
     }>;
-    invocations: Array<{ executionSuccessful: boolean; toolExecutionNotifications?: Array<{ message: { text: string } }> }>;
+    invocations: Array<{
+      executionSuccessful: boolean;
+      toolExecutionNotifications?: Array<{ message: { text: string } }>;
+    }>;
   }>;
 }
 
@@ -147,10 +159,22 @@ describe('bdscript check --format sarif (bundled CLI)', function () {
         endColumn: entry.range.end.character + 1,
       });
     });
-    const emoji = run.results.find((r) => r.ruleId === 'unknown-function' && r.locations[0]!.physicalLocation.artifactLocation.uri.startsWith('sub'))!;
-    assert.deepEqual(emoji.locations[0]!.physicalLocation.region, { startLine: 1, startColumn: 6, endLine: 1, endColumn: 14 });
+    const emoji = run.results.find(
+      (r) => r.ruleId === 'unknown-function' && r.locations[0]!.physicalLocation.artifactLocation.uri.startsWith('sub'),
+    )!;
+    assert.deepEqual(emoji.locations[0]!.physicalLocation.region, {
+      startLine: 1,
+      startColumn: 6,
+      endLine: 1,
+      endColumn: 14,
+    });
     const comma = run.results.find((r) => r.ruleId === 'invalid-json')!;
-    assert.deepEqual(comma.locations[0]!.physicalLocation.region, { startLine: 2, startColumn: 19, endLine: 2, endColumn: 20 });
+    assert.deepEqual(comma.locations[0]!.physicalLocation.region, {
+      startLine: 2,
+      startColumn: 19,
+      endLine: 2,
+      endColumn: 20,
+    });
     assert.equal(run.originalUriBaseIds['%SRCROOT%']!.uri, pathToFileURL(work).href + '/');
   });
 
@@ -160,7 +184,11 @@ describe('bdscript check --format sarif (bundled CLI)', function () {
     assert.equal(driver.name, 'bdscript');
     assert.deepEqual(
       driver.rules.map((r) => [r.id, r.shortDescription.text, r.defaultConfiguration.level]),
-      RULES.map((r) => [r.code, r.summary, { error: 'error', warning: 'warning', information: 'note', hint: 'note' }[r.severity]]),
+      RULES.map((r) => [
+        r.code,
+        r.summary,
+        { error: 'error', warning: 'warning', information: 'note', hint: 'note' }[r.severity],
+      ]),
     );
   });
 

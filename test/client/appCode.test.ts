@@ -6,10 +6,31 @@ import { coerceAppCode, copiedMessage, MAX_TRIGGER_SHOWN, shownTrigger } from '.
 
 describe('client: copy for BDFD app', () => {
   it('takes only answers of the right shape', () => {
-    assert.deepEqual(coerceAppCode({ code: 'Hi', trigger: '$onJoined[1]', triggerLine: 0 }), { code: 'Hi', trigger: '$onJoined[1]', triggerLine: 0 });
-    assert.deepEqual(coerceAppCode({ code: 'Hi', trigger: null, triggerLine: null }), { code: 'Hi', trigger: null, triggerLine: null });
-    assert.deepEqual(coerceAppCode({ code: 'Hi', trigger: null, triggerLine: -1 }), { code: 'Hi', trigger: null, triggerLine: null });
-    for (const bad of [null, undefined, 'Hi', [], { trigger: null }, { code: 1, trigger: null }, { code: 'Hi', trigger: 5 }, { code: 'Hi' }]) {
+    assert.deepEqual(coerceAppCode({ code: 'Hi', trigger: '$onJoined[1]', triggerLine: 0 }), {
+      code: 'Hi',
+      trigger: '$onJoined[1]',
+      triggerLine: 0,
+    });
+    assert.deepEqual(coerceAppCode({ code: 'Hi', trigger: null, triggerLine: null }), {
+      code: 'Hi',
+      trigger: null,
+      triggerLine: null,
+    });
+    assert.deepEqual(coerceAppCode({ code: 'Hi', trigger: null, triggerLine: -1 }), {
+      code: 'Hi',
+      trigger: null,
+      triggerLine: null,
+    });
+    for (const bad of [
+      null,
+      undefined,
+      'Hi',
+      [],
+      { trigger: null },
+      { code: 1, trigger: null },
+      { code: 'Hi', trigger: 5 },
+      { code: 'Hi' },
+    ]) {
       assert.equal(coerceAppCode(bad), undefined, JSON.stringify(bad));
     }
   });

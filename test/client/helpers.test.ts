@@ -72,7 +72,10 @@ describe('client helpers', () => {
       [{ source: 'bundled', fetchedAt: undefined, ageMs: undefined }, 'BDScript: bundled catalog'],
       [{ source: 'none', ageMs: undefined }, '$(warning) BDScript: no catalog'],
       [{ refreshing: true }, '$(sync~spin) BDScript: live catalog · fetched 2 h ago'],
-      [{ source: 'cache', lastRefresh: { at: '2024-05-01T12:00:00Z', ok: false, outcome: 'HTTP 503' } }, '$(warning) BDScript: cached catalog · fetched 2 h ago'],
+      [
+        { source: 'cache', lastRefresh: { at: '2024-05-01T12:00:00Z', ok: false, outcome: 'HTTP 503' } },
+        '$(warning) BDScript: cached catalog · fetched 2 h ago',
+      ],
       [{ problems: ['#3 dropped'] }, 'BDScript: live catalog · fetched 2 h ago'],
       [bundledByDay, 'BDScript: bundled catalog of 2026-11-20'],
       [{ ...bundledByDay, source: 'snapshot', location: '/home/u/team.json' }, 'BDScript: snapshot file of 2026-11-20'],
@@ -115,7 +118,9 @@ describe('client helpers', () => {
 
   describe('formatStatusTooltip', () => {
     it('says in words where the catalog came from, when, what it holds and what the last refresh did', () => {
-      const tip = formatStatusTooltip(status({ lastRefresh: { at: '2024-05-01T12:00:00Z', ok: true, outcome: 'not-modified' } }));
+      const tip = formatStatusTooltip(
+        status({ lastRefresh: { at: '2024-05-01T12:00:00Z', ok: true, outcome: 'not-modified' } }),
+      );
       const lines = tip.split('\n');
       assert.equal(lines[0], 'BDScript catalog');
       assert.ok(lines.includes('Source: downloaded from the catalog API'), tip);
@@ -137,9 +142,18 @@ describe('client helpers', () => {
 
     it('says what each kind of refresh did', () => {
       const cases: Array<[CatalogStatus['lastRefresh'], string]> = [
-        [{ at: '2024-05-01T12:00:00Z', ok: true, outcome: 'updated' }, 'Last refresh: the catalog was updated at 2024-05-01 12:00 UTC'],
-        [{ at: '2024-05-01T12:00:00Z', ok: true, outcome: 'offline' }, 'Last refresh: skipped at 2024-05-01 12:00 UTC: bdscript.catalog.offline is on'],
-        [{ at: '2024-05-01T12:00:00Z', ok: false, outcome: 'GET https://x/function_list: HTTP 503.' }, 'Last refresh: failed at 2024-05-01 12:00 UTC: GET https://x/function_list: HTTP 503'],
+        [
+          { at: '2024-05-01T12:00:00Z', ok: true, outcome: 'updated' },
+          'Last refresh: the catalog was updated at 2024-05-01 12:00 UTC',
+        ],
+        [
+          { at: '2024-05-01T12:00:00Z', ok: true, outcome: 'offline' },
+          'Last refresh: skipped at 2024-05-01 12:00 UTC: bdscript.catalog.offline is on',
+        ],
+        [
+          { at: '2024-05-01T12:00:00Z', ok: false, outcome: 'GET https://x/function_list: HTTP 503.' },
+          'Last refresh: failed at 2024-05-01 12:00 UTC: GET https://x/function_list: HTTP 503',
+        ],
         [{ at: 'not a time', ok: true, outcome: 'updated' }, 'Last refresh: the catalog was updated at not a time'],
       ];
       for (const [lastRefresh, line] of cases) {
@@ -173,8 +187,14 @@ describe('client helpers', () => {
   describe('statusPickItems', () => {
     it('shows the facts, each problem and a refresh action last', () => {
       const items = statusPickItems(status({ problems: ['a', 'b'], refreshing: true }));
-      assert.deepEqual(items.slice(0, 3).map((i) => i.label), ['Source', 'Location', 'Fetched']);
-      assert.deepEqual(items.filter((i) => i.detail).map((i) => i.detail), ['a', 'b']);
+      assert.deepEqual(
+        items.slice(0, 3).map((i) => i.label),
+        ['Source', 'Location', 'Fetched'],
+      );
+      assert.deepEqual(
+        items.filter((i) => i.detail).map((i) => i.detail),
+        ['a', 'b'],
+      );
       assert.ok(items.some((i) => i.label === 'Refreshing'));
       assert.equal(items[items.length - 1]!.action, 'refresh');
       assert.equal(items.filter((i) => i.action).length, 1);
@@ -182,11 +202,14 @@ describe('client helpers', () => {
 
     it('gives the bundled catalog its date instead of a location and an age', () => {
       const items = statusPickItems(status(bundledByDay));
-      assert.deepEqual(items.slice(0, 3).map((i) => [i.label, i.description]), [
-        ['Source', 'bundled with the extension'],
-        ['Catalog date', '2026-11-20'],
-        ['Contents', '423 functions, 13 callbacks and 1,870 emoji'],
-      ]);
+      assert.deepEqual(
+        items.slice(0, 3).map((i) => [i.label, i.description]),
+        [
+          ['Source', 'bundled with the extension'],
+          ['Catalog date', '2026-11-20'],
+          ['Contents', '423 functions, 13 callbacks and 1,870 emoji'],
+        ],
+      );
     });
 
     it('caps the problems it lists and says how many more there are', () => {
@@ -199,13 +222,21 @@ describe('client helpers', () => {
   describe('formatRefreshOutcome', () => {
     const at = '2024-05-01T12:00:00Z';
     const cases: Array<[string, Partial<CatalogStatus>, string]> = [
-      ['an update from the official API', { ageMs: 0, lastRefresh: { at, ok: true, outcome: 'updated' } }, 'The catalog was updated from the BDFD API: 423 functions, 13 callbacks and 1,870 emoji.'],
+      [
+        'an update from the official API',
+        { ageMs: 0, lastRefresh: { at, ok: true, outcome: 'updated' } },
+        'The catalog was updated from the BDFD API: 423 functions, 13 callbacks and 1,870 emoji.',
+      ],
       [
         'an update from a mirror',
         { location: 'http://127.0.0.1:8080/', ageMs: 0, lastRefresh: { at, ok: true, outcome: 'updated' } },
         'The catalog was updated from http://127.0.0.1:8080: 423 functions, 13 callbacks and 1,870 emoji.',
       ],
-      ['nothing new', { lastRefresh: { at, ok: true, outcome: 'not-modified' } }, 'The catalog is up to date (423 functions, 13 callbacks and 1,870 emoji).'],
+      [
+        'nothing new',
+        { lastRefresh: { at, ok: true, outcome: 'not-modified' } },
+        'The catalog is up to date (423 functions, 13 callbacks and 1,870 emoji).',
+      ],
       [
         'offline mode',
         { ...bundledByDay, lastRefresh: { at, ok: true, outcome: 'offline' } },
@@ -213,13 +244,26 @@ describe('client helpers', () => {
       ],
       [
         'a failure',
-        { source: 'cache', ageMs: 3 * DAY, lastRefresh: { at, ok: false, outcome: 'GET https://x/function_list: connect ETIMEDOUT' } },
+        {
+          source: 'cache',
+          ageMs: 3 * DAY,
+          lastRefresh: { at, ok: false, outcome: 'GET https://x/function_list: connect ETIMEDOUT' },
+        },
         'The catalog could not be refreshed: GET https://x/function_list: connect ETIMEDOUT. Still using the cached catalog (fetched 3 d ago): 423 functions, 13 callbacks and 1,870 emoji.',
       ],
-      ['no refresh yet', { source: 'snapshot', ageMs: 5 * MIN }, 'Using the catalog of the snapshot file (fetched 5 min ago): 423 functions, 13 callbacks and 1,870 emoji.'],
-      ['a failure with no catalog', { source: 'none', ageMs: undefined, lastRefresh: { at, ok: false, outcome: '' } }, 'The catalog could not be refreshed: no reason given. Still using no catalog: 423 functions, 13 callbacks and 1,870 emoji.'],
+      [
+        'no refresh yet',
+        { source: 'snapshot', ageMs: 5 * MIN },
+        'Using the catalog of the snapshot file (fetched 5 min ago): 423 functions, 13 callbacks and 1,870 emoji.',
+      ],
+      [
+        'a failure with no catalog',
+        { source: 'none', ageMs: undefined, lastRefresh: { at, ok: false, outcome: '' } },
+        'The catalog could not be refreshed: no reason given. Still using no catalog: 423 functions, 13 callbacks and 1,870 emoji.',
+      ],
     ];
-    for (const [what, over, text] of cases) it(`says in a sentence what happened: ${what}`, () => assert.equal(formatRefreshOutcome(status(over)), text));
+    for (const [what, over, text] of cases)
+      it(`says in a sentence what happened: ${what}`, () => assert.equal(formatRefreshOutcome(status(over)), text));
 
     it('counts the age it is given', () => {
       const s = status({ source: 'cache', ageMs: 0, lastRefresh: { at, ok: false, outcome: 'HTTP 503' } });
@@ -230,25 +274,57 @@ describe('client helpers', () => {
   describe('every text the client shows', () => {
     // The words of the server's protocol that a user must never read: outcome codes, the bundled
     // catalog's internal location, the old "ok:" prefix, and what a formatting bug leaves behind.
-    const RAW = [/not-modified/, /\boffline;/, /\bok: /, /<bundled>/, /undefined/, /\[object/, /NaN/, / {2}/, /T\d\d:\d\d:\d\d/];
+    const RAW = [
+      /not-modified/,
+      /\boffline;/,
+      /\bok: /,
+      /<bundled>/,
+      /undefined/,
+      /\[object/,
+      /NaN/,
+      / {2}/,
+      /T\d\d:\d\d:\d\d/,
+    ];
     const sources: CatalogStatus['source'][] = ['live', 'cache', 'snapshot', 'bundled', 'none'];
     const refreshes: Array<CatalogStatus['lastRefresh']> = [
       undefined,
       { at: '2026-11-23T08:00:00.000Z', ok: true, outcome: 'updated' },
       { at: '2026-11-23T08:00:00.000Z', ok: true, outcome: 'not-modified' },
       { at: '2026-11-23T08:00:00.000Z', ok: true, outcome: 'offline' },
-      { at: '2026-11-23T08:00:00.000Z', ok: false, outcome: 'GET https://botdesignerdiscord.com/public/api/function_list: HTTP 503' },
+      {
+        at: '2026-11-23T08:00:00.000Z',
+        ok: false,
+        outcome: 'GET https://botdesignerdiscord.com/public/api/function_list: HTTP 503',
+      },
     ];
-    const dates: Array<Partial<CatalogStatus>> = [{}, { fetchedAt: '2026-11-20', fetchedAtPrecision: 'date', ageMs: undefined }, { fetchedAt: undefined, ageMs: undefined }];
+    const dates: Array<Partial<CatalogStatus>> = [
+      {},
+      { fetchedAt: '2026-11-20', fetchedAtPrecision: 'date', ageMs: undefined },
+      { fetchedAt: undefined, ageMs: undefined },
+    ];
 
     it('is made of sentences and labels, never raw codes', () => {
       for (const source of sources) {
         for (const lastRefresh of refreshes) {
           for (const date of dates) {
-            const s = status({ source, location: source === 'bundled' ? '<bundled>' : 'https://botdesignerdiscord.com/public/api', lastRefresh, ...date });
-            const texts = [formatStatusText(s), formatStatusTooltip(s), formatRefreshOutcome(s), ...statusPickItems(s).map((i) => [i.label, i.description, i.detail].filter(Boolean).join(' '))];
+            const s = status({
+              source,
+              location: source === 'bundled' ? '<bundled>' : 'https://botdesignerdiscord.com/public/api',
+              lastRefresh,
+              ...date,
+            });
+            const texts = [
+              formatStatusText(s),
+              formatStatusTooltip(s),
+              formatRefreshOutcome(s),
+              ...statusPickItems(s).map((i) => [i.label, i.description, i.detail].filter(Boolean).join(' ')),
+            ];
             for (const text of texts) {
-              for (const raw of RAW) assert.ok(!raw.test(text), `${raw} in ${JSON.stringify(text)} (${source}, ${JSON.stringify(lastRefresh)}, ${JSON.stringify(date)})`);
+              for (const raw of RAW)
+                assert.ok(
+                  !raw.test(text),
+                  `${raw} in ${JSON.stringify(text)} (${source}, ${JSON.stringify(lastRefresh)}, ${JSON.stringify(date)})`,
+                );
             }
             const message = formatRefreshOutcome(s);
             assert.match(message, /^[A-Z].*[.]$/s, message);
@@ -294,10 +370,21 @@ describe('client helpers', () => {
     });
 
     it('never keeps an age for a catalog dated by day, and drops a "day" that is not one', () => {
-      const s = coerceStatus({ ...status(), source: 'bundled', fetchedAt: '2026-11-20', fetchedAtPrecision: 'date', ageMs: 7 * HOUR });
+      const s = coerceStatus({
+        ...status(),
+        source: 'bundled',
+        fetchedAt: '2026-11-20',
+        fetchedAtPrecision: 'date',
+        ageMs: 7 * HOUR,
+      });
       assert.equal(s?.ageMs, undefined);
       assert.equal(s?.fetchedAt, '2026-11-20');
-      const odd = coerceStatus({ ...status(), fetchedAt: '2026-11-20T07:00:00Z', fetchedAtPrecision: 'date', ageMs: 7 * HOUR });
+      const odd = coerceStatus({
+        ...status(),
+        fetchedAt: '2026-11-20T07:00:00Z',
+        fetchedAtPrecision: 'date',
+        ageMs: 7 * HOUR,
+      });
       assert.equal(odd?.fetchedAt, undefined);
       assert.equal(odd?.fetchedAtPrecision, undefined);
       assert.equal(odd?.ageMs, undefined);
@@ -305,16 +392,31 @@ describe('client helpers', () => {
     });
 
     it('leaves out a successful refresh whose outcome it does not know, and keeps any failure', () => {
-      assert.equal(coerceStatus({ ...status(), lastRefresh: { at: 'now', ok: true, outcome: 'teleported' } })?.lastRefresh, undefined);
-      assert.deepEqual(coerceStatus({ ...status(), lastRefresh: { at: 'now', ok: false, outcome: 'teleported' } })?.lastRefresh, { at: 'now', ok: false, outcome: 'teleported' });
+      assert.equal(
+        coerceStatus({ ...status(), lastRefresh: { at: 'now', ok: true, outcome: 'teleported' } })?.lastRefresh,
+        undefined,
+      );
+      assert.deepEqual(
+        coerceStatus({ ...status(), lastRefresh: { at: 'now', ok: false, outcome: 'teleported' } })?.lastRefresh,
+        { at: 'now', ok: false, outcome: 'teleported' },
+      );
     });
   });
 
   describe('checkWikiUrl', () => {
     const accepted: Array<[string, string]> = [
-      ['https://wiki.botdesignerdiscord.com/bdscript/addButton.html', 'https://wiki.botdesignerdiscord.com/bdscript/addButton.html'],
-      ['http://wiki.botdesignerdiscord.com/callbacks/onJoined.html', 'http://wiki.botdesignerdiscord.com/callbacks/onJoined.html'],
-      ['https://WIKI.BotDesignerDiscord.com/bdscript/x.html#syntax', 'https://wiki.botdesignerdiscord.com/bdscript/x.html#syntax'],
+      [
+        'https://wiki.botdesignerdiscord.com/bdscript/addButton.html',
+        'https://wiki.botdesignerdiscord.com/bdscript/addButton.html',
+      ],
+      [
+        'http://wiki.botdesignerdiscord.com/callbacks/onJoined.html',
+        'http://wiki.botdesignerdiscord.com/callbacks/onJoined.html',
+      ],
+      [
+        'https://WIKI.BotDesignerDiscord.com/bdscript/x.html#syntax',
+        'https://wiki.botdesignerdiscord.com/bdscript/x.html#syntax',
+      ],
     ];
     for (const [raw, href] of accepted) it(`opens ${raw}`, () => assert.equal(checkWikiUrl(raw), href));
 
@@ -339,7 +441,8 @@ describe('client helpers', () => {
       'https://wiki.botdesignerdiscord.com/x\n',
       'https://wiki.botdesignerdiscord.com/' + 'a'.repeat(5000),
     ];
-    for (const raw of rejected) it(`refuses ${JSON.stringify(raw)?.slice(0, 60)}`, () => assert.equal(checkWikiUrl(raw), undefined));
+    for (const raw of rejected)
+      it(`refuses ${JSON.stringify(raw)?.slice(0, 60)}`, () => assert.equal(checkWikiUrl(raw), undefined));
 
     it("accepts the links the server's wikiUrl makes", () => {
       const record: FunctionRecord = {
@@ -366,7 +469,7 @@ describe('client helpers', () => {
     const ipc = Symbol('ipc');
     const options = buildServerOptions('/ext/dist/server.js', ipc, { PATH: '/bin', MALLOC_ARENA_MAX: '8' });
 
-    it('runs the bundled server module over the given transport, with the server\'s node flags and environment', () => {
+    it("runs the bundled server module over the given transport, with the server's node flags and environment", () => {
       assert.deepEqual(options.run, {
         module: '/ext/dist/server.js',
         transport: ipc,
@@ -377,7 +480,10 @@ describe('client helpers', () => {
 
     it('uses the same node flags and environment as the bdscript-language-server launcher', () => {
       const launcher = readFileSync(join(__dirname, '..', '..', 'server', 'bin', 'bdscript-language-server'), 'utf8');
-      assert.equal(launcher.split('\n')[0], `#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node ${options.run.options!.execArgv.join(' ')}`);
+      assert.equal(
+        launcher.split('\n')[0],
+        `#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node ${options.run.options!.execArgv.join(' ')}`,
+      );
     });
 
     it('adds the inspector only when debugging', () => {
@@ -427,11 +533,17 @@ describe('client helpers', () => {
     it('asks for every schema key and nothing else', () => {
       const asked: string[] = [];
       readSettings((k) => void asked.push(k));
-      assert.deepEqual(asked, SETTINGS_SCHEMA.map((s) => s.key));
+      assert.deepEqual(
+        asked,
+        SETTINGS_SCHEMA.map((s) => s.key),
+      );
     });
 
     it('leaves out keys without a value', () => {
-      assert.deepEqual(readSettings(() => undefined), {});
+      assert.deepEqual(
+        readSettings(() => undefined),
+        {},
+      );
     });
   });
 });

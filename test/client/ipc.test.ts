@@ -73,7 +73,7 @@ class IpcPeer {
       // A request from the server: answer the way VS Code would for this client.
       let result: unknown = null;
       if (m.method === 'workspace/configuration') {
-        const items = ((m.params as { items?: Array<{ section?: string }> })?.items ?? []);
+        const items = (m.params as { items?: Array<{ section?: string }> })?.items ?? [];
         result = items.map((i) => (i.section === 'bdscript' ? this.settings : null));
       }
       this.child.send({ jsonrpc: '2.0', id: m.id, result } satisfies Message);
@@ -110,8 +110,14 @@ describe('client and bundled server over node IPC', function () {
     const init = buildInitializationOptions((k) => settings[k], storage);
     const { run } = buildServerOptions(serverModule, 'ipc');
     // vscode-languageclient forks the module with `--node-ipc` for TransportKind.ipc; do the same.
-    const child = fork(run.module, ['--node-ipc', `--clientProcessId=${process.pid}`], { silent: true, execArgv: [...(run.options?.execArgv ?? [])] });
-    peer = new IpcPeer(child, readSettings((k) => settings[k]));
+    const child = fork(run.module, ['--node-ipc', `--clientProcessId=${process.pid}`], {
+      silent: true,
+      execArgv: [...(run.options?.execArgv ?? [])],
+    });
+    peer = new IpcPeer(
+      child,
+      readSettings((k) => settings[k]),
+    );
     const result = (await peer.request('initialize', {
       processId: process.pid,
       rootUri: null,

@@ -5,11 +5,24 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { manifestFields, RESTRICTED_SETTINGS, rewriteManifest } from '../../client/src/manifest';
 import { SEMANTIC_TOKENS_LEGEND } from '../../server/src/core/features/semanticTokens';
 import { SETTINGS_SCHEMA } from '../../server/src/core/settings';
 
 const root = join(__dirname, '..', '..');
+/** One esbuild build of build.mjs, as far as these tests read it. */
+interface BuildOptions {
+  entryPoints: string[];
+  outfile: string;
+  external?: string[];
+  platform?: string;
+  plugins?: unknown[];
+}
+/** The builds build.mjs runs, read as data (imported, it only hands out its options). */
+async function buildOptions(): Promise<BuildOptions[]> {
+  return (await import(pathToFileURL(join(root, 'build.mjs')).href)).builds as BuildOptions[];
+}
 const readJson = (path: string): any => JSON.parse(readFileSync(join(root, path), 'utf8'));
 const pkg = readJson('package.json');
 const nls = readJson('package.nls.json') as Record<string, string>;
@@ -35,8 +48,16 @@ describe('extension manifest', () => {
   });
 
   it('declares every semantic token type and modifier of the server legend that LSP does not predefine', () => {
-    const standardTypes = new Set('namespace type class enum interface struct typeParameter parameter variable property enumMember event function method macro keyword modifier comment string number regexp operator decorator'.split(' '));
-    const standardModifiers = new Set('declaration definition readonly static deprecated abstract async modification documentation defaultLibrary'.split(' '));
+    const standardTypes = new Set(
+      'namespace type class enum interface struct typeParameter parameter variable property enumMember event function method macro keyword modifier comment string number regexp operator decorator'.split(
+        ' ',
+      ),
+    );
+    const standardModifiers = new Set(
+      'declaration definition readonly static deprecated abstract async modification documentation defaultLibrary'.split(
+        ' ',
+      ),
+    );
     const declaredTypes = new Set((pkg.contributes.semanticTokenTypes ?? []).map((t: { id: string }) => t.id));
     const declaredModifiers = new Set((pkg.contributes.semanticTokenModifiers ?? []).map((t: { id: string }) => t.id));
     const customTypes = SEMANTIC_TOKENS_LEGEND.tokenTypes.filter((t) => !standardTypes.has(t));
@@ -80,13 +101,30 @@ describe('extension manifest', () => {
     const decrease = new RegExp(conf.indentationRules.decreaseIndentPattern);
 
     it('indents after lines that open a block', () => {
-      for (const line of ['$if[$authorID==1]', '  $elseif[a==b]', '$else', '$try', '$catch', '$async[job]', '$if[$checkContains[a;b]==true] $c[check]']) {
+      for (const line of [
+        '$if[$authorID==1]',
+        '  $elseif[a==b]',
+        '$else',
+        '$try',
+        '$catch',
+        '$async[job]',
+        '$if[$checkContains[a;b]==true] $c[check]',
+      ]) {
         assert.ok(increase.test(line), `indent after ${JSON.stringify(line)}`);
       }
     });
 
     it('does not indent after lines that close their block or only look like block keywords', () => {
-      for (const line of ['$if[a==b]yes$endif', '$try $ping $endtry', '$iffy[x]', '$elsewhere', '$endif', 'say $if', '$await[job]', '$asyncx[a]']) {
+      for (const line of [
+        '$if[a==b]yes$endif',
+        '$try $ping $endtry',
+        '$iffy[x]',
+        '$elsewhere',
+        '$endif',
+        'say $if',
+        '$await[job]',
+        '$asyncx[a]',
+      ]) {
         assert.ok(!increase.test(line), `no indent after ${JSON.stringify(line)}`);
       }
     });
@@ -127,7 +165,10 @@ describe('extension manifest', () => {
         assert.match(p.description, /^%[\w.]+%$/);
         assert.equal(p.markdownDescription, p.description);
         assert.equal(nls[p.description.slice(1, -1)], schema.description);
-        assert.ok(['machine-overridable', 'window', 'resource', 'application', 'machine'].includes(p.scope), `scope ${p.scope}`);
+        assert.ok(
+          ['machine-overridable', 'window', 'resource', 'application', 'machine'].includes(p.scope),
+          `scope ${p.scope}`,
+        );
         if (schema.key.startsWith('catalog.')) assert.ok(['machine-overridable', 'window'].includes(p.scope));
       });
     }
@@ -148,8 +189,12 @@ describe('extension manifest', () => {
     });
 
     it('puts "Open Preview to the Side" in the title bar of BDScript editors, with an icon', () => {
-      const title = (pkg.contributes.menus as Record<string, Array<{ command: string; when: string }>>)['editor/title'] ?? [];
-      assert.deepEqual(title.map((e) => [e.command, e.when]), [['bdscript.openPreviewToSide', 'editorLangId == bdscript']]);
+      const title =
+        (pkg.contributes.menus as Record<string, Array<{ command: string; when: string }>>)['editor/title'] ?? [];
+      assert.deepEqual(
+        title.map((e) => [e.command, e.when]),
+        [['bdscript.openPreviewToSide', 'editorLangId == bdscript']],
+      );
       assert.equal(commands.find((c) => c.command === 'bdscript.openPreviewToSide')?.icon, '$(open-preview)');
     });
 
@@ -179,22 +224,31 @@ describe('extension manifest', () => {
       assert.ok(!pkg.activationEvents.includes('*'));
     });
 
-    it('starts from the bundled client at ./dist/extension.js', () => {
+    it('starts from the bundled client at ./dist/extension.js', async () => {
       assert.equal(pkg.main, './dist/extension.js');
-      const build = readFileSync(join(root, 'build.mjs'), 'utf8');
-      const entry = build.split('\n').find((l) => l.includes("'client/src/extension.ts'"));
-      assert.ok(entry, 'build.mjs bundles client/src/extension.ts');
-      assert.ok(entry.includes("'dist/extension.js'") && entry.includes("external: ['vscode']"), entry);
+      const client = (await buildOptions()).find((b) => b.entryPoints.includes('client/src/extension.ts'));
+      assert.ok(client, 'build.mjs bundles client/src/extension.ts');
+      assert.equal(client.outfile, 'dist/extension.js');
+      assert.deepEqual(client.external, ['vscode']);
     });
 
-    it('runs on the web from the bundled web client at ./dist/web/extension.js, beside its worker', () => {
+    it('runs on the web from the bundled web client at ./dist/web/extension.js, beside its worker', async () => {
       assert.equal(pkg.browser, './dist/web/extension.js');
-      const build = readFileSync(join(root, 'build.mjs'), 'utf8');
-      const client = build.split('\n').find((l) => l.includes("'client/src/browserExtension.ts'"));
+      const { builds, web } = await import(pathToFileURL(join(root, 'build.mjs')).href);
+      const find = (entry: string): BuildOptions | undefined =>
+        (builds as BuildOptions[]).find((b) => b.entryPoints.includes(entry));
+      const client = find('client/src/browserExtension.ts');
       assert.ok(client, 'build.mjs bundles client/src/browserExtension.ts');
-      assert.ok(client.includes("'dist/web/extension.js'") && client.includes("external: ['vscode']") && client.includes('...web'), client);
-      const worker = build.split('\n').find((l) => l.includes("'server/src/browser/main.ts'"));
-      assert.ok(worker && worker.includes("'dist/web/server.js'") && worker.includes('...web'), 'build.mjs bundles the worker');
+      assert.equal(client.outfile, 'dist/web/extension.js');
+      assert.deepEqual(client.external, ['vscode']);
+      // The web options (browser platform, the no-Node plugin) are spread into both web builds.
+      assert.equal(client.platform, web.platform);
+      assert.deepEqual(client.plugins, web.plugins);
+      const worker = find('server/src/browser/main.ts');
+      assert.ok(worker, 'build.mjs bundles the worker');
+      assert.equal(worker.outfile, 'dist/web/server.js');
+      assert.equal(worker.platform, web.platform);
+      assert.deepEqual(worker.plugins, web.plugins);
       const entry = readFileSync(join(root, 'client', 'src', 'browserExtension.ts'), 'utf8');
       assert.match(entry, /WEB_SERVER_MODULE = 'dist\/web\/server\.js'/);
     });
@@ -205,7 +259,10 @@ describe('extension manifest', () => {
       assert.equal(untrusted.supported, 'limited');
       assert.ok(untrusted.description.length > 0);
       const contributed = Object.keys(pkg.contributes.configuration.properties);
-      assert.deepEqual(untrusted.restrictedConfigurations, RESTRICTED_SETTINGS.map((k) => `bdscript.${k}`));
+      assert.deepEqual(
+        untrusted.restrictedConfigurations,
+        RESTRICTED_SETTINGS.map((k) => `bdscript.${k}`),
+      );
       for (const key of ['bdscript.catalog.url', 'bdscript.catalog.snapshot', 'bdscript.catalog.cacheDir']) {
         assert.ok(contributed.includes(key) && untrusted.restrictedConfigurations.includes(key), key);
       }
@@ -221,15 +278,35 @@ describe('extension manifest', () => {
 
     it('uses no VS Code API newer than its engine (@types/vscode is not ahead of engines.vscode)', () => {
       const types = JSON.parse(readFileSync(join(root, 'node_modules', '@types', 'vscode', 'package.json'), 'utf8'));
-      assert.ok(compareVersions(minimumVersion(types.version), minimumVersion(pkg.engines.vscode)) <= 0, `@types/vscode ${types.version}`);
+      assert.ok(
+        compareVersions(minimumVersion(types.version), minimumVersion(pkg.engines.vscode)) <= 0,
+        `@types/vscode ${types.version}`,
+      );
     });
   });
 
   describe('rewriteManifest', () => {
     it('replaces only the owned keys and keeps every other key and its place', () => {
-      const before = JSON.stringify({ name: 'x', main: './m.js', scripts: { a: 'b' }, contributes: { old: true }, zeta: 1 }, null, 2);
+      const before = JSON.stringify(
+        { name: 'x', main: './m.js', scripts: { a: 'b' }, contributes: { old: true }, zeta: 1 },
+        null,
+        2,
+      );
       const after = JSON.parse(rewriteManifest(before));
-      assert.deepEqual(Object.keys(after), ['name', 'main', 'browser', 'l10n', 'extensionKind', 'capabilities', 'categories', 'keywords', 'activationEvents', 'scripts', 'contributes', 'zeta']);
+      assert.deepEqual(Object.keys(after), [
+        'name',
+        'main',
+        'browser',
+        'l10n',
+        'extensionKind',
+        'capabilities',
+        'categories',
+        'keywords',
+        'activationEvents',
+        'scripts',
+        'contributes',
+        'zeta',
+      ]);
       assert.deepEqual(after.scripts, { a: 'b' });
       assert.equal(after.zeta, 1);
       assert.deepEqual(after.contributes, manifestFields()['contributes']);

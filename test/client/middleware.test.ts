@@ -12,7 +12,10 @@ describe('client/middleware', () => {
     const mw = unlessStopping(() => stopping);
     const hover = await mw.provideHover!(never, never, never, () => Promise.resolve({ contents: ['ok'] }));
     assert.deepEqual(hover, { contents: ['ok'] });
-    await assert.rejects(Promise.resolve(mw.provideHover!(never, never, never, () => Promise.reject(new Error('server error')))), /server error/);
+    await assert.rejects(
+      Promise.resolve(mw.provideHover!(never, never, never, () => Promise.reject(new Error('server error')))),
+      /server error/,
+    );
     stopping = true;
     let called = false;
     const after = mw.provideCompletionItem!(never, never, never, never, () => {
@@ -26,11 +29,18 @@ describe('client/middleware', () => {
   it('answers nothing for a request that fails because deactivation started while it ran', async () => {
     let stopping = false;
     const mw = unlessStopping(() => stopping);
-    const pending = mw.provideCodeActions!(never, never, never, never, () =>
-      new Promise((_, reject) => setImmediate(() => {
-        stopping = true;
-        reject(new Error('Starting server failed'));
-      })),
+    const pending = mw.provideCodeActions!(
+      never,
+      never,
+      never,
+      never,
+      () =>
+        new Promise((_, reject) =>
+          setImmediate(() => {
+            stopping = true;
+            reject(new Error('Starting server failed'));
+          }),
+        ),
     );
     assert.equal(await pending, undefined);
   });

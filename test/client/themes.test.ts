@@ -20,9 +20,15 @@ const grammarPath = join(root, 'syntaxes', 'bdscript.tmLanguage.json');
 const grammarJson = JSON.parse(readFileSync(grammarPath, 'utf8'));
 
 const STANDARD_TYPES = new Set(
-  'namespace type class enum interface struct typeParameter parameter variable property enumMember event function method macro keyword modifier comment string number regexp operator decorator'.split(' '),
+  'namespace type class enum interface struct typeParameter parameter variable property enumMember event function method macro keyword modifier comment string number regexp operator decorator'.split(
+    ' ',
+  ),
 );
-const STANDARD_MODIFIERS = new Set('declaration definition readonly static deprecated abstract async modification documentation defaultLibrary'.split(' '));
+const STANDARD_MODIFIERS = new Set(
+  'declaration definition readonly static deprecated abstract async modification documentation defaultLibrary'.split(
+    ' ',
+  ),
+);
 const HEX = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const FONT_STYLE_WORDS = new Set(['italic', 'bold', 'underline', 'strikethrough']);
 
@@ -31,7 +37,8 @@ interface TokenColor {
   scope: string | string[];
   settings: { foreground?: string; fontStyle?: string };
 }
-type SemanticValue = string | { foreground?: string; bold?: boolean; italic?: boolean; underline?: boolean; strikethrough?: boolean };
+type SemanticValue =
+  string | { foreground?: string; bold?: boolean; italic?: boolean; underline?: boolean; strikethrough?: boolean };
 interface Theme {
   name: string;
   type: 'dark' | 'light';
@@ -62,12 +69,15 @@ function grammarScopes(): string[] {
 
 /** Whether a TextMate theme selector (`support.function`) selects a scope (`support.function.bdscript`). */
 const selects = (selector: string, scope: string): boolean => scope === selector || scope.startsWith(`${selector}.`);
-const scopesOf = (t: TokenColor): string[] => (Array.isArray(t.scope) ? t.scope : t.scope.split(',').map((s) => s.trim()));
+const scopesOf = (t: TokenColor): string[] =>
+  Array.isArray(t.scope) ? t.scope : t.scope.split(',').map((s) => s.trim());
 
 /** WCAG contrast ratio of two #rrggbb colours. */
 function contrast(a: string, b: string): number {
   const lum = (hex: string): number => {
-    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, bl] = [1, 3, 5]
+      .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
   };
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
@@ -85,14 +95,24 @@ function parseSelector(selector: string): { type: string; modifiers: string[]; l
  * The style VS Code gives a BDScript semantic token under a theme: for each property, the
  * matching selector that is most specific (type, then each modifier, then the language) wins.
  */
-function semanticStyle(theme: Theme, type: string, modifiers: readonly string[]): { foreground?: string; bold?: boolean; italic?: boolean; underline?: boolean; strikethrough?: boolean } {
+function semanticStyle(
+  theme: Theme,
+  type: string,
+  modifiers: readonly string[],
+): { foreground?: string; bold?: boolean; italic?: boolean; underline?: boolean; strikethrough?: boolean } {
   const best: Record<string, { score: number; value: unknown }> = {};
   for (const [selector, raw] of Object.entries(theme.semanticTokenColors)) {
     const s = parseSelector(selector);
-    if ((s.type !== '*' && s.type !== type) || !s.modifiers.every((m) => modifiers.includes(m)) || (s.language && s.language !== 'bdscript')) continue;
+    if (
+      (s.type !== '*' && s.type !== type) ||
+      !s.modifiers.every((m) => modifiers.includes(m)) ||
+      (s.language && s.language !== 'bdscript')
+    )
+      continue;
     const score = (s.type === '*' ? 0 : 100) + s.modifiers.length * 100 + (s.language ? 10 : 0);
     const value = typeof raw === 'string' ? { foreground: raw } : raw;
-    for (const [prop, v] of Object.entries(value)) if (!best[prop] || best[prop].score < score) best[prop] = { score, value: v };
+    for (const [prop, v] of Object.entries(value))
+      if (!best[prop] || best[prop].score < score) best[prop] = { score, value: v };
   }
   return Object.fromEntries(Object.entries(best).map(([k, v]) => [k, v.value]));
 }
@@ -109,7 +129,8 @@ async function grammarWithTheme(theme: Theme): Promise<{ grammar: vsctm.IGrammar
       createOnigScanner: (sources: string[]) => new oniguruma.OnigScanner(sources),
       createOnigString: (text: string) => new oniguruma.OnigString(text),
     }),
-    loadGrammar: async (scopeName: string) => (scopeName === 'source.bdscript' ? vsctm.parseRawGrammar(readFileSync(grammarPath, 'utf8'), grammarPath) : null),
+    loadGrammar: async (scopeName: string) =>
+      scopeName === 'source.bdscript' ? vsctm.parseRawGrammar(readFileSync(grammarPath, 'utf8'), grammarPath) : null,
   });
   registry.setTheme({
     name: theme.name,
@@ -124,7 +145,12 @@ async function grammarWithTheme(theme: Theme): Promise<{ grammar: vsctm.IGrammar
 }
 
 /** The foreground and font style of the token at the first occurrence of `needle` in `line`. */
-function textmateStyle(grammar: vsctm.IGrammar, colors: string[], line: string, needle: string): { foreground: string; fontStyle: number } {
+function textmateStyle(
+  grammar: vsctm.IGrammar,
+  colors: string[],
+  line: string,
+  needle: string,
+): { foreground: string; fontStyle: number } {
   const at = line.indexOf(needle);
   assert.ok(at >= 0, needle);
   const tokens = grammar.tokenizeLine2(line, vsctm.INITIAL).tokens;
@@ -136,7 +162,10 @@ function textmateStyle(grammar: vsctm.IGrammar, colors: string[], line: string, 
 
 describe('colour themes (BDFD Dark and Light)', () => {
   it('are contributed, off unless picked, with a label and a file per theme', () => {
-    assert.deepEqual(pkg.contributes.themes, THEMES.map((t) => ({ ...t })));
+    assert.deepEqual(
+      pkg.contributes.themes,
+      THEMES.map((t) => ({ ...t })),
+    );
     assert.deepEqual(pkg.contributes.themes.map((t: { uiTheme: string }) => t.uiTheme).sort(), ['vs', 'vs-dark']);
     for (const t of pkg.contributes.themes) {
       assert.ok(t.path.startsWith('./client/themes/'), t.path);
@@ -166,20 +195,38 @@ describe('colour themes (BDFD Dark and Light)', () => {
         for (const t of theme.tokenColors) {
           const scopes = scopesOf(t);
           assert.ok(scopes.length > 0 && scopes.every((s) => /^[a-z][\w.-]*$/.test(s)), JSON.stringify(t));
-          assert.deepEqual(Object.keys(t.settings).filter((k) => k !== 'foreground' && k !== 'fontStyle'), [], JSON.stringify(t));
+          assert.deepEqual(
+            Object.keys(t.settings).filter((k) => k !== 'foreground' && k !== 'fontStyle'),
+            [],
+            JSON.stringify(t),
+          );
           if (t.settings.foreground !== undefined) assert.match(t.settings.foreground, HEX, JSON.stringify(t));
           if (t.settings.fontStyle !== undefined) {
-            for (const w of t.settings.fontStyle.split(' ').filter(Boolean)) assert.ok(FONT_STYLE_WORDS.has(w), `${w} in ${JSON.stringify(t)}`);
+            for (const w of t.settings.fontStyle.split(' ').filter(Boolean))
+              assert.ok(FONT_STYLE_WORDS.has(w), `${w} in ${JSON.stringify(t)}`);
           }
         }
         for (const [selector, value] of Object.entries(theme.semanticTokenColors)) {
           const s = parseSelector(selector);
-          assert.ok(STANDARD_TYPES.has(s.type) || SEMANTIC_TOKENS_LEGEND.tokenTypes.includes(s.type), `type of ${selector}`);
-          for (const m of s.modifiers) assert.ok(STANDARD_MODIFIERS.has(m) || SEMANTIC_TOKENS_LEGEND.tokenModifiers.includes(m), `modifier ${m} of ${selector}`);
+          assert.ok(
+            STANDARD_TYPES.has(s.type) || SEMANTIC_TOKENS_LEGEND.tokenTypes.includes(s.type),
+            `type of ${selector}`,
+          );
+          for (const m of s.modifiers)
+            assert.ok(
+              STANDARD_MODIFIERS.has(m) || SEMANTIC_TOKENS_LEGEND.tokenModifiers.includes(m),
+              `modifier ${m} of ${selector}`,
+            );
           assert.ok(s.language === undefined || s.language === 'bdscript', selector);
           if (typeof value === 'string') assert.match(value, HEX, selector);
           else {
-            assert.deepEqual(Object.keys(value).filter((k) => !['foreground', 'bold', 'italic', 'underline', 'strikethrough'].includes(k)), [], selector);
+            assert.deepEqual(
+              Object.keys(value).filter(
+                (k) => !['foreground', 'bold', 'italic', 'underline', 'strikethrough'].includes(k),
+              ),
+              [],
+              selector,
+            );
             if (value.foreground !== undefined) assert.match(value.foreground, HEX, selector);
           }
         }
@@ -189,16 +236,28 @@ describe('colour themes (BDFD Dark and Light)', () => {
         const scopes = grammarScopes();
         assert.ok(scopes.includes('support.function.bdscript') && scopes.length >= 10, scopes.join(' '));
         for (const scope of scopes) {
-          const rule = theme.tokenColors.find((t) => scopesOf(t).some((sel) => sel.endsWith('.bdscript') && selects(sel, scope)));
+          const rule = theme.tokenColors.find((t) =>
+            scopesOf(t).some((sel) => sel.endsWith('.bdscript') && selects(sel, scope)),
+          );
           assert.ok(rule, `no BDScript rule styles ${scope}`);
           assert.ok(rule.settings.foreground || rule.settings.fontStyle, `the rule for ${scope} sets a style`);
         }
       });
 
       it('styles every semantic token type and modifier of the server legend for BDScript', () => {
-        const selectors = Object.keys(theme.semanticTokenColors).map(parseSelector).filter((s) => s.language === 'bdscript');
-        for (const type of SEMANTIC_TOKENS_LEGEND.tokenTypes) assert.ok(selectors.some((s) => s.type === type), `no rule for ${type}`);
-        for (const modifier of SEMANTIC_TOKENS_LEGEND.tokenModifiers) assert.ok(selectors.some((s) => s.modifiers.includes(modifier)), `no rule for .${modifier}`);
+        const selectors = Object.keys(theme.semanticTokenColors)
+          .map(parseSelector)
+          .filter((s) => s.language === 'bdscript');
+        for (const type of SEMANTIC_TOKENS_LEGEND.tokenTypes)
+          assert.ok(
+            selectors.some((s) => s.type === type),
+            `no rule for ${type}`,
+          );
+        for (const modifier of SEMANTIC_TOKENS_LEGEND.tokenModifiers)
+          assert.ok(
+            selectors.some((s) => s.modifiers.includes(modifier)),
+            `no rule for .${modifier}`,
+          );
       });
 
       it('paints each role of BDScript text in its own readable colour (TextMate, as VS Code does)', async () => {
@@ -215,12 +274,23 @@ describe('colour themes (BDFD Dark and Light)', () => {
         const number = role('42');
         assert.equal(text.foreground, fg.toLowerCase(), 'plain text keeps the editor foreground');
         const distinct = [fn, keyword, bracket, escape, comment, number].map((r) => r.foreground);
-        assert.equal(new Set([...distinct, text.foreground]).size, distinct.length + 1, `roles share a colour: ${distinct.join(' ')}`);
-        assert.equal(separator.foreground, bracket.foreground, 'separators are syntax like brackets (the server types both as operators)');
+        assert.equal(
+          new Set([...distinct, text.foreground]).size,
+          distinct.length + 1,
+          `roles share a colour: ${distinct.join(' ')}`,
+        );
+        assert.equal(
+          separator.foreground,
+          bracket.foreground,
+          'separators are syntax like brackets (the server types both as operators)',
+        );
         assert.ok(keyword.fontStyle & 2, 'block functions are bold');
         assert.ok(comment.fontStyle & 1, 'comments are italic');
         for (const [name, r] of Object.entries({ text, fn, keyword, bracket, escape, comment, number })) {
-          assert.ok(contrast(r.foreground, bg) >= 4.5, `${name} ${r.foreground} on ${bg}: ${contrast(r.foreground, bg).toFixed(2)} < 4.5`);
+          assert.ok(
+            contrast(r.foreground, bg) >= 4.5,
+            `${name} ${r.foreground} on ${bg}: ${contrast(r.foreground, bg).toFixed(2)} < 4.5`,
+          );
         }
       });
 
@@ -242,7 +312,11 @@ describe('colour themes (BDFD Dark and Light)', () => {
           return s;
         };
         assert.notEqual(get('$onJoined').foreground, get('$title').foreground, 'callbacks differ from functions');
-        assert.notEqual(get('$nosuchThing').foreground, get('$title').foreground, 'unknown functions differ from known ones');
+        assert.notEqual(
+          get('$nosuchThing').foreground,
+          get('$title').foreground,
+          'unknown functions differ from known ones',
+        );
         assert.equal(get('$nosuchThing').underline, true);
         assert.equal(get('$channelIDFromName').strikethrough, true, 'deprecated functions are struck through');
         assert.equal(get('$channelIDFromName').foreground, get('$title').foreground, 'and keep the function colour');

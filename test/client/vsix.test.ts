@@ -167,7 +167,10 @@ describe('packaged extension (.vsix)', function () {
     }
     assert.equal(pkg.l10n, './l10n');
     for (const lang of ['es', 'pt-br', 'ru']) {
-      const bundle = JSON.parse(entries.get(`extension/l10n/bundle.l10n.${lang}.json`)!().toString('utf8')) as Record<string, string>;
+      const bundle = JSON.parse(entries.get(`extension/l10n/bundle.l10n.${lang}.json`)!().toString('utf8')) as Record<
+        string,
+        string
+      >;
       assert.ok(Object.keys(bundle).length > 50, `l10n/bundle.l10n.${lang}.json holds the client's messages`);
     }
   });
@@ -184,20 +187,31 @@ describe('packaged extension (.vsix)', function () {
     ] as const) {
       const text = entries.get(`extension/${bundle}`)!().toString('utf8');
       const required = [...text.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!);
-      const foreign = [...new Set(required)].filter((r) => !builtins.has(r) && !r.startsWith('node:') && !(allowed as readonly string[]).includes(r));
+      const foreign = [...new Set(required)].filter(
+        (r) => !builtins.has(r) && !r.startsWith('node:') && !(allowed as readonly string[]).includes(r),
+      );
       assert.deepEqual(foreign, [], `${bundle} requires only built-ins`);
-      if (bundle === 'dist/extension.js') assert.ok(required.includes('vscode'), 'the client bundle keeps vscode external');
+      if (bundle === 'dist/extension.js')
+        assert.ok(required.includes('vscode'), 'the client bundle keeps vscode external');
     }
   });
 
   it('ships web bundles that require nothing but vscode and embed the catalog snapshot', () => {
     // The web extension host has no module loader but for `vscode`, and the worker none at all.
     const client = entries.get('extension/dist/web/extension.js')!().toString('utf8');
-    assert.deepEqual([...new Set([...client.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]))], ['vscode']);
+    assert.deepEqual(
+      [...new Set([...client.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]))],
+      ['vscode'],
+    );
     const worker = entries.get('extension/dist/web/server.js')!().toString('utf8');
-    assert.deepEqual([...worker.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]), []);
+    assert.deepEqual(
+      [...worker.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]),
+      [],
+    );
     // The worker reads no files: the snapshot's own text is inside it.
-    const snapshot = JSON.parse(readFileSync(join(root, 'server', 'snapshot', 'catalog.json'), 'utf8')) as { provenance: { notes: string[] } };
+    const snapshot = JSON.parse(readFileSync(join(root, 'server', 'snapshot', 'catalog.json'), 'utf8')) as {
+      provenance: { notes: string[] };
+    };
     const digest = snapshot.provenance.notes.map((n) => /sha256 ([0-9a-f]{64})/.exec(n)?.[1]).find(Boolean);
     assert.ok(digest && worker.includes(digest), 'the snapshot (with its provenance) is embedded');
   });
@@ -206,7 +220,8 @@ describe('packaged extension (.vsix)', function () {
     it(`ships a client bundle (${bundle}) that loads and exports activate and deactivate`, () => {
       // A stand-in for `vscode` whose every member is a class, enough for module-level code
       // (vscode-languageclient subclasses a few vscode classes when it loads).
-      const standIn = (): unknown => new Proxy(class {}, { get: (target, key) => (key === 'prototype' ? target.prototype : standIn()) });
+      const standIn = (): unknown =>
+        new Proxy(class {}, { get: (target, key) => (key === 'prototype' ? target.prototype : standIn()) });
       const file = join(work!, `unpacked-${bundle.replace(/\W/g, '-')}`);
       writeFileSync(file, entries.get(`extension/${bundle}`)!());
       const loader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };

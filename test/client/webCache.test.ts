@@ -8,11 +8,23 @@ const entry = (n: number, text = `{"cache":${n}}`) => ({ baseUrl: `http://127.0.
 
 describe('web extension: kept catalog caches', () => {
   it('reads nothing usable from a global state that holds something else', () => {
-    for (const stored of [undefined, null, 'text', 42, {}, { baseUrl: 'x', text: 'y' }]) assert.deepEqual(keptCaches(stored), [], JSON.stringify(stored));
+    for (const stored of [undefined, null, 'text', 42, {}, { baseUrl: 'x', text: 'y' }])
+      assert.deepEqual(keptCaches(stored), [], JSON.stringify(stored));
   });
 
   it('keeps only well-formed entries, one per base URL, at most MAX_WEB_CACHES', () => {
-    const stored = [entry(1), { baseUrl: 7, text: 'x' }, { baseUrl: 'http://a', text: '' }, entry(1, 'older'), 'junk', null, entry(2), entry(3), entry(4), entry(5)];
+    const stored = [
+      entry(1),
+      { baseUrl: 7, text: 'x' },
+      { baseUrl: 'http://a', text: '' },
+      entry(1, 'older'),
+      'junk',
+      null,
+      entry(2),
+      entry(3),
+      entry(4),
+      entry(5),
+    ];
     assert.deepEqual(keptCaches(stored), [entry(1), entry(2), entry(3), entry(4)].slice(0, MAX_WEB_CACHES));
   });
 
@@ -24,7 +36,14 @@ describe('web extension: kept catalog caches', () => {
   });
 
   it('takes nothing that is not a cache entry, nor an oversized one', () => {
-    for (const received of [null, 'text', { baseUrl: 'http://a' }, { text: 'x' }, { baseUrl: '', text: 'x' }, { baseUrl: 'x'.repeat(3000), text: 'x' }]) {
+    for (const received of [
+      null,
+      'text',
+      { baseUrl: 'http://a' },
+      { text: 'x' },
+      { baseUrl: '', text: 'x' },
+      { baseUrl: 'x'.repeat(3000), text: 'x' },
+    ]) {
       assert.equal(withCache([entry(1)], received), undefined, JSON.stringify(received).slice(0, 80));
     }
     assert.equal(withCache([entry(1)], { baseUrl: 'http://a', text: ' '.repeat(MAX_WEB_CACHE_CHARS + 1) }), undefined);

@@ -22,20 +22,30 @@ describe('emoji aliases: one definition', () => {
     for (let c = 0; c <= 0xffff; c++) {
       if (c >= 0xd800 && c <= 0xdfff) continue;
       const ch = String.fromCharCode(c);
-      assert.equal(isAliasChar(c), ALIAS_PATTERN.test(`:${ch}:`), `U+${c.toString(16).padStart(4, '0')} ${JSON.stringify(ch)}`);
+      assert.equal(
+        isAliasChar(c),
+        ALIAS_PATTERN.test(`:${ch}:`),
+        `U+${c.toString(16).padStart(4, '0')} ${JSON.stringify(ch)}`,
+      );
     }
-    for (const alias of [':thumbsup:', ':+1:', ':-1:', ':_1_tone1:', ':8ball:', ':piñata:']) assert.ok(ALIAS_PATTERN.test(alias), alias);
-    for (const text of [':a b:', '::', ':a:b:', 'thumbsup', ':ok!:', ':a\u202eb:']) assert.ok(!ALIAS_PATTERN.test(text), text);
+    for (const alias of [':thumbsup:', ':+1:', ':-1:', ':_1_tone1:', ':8ball:', ':piñata:'])
+      assert.ok(ALIAS_PATTERN.test(alias), alias);
+    for (const text of [':a b:', '::', ':a:b:', 'thumbsup', ':ok!:', ':a\u202eb:'])
+      assert.ok(!ALIAS_PATTERN.test(text), text);
   });
 
   it('finds an alias with a letter outside ASCII in hover and completion', () => {
     const hover = at('Party :piñ|ata: time');
-    const value = (hover.service.hover(hover.document, hover.position)?.contents as MarkupContent | undefined)?.value ?? '';
+    const value =
+      (hover.service.hover(hover.document, hover.position)?.contents as MarkupContent | undefined)?.value ?? '';
     assert.match(value, /🪅/);
     assert.match(value, /:piñata:/);
     const typing = at('Party :piñ|');
     const list: CompletionList = typing.service.complete(typing.document, typing.position);
-    assert.ok(list.items.some((i) => i.label === ':piñata: 🪅'), list.items.map((i) => i.label).join(', '));
+    assert.ok(
+      list.items.some((i) => i.label === ':piñata: 🪅'),
+      list.items.map((i) => i.label).join(', '),
+    );
   });
 
   it('makes the decoder keep what hover can find and drop what it cannot', () => {

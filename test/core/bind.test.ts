@@ -6,7 +6,17 @@ import { bindArguments, slotLabel } from '../../server/src/core/catalog/bind';
 import type { Argument } from '../../server/src/core/catalog/model';
 
 function arg(name: string, opts: Partial<Argument> = {}): Argument {
-  return { name, description: '', type: 'String', types: ['String'], unknownTypes: [], required: true, empty: false, repeatable: false, ...opts };
+  return {
+    name,
+    description: '',
+    type: 'String',
+    types: ['String'],
+    unknownTypes: [],
+    required: true,
+    empty: false,
+    repeatable: false,
+    ...opts,
+  };
 }
 
 /** Renders a binding as the names each argument binds to, with `!` for too many, and the missing names. */
@@ -23,7 +33,9 @@ describe('bindArguments', () => {
   const optionalTail = [arg('Text'), arg('Channel ID', { required: false })];
   const jsonSet = [arg('Key', { repeatable: true }), arg('Value')];
   const blackList = [arg('User ID', { repeatable: true }), arg('Error message', { required: false })];
-  const awaitReactions = [arg('', { type: 'Tuple', types: ['Tuple'], repeatable: true, tupleTypes: [arg('Command name'), arg('Reaction')] })];
+  const awaitReactions = [
+    arg('', { type: 'Tuple', types: ['Tuple'], repeatable: true, tupleTypes: [arg('Command name'), arg('Reaction')] }),
+  ];
   const tail = [arg('Channel ID'), arg('Emoji', { repeatable: true })];
 
   it('binds in order and reports missing required and too many', () => {
@@ -48,8 +60,14 @@ describe('bindArguments', () => {
   });
 
   it('repeats tuples as groups and reports an incomplete group', () => {
-    assert.deepEqual(bound(awaitReactions, 4), { args: ['Command name', 'Reaction', 'Command name#1', 'Reaction#1'], missing: [] });
-    assert.deepEqual(bound(awaitReactions, 3), { args: ['Command name', 'Reaction', 'Command name#1'], missing: ['Reaction'] });
+    assert.deepEqual(bound(awaitReactions, 4), {
+      args: ['Command name', 'Reaction', 'Command name#1', 'Reaction#1'],
+      missing: [],
+    });
+    assert.deepEqual(bound(awaitReactions, 3), {
+      args: ['Command name', 'Reaction', 'Command name#1'],
+      missing: ['Reaction'],
+    });
     assert.deepEqual(bound(awaitReactions, 0), { args: [], missing: ['Command name', 'Reaction'] });
   });
 });

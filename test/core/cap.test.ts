@@ -54,7 +54,10 @@ describe('the cap on diagnostics', () => {
     const text = '$usernam\n'.repeat(6000) + '$nomention[]\n'.repeat(10) + '$userJoined[1]\n'.repeat(3);
     const { note, capped } = noteOf(validate(text), text);
     assert.deepEqual(capped.total, { error: 10, warning: 6000, information: 3, hint: 0 });
-    assert.match(note.message as string, /^Only the first 5,000 of 6,013 findings in this file are shown \(in all: 10 errors, 6,000 warnings and 3 information\)\./);
+    assert.match(
+      note.message as string,
+      /^Only the first 5,000 of 6,013 findings in this file are shown \(in all: 10 errors, 6,000 warnings and 3 information\)\./,
+    );
   });
 
   it('counts within one chunk too large to list (an unclosed `[` holds the rest of the file)', () => {
@@ -68,11 +71,17 @@ describe('the cap on diagnostics', () => {
 
   it('counts only what settings and directives let through', () => {
     const silenced = '$c[bdscript-disable-line unknown-function] $usernam\n';
-    const text = '$usernam\n'.repeat(5000) + silenced.repeat(100) + '$usernam\n'.repeat(50) + '$c[bdscript-disable-next-line]\n$usernam\n';
+    const text =
+      '$usernam\n'.repeat(5000) +
+      silenced.repeat(100) +
+      '$usernam\n'.repeat(50) +
+      '$c[bdscript-disable-next-line]\n$usernam\n';
     const { capped } = noteOf(validate(text), text);
     assert.equal(capped.total.warning, 5050);
     // A rule turned off is no finding at all: nothing is capped.
-    const off = validate('$usernam\n'.repeat(6000), { settings: { diagnostics: { severity: { 'unknown-function': 'off' } } } });
+    const off = validate('$usernam\n'.repeat(6000), {
+      settings: { diagnostics: { severity: { 'unknown-function': 'off' } } },
+    });
     assert.deepEqual(off, []);
   });
 
@@ -81,7 +90,11 @@ describe('the cap on diagnostics', () => {
     const text = '$c[bdscript-disable-line unknown-function] $usernam\n'.repeat(3000) + '$usernam\n'.repeat(4000);
     const diagnostics = validate(text);
     assert.equal(diagnostics.length, 4000);
-    assert.ok(diagnostics.every((d) => d.code === 'unknown-function' && d.message === 'Unknown function `$usernam`. Did you mean `$username`?'));
+    assert.ok(
+      diagnostics.every(
+        (d) => d.code === 'unknown-function' && d.message === 'Unknown function `$usernam`. Did you mean `$username`?',
+      ),
+    );
     assert.equal(diagnostics[0]!.range.start.line, 3000);
     assert.equal(diagnostics[3999]!.range.start.line, 6999);
   });
@@ -121,7 +134,10 @@ describe('the cap on diagnostics', () => {
     const settings = normalizeSettings({});
     const service = new LanguageService({ catalog, settings });
     const uri = 'file:///cap.bds';
-    let text = '$usernam\n'.repeat(7000) + '$c[bdscript-disable-next-line unknown-function]\n$usernam\n' + '$nomention[]\n'.repeat(5);
+    let text =
+      '$usernam\n'.repeat(7000) +
+      '$c[bdscript-disable-next-line unknown-function]\n$usernam\n' +
+      '$nomention[]\n'.repeat(5);
     const document = TextDocument.create(uri, 'bdscript', 1, text);
     service.validate(document);
     const edits: Array<[number, string]> = [
@@ -135,7 +151,9 @@ describe('the cap on diagnostics', () => {
       text = text.slice(0, offset) + insert + text.slice(offset);
       TextDocument.update(document, [{ text }], step + 2);
       const incremental = service.validate(document);
-      const fresh = new LanguageService({ catalog, settings }).validate(TextDocument.create(uri, 'bdscript', step + 2, text));
+      const fresh = new LanguageService({ catalog, settings }).validate(
+        TextDocument.create(uri, 'bdscript', step + 2, text),
+      );
       assert.deepEqual(incremental, fresh, `edit ${step}`);
       noteOf(incremental, text);
     });

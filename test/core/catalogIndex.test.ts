@@ -10,12 +10,15 @@ import { snapshotCatalog, testCatalog, testCatalogDecoded } from '../support/tes
 
 /** Optimal string alignment distance without any shortcut, to check the fast one against. */
 function referenceDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
   return d[a.length]![b.length]!;
@@ -33,7 +36,14 @@ describe('catalog index', () => {
     it('finds a record by every spelling', () => {
       const button = catalog.functions.get('$addButton', true)!;
       assert.equal(button.tag, '$addButton[New row;Button ID/URL;Label;Style;(Disabled;Emoji;Message ID)]');
-      for (const spelling of ['$addButton', 'addButton', '$addButton[]', 'addButton[]', button.tag, '  $addButton[New row] ']) {
+      for (const spelling of [
+        '$addButton',
+        'addButton',
+        '$addButton[]',
+        'addButton[]',
+        button.tag,
+        '  $addButton[New row] ',
+      ]) {
         assert.equal(catalog.functions.lookup(spelling), button, spelling);
       }
     });
@@ -71,10 +81,12 @@ describe('catalog index', () => {
     });
 
     it('keeps the first record when a list holds two of one name and form', () => {
-      const index = new RecordIndex(decodeFunctionList([
-        { tag: '$a[X]', intents: 2, premium: false },
-        { tag: '$a', intents: 0, premium: false },
-      ]).value.concat(decodeFunctionList([{ tag: '$a[Y]', intents: 256, premium: false }]).value));
+      const index = new RecordIndex(
+        decodeFunctionList([
+          { tag: '$a[X]', intents: 2, premium: false },
+          { tag: '$a', intents: 0, premium: false },
+        ]).value.concat(decodeFunctionList([{ tag: '$a[Y]', intents: 256, premium: false }]).value),
+      );
       assert.equal(index.get('$a', true)!.tag, '$a[X]');
       assert.equal(index.get('$a', false)!.tag, '$a');
       assert.deepEqual(index.names, ['$a']);
@@ -95,7 +107,14 @@ describe('catalog index', () => {
       assert.deepEqual(catalog.functions.withPrefix('$ran'), ['$random', '$randomText']);
       assert.deepEqual(catalog.functions.withPrefix('$RAN'), ['$random', '$randomText']);
       assert.deepEqual(catalog.functions.withPrefix('$ran', 1), ['$random']);
-      assert.deepEqual(catalog.functions.withPrefix('$e'), ['$else', '$elseif', '$endasync', '$endif', '$endtry', '$error']);
+      assert.deepEqual(catalog.functions.withPrefix('$e'), [
+        '$else',
+        '$elseif',
+        '$endasync',
+        '$endif',
+        '$endtry',
+        '$error',
+      ]);
       assert.deepEqual(catalog.functions.withPrefix('$zzz'), []);
       assert.deepEqual(catalog.functions.withPrefix('$', 3), ['$addButton', '$addReactions', '$argsCheck']);
       assert.deepEqual(catalog.functions.withPrefix('$'), catalog.functions.names);
@@ -105,7 +124,8 @@ describe('catalog index', () => {
     it('sorts names case-insensitively over the whole snapshot', () => {
       const names = snapshotCatalog().functions.names;
       assert.ok(names.length > 400);
-      for (let i = 1; i < names.length; i++) assert.ok(names[i - 1]!.toLowerCase() <= names[i]!.toLowerCase(), names[i]);
+      for (let i = 1; i < names.length; i++)
+        assert.ok(names[i - 1]!.toLowerCase() <= names[i]!.toLowerCase(), names[i]);
       const found = snapshotCatalog().functions.withPrefix('$ADDB');
       assert.deepEqual(found, ['$addButton', '$addButtonCV2']);
     });
@@ -193,13 +213,18 @@ describe('catalog index', () => {
 
     it('agrees with a plain implementation, with and without a limit', () => {
       fc.assert(
-        fc.property(fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), maxLength: 9 }), fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), maxLength: 9 }), fc.nat(5), (a, b, limit) => {
-          const full = referenceDistance(a, b);
-          assert.equal(editDistance(a, b), full);
-          const bounded = editDistance(a, b, limit);
-          if (full <= limit) assert.equal(bounded, full);
-          else assert.ok(bounded > limit, `${a} ${b} ${limit}: ${bounded}`);
-        }),
+        fc.property(
+          fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), maxLength: 9 }),
+          fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), maxLength: 9 }),
+          fc.nat(5),
+          (a, b, limit) => {
+            const full = referenceDistance(a, b);
+            assert.equal(editDistance(a, b), full);
+            const bounded = editDistance(a, b, limit);
+            if (full <= limit) assert.equal(bounded, full);
+            else assert.ok(bounded > limit, `${a} ${b} ${limit}: ${bounded}`);
+          },
+        ),
         { numRuns: 2000 },
       );
     });

@@ -54,7 +54,11 @@ function actionsAt(
     const edits = found[0]!.edit!.changes![document.uri]!;
     return applyOffsetEdits(
       text,
-      edits.map((e) => ({ start: document.offsetAt(e.range.start), end: document.offsetAt(e.range.end), newText: e.newText })),
+      edits.map((e) => ({
+        start: document.offsetAt(e.range.start),
+        end: document.offsetAt(e.range.end),
+        newText: e.newText,
+      })),
     );
   };
   return { text, actions, apply, titles: actions.map((a) => a.title) };
@@ -65,7 +69,15 @@ describe('code actions', () => {
     it('turns a deprecated replacement into a preferred quick fix that keeps the arguments', () => {
       const r = actionsAt('$channel|IDFromName[general]', {
         diagnostics: (t) => [
-          diag(t, 'deprecated', 0, 18, { fixes: [{ title: 'Replace with `$channelID`', edits: [{ start: 0, end: 18, newText: '$channelID' }], preferred: true }] }),
+          diag(t, 'deprecated', 0, 18, {
+            fixes: [
+              {
+                title: 'Replace with `$channelID`',
+                edits: [{ start: 0, end: 18, newText: '$channelID' }],
+                preferred: true,
+              },
+            ],
+          }),
         ],
       });
       assert.equal(r.apply('Replace with `$channelID`'), '$channelID[general]');
@@ -103,7 +115,17 @@ describe('code actions', () => {
         { fixes: [{ title: 'Backwards', edits: [{ start: 3, end: 1, newText: 'x' }] }] },
         { fixes: [{ title: 'Fraction', edits: [{ start: 0.5, end: 1, newText: 'x' }] }] },
         { fixes: [{ title: 'Number text', edits: [{ start: 0, end: 1, newText: 7 }] }] },
-        { fixes: [{ title: 'Overlap', edits: [{ start: 0, end: 3, newText: 'x' }, { start: 2, end: 4, newText: 'y' }] }] },
+        {
+          fixes: [
+            {
+              title: 'Overlap',
+              edits: [
+                { start: 0, end: 3, newText: 'x' },
+                { start: 2, end: 4, newText: 'y' },
+              ],
+            },
+          ],
+        },
         { fixes: [{ title: '   ', edits: [{ start: 0, end: 1, newText: 'x' }] }] },
       ];
       const r = actionsAt('$tit|le[x]', { diagnostics: (t) => bad.map((data) => diag(t, 'wrong-form', 0, 6, data)) });
@@ -112,7 +134,19 @@ describe('code actions', () => {
         [],
       );
       const good = actionsAt('$tit|le[x]', {
-        diagnostics: (t) => [diag(t, 'wrong-form', 0, 6, { fixes: [{ title: 'Ok', edits: [{ start: 6, end: 6, newText: '!' }, { start: 0, end: 0, newText: '>' }] }] })],
+        diagnostics: (t) => [
+          diag(t, 'wrong-form', 0, 6, {
+            fixes: [
+              {
+                title: 'Ok',
+                edits: [
+                  { start: 6, end: 6, newText: '!' },
+                  { start: 0, end: 0, newText: '>' },
+                ],
+              },
+            ],
+          }),
+        ],
       });
       assert.equal(good.apply('Ok'), '>$title![x]');
     });
@@ -123,7 +157,10 @@ describe('code actions', () => {
         diagnostics: (t) => [
           diag(t, 'wrong-form', 0, 6, fix),
           diag(t, 'wrong-form', 10, 16, fix, 'other-linter'),
-          { ...diag(t, 'wrong-form', 10, 16, fix), range: { start: { line: -1, character: 0 }, end: { line: 1, character: 1 } } } as Diagnostic,
+          {
+            ...diag(t, 'wrong-form', 10, 16, fix),
+            range: { start: { line: -1, character: 0 }, end: { line: 1, character: 1 } },
+          } as Diagnostic,
         ],
       });
       assert.deepEqual(r.titles, []);
@@ -154,12 +191,18 @@ describe('code actions', () => {
     it('closes only the call it names when an inner one is unclosed on a later line', () => {
       const r = actionsAt('$ti|tle[a\n$username[b');
       assert.equal(r.apply('Add missing `]` to `$title[`'), '$title[a]\n$username[b');
-      assert.equal(parse(r.apply('Add missing `]` to `$title[`')).problems.filter((p) => p.code === 'unclosed-bracket').length, 1);
+      assert.equal(
+        parse(r.apply('Add missing `]` to `$title[`')).problems.filter((p) => p.code === 'unclosed-bracket').length,
+        1,
+      );
     });
 
     it('closes an unclosed comment at the end of its first line', () => {
       assert.equal(actionsAt('$c[no|te\n$title[x').apply('Add missing `]` to `$c[`'), '$c[note]\n$title[x');
-      assert.equal(actionsAt('$title[a] $c[|note  \nmore').apply('Add missing `]` to `$c[`'), '$title[a] $c[note]  \nmore');
+      assert.equal(
+        actionsAt('$title[a] $c[|note  \nmore').apply('Add missing `]` to `$c[`'),
+        '$title[a] $c[note]  \nmore',
+      );
       // A `]` after a lone backslash would be escaped text, so no fix is offered there.
       assert.ok(!actionsAt('$c[no|te\\\nmore').titles.some((t) => t.startsWith('Add')));
     });
@@ -181,14 +224,24 @@ describe('code actions', () => {
     });
 
     it("is offered only when the range touches the call's first line, attaches its diagnostic and is not duplicated", () => {
-      assert.deepEqual(actionsAt('$title[x] and |more $description[y').titles.filter((t) => t.startsWith('Add')), []);
-      assert.deepEqual(actionsAt('$description[y\nmo|re').titles.filter((t) => t.startsWith('Add')), []);
+      assert.deepEqual(
+        actionsAt('$title[x] and |more $description[y').titles.filter((t) => t.startsWith('Add')),
+        [],
+      );
+      assert.deepEqual(
+        actionsAt('$description[y\nmo|re').titles.filter((t) => t.startsWith('Add')),
+        [],
+      );
       const r = actionsAt('$title[|x', { validate: true });
       const adds = r.actions.filter((a) => a.title.startsWith('Add missing'));
       assert.equal(adds.length, 1);
       assert.equal(adds[0]!.diagnostics?.[0]?.code, 'unclosed-bracket');
       const dup = actionsAt('$title[|x', {
-        diagnostics: (t) => [diag(t, 'unclosed-bracket', 6, 7, { fixes: [{ title: 'Close it', edits: [{ start: 8, end: 8, newText: ']' }] }] })],
+        diagnostics: (t) => [
+          diag(t, 'unclosed-bracket', 6, 7, {
+            fixes: [{ title: 'Close it', edits: [{ start: 8, end: 8, newText: ']' }] }],
+          }),
+        ],
       });
       assert.deepEqual(
         dup.titles.filter((t) => !t.startsWith('Silence')),
@@ -228,7 +281,14 @@ describe('code actions', () => {
     });
 
     it('is not offered on a function name or for a selection of blanks', () => {
-      for (const src of ['«$addButton»[no;a;b;primary]', '$«addButton»[no;a;b;primary]', '$add«Butt»on[x]', 'x $«username» y', '«  »$title[a;b]', '$title[a;«\n»b]']) {
+      for (const src of [
+        '«$addButton»[no;a;b;primary]',
+        '$«addButton»[no;a;b;primary]',
+        '$add«Butt»on[x]',
+        'x $«username» y',
+        '«  »$title[a;b]',
+        '$title[a;«\n»b]',
+      ]) {
         assert.ok(!actionsAt(src).titles.includes(title), src);
       }
       // A selection that goes on past the name is text to escape, and so is a whole bare call.
@@ -249,7 +309,24 @@ describe('code actions', () => {
     });
 
     it('leaves no call, comment or separator in a fully escaped text (property)', () => {
-      const alphabet = fc.constantFrom('$', 'c', 'a', 'x', '[', ']', ';', '\\', '%', '{DOL}', '{-SEMICOL-}', 'ESCAPED', ' ', '\n', '$c[', '$title[');
+      const alphabet = fc.constantFrom(
+        '$',
+        'c',
+        'a',
+        'x',
+        '[',
+        ']',
+        ';',
+        '\\',
+        '%',
+        '{DOL}',
+        '{-SEMICOL-}',
+        'ESCAPED',
+        ' ',
+        '\n',
+        '$c[',
+        '$title[',
+      );
       fc.assert(
         fc.property(fc.array(alphabet, { maxLength: 40 }), (parts) => {
           const text = parts.join('');
@@ -285,11 +362,16 @@ describe('code actions', () => {
       const r = actionsAt('$title[x]\n$channel|IDFromName[general]\nmore', { diagnostics: deprecated });
       const after = r.apply('Silence `deprecated` on this line');
       assert.equal(after, '$title[x]\n$channelIDFromName[general] $c[bdscript-disable-line deprecated]\nmore');
-      assert.deepEqual(parse(after).directives.map((d) => [d.kind, d.line, d.codes]), [['disable-line', 1, ['deprecated']]]);
+      assert.deepEqual(
+        parse(after).directives.map((d) => [d.kind, d.line, d.codes]),
+        [['disable-line', 1, ['deprecated']]],
+      );
     });
 
     it('adds the code to an existing disable-line comment, before its reason', () => {
-      const r = actionsAt('$channel|IDFromName[general] $c[bdscript-disable-line premium -- has premium]', { diagnostics: deprecated });
+      const r = actionsAt('$channel|IDFromName[general] $c[bdscript-disable-line premium -- has premium]', {
+        diagnostics: deprecated,
+      });
       assert.equal(
         r.apply('Silence `deprecated` on this line'),
         '$channelIDFromName[general] $c[bdscript-disable-line premium, deprecated -- has premium]',
@@ -298,7 +380,10 @@ describe('code actions', () => {
 
     it('adds no space inside an argument, and nothing when the line ends inside a comment', () => {
       const inArg = actionsAt('$title[Hello $channel|IDFromName[x]\nWorld]', { diagnostics: deprecated });
-      assert.equal(inArg.apply('Silence `deprecated` on this line'), '$title[Hello $channelIDFromName[x]$c[bdscript-disable-line deprecated]\nWorld]');
+      assert.equal(
+        inArg.apply('Silence `deprecated` on this line'),
+        '$title[Hello $channelIDFromName[x]$c[bdscript-disable-line deprecated]\nWorld]',
+      );
       const inComment = actionsAt('$channel|IDFromName[x] $c[note\nmore]', { diagnostics: deprecated });
       assert.ok(!inComment.titles.includes('Silence `deprecated` on this line'));
       assert.ok(inComment.titles.includes('Silence `deprecated` in this file'));
@@ -306,7 +391,11 @@ describe('code actions', () => {
 
     it('gives one action per rule and line, and none for codes that are not rules', () => {
       const r = actionsAt('«$channelIDFromName[a] $channelIDFromName[b]»', {
-        diagnostics: (t) => [diag(t, 'deprecated', 0, 18), diag(t, 'deprecated', 22, 40), diag(t, 'made-up]rule', 0, 3)],
+        diagnostics: (t) => [
+          diag(t, 'deprecated', 0, 18),
+          diag(t, 'deprecated', 22, 40),
+          diag(t, 'made-up]rule', 0, 3),
+        ],
       });
       const line = r.actions.filter((a) => a.title === 'Silence `deprecated` on this line');
       assert.equal(line.length, 1);
@@ -317,15 +406,21 @@ describe('code actions', () => {
 
     it('silences in the file on a new first line, after the trigger line when there is one', () => {
       assert.equal(
-        actionsAt('$title[x]\n$channel|IDFromName[a]', { diagnostics: deprecated }).apply('Silence `deprecated` in this file'),
+        actionsAt('$title[x]\n$channel|IDFromName[a]', { diagnostics: deprecated }).apply(
+          'Silence `deprecated` in this file',
+        ),
         '$c[bdscript-disable deprecated]\n$title[x]\n$channelIDFromName[a]',
       );
       assert.equal(
-        actionsAt('$onJoined[123]\r\n$channel|IDFromName[a]', { diagnostics: deprecated }).apply('Silence `deprecated` in this file'),
+        actionsAt('$onJoined[123]\r\n$channel|IDFromName[a]', { diagnostics: deprecated }).apply(
+          'Silence `deprecated` in this file',
+        ),
         '$onJoined[123]\r\n$c[bdscript-disable deprecated]\r\n$channelIDFromName[a]',
       );
       assert.equal(
-        actionsAt('$c[bdscript-disable premium]\n$channel|IDFromName[a]', { diagnostics: deprecated }).apply('Silence `deprecated` in this file'),
+        actionsAt('$c[bdscript-disable premium]\n$channel|IDFromName[a]', { diagnostics: deprecated }).apply(
+          'Silence `deprecated` in this file',
+        ),
         '$c[bdscript-disable premium, deprecated]\n$channelIDFromName[a]',
       );
     });

@@ -16,19 +16,28 @@ function colorsOf(src: string): Array<{ text: string; hex: string }> {
   assert.deepEqual(ranges, m.ranges, `colour ranges of ${JSON.stringify(m.text)}`);
   return found.map((c) => ({
     text: document.getText(c.range),
-    hex: [c.color.red, c.color.green, c.color.blue].map((v) => Math.round(v * 255).toString(16).padStart(2, '0')).join(''),
+    hex: [c.color.red, c.color.green, c.color.blue]
+      .map((v) =>
+        Math.round(v * 255)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join(''),
   }));
 }
 
 describe('colours', () => {
   it('finds hex with and without #, three digits and integers in Color arguments', () => {
-    assert.deepEqual(colorsOf('$color[«#FF544C»]\n$color[«7eff88»;2]\n$color[«#abc»]\n$color[«16711680»]\n$createRole[Mods;«00FF00»]'), [
-      { text: '#FF544C', hex: 'ff544c' },
-      { text: '7eff88', hex: '7eff88' },
-      { text: '#abc', hex: 'aabbcc' },
-      { text: '16711680', hex: 'ff0000' },
-      { text: '00FF00', hex: '00ff00' },
-    ]);
+    assert.deepEqual(
+      colorsOf('$color[«#FF544C»]\n$color[«7eff88»;2]\n$color[«#abc»]\n$color[«16711680»]\n$createRole[Mods;«00FF00»]'),
+      [
+        { text: '#FF544C', hex: 'ff544c' },
+        { text: '7eff88', hex: '7eff88' },
+        { text: '#abc', hex: 'aabbcc' },
+        { text: '16711680', hex: 'ff0000' },
+        { text: '00FF00', hex: '00ff00' },
+      ],
+    );
   });
 
   it('finds colours in later arguments by the catalog, and blanks around the value stay outside', () => {
@@ -38,7 +47,16 @@ describe('colours', () => {
   });
 
   it('leaves alone what is not a literal colour of a Color argument', () => {
-    for (const src of ['$color[$getUserVar[colour]]', '$color[red]', '$color[#12345]', '$color[99999999]', '$title[#FF0000]', '$color[#FF\\]00]', '$c[$color[#FF0000]]', 'Text #FF0000']) {
+    for (const src of [
+      '$color[$getUserVar[colour]]',
+      '$color[red]',
+      '$color[#12345]',
+      '$color[99999999]',
+      '$title[#FF0000]',
+      '$color[#FF\\]00]',
+      '$c[$color[#FF0000]]',
+      'Text #FF0000',
+    ]) {
       colorsOf(src);
     }
   });
@@ -58,7 +76,10 @@ describe('colours', () => {
         const { service, document } = serviceFor(m.text, { catalog: snapshotCatalog() });
         const range = { start: document.positionAt(m.ranges[0]!.start), end: document.positionAt(m.ranges[0]!.end) };
         const got = service.colorPresentations(document, color, range);
-        assert.deepEqual(got.map((p) => p.label), labels);
+        assert.deepEqual(
+          got.map((p) => p.label),
+          labels,
+        );
         assert.deepEqual(got[0]!.textEdit, { range, newText: labels[0] });
       });
     }

@@ -47,16 +47,25 @@ function complete(src: string, expect: Expect, options: Options = {}): Outcome {
   const m = marked(src, { cursor: 'required' });
   const { service, document } = serviceFor(m.text, options);
   const list = service.complete(document, document.positionAt(m.cursor!), options.context);
-  const sorted = [...list.items].sort((a, b) => key(a).localeCompare(key(b)) || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  const sorted = [...list.items].sort(
+    (a, b) => key(a).localeCompare(key(b)) || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0),
+  );
   const labels = sorted.map(shown);
-  for (const item of list.items) for (const r of editRanges(item)) assertInside(r, document.offsetAt.bind(document), m.text.length);
+  for (const item of list.items)
+    for (const r of editRanges(item)) assertInside(r, document.offsetAt.bind(document), m.text.length);
   if (expect.empty) assert.deepEqual(labels, [], 'expected no completions');
-  for (const label of expect.includes ?? []) assert.ok(labels.includes(label), `expected ${JSON.stringify(label)} among ${JSON.stringify(labels.slice(0, 40))}`);
-  for (const label of expect.excludes ?? []) assert.ok(!labels.includes(label), `did not expect ${JSON.stringify(label)}`);
+  for (const label of expect.includes ?? [])
+    assert.ok(labels.includes(label), `expected ${JSON.stringify(label)} among ${JSON.stringify(labels.slice(0, 40))}`);
+  for (const label of expect.excludes ?? [])
+    assert.ok(!labels.includes(label), `did not expect ${JSON.stringify(label)}`);
   if (expect.order) {
     const positions = expect.order.map((l) => labels.indexOf(l));
     positions.forEach((p, i) => assert.ok(p >= 0, `expected ${expect.order![i]} in the list`));
-    assert.deepEqual([...positions].sort((a, b) => a - b), positions, `expected order ${expect.order.join(' < ')}, got ${JSON.stringify(labels.slice(0, 40))}`);
+    assert.deepEqual(
+      [...positions].sort((a, b) => a - b),
+      positions,
+      `expected order ${expect.order.join(' < ')}, got ${JSON.stringify(labels.slice(0, 40))}`,
+    );
   }
   if (expect.incomplete !== undefined) assert.equal(list.isIncomplete, expect.incomplete);
   const pick = expect.pick ?? expect.includes?.[0];
@@ -64,7 +73,10 @@ function complete(src: string, expect: Expect, options: Options = {}): Outcome {
     assert.ok(pick, 'resultText needs an item to pick');
     const item = list.items.find((i) => shown(i) === pick);
     assert.ok(item, `no item ${pick}`);
-    assert.equal(applyItem(m.text, item, (p) => document.offsetAt(p)), expect.resultText);
+    assert.equal(
+      applyItem(m.text, item, (p) => document.offsetAt(p)),
+      expect.resultText,
+    );
   }
   return { list, sorted, labels, resolve: (item) => service.resolveCompletion(item) };
 }
@@ -102,7 +114,8 @@ function applyItem(text: string, item: CompletionItem, offsetAt: (p: Range['star
   const range = 'range' in edit ? edit.range : edit.replace;
   const start = offsetAt(range.start);
   const end = offsetAt(range.end);
-  const { text: inserted, cursor } = item.insertTextFormat === 2 ? expandSnippet(edit.newText) : { text: edit.newText, cursor: edit.newText.length };
+  const { text: inserted, cursor } =
+    item.insertTextFormat === 2 ? expandSnippet(edit.newText) : { text: edit.newText, cursor: edit.newText.length };
   const out = text.slice(0, start) + inserted + text.slice(end);
   const at = start + cursor;
   return out.slice(0, at) + '|' + out.slice(at);
@@ -175,12 +188,20 @@ function expandSnippet(snippet: string): { text: string; cursor: number } {
 const BUTTON = '$addButton[New row;Button ID/URL;Label;Style;(Disabled;Emoji;Message ID)]';
 
 /** The test catalog with extra function records (copies of existing ones under new names). */
-function catalogWith(extra: Array<{ from: string; name: string; bracketed?: boolean; patch?: Partial<FunctionRecord> }>): Catalog {
+function catalogWith(
+  extra: Array<{ from: string; name: string; bracketed?: boolean; patch?: Partial<FunctionRecord> }>,
+): Catalog {
   const data = testCatalogData();
   const functions = [...data.functions];
   for (const e of extra) {
     const base = data.functions.find((f) => f.name === e.from && f.bracketed === (e.bracketed ?? f.bracketed))!;
-    functions.push({ ...base, name: e.name, tag: e.name + base.tag.slice(base.name.length), listTag: base.bracketed ? e.name + '[]' : e.name, ...e.patch });
+    functions.push({
+      ...base,
+      name: e.name,
+      tag: e.name + base.tag.slice(base.name.length),
+      listTag: base.bracketed ? e.name + '[]' : e.name,
+      ...e.patch,
+    });
   }
   return new Catalog({ ...data, functions });
 }
@@ -197,7 +218,11 @@ describe('completion', () => {
     });
 
     it('completes the name the cursor ends when another call follows at once', () => {
-      complete('$addBu|$title[Hi]', { includes: [BUTTON], excludes: ['$title[Title;(Index)]'], resultText: '$addButton[|yes;Button ID/URL;Label;primary]$title[Hi]' });
+      complete('$addBu|$title[Hi]', {
+        includes: [BUTTON],
+        excludes: ['$title[Title;(Index)]'],
+        resultText: '$addButton[|yes;Button ID/URL;Label;primary]$title[Hi]',
+      });
     });
 
     it('gives an insert/replace edit when the client supports it, a plain edit otherwise', () => {
@@ -212,7 +237,11 @@ describe('completion', () => {
     });
 
     it('offers both forms of a name as distinct items', () => {
-      const out = complete('$rand|', { includes: ['$random', '$random[Min;Max]'], pick: '$random', resultText: '$random|' });
+      const out = complete('$rand|', {
+        includes: ['$random', '$random[Min;Max]'],
+        pick: '$random',
+        resultText: '$random|',
+      });
       complete('$rand|', { includes: ['$random[Min;Max]'], resultText: '$random[|Min;Max]' });
       const bare = out.list.items.find((i) => shown(i) === '$random')!;
       const bracketed = out.list.items.find((i) => shown(i) === '$random[Min;Max]')!;
@@ -222,14 +251,26 @@ describe('completion', () => {
     });
 
     it('offers every function after a lone $', () => {
-      complete('Hi $| there', { includes: ['$nomention', BUTTON], pick: '$nomention', resultText: 'Hi $nomention| there' });
+      complete('Hi $| there', {
+        includes: ['$nomention', BUTTON],
+        pick: '$nomention',
+        resultText: 'Hi $nomention| there',
+      });
       complete('$title[$|]', { includes: ['$username[User ID]'], resultText: '$title[$username[|User ID]]' });
     });
 
     it('matches by prefix first, then by subsequence, deprecated last', () => {
       const out = complete('x $on|', {
-        includes: ['$onlyPerms[Permission;...;Error message]', '$description[Message;(Index)]', '$channelIDFromName[Channel name]'],
-        order: ['$onlyPerms[Permission;...;Error message]', '$description[Message;(Index)]', '$channelIDFromName[Channel name]'],
+        includes: [
+          '$onlyPerms[Permission;...;Error message]',
+          '$description[Message;(Index)]',
+          '$channelIDFromName[Channel name]',
+        ],
+        order: [
+          '$onlyPerms[Permission;...;Error message]',
+          '$description[Message;(Index)]',
+          '$channelIDFromName[Channel name]',
+        ],
       });
       assert.ok(!out.labels.includes('$random'), 'names that match neither way are left out');
     });
@@ -257,7 +298,10 @@ describe('completion', () => {
       assert.equal(exact.sorted[0]!.label, '$var');
       // Shorter names before longer ones among the uncommon; subsequence matches after every prefix match.
       const fuzzy = complete('$sndmsg|', { includes: ['$sendMessage[Message;(Return ID)]'] }, { catalog });
-      assert.ok(fuzzy.sorted.every((i) => i.sortText!.charAt(2) === '2'), 'only subsequence matches here');
+      assert.ok(
+        fuzzy.sorted.every((i) => i.sortText!.charAt(2) === '2'),
+        'only subsequence matches here',
+      );
       const mixed = complete('$role|', {}, { catalog });
       const firstFuzzy = mixed.sorted.findIndex((i) => i.sortText!.charAt(2) === '2');
       const lastPrefix = mixed.sorted.map((i) => i.sortText!.charAt(2) !== '2').lastIndexOf(true);
@@ -282,18 +326,33 @@ describe('completion', () => {
     });
 
     it('inserts only the name when a [ already follows, and offers only bracketed forms', () => {
-      complete('$ti|[Hello]', { includes: ['$title[Title;(Index)]'], excludes: ['$nomention', '$random'], resultText: '$title|[Hello]' });
+      complete('$ti|[Hello]', {
+        includes: ['$title[Title;(Index)]'],
+        excludes: ['$nomention', '$random'],
+        resultText: '$title|[Hello]',
+      });
       complete('$ran|[1;2]', { includes: ['$random[Min;Max]'], resultText: '$random|[1;2]' });
     });
 
     it('gives optional arguments placeholders when the setting asks for it', () => {
       complete('$tit|', { includes: ['$title[Title;(Index)]'], resultText: '$title[|Title]' });
-      complete('$tit|', { includes: ['$title[Title;(Index)]'], resultText: '$title[|Title;Index]' }, { settings: { completion: { optionalArguments: true } } });
+      complete(
+        '$tit|',
+        { includes: ['$title[Title;(Index)]'], resultText: '$title[|Title;Index]' },
+        { settings: { completion: { optionalArguments: true } } },
+      );
     });
 
     it('puts the cursor inside the brackets when no argument gets a placeholder', () => {
       complete('$roun|', { includes: ['$round[Number;(Decimal place)]'], resultText: '$round[|Number]' });
-      const catalog = catalogWith([{ from: '$title', name: '$onlyIndex', bracketed: true, patch: { arguments: [testCatalogData().functions.find((f) => f.name === '$title')!.arguments![1]!] } }]);
+      const catalog = catalogWith([
+        {
+          from: '$title',
+          name: '$onlyIndex',
+          bracketed: true,
+          patch: { arguments: [testCatalogData().functions.find((f) => f.name === '$title')!.arguments![1]!] },
+        },
+      ]);
       complete('$onlyInd|', { includes: ['$onlyIndex[(Index)]'], resultText: '$onlyIndex[|]' }, { catalog });
     });
 
@@ -305,12 +364,19 @@ describe('completion', () => {
     });
 
     it('expands tuples and repeatable arguments once', () => {
-      complete('$awaitR|', { includes: ['$awaitReactions[<Command name;Reaction>;...]'], resultText: '$awaitReactions[|Command name;Reaction]' });
+      complete('$awaitR|', {
+        includes: ['$awaitReactions[<Command name;Reaction>;...]'],
+        resultText: '$awaitReactions[|Command name;Reaction]',
+      });
       complete('$jsonS|', { includes: ['$jsonSet[Key;...;Value]'], resultText: '$jsonSet[|Key;Value]' });
     });
 
     it('inserts the full tag text in the app style', () => {
-      const out = complete('$tit|', { includes: ['$title[Title;(Index)]'], resultText: '$title[Title;(Index)]|' }, { settings: { completion: { insertStyle: 'fullTag' } } });
+      const out = complete(
+        '$tit|',
+        { includes: ['$title[Title;(Index)]'], resultText: '$title[Title;(Index)]|' },
+        { settings: { completion: { insertStyle: 'fullTag' } } },
+      );
       assert.equal(out.list.items.find((i) => shown(i) === '$title[Title;(Index)]')!.insertTextFormat, 1);
     });
 
@@ -326,7 +392,9 @@ describe('completion', () => {
 
     it('escapes the $ of the name inside snippets', () => {
       const out = complete('$tit|', { includes: ['$title[Title;(Index)]'] });
-      assert.ok(out.list.items.find((i) => shown(i) === '$title[Title;(Index)]')!.textEdit!.newText.startsWith('\\$title['));
+      assert.ok(
+        out.list.items.find((i) => shown(i) === '$title[Title;(Index)]')!.textEdit!.newText.startsWith('\\$title['),
+      );
     });
   });
 
@@ -334,18 +402,24 @@ describe('completion', () => {
     it('tags deprecated items, or marks them deprecated for clients without tags', () => {
       const tagged = complete('x $channelIDF|', { includes: ['$channelIDFromName[Channel name]'] }).list.items[0]!;
       assert.deepEqual(tagged.tags, [1]);
-      const flagged = complete('x $channelIDF|', { includes: ['$channelIDFromName[Channel name]'] }, { client: { completionDeprecatedTag: false } }).list.items[0]!;
+      const flagged = complete(
+        'x $channelIDF|',
+        { includes: ['$channelIDFromName[Channel name]'] },
+        { client: { completionDeprecatedTag: false } },
+      ).list.items[0]!;
       assert.equal(flagged.deprecated, true);
       assert.equal(flagged.tags, undefined);
     });
 
     it('shows premium and intents in the detail and the label details', () => {
-      const premium = complete('x $awaitR|', { includes: ['$awaitReactions[<Command name;Reaction>;...]'] }).list.items[0]!;
+      const premium = complete('x $awaitR|', { includes: ['$awaitReactions[<Command name;Reaction>;...]'] }).list
+        .items[0]!;
       assert.match(premium.detail!, /premium/);
       assert.match(premium.labelDetails!.description!, /premium/);
       const intents = complete('x $userJ|', { includes: ['$userJoined[User ID;(Format)]'] }).list.items[0]!;
       assert.match(intents.detail!, /Server Members intent/);
-      const plain = complete('x $userJ|', { includes: ['$userJoined'] }, { client: { completionLabelDetails: false } }).list.items[0]!;
+      const plain = complete('x $userJ|', { includes: ['$userJoined'] }, { client: { completionLabelDetails: false } })
+        .list.items[0]!;
       assert.equal(plain.labelDetails, undefined);
       assert.match(plain.detail!, /Server Members intent/);
     });
@@ -367,7 +441,11 @@ describe('completion', () => {
     });
 
     it('gives plain-text documentation to clients without Markdown', () => {
-      const item = complete('x $channelIDF|', { includes: ['$channelIDFromName[Channel name]'] }, { client: { markdown: false } }).list.items[0]!;
+      const item = complete(
+        'x $channelIDF|',
+        { includes: ['$channelIDFromName[Channel name]'] },
+        { client: { markdown: false } },
+      ).list.items[0]!;
       const doc = item.documentation as { kind: string; value: string };
       assert.equal(doc.kind, 'plaintext');
       assert.match(doc.value, /Deprecated: use \$channelID instead\./);
@@ -376,7 +454,14 @@ describe('completion', () => {
 
     it('resolve leaves items it cannot place unchanged', () => {
       const out = complete('x $|', { includes: ['$random'] });
-      for (const data of [undefined, null, 5, { k: 'f', n: '$nope', b: true }, { k: 'x', n: '$random', b: false }, { k: 'f', n: 7, b: true }]) {
+      for (const data of [
+        undefined,
+        null,
+        5,
+        { k: 'f', n: '$nope', b: true },
+        { k: 'x', n: '$random', b: false },
+        { k: 'f', n: 7, b: true },
+      ]) {
         const item: CompletionItem = { label: 'x', data };
         assert.deepEqual(out.resolve(item), item);
       }
@@ -385,46 +470,91 @@ describe('completion', () => {
 
   describe('inside arguments', () => {
     it('offers enum values and replaces the value under the cursor', () => {
-      complete('$addButton[no;id;label;|]', { includes: ['primary', 'danger'], pick: 'danger', resultText: '$addButton[no;id;label;danger|]' });
-      complete('$addButton[no;id;label;pri|]', { includes: ['primary'], resultText: '$addButton[no;id;label;primary|]' });
-      complete('$addButton[no;id;label; seco|ndary ]', { includes: ['secondary'], resultText: '$addButton[no;id;label; secondary| ]' });
+      complete('$addButton[no;id;label;|]', {
+        includes: ['primary', 'danger'],
+        pick: 'danger',
+        resultText: '$addButton[no;id;label;danger|]',
+      });
+      complete('$addButton[no;id;label;pri|]', {
+        includes: ['primary'],
+        resultText: '$addButton[no;id;label;primary|]',
+      });
+      complete('$addButton[no;id;label; seco|ndary ]', {
+        includes: ['secondary'],
+        resultText: '$addButton[no;id;label; secondary| ]',
+      });
     });
 
-    it('replaces only the cursor\'s line of a value that spans lines (an LSP edit is one line)', () => {
-      complete('$addButton[no;id;label;\nprim|\nary]', { includes: ['primary'], resultText: '$addButton[no;id;label;\nprimary|\nary]' });
+    it("replaces only the cursor's line of a value that spans lines (an LSP edit is one line)", () => {
+      complete('$addButton[no;id;label;\nprim|\nary]', {
+        includes: ['primary'],
+        resultText: '$addButton[no;id;label;\nprimary|\nary]',
+      });
     });
 
     it('offers yes and no for Bool arguments', () => {
-      complete('$addButton[|]', { includes: ['yes', 'no'], order: ['yes', 'no'], pick: 'no', resultText: '$addButton[no|]' });
+      complete('$addButton[|]', {
+        includes: ['yes', 'no'],
+        order: ['yes', 'no'],
+        pick: 'no',
+        resultText: '$addButton[no|]',
+      });
       complete('$addButton[no;id;label;primary;|]', { includes: ['yes', 'no'] });
     });
 
     it('offers permission names for Permission arguments, also for a repeatable one in the middle', () => {
-      complete('$onlyPerms[|;Denied]', { includes: ['admin', 'ban', 'managemessages'], pick: 'ban', resultText: '$onlyPerms[ban|;Denied]' });
+      complete('$onlyPerms[|;Denied]', {
+        includes: ['admin', 'ban', 'managemessages'],
+        pick: 'ban',
+        resultText: '$onlyPerms[ban|;Denied]',
+      });
       complete('$onlyPerms[admin;|;Denied]', { includes: ['kick'] });
       complete('$onlyPerms[admin;ban;|]', { excludes: ['kick', 'admin'] });
     });
 
     it('offers permission names where the catalog types a permission argument as String, keeping a sign', () => {
       const catalog = snapshotCatalog();
-      complete('$editChannelPerms[$channelID;$guildID;|]', { includes: ['sendmessages', 'managemessages'] }, { catalog });
-      complete('$editChannelPerms[$channelID;$guildID;-send|]', { includes: ['-sendmessages'], resultText: '$editChannelPerms[$channelID;$guildID;-sendmessages|]' }, { catalog });
+      complete(
+        '$editChannelPerms[$channelID;$guildID;|]',
+        { includes: ['sendmessages', 'managemessages'] },
+        { catalog },
+      );
+      complete(
+        '$editChannelPerms[$channelID;$guildID;-send|]',
+        { includes: ['-sendmessages'], resultText: '$editChannelPerms[$channelID;$guildID;-sendmessages|]' },
+        { catalog },
+      );
       complete('$checkUserPerms[$authorID;|]', { includes: ['admin'] }, { catalog });
       complete('$editChannelPerms[|;$guildID;ban]', { excludes: ['admin'] }, { catalog });
     });
 
     it('offers emoji, not functions, in an empty emoji argument', () => {
-      const out = complete('$addButton[no;id;label;primary;no;|]', { includes: [':thumbsup: 👍', ':white_check_mark: ✅'], excludes: ['$random', '$nomention'] });
+      const out = complete('$addButton[no;id;label;primary;no;|]', {
+        includes: [':thumbsup: 👍', ':white_check_mark: ✅'],
+        excludes: ['$random', '$nomention'],
+      });
       assert.equal(out.list.items.find((i) => i.label === ':thumbsup: 👍')!.textEdit!.newText, ':thumbsup:');
-      complete('$addReactions[👍;thu|]', { includes: [':thumbsup: 👍'], excludes: [':hash: #️⃣'], pick: ':thumbsup: 👍', resultText: '$addReactions[👍;:thumbsup:|]' });
+      complete('$addReactions[👍;thu|]', {
+        includes: [':thumbsup: 👍'],
+        excludes: [':hash: #️⃣'],
+        pick: ':thumbsup: 👍',
+        resultText: '$addReactions[👍;:thumbsup:|]',
+      });
       // A call there is left alone; Bool and Enum arguments keep their values.
       complete('$addButton[no;id;label;primary;|]', { includes: ['yes'], excludes: [':thumbsup: 👍'] });
     });
 
     it('offers values before functions, and functions only on an explicit request', () => {
-      const out = complete('$addButton[no;id;label;|]', { includes: ['primary', '$random'], order: ['link', '$random'] });
+      const out = complete('$addButton[no;id;label;|]', {
+        includes: ['primary', '$random'],
+        order: ['link', '$random'],
+      });
       assert.ok(out.labels.indexOf('primary') < out.labels.indexOf('$nomention'));
-      const typed = complete('$addButton[no;id;label;|]', { includes: ['primary'], excludes: ['$random'] }, { context: { triggerKind: 2, triggerCharacter: ';' } });
+      const typed = complete(
+        '$addButton[no;id;label;|]',
+        { includes: ['primary'], excludes: ['$random'] },
+        { context: { triggerKind: 2, triggerCharacter: ';' } },
+      );
       assert.ok(typed.labels.every((l) => !l.startsWith('$')));
     });
 
@@ -432,15 +562,24 @@ describe('completion', () => {
       complete('$addButton[no;id;label;$random |]', { excludes: ['primary'], includes: ['$random'] });
     });
 
-    it('offers names of $var from the document in $var\'s first argument', () => {
-      complete('$var[counter;1]\n$var[name;x]\n$var[|]', { includes: ['counter', 'name'], order: ['counter', 'name'], pick: 'counter', resultText: '$var[counter;1]\n$var[name;x]\n$var[counter|]' });
+    it("offers names of $var from the document in $var's first argument", () => {
+      complete('$var[counter;1]\n$var[name;x]\n$var[|]', {
+        includes: ['counter', 'name'],
+        order: ['counter', 'name'],
+        pick: 'counter',
+        resultText: '$var[counter;1]\n$var[name;x]\n$var[counter|]',
+      });
       complete('$var[counter;1]\n$var[co|]', { includes: ['counter'], resultText: '$var[counter;1]\n$var[counter|]' });
       complete('$var[only|]', { excludes: ['only'] });
       complete('$var[x;|]', { excludes: ['x'] });
     });
 
     it('offers names of $async blocks in $await', () => {
-      complete('$async[fetch]\n$endasync\n$async[other]\n$endasync\n$await[|]', { includes: ['fetch', 'other'], pick: 'other', resultText: '$async[fetch]\n$endasync\n$async[other]\n$endasync\n$await[other|]' });
+      complete('$async[fetch]\n$endasync\n$async[other]\n$endasync\n$await[|]', {
+        includes: ['fetch', 'other'],
+        pick: 'other',
+        resultText: '$async[fetch]\n$endasync\n$async[other]\n$endasync\n$await[other|]',
+      });
     });
 
     it('escapes values so that they stay one argument', () => {
@@ -463,8 +602,14 @@ describe('completion', () => {
 
     it('inserts the alias in an argument that takes an emoji', () => {
       complete('$addReactions[:thu|]', { includes: [':thumbsup: 👍'], resultText: '$addReactions[:thumbsup:|]' });
-      complete('$addButton[no;id;label;primary;no;:whi|]', { includes: [':white_check_mark: ✅'], resultText: '$addButton[no;id;label;primary;no;:white_check_mark:|]' });
-      complete('$awaitReactions[cmd;:thu|]', { includes: [':thumbsup: 👍'], resultText: '$awaitReactions[cmd;:thumbsup:|]' });
+      complete('$addButton[no;id;label;primary;no;:whi|]', {
+        includes: [':white_check_mark: ✅'],
+        resultText: '$addButton[no;id;label;primary;no;:white_check_mark:|]',
+      });
+      complete('$awaitReactions[cmd;:thu|]', {
+        includes: [':thumbsup: 👍'],
+        resultText: '$awaitReactions[cmd;:thumbsup:|]',
+      });
     });
 
     it('replaces the whole alias under the cursor, closing colon included', () => {
@@ -486,8 +631,14 @@ describe('completion', () => {
 
   describe('trigger context', () => {
     it('offers callbacks first at the start of a document', () => {
-      const out = complete('$on|', { includes: ['$onJoined[Channel ID]', '$onlyPerms[Permission;...;Error message]'], order: ['$onInteraction', '$onlyPerms[Permission;...;Error message]'] });
-      assert.ok(out.labels.indexOf('$onJoined[Channel ID]') < out.labels.indexOf('$onlyPerms[Permission;...;Error message]'), 'callbacks first');
+      const out = complete('$on|', {
+        includes: ['$onJoined[Channel ID]', '$onlyPerms[Permission;...;Error message]'],
+        order: ['$onInteraction', '$onlyPerms[Permission;...;Error message]'],
+      });
+      assert.ok(
+        out.labels.indexOf('$onJoined[Channel ID]') < out.labels.indexOf('$onlyPerms[Permission;...;Error message]'),
+        'callbacks first',
+      );
       assert.equal(out.list.items.find((i) => shown(i) === '$onJoined[Channel ID]')!.kind, 23 /* Event */);
       complete('\n\n  $onJ|', { includes: ['$onJoined[Channel ID]'], resultText: '\n\n  $onJoined[|Channel ID]' });
     });
@@ -498,12 +649,20 @@ describe('completion', () => {
 
     it('offers no callbacks in code', () => {
       complete('$nomention\n$onJ|', { excludes: ['$onJoined[Channel ID]'] });
-      complete('$onJoined[123]\nHello $on|', { excludes: ['$onJoined[Channel ID]'], includes: ['$onlyPerms[Permission;...;Error message]'] });
+      complete('$onJoined[123]\nHello $on|', {
+        excludes: ['$onJoined[Channel ID]'],
+        includes: ['$onlyPerms[Permission;...;Error message]'],
+      });
       complete('$onJoined[$on|]', { excludes: ['$onJoined[Channel ID]'] });
     });
 
     it('offers callbacks on an explicit request in an empty document', () => {
-      complete('|', { includes: ['$alwaysReply', '$random'], order: ['$alwaysReply', '$random'], pick: '$alwaysReply', resultText: '$alwaysReply|' });
+      complete('|', {
+        includes: ['$alwaysReply', '$random'],
+        order: ['$alwaysReply', '$random'],
+        pick: '$alwaysReply',
+        resultText: '$alwaysReply|',
+      });
     });
   });
 
@@ -520,7 +679,7 @@ describe('completion', () => {
       complete('Hello |', { empty: true }, { context: { triggerKind: 2, triggerCharacter: '[' } });
     });
 
-    it('offers nothing for an unknown call\'s arguments but functions', () => {
+    it("offers nothing for an unknown call's arguments but functions", () => {
       complete('$nothing[|]', { includes: ['$random'], excludes: ['yes'] });
     });
   });
@@ -530,7 +689,11 @@ describe('completion', () => {
       const catalog = snapshotCatalog();
       const all = complete('x $|', { incomplete: true }, { catalog });
       assert.equal(all.list.items.length, COMPLETION_LIMITS.names);
-      const some = complete('x $addB|', { incomplete: false, includes: ['$addButton[New row;Button ID/URL;Label;Style;(Disabled;Emoji;Message ID)]'] }, { catalog });
+      const some = complete(
+        'x $addB|',
+        { incomplete: false, includes: ['$addButton[New row;Button ID/URL;Label;Style;(Disabled;Emoji;Message ID)]'] },
+        { catalog },
+      );
       assert.ok(some.list.items.length < 20);
     });
   });
@@ -551,9 +714,15 @@ describe('completion', () => {
               seen.add(r);
               const start = document.offsetAt(r.start);
               const end = document.offsetAt(r.end);
-              assert.ok(start <= offset && offset <= end, `range ${start}-${end} misses the cursor ${offset} in ${JSON.stringify(document.getText())}`);
+              assert.ok(
+                start <= offset && offset <= end,
+                `range ${start}-${end} misses the cursor ${offset} in ${JSON.stringify(document.getText())}`,
+              );
               const back = document.positionAt(end);
-              assert.ok(back.line === r.end.line && back.character === r.end.character, `range end outside ${JSON.stringify(document.getText())}`);
+              assert.ok(
+                back.line === r.end.line && back.character === r.end.character,
+                `range end outside ${JSON.stringify(document.getText())}`,
+              );
             }
           }
         },

@@ -9,20 +9,37 @@ import { marked } from '../support/markers';
 import { serviceFor } from '../support/service';
 import { snapshotCatalog } from '../support/testCatalog';
 
-const CODES = new Set(['action-row-limit', 'component-limit', 'duplicate-custom-id', 'components-v2-embed', 'link-button-url', 'message-too-long']);
+const CODES = new Set([
+  'action-row-limit',
+  'component-limit',
+  'duplicate-custom-id',
+  'components-v2-embed',
+  'link-button-url',
+  'message-too-long',
+]);
 
 function check(src: string, want: readonly string[]): Diagnostic[] {
   const m = marked(src, { cursor: 'none' });
   const { service, document } = serviceFor(m.text, { catalog: snapshotCatalog() });
   const all = service.validate(document);
   const found = all.filter((d) => CODES.has(String(d.code)));
-  const got = found.map((d) => `${String(d.code)}@${document.offsetAt(d.range.start)}-${document.offsetAt(d.range.end)}`);
+  const got = found.map(
+    (d) => `${String(d.code)}@${document.offsetAt(d.range.start)}-${document.offsetAt(d.range.end)}`,
+  );
   assert.equal(m.ranges.length, want.length, `fixture has ${m.ranges.length} ranges for ${want.length} codes`);
   const expected = want.map((c, i) => `${c}@${m.ranges[i]!.start}-${m.ranges[i]!.end}`);
-  assert.deepEqual(got.sort(), expected.sort(), `${JSON.stringify(m.text)}: ${found.map((d) => d.message).join(' | ')}`);
+  assert.deepEqual(
+    got.sort(),
+    expected.sort(),
+    `${JSON.stringify(m.text)}: ${found.map((d) => d.message).join(' | ')}`,
+  );
   // The fixtures are valid code otherwise: nothing but the rule under test.
   const others = all.filter((d) => !CODES.has(String(d.code)));
-  assert.deepEqual(others.map((d) => d.message), [], 'other diagnostics');
+  assert.deepEqual(
+    others.map((d) => d.message),
+    [],
+    'other diagnostics',
+  );
   return found;
 }
 
@@ -41,22 +58,66 @@ const LONG = 'message-too-long';
 
 const REPORTED: Array<[string, string, string[]]> = [
   ['a 6th button in one row', `${lines(5, btn('b{k}'))}\n«$addButton»[no;b6;Label;primary]`, [ROW]],
-  ['a row started with yes and 5 more', `${btn('b0', 'yes')}\n${lines(4, btn('b{k}'))}\n«$addButton»[no;b9;Label;primary]`, [ROW]],
-  ['buttons before a branch and in it', `${lines(3, btn('a{k}'))}\n$if[$message==x]\n${lines(2, btn('b{k}'))}\n«$addButton»[no;c;Label;primary]\n$endif`, [ROW]],
+  [
+    'a row started with yes and 5 more',
+    `${btn('b0', 'yes')}\n${lines(4, btn('b{k}'))}\n«$addButton»[no;b9;Label;primary]`,
+    [ROW],
+  ],
+  [
+    'buttons before a branch and in it',
+    `${lines(3, btn('a{k}'))}\n$if[$message==x]\n${lines(2, btn('b{k}'))}\n«$addButton»[no;c;Label;primary]\n$endif`,
+    [ROW],
+  ],
   ['a 6th row of buttons', `${lines(5, btn('b{k}', 'yes'))}\n«$addButton»[yes;b6;Label;primary]`, [LIMIT]],
-  ['a select menu needing a 6th row', `${lines(5, btn('b{k}', 'yes'))}\n«$newSelectMenu»[menu;1;1;Pick]\n$addSelectMenuOption[menu;One;1;First]`, [LIMIT]],
+  [
+    'a select menu needing a 6th row',
+    `${lines(5, btn('b{k}', 'yes'))}\n«$newSelectMenu»[menu;1;1;Pick]\n$addSelectMenuOption[menu;One;1;First]`,
+    [LIMIT],
+  ],
   ['two buttons with one ID', `${btn('same')}\n$addButton[no;«same»;Other;primary]`, [DUP]],
-  ['a select menu with a button\'s ID', `${btn('pick')}\n$newSelectMenu[«pick»;1;1;Choose]\n$addSelectMenuOption[pick;One;1;First]`, [DUP]],
-  ['one ID before a branch and in it', `${btn('x')}\n$if[$message==y]\n$addButton[no;«x»;Again;primary]\n$endif`, [DUP]],
+  [
+    "a select menu with a button's ID",
+    `${btn('pick')}\n$newSelectMenu[«pick»;1;1;Choose]\n$addSelectMenuOption[pick;One;1;First]`,
+    [DUP],
+  ],
+  [
+    'one ID before a branch and in it',
+    `${btn('x')}\n$if[$message==y]\n$addButton[no;«x»;Again;primary]\n$endif`,
+    [DUP],
+  ],
   ['Components V2 with an embed', '$title[Hello]\n«$addContainer»[box]\n$addTextDisplay[Hi;box]', [V2E]],
   ['an embed after Components V2', '«$addContainer»[box]\n$addTextDisplay[Hi;box]\n$description[text]', [V2E]],
-  ['V2 and an embed in one handler, not the other', '$if[$customID==a]\n«$addTextDisplay»[Hi]\n$title[Hello]\n$endif\n$if[$customID==b]\n$addTextDisplay[Bye]\n$endif', [V2E]],
+  [
+    'V2 and an embed in one handler, not the other',
+    '$if[$customID==a]\n«$addTextDisplay»[Hi]\n$title[Hello]\n$endif\n$if[$customID==b]\n$addTextDisplay[Bye]\n$endif',
+    [V2E],
+  ],
   ['41 Components V2 components', `${lines(40, '$addTextDisplay[Line {k}]')}\n«$addSeparator»`, [LIMIT]],
-  ['4 texts in a section', `$addSection[s]\n$addThumbnail[https://example.com/a.png;;no;s]\n${lines(3, '$addTextDisplay[T{k};s]')}\n«$addTextDisplay»[T4;s]`, [LIMIT]],
-  ['11 items in a gallery', `$addMediaGallery[g]\n${lines(10, '$addMediaGalleryItem[https://example.com/{k}.png;;no;g]')}\n«$addMediaGalleryItem»[https://example.com/11.png;;no;g]`, [LIMIT]],
-  ['26 options in a select menu', `$newSelectMenu[m;1;1;Pick]\n${lines(25, '$addSelectMenuOption[m;O{k};v{k};Option {k}]')}\n«$addSelectMenuOption»[m;O26;v26;Option 26]`, [LIMIT]],
-  ['6 buttons in a V2 row', `$addActionRow[r]\n${lines(5, '$addButtonCV2[b{k};B;primary;no;;r]')}\n«$addButtonCV2»[b6;B;primary;no;;r]`, [ROW]],
-  ['a button in a V2 row with a select menu', '$addActionRow[r]\n$addStringSelect[s;Pick;1;1;no;r]\n$addStringSelectOption[One;1;First;;no;s]\n«$addButtonCV2»[b;B;primary;no;;r]', [ROW]],
+  [
+    '4 texts in a section',
+    `$addSection[s]\n$addThumbnail[https://example.com/a.png;;no;s]\n${lines(3, '$addTextDisplay[T{k};s]')}\n«$addTextDisplay»[T4;s]`,
+    [LIMIT],
+  ],
+  [
+    '11 items in a gallery',
+    `$addMediaGallery[g]\n${lines(10, '$addMediaGalleryItem[https://example.com/{k}.png;;no;g]')}\n«$addMediaGalleryItem»[https://example.com/11.png;;no;g]`,
+    [LIMIT],
+  ],
+  [
+    '26 options in a select menu',
+    `$newSelectMenu[m;1;1;Pick]\n${lines(25, '$addSelectMenuOption[m;O{k};v{k};Option {k}]')}\n«$addSelectMenuOption»[m;O26;v26;Option 26]`,
+    [LIMIT],
+  ],
+  [
+    '6 buttons in a V2 row',
+    `$addActionRow[r]\n${lines(5, '$addButtonCV2[b{k};B;primary;no;;r]')}\n«$addButtonCV2»[b6;B;primary;no;;r]`,
+    [ROW],
+  ],
+  [
+    'a button in a V2 row with a select menu',
+    '$addActionRow[r]\n$addStringSelect[s;Pick;1;1;no;r]\n$addStringSelectOption[One;1;First;;no;s]\n«$addButtonCV2»[b;B;primary;no;;r]',
+    [ROW],
+  ],
   ['a link button without a URL', '$addButton[no;«help»;Help;link]', [LINK]],
   ['a URL on a primary button', '$addButton[no;«https://botdesignerdiscord.com»;Site;primary]', [LINK]],
   ['a URL on a V2 success button', '$addActionRow[r]\n$addButtonCV2[«https://example.com»;Go;success;no;;r]', [LINK]],
@@ -74,33 +135,75 @@ const QUIET: Array<[string, string]> = [
   ['5 buttons in a row', lines(5, btn('b{k}'))],
   ['yes starts a new row', `${lines(5, btn('b{k}'))}\n${btn('c', 'yes')}\n${lines(4, btn('d{k}'))}`],
   ['New row built at run time', `${lines(5, btn('b{k}'))}\n$addButton[$var[row;yes]$var[row];b6;Label;primary]`],
-  ['exclusive branches', `$if[$message==a]\n${lines(3, btn('a{k}'))}\n$else\n${lines(3, btn('b{k}'))}\n$endif\n${lines(2, btn('c{k}'))}`],
-  ['exclusive elseif chain', `$if[$message==a]\n${lines(5, btn('a{k}'))}\n$elseif[$message==b]\n${lines(5, btn('b{k}'))}\n$endif`],
-  ['different interaction handlers', `$if[$customID==save]\n${lines(4, btn('s{k}'))}\n$endif\n$if[$customID==load]\n${lines(4, btn('l{k}'))}\n$endif`],
-  ['handlers built the wiki way (with -$authorID)', `$if[$customID==a-$authorID]\n${lines(4, btn('s{k}'))}\n$endif\n$if[$customID==b-$authorID]\n${lines(4, btn('l{k}'))}\n$endif`],
-  ['code after $stop in a branch', `$if[$message==a]\n${lines(4, btn('a{k}'))}\n$stop\n$endif\n${lines(4, btn('b{k}'))}`],
+  [
+    'exclusive branches',
+    `$if[$message==a]\n${lines(3, btn('a{k}'))}\n$else\n${lines(3, btn('b{k}'))}\n$endif\n${lines(2, btn('c{k}'))}`,
+  ],
+  [
+    'exclusive elseif chain',
+    `$if[$message==a]\n${lines(5, btn('a{k}'))}\n$elseif[$message==b]\n${lines(5, btn('b{k}'))}\n$endif`,
+  ],
+  [
+    'different interaction handlers',
+    `$if[$customID==save]\n${lines(4, btn('s{k}'))}\n$endif\n$if[$customID==load]\n${lines(4, btn('l{k}'))}\n$endif`,
+  ],
+  [
+    'handlers built the wiki way (with -$authorID)',
+    `$if[$customID==a-$authorID]\n${lines(4, btn('s{k}'))}\n$endif\n$if[$customID==b-$authorID]\n${lines(4, btn('l{k}'))}\n$endif`,
+  ],
+  [
+    'code after $stop in a branch',
+    `$if[$message==a]\n${lines(4, btn('a{k}'))}\n$stop\n$endif\n${lines(4, btn('b{k}'))}`,
+  ],
   ['code after $stop', `${lines(4, btn('a{k}'))}\n$stop\n${lines(4, btn('b{k}'))}`],
   ['the try body and its catch', `$try\n${lines(4, btn('a{k}'))}\n$catch\n${lines(4, btn('b{k}'))}\n$endtry`],
-  ['buttons for another message', `${lines(5, btn('b{k}'))}\n$addButton[no;b6;Label;primary;no;;$messageID]\n$addButton[no;b1;Label;primary;no;;123456789012345678]`],
+  [
+    'buttons for another message',
+    `${lines(5, btn('b{k}'))}\n$addButton[no;b6;Label;primary;no;;$messageID]\n$addButton[no;b1;Label;primary;no;;123456789012345678]`,
+  ],
   ['buttons removed before more are added', `${lines(5, btn('b{k}'))}\n$removeButtons\n${lines(5, btn('b{k}'))}`],
-  ['one ID in exclusive branches and handlers', `$if[$customID==a]\n${btn('x')}\n$endif\n$if[$customID==b]\n${btn('x')}\n$endif\n$if[$message==1]\n${btn('y')}\n$else\n${btn('y')}\n$endif`],
+  [
+    'one ID in exclusive branches and handlers',
+    `$if[$customID==a]\n${btn('x')}\n$endif\n$if[$customID==b]\n${btn('x')}\n$endif\n$if[$message==1]\n${btn('y')}\n$else\n${btn('y')}\n$endif`,
+  ],
   ['IDs built at run time', `${btn('b-$authorID')}\n${btn('b-$authorID')}`],
-  ['link buttons may share a URL', '$addButton[no;https://example.com;A;link]\n$addButton[no;https://example.com;B;link]'],
+  [
+    'link buttons may share a URL',
+    '$addButton[no;https://example.com;A;link]\n$addButton[no;https://example.com;B;link]',
+  ],
   ['an edited button keeps its ID', `${btn('a')}\n$editButton[a;Label;danger;yes;]`],
-  ['V2 and embeds in different handlers', '$if[$customID==a]\n$addContainer[box]\n$addTextDisplay[Hi;box]\n$endif\n$if[$customID==b]\n$title[Hello]\n$endif'],
+  [
+    'V2 and embeds in different handlers',
+    '$if[$customID==a]\n$addContainer[box]\n$addTextDisplay[Hi;box]\n$endif\n$if[$customID==b]\n$title[Hello]\n$endif',
+  ],
   ['V2 and embeds in exclusive branches', '$if[$message==a]\n$addTextDisplay[Hi]\n$else\n$title[Hello]\n$endif'],
   ['40 V2 components', lines(40, '$addTextDisplay[Line {k}]')],
-  ['3 texts in a section', `$addSection[s]\n$addThumbnail[https://example.com/a.png;;no;s]\n${lines(3, '$addTextDisplay[T{k};s]')}`],
+  [
+    '3 texts in a section',
+    `$addSection[s]\n$addThumbnail[https://example.com/a.png;;no;s]\n${lines(3, '$addTextDisplay[T{k};s]')}`,
+  ],
   ['25 options', `$newSelectMenu[m;1;1;Pick]\n${lines(25, '$addSelectMenuOption[m;O{k};v{k};Option {k}]')}`],
-  ['options of two menus', `$newSelectMenu[m;1;1;Pick]\n${lines(15, '$addSelectMenuOption[m;O{k};v{k};Option {k}]')}\n$newSelectMenu[n;1;1;Pick]\n${lines(15, '$addSelectMenuOption[n;O{k};v{k};Option {k}]')}`],
-  ['a link button with a URL, a button with an ID, styles built at run time', '$addButton[no;https://example.com;Site;link]\n$addButton[no;help;Help;primary]\n$addButton[no;x;X;$toLowercase[LINK]]'],
+  [
+    'options of two menus',
+    `$newSelectMenu[m;1;1;Pick]\n${lines(15, '$addSelectMenuOption[m;O{k};v{k};Option {k}]')}\n$newSelectMenu[n;1;1;Pick]\n${lines(15, '$addSelectMenuOption[n;O{k};v{k};Option {k}]')}`,
+  ],
+  [
+    'a link button with a URL, a button with an ID, styles built at run time',
+    '$addButton[no;https://example.com;Site;link]\n$addButton[no;help;Help;primary]\n$addButton[no;x;X;$toLowercase[LINK]]',
+  ],
   ['2,000 characters, blanks not counted', `${'x'.repeat(1000)}\n${' '.repeat(500)}${'y'.repeat(1000)}`],
   ['long text in exclusive branches', `$if[$message==a]\n${'x'.repeat(1500)}\n$else\n${'y'.repeat(1500)}\n$endif`],
   ['long text after $stop', `${'x'.repeat(1500)}\n$stop\n${'y'.repeat(1500)}`],
   ['a long argument that is not a message', `$description[${'t'.repeat(2500)}]`],
   // The wiki's examples.
-  ['bdscript/customID.md', '$nomention\nPick a button!\n$addButton[no;button1-$authorID;Button #1;primary;no;]\n$addButton[no;button2-$authorID;Button #2;primary;no;]'],
-  ['guides/.../aboutButtons.md#10', '$nomention\nClick the button below!\n$addButton[no;test;Click;primary]\n$addButton[no;button;Button disabled;secondary;yes]\n$addButton[yes;https://botdesignerdiscord.com/;Link;link]'],
+  [
+    'bdscript/customID.md',
+    '$nomention\nPick a button!\n$addButton[no;button1-$authorID;Button #1;primary;no;]\n$addButton[no;button2-$authorID;Button #2;primary;no;]',
+  ],
+  [
+    'guides/.../aboutButtons.md#10',
+    '$nomention\nClick the button below!\n$addButton[no;test;Click;primary]\n$addButton[no;button;Button disabled;secondary;yes]\n$addButton[yes;https://botdesignerdiscord.com/;Link;link]',
+  ],
 ];
 
 describe('components', () => {
@@ -121,8 +224,14 @@ describe('components', () => {
 
   it('can be silenced per rule', () => {
     check(`${lines(5, btn('b{k}'))}\n$c[bdscript-disable-next-line action-row-limit]\n${btn('b6')}`, []);
-    const { service, document } = serviceFor('$addButton[no;help;Help;link]', { catalog: snapshotCatalog(), settings: { diagnostics: { severity: { 'link-button-url': 'off' } } } });
-    assert.deepEqual(service.validate(document).map((d) => d.code), []);
+    const { service, document } = serviceFor('$addButton[no;help;Help;link]', {
+      catalog: snapshotCatalog(),
+      settings: { diagnostics: { severity: { 'link-button-url': 'off' } } },
+    });
+    assert.deepEqual(
+      service.validate(document).map((d) => d.code),
+      [],
+    );
   });
 });
 

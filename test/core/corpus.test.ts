@@ -22,7 +22,6 @@ import { DEFAULT_SETTINGS } from '../../server/src/core/settings';
 import { FACTS_DIR, hasCorpus, readCorpus, REAL_SAMPLE, type CorpusBlock } from '../support/shared';
 import { snapshotCatalog } from '../support/testCatalog';
 
-
 type Block = CorpusBlock;
 
 /**
@@ -118,7 +117,12 @@ function restoreEmojiTypes(records: unknown[]): unknown[] {
   return records.map((r) => {
     const rec = r as { arguments?: Array<Record<string, unknown>> | null };
     if (!Array.isArray(rec.arguments)) return r;
-    return { ...rec, arguments: rec.arguments.map((a) => (a['wikiType'] === 'Emoji' && a['type'] === 'String' ? { ...a, type: 'Emoji' } : a)) };
+    return {
+      ...rec,
+      arguments: rec.arguments.map((a) =>
+        a['wikiType'] === 'Emoji' && a['type'] === 'String' ? { ...a, type: 'Emoji' } : a,
+      ),
+    };
   });
 }
 
@@ -130,14 +134,19 @@ function formKey(tag: string): string {
 /** Real records, then wiki-only forms; wiki callbacks; emoji aliases from the bundled snapshot's facts. */
 function corpusCatalog(): Catalog {
   const real = JSON.parse(readFileSync(REAL_SAMPLE, 'utf8')) as Array<{ tag: string }>;
-  const wiki = restoreEmojiTypes(JSON.parse(readFileSync(path.join(FACTS_DIR, 'function_list.json'), 'utf8')) as unknown[]) as Array<{ tag: string }>;
+  const wiki = restoreEmojiTypes(
+    JSON.parse(readFileSync(path.join(FACTS_DIR, 'function_list.json'), 'utf8')) as unknown[],
+  ) as Array<{ tag: string }>;
   const have = new Set(real.map((r) => formKey(r.tag)));
   const decoded = decodeCatalogParts({
     function_list: [...real, ...wiki.filter((w) => !have.has(formKey(w.tag)))],
     callback_list: JSON.parse(readFileSync(path.join(FACTS_DIR, 'callback_list.json'), 'utf8')),
     emoji_alias_list: snapshotCatalog().data.emoji,
   });
-  assert.deepEqual(decoded.problems.filter((p) => p.severity === 'error'), []);
+  assert.deepEqual(
+    decoded.problems.filter((p) => p.severity === 'error'),
+    [],
+  );
   return new Catalog(decoded.value);
 }
 
@@ -182,7 +191,9 @@ describe('wiki corpus diagnostics', function () {
         for (const d of r.diagnostics) counts.set(String(d.code), (counts.get(String(d.code)) ?? 0) + 1);
       }
       const list = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([c, k]) => `${c} ${k}`);
-      console.log(`      ${syntax ? 'signature templates (syntax: true)' : 'runnable blocks'}: ${n} blocks; ${list.join(', ') || 'no diagnostics'}`);
+      console.log(
+        `      ${syntax ? 'signature templates (syntax: true)' : 'runnable blocks'}: ${n} blocks; ${list.join(', ') || 'no diagnostics'}`,
+      );
     }
   });
 
@@ -192,7 +203,8 @@ describe('wiki corpus diagnostics', function () {
       for (const d of r.diagnostics) {
         if (d.code !== 'unknown-function' && d.code !== 'not-a-callback') continue;
         const name = textOf(r, d);
-        if (catalog.functions.forms(name) || catalog.callbacks.forms(name)) wrong.push(`${r.block.page}#${r.block.index} ${name}`);
+        if (catalog.functions.forms(name) || catalog.callbacks.forms(name))
+          wrong.push(`${r.block.page}#${r.block.index} ${name}`);
       }
     }
     assert.deepEqual(wrong, []);
@@ -204,7 +216,8 @@ describe('wiki corpus diagnostics', function () {
       const bracket = r.diagnostics.filter((d) => BRACKET_CODES.has(String(d.code)));
       if (bracket.length === 0) continue;
       const without = parse(neutralizeEscapes(r.block.code)).problems.length;
-      if (bracket.length > without) wrong.push(`${r.block.page}#${r.block.index}: ${bracket.map((d) => d.message).join(' | ')}`);
+      if (bracket.length > without)
+        wrong.push(`${r.block.page}#${r.block.index}: ${bracket.map((d) => d.message).join(' | ')}`);
     }
     assert.deepEqual(wrong, []);
   });
@@ -246,7 +259,9 @@ describe('wiki corpus diagnostics', function () {
       for (const d of r.diagnostics) {
         if (!CATALOG_FLAG_CODES.has(String(d.code))) continue;
         const name = textOf(r, d);
-        const records = [catalog.functions.forms(name), catalog.callbacks.forms(name)].flatMap((f) => (f ? [f.bare, f.bracketed] : []));
+        const records = [catalog.functions.forms(name), catalog.callbacks.forms(name)].flatMap((f) =>
+          f ? [f.bare, f.bracketed] : [],
+        );
         const has = records.some((rec) =>
           rec === undefined
             ? false

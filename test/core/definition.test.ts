@@ -21,7 +21,8 @@ function expected(src: string): Array<{ start: number; end: number }> {
 }
 
 describe('definition', () => {
-  const program = (awaitPart: string) => `$async[«job»]\n  $httpGet[x]\n$endasync\n$async[other]\n$endasync\n${awaitPart}`;
+  const program = (awaitPart: string) =>
+    `$async[«job»]\n  $httpGet[x]\n$endasync\n$async[other]\n$endasync\n${awaitPart}`;
 
   for (const at of ['$await[j|ob]', '$await[|job]', '$await[job|]', '$aw|ait[job]', '$await|[job]', '$await[ job |]']) {
     it(`goes from ${at} to the $async name`, () => {
@@ -34,7 +35,9 @@ describe('definition', () => {
     const src = '$async[«a»]\n$endasync\n$async[a]\n$endasync\n$await[|a]';
     assert.deepEqual(definitionAt(src), expected(src));
     const nested = '$title[$async[« b »]x$endasync] $await[|b]';
-    assert.deepEqual(definitionAt(nested), [{ start: expected(nested)[0]!.start + 1, end: expected(nested)[0]!.end - 1 }]);
+    assert.deepEqual(definitionAt(nested), [
+      { start: expected(nested)[0]!.start + 1, end: expected(nested)[0]!.end - 1 },
+    ]);
   });
 
   it('gives nothing for unknown names, non-literal names or elsewhere', () => {

@@ -30,13 +30,31 @@ describe('deprecated replacements', () => {
     // One argument acted on every mentioned user: offered, not preferred, and says so.
     ['$giveRole[807004801753284618]', '$roleGrant[$mentioned[1];+807004801753284618]', false, /every mentioned user/],
     // The target moves in front of the permissions.
-    ['$modifyChannelPerms[$channelID;-sendmessages;$guildID]', '$editChannelPerms[$channelID;$guildID;-sendmessages]', true],
-    ['$modifyChannelPerms[$channelID;+readmessages;-sendmessages;$guildID]', '$editChannelPerms[$channelID;$guildID;+readmessages;-sendmessages]', true],
-    ['$modifyChannelPerms[$channelID;/sendmessages;$guildID]', '$editChannelPerms[$channelID;$guildID;/sendmessages]', false, /no `\/`/],
+    [
+      '$modifyChannelPerms[$channelID;-sendmessages;$guildID]',
+      '$editChannelPerms[$channelID;$guildID;-sendmessages]',
+      true,
+    ],
+    [
+      '$modifyChannelPerms[$channelID;+readmessages;-sendmessages;$guildID]',
+      '$editChannelPerms[$channelID;$guildID;+readmessages;-sendmessages]',
+      true,
+    ],
+    [
+      '$modifyChannelPerms[$channelID;/sendmessages;$guildID]',
+      '$editChannelPerms[$channelID;$guildID;/sendmessages]',
+      false,
+      /no `\/`/,
+    ],
     // Nothing maps: offered, not preferred, with what to check.
     ['$mute[Muted]', '$timeout[]', false, /duration/],
     ['$unmute[Muted]', '$untimeout[]', false, /muted role/],
-    ['$modifyChannelPerms[$channelID;-sendmessages]', '$editChannelPerms[$channelID;-sendmessages]', false, /check the arguments: `\$editChannelPerms\[Channel ID;User ID\/RoleID;Permission;\.\.\.\]`/],
+    [
+      '$modifyChannelPerms[$channelID;-sendmessages]',
+      '$editChannelPerms[$channelID;-sendmessages]',
+      false,
+      /check the arguments: `\$editChannelPerms\[Channel ID;User ID\/RoleID;Permission;\.\.\.\]`/,
+    ],
   ];
   for (const [src, after, preferred, note] of cases) {
     it(`${src} → ${after}${preferred ? ' (preferred)' : ''}`, () => {

@@ -28,10 +28,34 @@ function extendedCatalog(): Catalog {
       premium: false,
       color: 0,
     },
-    { tag: '$stop', shortDescription: 'Stops the command.', longDescription: '', arguments: null, intents: 0, premium: false, color: 0 },
-    { tag: '$botTyping[]', shortDescription: 'Shows the bot typing.', longDescription: '', arguments: [], intents: 0, premium: false, color: 0 },
+    {
+      tag: '$stop',
+      shortDescription: 'Stops the command.',
+      longDescription: '',
+      arguments: null,
+      intents: 0,
+      premium: false,
+      color: 0,
+    },
+    {
+      tag: '$botTyping[]',
+      shortDescription: 'Shows the bot typing.',
+      longDescription: '',
+      arguments: [],
+      intents: 0,
+      premium: false,
+      color: 0,
+    },
     // A function that shares its name with a callback: in code the function wins.
-    { tag: '$onInteraction', shortDescription: 'A function with a callback name.', longDescription: '', arguments: null, intents: 0, premium: false, color: 0 },
+    {
+      tag: '$onInteraction',
+      shortDescription: 'A function with a callback name.',
+      longDescription: '',
+      arguments: null,
+      intents: 0,
+      premium: false,
+      color: 0,
+    },
   );
   const decoded = decodeCatalogParts(parts, 'extended');
   assert.deepEqual(decoded.problems, []);
@@ -55,16 +79,22 @@ function diagnose(src: string, options: ServiceOptions = {}): Result {
   const diagnostics = service.validate(document);
   for (const d of diagnostics) {
     assert.equal(d.source, 'bdscript');
-    assert.ok(RULES.some((r) => r.code === d.code), `unknown code ${String(d.code)}`);
+    assert.ok(
+      RULES.some((r) => r.code === d.code),
+      `unknown code ${String(d.code)}`,
+    );
   }
   const fixed = (title: string | RegExp, which?: Diagnostic): string => {
     const pool = which ? [which] : diagnostics;
     for (const d of pool) {
       for (const fix of (d.data as DiagnosticData | undefined)?.fixes ?? []) {
-        if (typeof title === 'string' ? fix.title === title : title.test(fix.title)) return applyOffsetEdits(text, [...fix.edits]);
+        if (typeof title === 'string' ? fix.title === title : title.test(fix.title))
+          return applyOffsetEdits(text, [...fix.edits]);
       }
     }
-    assert.fail(`no fix titled ${String(title)} among ${JSON.stringify(pool.map((d) => (d.data as DiagnosticData | undefined)?.fixes?.map((f) => f.title)))}`);
+    assert.fail(
+      `no fix titled ${String(title)} among ${JSON.stringify(pool.map((d) => (d.data as DiagnosticData | undefined)?.fixes?.map((f) => f.title)))}`,
+    );
   };
   return { text, document, diagnostics, fixed };
 }
@@ -77,14 +107,20 @@ function expectCodes(src: string, codes: readonly string[], options: ServiceOpti
   const { ranges } = marked(src, { cursor: 'none' });
   const result = diagnose(src, options);
   const document = result.document;
-  const got = result.diagnostics.map((d) => `${String(d.code)}@${document.offsetAt(d.range.start)}-${document.offsetAt(d.range.end)}`);
+  const got = result.diagnostics.map(
+    (d) => `${String(d.code)}@${document.offsetAt(d.range.start)}-${document.offsetAt(d.range.end)}`,
+  );
   const want = codes.map((c, i) => {
     const r = ranges[i];
     assert.ok(r, `fixture needs a «range» for ${c}: ${src}`);
     return `${c}@${r.start}-${r.end}`;
   });
   assert.equal(ranges.length, codes.length, `fixture has ${ranges.length} ranges for ${codes.length} codes: ${src}`);
-  assert.deepEqual([...got].sort(), [...want].sort(), `diagnostics of ${JSON.stringify(result.text)}: ${result.diagnostics.map((d) => d.message).join(' | ')}`);
+  assert.deepEqual(
+    [...got].sort(),
+    [...want].sort(),
+    `diagnostics of ${JSON.stringify(result.text)}: ${result.diagnostics.map((d) => d.message).join(' | ')}`,
+  );
   return result;
 }
 
@@ -127,19 +163,35 @@ const RULE_FIXTURES: Record<string, { src: string; options?: ServiceOptions; ami
   'not-a-callback': { src: '«$onJoin»[123]\nHello' },
   'unset-variable': { src: '$var[total;1]\n$var[«totl»]' },
   'variable-before-set': { src: 'Hi $var[«name»]\n$var[name;Ann]' },
-  'action-row-limit': { src: [1, 2, 3, 4, 5].map((k) => `$addButton[no;b${k};B;primary]\n`).join('') + '«$addButton»[no;b6;B;primary]' },
-  'component-limit': { src: [1, 2, 3, 4, 5].map((k) => `$addButton[yes;b${k};B;primary]\n`).join('') + '«$addButton»[yes;b6;B;primary]' },
+  'action-row-limit': {
+    src: [1, 2, 3, 4, 5].map((k) => `$addButton[no;b${k};B;primary]\n`).join('') + '«$addButton»[no;b6;B;primary]',
+  },
+  'component-limit': {
+    src: [1, 2, 3, 4, 5].map((k) => `$addButton[yes;b${k};B;primary]\n`).join('') + '«$addButton»[yes;b6;B;primary]',
+  },
   'duplicate-custom-id': { src: '$addButton[no;ok;A;primary]\n$addButton[no;«ok»;B;primary]' },
   'components-v2-embed': { src: '$title[Hi]\n«$addContainer»[box]', options: { catalog: snapshotCatalog() } },
   'link-button-url': { src: '$addButton[no;«help»;Help;link]' },
   'message-too-long': { src: `$sendMessage[«${'x'.repeat(2001)}»]`, options: { catalog: snapshotCatalog() } },
   'role-grant-sign': { src: '$roleGrant[$authorID;«123456789012345678»]', options: { catalog: snapshotCatalog() } },
   'missing-parent': { src: '$addTextDisplay[Hi;«box»]', options: { catalog: snapshotCatalog() } },
-  'component-before-parent': { src: '$addTextDisplay[Hi;«box»]\n$addContainer[box]', options: { catalog: snapshotCatalog() } },
-  'select-menu-limit': { src: '$newSelectMenu[m;1;«26»;Pick]\n' + '$addSelectMenuOption[m;A;a;First]\n'.repeat(25), options: { catalog: snapshotCatalog() } },
+  'component-before-parent': {
+    src: '$addTextDisplay[Hi;«box»]\n$addContainer[box]',
+    options: { catalog: snapshotCatalog() },
+  },
+  'select-menu-limit': {
+    src: '$newSelectMenu[m;1;«26»;Pick]\n' + '$addSelectMenuOption[m;A;a;First]\n'.repeat(25),
+    options: { catalog: snapshotCatalog() },
+  },
   'embed-limit': { src: `$title[«${'t'.repeat(257)}»]`, options: { catalog: snapshotCatalog() } },
-  'component-text-limit': { src: `$addButton[no;id;«${'l'.repeat(81)}»;primary]`, options: { catalog: snapshotCatalog() } },
-  'modal-limit': { src: '$newModal[form;Form]\n$addTextInput[name;short;Name;«4001»]', options: { catalog: snapshotCatalog() } },
+  'component-text-limit': {
+    src: `$addButton[no;id;«${'l'.repeat(81)}»;primary]`,
+    options: { catalog: snapshotCatalog() },
+  },
+  'modal-limit': {
+    src: '$newModal[form;Form]\n$addTextInput[name;short;Name;«4001»]',
+    options: { catalog: snapshotCatalog() },
+  },
   'number-out-of-range': { src: '$sqrt[«-4»]', options: { catalog: snapshotCatalog() } },
   'embed-in-sent-message': { src: '$sendMessage[«$title»[Hi]Hello]', options: { catalog: snapshotCatalog() } },
   'language-feature': { src: '$c[bdscript-language: BDScript]\n$if[a]\n«$elseif»[b]\n$endif' },
@@ -155,11 +207,23 @@ describe('diagnostics', () => {
     for (const [code, { src, options, amid }] of Object.entries(RULE_FIXTURES)) {
       it(`${code}: ${JSON.stringify(src.length > 80 ? src.slice(0, 60) + '…' : src)}`, () => {
         const { ranges } = marked(src, { cursor: 'none' });
-        const result = amid ? diagnose(src, options) : expectCodes(src, ranges.map(() => code), options);
+        const result = amid
+          ? diagnose(src, options)
+          : expectCodes(
+              src,
+              ranges.map(() => code),
+              options,
+            );
         const own = result.diagnostics.filter((d) => d.code === code);
         if (amid) {
-          const at = (d: Diagnostic) => [result.document.offsetAt(d.range.start), result.document.offsetAt(d.range.end)];
-          assert.deepEqual(own.map(at), ranges.map((r) => [r.start, r.end]));
+          const at = (d: Diagnostic) => [
+            result.document.offsetAt(d.range.start),
+            result.document.offsetAt(d.range.end),
+          ];
+          assert.deepEqual(
+            own.map(at),
+            ranges.map((r) => [r.start, r.end]),
+          );
         }
         const rule = RULES.find((r) => r.code === code)!;
         const severity = { error: 1, warning: 2, information: 3, hint: 4 }[rule.severity];
@@ -200,7 +264,10 @@ describe('diagnostics', () => {
     });
     it('shows at most 40 glued characters', () => {
       const r = expectCodes(`«$username${'x'.repeat(60)}»`, ['glued-name']);
-      assert.equal(r.diagnostics[0]!.message as string, `\`$username${'x'.repeat(40)}…\` reads as \`$username\` followed by the text "${'x'.repeat(40)}…".`);
+      assert.equal(
+        r.diagnostics[0]!.message as string,
+        `\`$username${'x'.repeat(40)}…\` reads as \`$username\` followed by the text "${'x'.repeat(40)}…".`,
+      );
     });
   });
 
@@ -250,7 +317,10 @@ describe('diagnostics', () => {
   describe('argument counts', () => {
     it('reports extra arguments from the separator before the first extra one, with the escape as fix', () => {
       const r = expectCodes('$channelID[general«;chat;room»]', ['too-many-arguments']);
-      assert.match(r.diagnostics[0]!.message as string, /^`\$channelID` takes at most 1 argument \(Channel name\); got 3\./);
+      assert.match(
+        r.diagnostics[0]!.message as string,
+        /^`\$channelID` takes at most 1 argument \(Channel name\); got 3\./,
+      );
       assert.equal(r.fixed(/^Escape the extra/), '$channelID[general\\;chat\\;room]');
     });
     it('offers no escape when the last parameter is not text', () => {
@@ -263,14 +333,20 @@ describe('diagnostics', () => {
     it('binds repeatable parameters in the middle and tuples', () => {
       expectCodes('$jsonSet[a;b;c;1] $jsonSet[a;1] $onlyPerms[ban;kick;No!] $randomText[a;b;c]', []);
       const r = expectCodes('$jsonSet[a«]»', ['missing-argument']);
-      assert.equal(r.diagnostics[0]!.message as string, '`$jsonSet` is missing the required argument "Value": `$jsonSet[Key;...;Value]`.');
+      assert.equal(
+        r.diagnostics[0]!.message as string,
+        '`$jsonSet` is missing the required argument "Value": `$jsonSet[Key;...;Value]`.',
+      );
       expectCodes('$awaitReactions[cmd;👍;other;✅]', [], PREMIUM);
       const t = expectCodes('$awaitReactions[cmd;👍;other«]»', ['missing-argument'], PREMIUM);
       assert.match(t.diagnostics[0]!.message as string, /"Reaction"/);
     });
     it('names every missing argument on the closing bracket', () => {
       const r = expectCodes('$addButton[no;id«]»', ['missing-argument']);
-      assert.equal(r.diagnostics[0]!.message as string, '`$addButton` is missing the required arguments "Label", "Style": `$addButton[New row;Button ID/URL;Label;Style;(Disabled;Emoji;Message ID)]`.');
+      assert.equal(
+        r.diagnostics[0]!.message as string,
+        '`$addButton` is missing the required arguments "Label", "Style": `$addButton[New row;Button ID/URL;Label;Style;(Disabled;Emoji;Message ID)]`.',
+      );
     });
     it('does not count the arguments of an unclosed call, which run to the end of the document', () => {
       expectCodes('$title«[»a;b;c\n$addButton«[»no', ['unclosed-bracket', 'unclosed-bracket']);
@@ -280,9 +356,19 @@ describe('diagnostics', () => {
   describe('empty arguments', () => {
     it('allows emptiable and vacantable ones, flags required and optional ones', () => {
       expectCodes('$addButton[no;id;;primary;;;] $title[;2]', []);
-      const r = expectCodes('$addButton[no;«»;label;primary] $title[hi;«»] $username[«»]', ['empty-argument', 'empty-argument', 'empty-argument']);
-      assert.equal(r.diagnostics[0]!.message as string, '`$addButton` argument "Button ID/URL" is required and may not be empty.');
-      assert.equal(r.diagnostics[1]!.message as string, '`$title` argument "Index" may be left out but not given empty.');
+      const r = expectCodes('$addButton[no;«»;label;primary] $title[hi;«»] $username[«»]', [
+        'empty-argument',
+        'empty-argument',
+        'empty-argument',
+      ]);
+      assert.equal(
+        r.diagnostics[0]!.message as string,
+        '`$addButton` argument "Button ID/URL" is required and may not be empty.',
+      );
+      assert.equal(
+        r.diagnostics[1]!.message as string,
+        '`$title` argument "Index" may be left out but not given empty.',
+      );
     });
     it('does not trim: a space is a value (as $textSplit[$message; ] relies on)', () => {
       const r = expectCodes('$title[hi;« »]', ['invalid-argument']);
@@ -296,7 +382,10 @@ describe('diagnostics', () => {
   describe('literal values', () => {
     it('names the function, the argument, what it must be and what it got', () => {
       const r = expectCodes('$addButton[no;id;label;«blue»]', ['invalid-argument']);
-      assert.equal(r.diagnostics[0]!.message as string, '`$addButton` argument "Style" must be one of primary, secondary, success, danger, link; got "blue".');
+      assert.equal(
+        r.diagnostics[0]!.message as string,
+        '`$addButton` argument "Style" must be one of primary, secondary, success, danger, link; got "blue".',
+      );
     });
     it('suggests near enum values and fixes to the single one', () => {
       const r = expectCodes('$addButton[no;id;label;«primay»] $addButton[yes;id2;label;DANGER]', ['invalid-argument']);
@@ -324,7 +413,10 @@ describe('diagnostics', () => {
     it('knows emoji aliases and suggests near ones', () => {
       expectCodes('$addReactions[:thumbsup:;✅;<:x:123>;<a:y:456>;#️⃣;:+1:]', []);
       const r = expectCodes('$addReactions[«:thumbup:»;«thumbsup»]', ['unknown-emoji', 'invalid-argument']);
-      assert.match(r.diagnostics[0]!.message as string, /^`\$addReactions` argument "Emoji" uses the emoji alias ":thumbup:"/);
+      assert.match(
+        r.diagnostics[0]!.message as string,
+        /^`\$addReactions` argument "Emoji" uses the emoji alias ":thumbup:"/,
+      );
       assert.equal(r.fixed('Change to ":thumbsup:"'), '$addReactions[:thumbsup:;thumbsup]');
     });
   });
@@ -363,10 +455,13 @@ describe('diagnostics', () => {
     it('relates a second $else to its $if and the first $else', () => {
       const r = expectCodes('$if[a]\n$else\n«$else»\n$endif', ['duplicate-else']);
       const related = r.diagnostics[0]!.relatedInformation!;
-      assert.deepEqual(related.map((x) => [x.location.uri, x.location.range.start.line, x.message]), [
-        ['file:///test.bds', 0, 'The `$if` of this block'],
-        ['file:///test.bds', 1, 'The first `$else`'],
-      ]);
+      assert.deepEqual(
+        related.map((x) => [x.location.uri, x.location.range.start.line, x.message]),
+        [
+          ['file:///test.bds', 0, 'The `$if` of this block'],
+          ['file:///test.bds', 1, 'The first `$else`'],
+        ],
+      );
     });
     it('relates a duplicate $async name to the first one', () => {
       const r = expectCodes('$async[a]$endasync\n«$async»[a]$endasync', ['duplicate-async']);
@@ -395,7 +490,10 @@ describe('diagnostics', () => {
     it('names the intent and where to enable it', () => {
       const r = expectCodes('«$userJoined»[1] «$getUserStatus»[1]', ['intents', 'intents']);
       assert.equal(r.diagnostics[0]!.severity, DiagnosticSeverity.Information);
-      assert.match(r.diagnostics[0]!.message as string, /needs the Server Members intent: enable it in the bot's settings in the BDFD app and in the Discord developer portal \(Bot → Privileged Gateway Intents\)/);
+      assert.match(
+        r.diagnostics[0]!.message as string,
+        /needs the Server Members intent: enable it in the bot's settings in the BDFD app and in the Discord developer portal \(Bot → Privileged Gateway Intents\)/,
+      );
       assert.match(r.diagnostics[1]!.message as string, /needs the Presence intent/);
     });
   });
@@ -414,7 +512,10 @@ describe('diagnostics', () => {
     });
     it('suggests the callback for an unknown first-line name close to one or starting with $on', () => {
       const r = expectCodes('«$onJoin»[123]\nHello', ['not-a-callback']);
-      assert.equal(r.diagnostics[0]!.message as string, '`$onJoin` is not a callback, so this first line is code, not the trigger. Did you mean `$onJoined`?');
+      assert.equal(
+        r.diagnostics[0]!.message as string,
+        '`$onJoin` is not a callback, so this first line is code, not the trigger. Did you mean `$onJoined`?',
+      );
       assert.equal(r.fixed('Change to `$onJoined`'), '$onJoined[123]\nHello');
       expectCodes('«$onSomething»\nHello', ['not-a-callback']);
       expectCodes('«$usernam»\nHello', ['unknown-function']);
@@ -425,8 +526,16 @@ describe('diagnostics', () => {
 
   describe('script languages', () => {
     it('flags BDScript 2 functions in BDScript and BDScript Unstable, naming the language and the switch', () => {
-      const r = expectCodes('$c[bdscript-language: BDScript]\n«$var»[a;1] «$try» «$catch» «$endtry»', ['language-feature', 'language-feature', 'language-feature', 'language-feature']);
-      assert.match(r.diagnostics[0]!.message as string, /^`\$var` only exists in BDScript 2; this file is BDScript\. .*`\$c\[bdscript-language: BDScript 2\]`/);
+      const r = expectCodes('$c[bdscript-language: BDScript]\n«$var»[a;1] «$try» «$catch» «$endtry»', [
+        'language-feature',
+        'language-feature',
+        'language-feature',
+        'language-feature',
+      ]);
+      assert.match(
+        r.diagnostics[0]!.message as string,
+        /^`\$var` only exists in BDScript 2; this file is BDScript\. .*`\$c\[bdscript-language: BDScript 2\]`/,
+      );
       expectCodes('«$stop»', ['language-feature'], { settings: { language: 'BDScript Unstable' } });
       expectCodes('$stop $var[a;1]', []);
     });
@@ -434,7 +543,10 @@ describe('diagnostics', () => {
       expectCodes('$c[bdscript-language: bdscript-2]\n$stop', [], { settings: { language: 'BDScript' } });
     });
     it('flags blocks inside arguments and several block functions on one line outside BDScript 2', () => {
-      expectCodes('$c[bdscript-language: BDScript]\n$title[«$if»[a]x«$endif»]\n$if[b]\ny\n$endif', ['language-feature', 'language-feature']);
+      expectCodes('$c[bdscript-language: BDScript]\n$title[«$if»[a]x«$endif»]\n$if[b]\ny\n$endif', [
+        'language-feature',
+        'language-feature',
+      ]);
       expectCodes('$c[bdscript-language: BDScript]\n$if[a]x «$endif»', ['language-feature']);
     });
     it('reports an unknown language and keeps the setting', () => {
@@ -445,10 +557,14 @@ describe('diagnostics', () => {
 
   describe('severity and directives', () => {
     it('takes severities from the settings, and off drops the rule', () => {
-      const r = expectCodes('«$usernam»', ['unknown-function'], { settings: { diagnostics: { severity: { 'unknown-function': 'error' } } } });
+      const r = expectCodes('«$usernam»', ['unknown-function'], {
+        settings: { diagnostics: { severity: { 'unknown-function': 'error' } } },
+      });
       assert.equal(r.diagnostics[0]!.severity, DiagnosticSeverity.Error);
       expectCodes('$usernam', [], { settings: { diagnostics: { severity: { 'unknown-function': 'off' } } } });
-      expectCodes('«$usernam»', ['unknown-function'], { settings: { diagnostics: { severity: { toString: 'off', constructor: 'off' } } } });
+      expectCodes('«$usernam»', ['unknown-function'], {
+        settings: { diagnostics: { severity: { toString: 'off', constructor: 'off' } } },
+      });
     });
     it('silences a rule on the line, the next line or the whole file', () => {
       expectCodes('$usernam $c[bdscript-disable-line unknown-function]\n«$usernam»', ['unknown-function']);
@@ -458,13 +574,21 @@ describe('diagnostics', () => {
       expectCodes('$usernam $c[bdscript-disable-line premium, unknown-function]', []);
     });
     it('reports unknown rules in a directive and silences nothing when it names only those', () => {
-      const r = expectCodes('«$c[bdscript-disable-line nonsense, other]» «$usernam»', ['unknown-directive', 'unknown-function']);
-      assert.equal(r.diagnostics[0]!.message as string, '`bdscript-disable-line` names unknown rules: "nonsense", "other".');
+      const r = expectCodes('«$c[bdscript-disable-line nonsense, other]» «$usernam»', [
+        'unknown-directive',
+        'unknown-function',
+      ]);
+      assert.equal(
+        r.diagnostics[0]!.message as string,
+        '`bdscript-disable-line` names unknown rules: "nonsense", "other".',
+      );
     });
   });
 
   it('judges no name before a catalog has loaded, but still reports syntax and blocks', () => {
-    expectCodes('$usernam $title «$if»[a] $addButton«[»', ['unclosed-block', 'unclosed-bracket'], { catalog: Catalog.empty() });
+    expectCodes('$usernam $title «$if»[a] $addButton«[»', ['unclosed-block', 'unclosed-bracket'], {
+      catalog: Catalog.empty(),
+    });
   });
 
   it('returns diagnostics in document order with LSP ranges in UTF-16', () => {

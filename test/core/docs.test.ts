@@ -32,7 +32,17 @@ import {
 import { testCatalog, testCatalogData } from '../support/testCatalog';
 
 function arg(name: string, opts: Partial<Argument> = {}): Argument {
-  return { name, description: '', type: 'String', types: ['String'], unknownTypes: [], required: true, empty: false, repeatable: false, ...opts };
+  return {
+    name,
+    description: '',
+    type: 'String',
+    types: ['String'],
+    unknownTypes: [],
+    required: true,
+    empty: false,
+    repeatable: false,
+    ...opts,
+  };
 }
 
 function fn(name: string, args: Argument[] | null, opts: Partial<FunctionRecord> = {}): FunctionRecord {
@@ -57,7 +67,10 @@ type Render = (md: string) => string;
 /** markdown-it (installed with @vscode/vsce) with HTML and autolinks on: the harshest setting. */
 function renderer(): Render | undefined {
   try {
-    const MarkdownIt = require('markdown-it') as new (opts: object) => { render(src: string): string; renderInline(src: string): string };
+    const MarkdownIt = require('markdown-it') as new (opts: object) => {
+      render(src: string): string;
+      renderInline(src: string): string;
+    };
     const md = new MarkdownIt({ html: true, linkify: true });
     return (src) => md.renderInline(src);
   } catch {
@@ -70,7 +83,15 @@ function escapeHtml(s: string): string {
 }
 
 const MARKDOWN_SOUP = fc.string({
-  unit: fc.constantFrom(...'ab<>&[]()!*_`~#|\\:/.-+=@"\' \n1xé👍'.split(''), 'https://', 'www.', 'command:', '&amp;', '<img src=x>', '```'),
+  unit: fc.constantFrom(
+    ...'ab<>&[]()!*_`~#|\\:/.-+=@"\' \n1xé👍'.split(''),
+    'https://',
+    'www.',
+    'command:',
+    '&amp;',
+    '<img src=x>',
+    '```',
+  ),
   maxLength: 60,
 });
 
@@ -143,7 +164,7 @@ describe('docs', () => {
   });
 
   describe('signature', () => {
-    it('builds the line from the arguments with each parameter\'s offsets', () => {
+    it("builds the line from the arguments with each parameter's offsets", () => {
       const sig = signature(fn('$title', [arg('Title', { empty: true }), arg('Index', { required: false })]));
       assert.equal(sig.label, '$title[Title;(Index)]');
       assert.deepEqual(
@@ -153,12 +174,23 @@ describe('docs', () => {
     });
 
     it('groups the optional tail, marks repeatables and writes tuples', () => {
-      assert.equal(signature(fn('$f', [arg('A'), arg('B', { required: false }), arg('C', { required: false })])).label, '$f[A;(B;C)]');
+      assert.equal(
+        signature(fn('$f', [arg('A'), arg('B', { required: false }), arg('C', { required: false })])).label,
+        '$f[A;(B;C)]',
+      );
       assert.equal(signature(fn('$f', [arg('A', { repeatable: true }), arg('B')])).label, '$f[A;...;B]');
       assert.equal(signature(fn('$f', [arg('A', { required: false, repeatable: true })])).label, '$f[(A;...)]');
-      const tuple = signature(fn('$f', [arg('', { type: 'Tuple', types: ['Tuple'], repeatable: true, tupleTypes: [arg('X'), arg('Y')] })]));
+      const tuple = signature(
+        fn('$f', [arg('', { type: 'Tuple', types: ['Tuple'], repeatable: true, tupleTypes: [arg('X'), arg('Y')] })]),
+      );
       assert.equal(tuple.label, '$f[<X;Y>;...]');
-      assert.deepEqual(tuple.parameters.map((p) => [tuple.label.slice(p.start, p.end), p.param, p.member]), [['X', 0, 0], ['Y', 0, 1]]);
+      assert.deepEqual(
+        tuple.parameters.map((p) => [tuple.label.slice(p.start, p.end), p.param, p.member]),
+        [
+          ['X', 0, 0],
+          ['Y', 0, 1],
+        ],
+      );
     });
 
     it('wraps an optional argument before a required one on its own', () => {
@@ -187,13 +219,20 @@ describe('docs', () => {
 
   describe('records', () => {
     it('renders a record in plain text with every marker and the wiki link', () => {
-      const record = fn('$old', [arg('Style', { type: 'Enum', types: ['Enum'], enumData: ['a', 'b'] }), arg('On', { type: 'Bool', types: ['Bool'], required: false, empty: true })], {
-        deprecated: true,
-        deprecatedFor: '$new',
-        premium: true,
-        intents: 258,
-        longDescription: 'Does <things>.',
-      });
+      const record = fn(
+        '$old',
+        [
+          arg('Style', { type: 'Enum', types: ['Enum'], enumData: ['a', 'b'] }),
+          arg('On', { type: 'Bool', types: ['Bool'], required: false, empty: true }),
+        ],
+        {
+          deprecated: true,
+          deprecatedFor: '$new',
+          premium: true,
+          intents: 258,
+          longDescription: 'Does <things>.',
+        },
+      );
       assert.equal(
         renderRecord(record, { markdown: false }),
         [
@@ -217,7 +256,11 @@ describe('docs', () => {
     });
 
     it('says so when a deprecated function names no replacement', () => {
-      assert.ok(renderRecord(fn('$f', null, { deprecated: true }), { markdown: false }).includes('Deprecated: avoid it in new code.'));
+      assert.ok(
+        renderRecord(fn('$f', null, { deprecated: true }), { markdown: false }).includes(
+          'Deprecated: avoid it in new code.',
+        ),
+      );
     });
 
     it('caps long value and argument lists', () => {
@@ -233,36 +276,68 @@ describe('docs', () => {
       assert.deepEqual(intentNames(0), []);
       assert.deepEqual(intentNames(2), ['Server Members']);
       assert.deepEqual(intentNames(256 + 2 + 8), ['Server Members', 'Presence', 'intent bits 8']);
-      assert.deepEqual(recordMarkers(fn('$f', null, { premium: true, intents: 256, deprecated: true })), ['premium', 'Presence intent', 'deprecated']);
+      assert.deepEqual(recordMarkers(fn('$f', null, { premium: true, intents: 256, deprecated: true })), [
+        'premium',
+        'Presence intent',
+        'deprecated',
+      ]);
     });
 
     it('renders one argument with its position, group and repetition', () => {
-      const record = fn('$awaitReactions', [arg('', { type: 'Tuple', types: ['Tuple'], repeatable: true, tupleTypes: [arg('Command name'), arg('Reaction', { type: 'Emoji', types: ['Emoji'] })] })]);
+      const record = fn('$awaitReactions', [
+        arg('', {
+          type: 'Tuple',
+          types: ['Tuple'],
+          repeatable: true,
+          tupleTypes: [arg('Command name'), arg('Reaction', { type: 'Emoji', types: ['Emoji'] })],
+        }),
+      ]);
       const out = renderArgument(record, slotAt(record, 3, 4)!, { markdown: false });
-      assert.equal(out, 'Reaction, argument 1 of $awaitReactions\n\nReaction: Emoji, Required, member 2 of a group that repeats\n\nRepetition 2.');
+      assert.equal(
+        out,
+        'Reaction, argument 1 of $awaitReactions\n\nReaction: Emoji, Required, member 2 of a group that repeats\n\nRepetition 2.',
+      );
       assert.equal(argumentName(arg(''), 2, 1), 'argument 3.2');
     });
 
     it('renders emoji and their aliases', () => {
-      assert.equal(renderEmoji('👍', [':thumbsup:', ':+1:'], { markdown: true }, ':+1:'), '👍 `:+1:`\n\nOther aliases: `:thumbsup:`');
-      assert.equal(renderEmoji('✅', [':white_check_mark:'], { markdown: false }), '✅ Emoji aliases: :white_check_mark:');
+      assert.equal(
+        renderEmoji('👍', [':thumbsup:', ':+1:'], { markdown: true }, ':+1:'),
+        '👍 `:+1:`\n\nOther aliases: `:thumbsup:`',
+      );
+      assert.equal(
+        renderEmoji('✅', [':white_check_mark:'], { markdown: false }),
+        '✅ Emoji aliases: :white_check_mark:',
+      );
       assert.equal(renderEmoji('x', [], { markdown: false }), 'x An emoji with no aliases.');
     });
   });
 
   describe('wiki link', () => {
     it('links our own wiki page and nothing from the catalog', () => {
-      assert.equal(wikiLink(fn('$f', null, { wiki: 'bdscript/f.md' }), { markdown: true }), '[Open the wiki page](https://wiki.botdesignerdiscord.com/bdscript/f.html)');
+      assert.equal(
+        wikiLink(fn('$f', null, { wiki: 'bdscript/f.md' }), { markdown: true }),
+        '[Open the wiki page](https://wiki.botdesignerdiscord.com/bdscript/f.html)',
+      );
       // A wiki path that is not a plain page path is ignored in favour of the name.
-      assert.equal(wikiLink(fn('$f', null, { wiki: 'javascript:alert(1)' }), { markdown: false }), 'Wiki: https://wiki.botdesignerdiscord.com/bdscript/f.html');
+      assert.equal(
+        wikiLink(fn('$f', null, { wiki: 'javascript:alert(1)' }), { markdown: false }),
+        'Wiki: https://wiki.botdesignerdiscord.com/bdscript/f.html',
+      );
     });
 
     it('percent-encodes characters of a name that could end the link', function () {
       const link = wikiLink(fn('$a)b(c<d>e!f', null), { markdown: true });
-      assert.equal(link, '[Open the wiki page](https://wiki.botdesignerdiscord.com/bdscript/a%29b%28c%3Cd%3Ee%21f.html)');
+      assert.equal(
+        link,
+        '[Open the wiki page](https://wiki.botdesignerdiscord.com/bdscript/a%29b%28c%3Cd%3Ee%21f.html)',
+      );
       const render = renderer();
       if (!render) this.skip();
-      assert.equal(render(link), '<a href="https://wiki.botdesignerdiscord.com/bdscript/a%29b%28c%3Cd%3Ee%21f.html">Open the wiki page</a>');
+      assert.equal(
+        render(link),
+        '<a href="https://wiki.botdesignerdiscord.com/bdscript/a%29b%28c%3Cd%3Ee%21f.html">Open the wiki page</a>',
+      );
     });
   });
 

@@ -20,7 +20,10 @@ describe('expect (snapshot) helper', () => {
     assert.equal(readFileSync(join(SNAPSHOT_ROOT, name), 'utf8'), 'a\nb\n');
     delete process.env.UPDATE_SNAPSHOTS;
     expectSnapshot(name, 'a\nb\n');
-    assert.throws(() => expectSnapshot(name, 'a\nc\n'), (e: Error) => /first difference at line 2/.test(e.message) && /- b/.test(e.message) && /\+ c/.test(e.message));
+    assert.throws(
+      () => expectSnapshot(name, 'a\nc\n'),
+      (e: Error) => /first difference at line 2/.test(e.message) && /- b/.test(e.message) && /\+ c/.test(e.message),
+    );
   });
 
   it('treats UPDATE_SNAPSHOTS=0 as checking, not writing', () => {

@@ -15,7 +15,6 @@ import { serviceFor } from '../support/service';
 import { hasCorpus, readCorpus, type CorpusBlock } from '../support/shared';
 import { snapshotCatalog } from '../support/testCatalog';
 
-
 /** At most this many cursor positions per block; longer blocks are sampled with a stride. */
 const POSITIONS_PER_BLOCK = 200;
 
@@ -25,14 +24,23 @@ function lineLengths(text: string): number[] {
 }
 
 function assertPosition(p: Position, lengths: number[], what: string): void {
-  assert.ok(Number.isInteger(p.line) && p.line >= 0 && p.line < lengths.length, `${what}: line ${p.line} outside the document`);
-  assert.ok(Number.isInteger(p.character) && p.character >= 0 && p.character <= lengths[p.line]!, `${what}: character ${p.character} outside line ${p.line}`);
+  assert.ok(
+    Number.isInteger(p.line) && p.line >= 0 && p.line < lengths.length,
+    `${what}: line ${p.line} outside the document`,
+  );
+  assert.ok(
+    Number.isInteger(p.character) && p.character >= 0 && p.character <= lengths[p.line]!,
+    `${what}: character ${p.character} outside line ${p.line}`,
+  );
 }
 
 function assertRange(r: Range, lengths: number[], what: string): void {
   assertPosition(r.start, lengths, what);
   assertPosition(r.end, lengths, what);
-  assert.ok(r.start.line < r.end.line || (r.start.line === r.end.line && r.start.character <= r.end.character), `${what}: range ends before it starts`);
+  assert.ok(
+    r.start.line < r.end.line || (r.start.line === r.end.line && r.start.character <= r.end.character),
+    `${what}: range ends before it starts`,
+  );
 }
 
 function contains(outer: Range, inner: Range): boolean {
@@ -50,7 +58,8 @@ function applyAction(action: CodeAction, document: TextDocument, lengths: number
     return { start: document.offsetAt(e.range.start), end: document.offsetAt(e.range.end), newText: e.newText };
   });
   const sorted = [...edits].sort((a, b) => a.start - b.start);
-  for (let i = 1; i < sorted.length; i++) assert.ok(sorted[i]!.start >= sorted[i - 1]!.end, `${where}: overlapping edits`);
+  for (let i = 1; i < sorted.length; i++)
+    assert.ok(sorted[i]!.start >= sorted[i - 1]!.end, `${where}: overlapping edits`);
   return applyOffsetEdits(document.getText(), edits);
 }
 
@@ -91,22 +100,31 @@ describe('features over the wiki corpus', function () {
       checkSymbols(service.documentSymbols(document), lengths, where);
 
       for (const f of service.foldingRanges(document)) {
-        assert.ok(f.startLine >= 0 && f.startLine < f.endLine && f.endLine < lengths.length, `${where}: folding ${f.startLine}-${f.endLine}`);
+        assert.ok(
+          f.startLine >= 0 && f.startLine < f.endLine && f.endLine < lengths.length,
+          `${where}: folding ${f.startLine}-${f.endLine}`,
+        );
       }
 
       const tokens = decodeSemanticTokens(service.semanticTokens(document).data);
       let prev = { line: -1, end: 0 };
       for (const t of tokens) {
         assert.ok(!t.type.startsWith('?'), `${where}: token type outside the legend`);
-        assert.ok(t.length > 0 && t.line < lengths.length && t.char + t.length <= lengths[t.line]!, `${where}: token outside its line`);
+        assert.ok(
+          t.length > 0 && t.line < lengths.length && t.char + t.length <= lengths[t.line]!,
+          `${where}: token outside its line`,
+        );
         assert.ok(t.line > prev.line || t.char >= prev.end, `${where}: tokens overlap or go backwards`);
         prev = { line: t.line, end: t.char + t.length };
       }
       // A range request gives the full answer's tokens that touch the range.
       const mid = document.positionAt(Math.floor(text.length / 2));
-      const ranged = decodeSemanticTokens(service.semanticTokens(document, { start: { line: mid.line, character: 0 }, end: whole.end }).data);
+      const ranged = decodeSemanticTokens(
+        service.semanticTokens(document, { start: { line: mid.line, character: 0 }, end: whole.end }).data,
+      );
       const full = new Set(tokens.map((t) => `${t.line}:${t.char}:${t.length}:${t.type}`));
-      for (const t of ranged) assert.ok(full.has(`${t.line}:${t.char}:${t.length}:${t.type}`), `${where}: range token not in full answer`);
+      for (const t of ranged)
+        assert.ok(full.has(`${t.line}:${t.char}:${t.length}:${t.type}`), `${where}: range token not in full answer`);
 
       for (const h of service.inlayHints(document, whole)) assertPosition(h.position, lengths, `${where}: inlay hint`);
 
@@ -131,12 +149,22 @@ describe('features over the wiki corpus', function () {
       // Escaping the whole block leaves only text: no call, comment or separator.
       const parsed = parse(text);
       if (!parsed.specialEscapingDisabled) {
-        const escape = service.codeActions(document, whole, { diagnostics: [] }).find((a) => a.title.startsWith('Escape'));
+        const escape = service
+          .codeActions(document, whole, { diagnostics: [] })
+          .find((a) => a.title.startsWith('Escape'));
         if (escape) {
           const after = parse(applyAction(escape, document, lengths, where));
-          assert.equal([...after.calls()].length + [...after.comments()].length, 0, `${where}: calls left after escaping`);
+          assert.equal(
+            [...after.calls()].length + [...after.comments()].length,
+            0,
+            `${where}: calls left after escaping`,
+          );
         } else {
-          assert.equal([...parsed.calls()].length + [...parsed.comments()].length, 0, `${where}: no escape offered for code`);
+          assert.equal(
+            [...parsed.calls()].length + [...parsed.comments()].length,
+            0,
+            `${where}: no escape offered for code`,
+          );
         }
       }
     }

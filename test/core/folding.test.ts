@@ -12,7 +12,11 @@ function folds(lines: string[]): string[] {
 
 describe('folding ranges', () => {
   it('folds a block to the line before its end, and each branch to the line before the next', () => {
-    assert.deepEqual(folds(['$if[a]', '  x', '  y', '$elseif[b]', '  z', '$else', '  w', '$endif']), ['0-6', '3-4', '5-6']);
+    assert.deepEqual(folds(['$if[a]', '  x', '  y', '$elseif[b]', '  z', '$else', '  w', '$endif']), [
+      '0-6',
+      '3-4',
+      '5-6',
+    ]);
     assert.deepEqual(folds(['$try', '  x', '$catch', '  $error[message]', '$endtry']), ['0-3', '2-3']);
     assert.deepEqual(folds(['$async[job]', '  $if[a]', '    x', '  $endif', '$endasync']), ['0-3', '1-2']);
   });

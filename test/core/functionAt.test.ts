@@ -40,7 +40,11 @@ describe('function at cursor', () => {
   });
 
   it('knows callbacks in the trigger, premium pages and the comment function', () => {
-    assert.deepEqual(at('$onJoi|ned[123]\n$title[x]'), { name: '$onJoined', kind: 'callback', wikiUrl: `${WIKI}callbacks/onJoined.html` });
+    assert.deepEqual(at('$onJoi|ned[123]\n$title[x]'), {
+      name: '$onJoined',
+      kind: 'callback',
+      wikiUrl: `${WIKI}callbacks/onJoined.html`,
+    });
     assert.equal(at('$awaitReac|tions[a;👍]')?.wikiUrl, `${WIKI}premium/awaitReactions.html`);
     assert.equal(at('$|c[note]')?.name, '$c');
   });

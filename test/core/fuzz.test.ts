@@ -34,7 +34,10 @@ describe('fuzz (fixed runs)', function () {
       };
       const text = 'x'.repeat(200);
       const long = text.repeat(K);
-      assert.equal(countWork(() => scan(long)), K * countWork(() => scan(text)));
+      assert.equal(
+        countWork(() => scan(long)),
+        K * countWork(() => scan(text)),
+      );
       const ratio = countWork(() => quadratic(long)) / (K * countWork(() => quadratic(text)));
       assert.ok(ratio > BOUND, `a quadratic loop must exceed the bound (ratio ${ratio})`);
     });
@@ -42,7 +45,10 @@ describe('fuzz (fixed runs)', function () {
     it('counts array walks by length and restores the methods it wrapped', () => {
       const original = Array.prototype.includes;
       const list = Array.from({ length: 100 }, (_, i) => i);
-      assert.equal(countWork(() => void list.includes(-1)), 101);
+      assert.equal(
+        countWork(() => void list.includes(-1)),
+        101,
+      );
       assert.equal(Array.prototype.includes, original);
       assert.throws(() => countWork(() => countWork(() => undefined)), /re-entrant/);
     });
@@ -59,7 +65,8 @@ describe('fuzz (fixed runs)', function () {
     it('does work linear in the input', () => {
       fc.assert(
         fc.property(documentArbitrary(catalog), (base) => {
-          const text = base.length >= 200 ? base : base + generateDocument(catalog, { seed: base.length + 1, size: 400 });
+          const text =
+            base.length >= 200 ? base : base + generateDocument(catalog, { seed: base.length + 1, size: 400 });
           const once = countWork(() => parseWith(catalog, text));
           const many = countWork(() => parseWith(catalog, text.repeat(K)));
           assert.ok(many <= BOUND * K * once, `work ${many} on ${K} copies vs ${once} on one (length ${text.length})`);
@@ -111,7 +118,10 @@ describe('fuzz (fixed runs)', function () {
       const service = facade();
       for (const [name, shape] of Object.entries(ADVERSARIAL_SHAPES)) {
         const text = shape(DEPTH, catalog);
-        assert.doesNotThrow(() => checkFeatures(service, text, [0, 1, text.length >> 1, text.length - 1, text.length]), name);
+        assert.doesNotThrow(
+          () => checkFeatures(service, text, [0, 1, text.length >> 1, text.length - 1, text.length]),
+          name,
+        );
       }
       const button = '$addButton[' + ';'.repeat(10_000) + ']';
       checkFeatures(service, button, [0, 11, button.length >> 1, button.length]);
@@ -130,7 +140,8 @@ describe('fuzz (fixed runs)', function () {
       const service = facade();
       fc.assert(
         fc.property(documentArbitrary(catalog), (base) => {
-          const text = base.length >= 200 ? base : base + generateDocument(catalog, { seed: base.length + 1, size: 400 });
+          const text =
+            base.length >= 200 ? base : base + generateDocument(catalog, { seed: base.length + 1, size: 400 });
           const measure = (t: string): number => countWork(() => runWholeDocument(service, t));
           const once = measure(text);
           const many = measure(text.repeat(K));

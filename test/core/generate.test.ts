@@ -27,8 +27,14 @@ describe('document generator', () => {
       const b = new Rng(5);
       const c = new Rng(6);
       const sa = Array.from({ length: 20 }, () => a.next());
-      assert.deepEqual(sa, Array.from({ length: 20 }, () => b.next()));
-      assert.notDeepEqual(sa, Array.from({ length: 20 }, () => c.next()));
+      assert.deepEqual(
+        sa,
+        Array.from({ length: 20 }, () => b.next()),
+      );
+      assert.notDeepEqual(
+        sa,
+        Array.from({ length: 20 }, () => c.next()),
+      );
       for (const x of sa) assert.ok(x >= 0 && x < 1);
     });
 
@@ -78,8 +84,14 @@ describe('document generator', () => {
   for (const seed of seeds) {
     it(`seed ${seed}: 100 KB parses without syntax or block problems`, () => {
       const doc = parseWith(catalog, generateDocument(catalog, { seed, size: 100 * KB }));
-      assert.deepEqual(doc.problems.map((p) => p.code), []);
-      assert.deepEqual(doc.blockProblems.map((p) => `${p.code} ${doc.text.slice(p.start, p.end)}`), []);
+      assert.deepEqual(
+        doc.problems.map((p) => p.code),
+        [],
+      );
+      assert.deepEqual(
+        doc.blockProblems.map((p) => `${p.code} ${doc.text.slice(p.start, p.end)}`),
+        [],
+      );
     });
 
     it(`seed ${seed}: every call names a real record in its form, with an argument count that binds`, () => {
@@ -89,16 +101,29 @@ describe('document generator', () => {
         const index = call.inTrigger ? catalog.callbacks : catalog.functions;
         const record = index.get(call.name, bracketed);
         assert.ok(record, `${call.name}${bracketed ? '[...]' : ''} at ${call.start} is not a catalog record`);
-        assert.equal(record.premium || record.intents !== 0 || (record.kind === 'function' && record.deprecated), false, `${record.tag} is flagged`);
+        assert.equal(
+          record.premium || record.intents !== 0 || (record.kind === 'function' && record.deprecated),
+          false,
+          `${record.tag} is flagged`,
+        );
         if (!record.arguments) continue;
         const binding = bindArguments(record.arguments, call.args.length);
-        assert.deepEqual(binding.missing.map((s) => s.argument.name), [], `missing arguments in ${doc.text.slice(call.start, call.end)}`);
-        assert.equal(binding.slots.includes(undefined), false, `too many arguments in ${doc.text.slice(call.start, call.end)}`);
+        assert.deepEqual(
+          binding.missing.map((s) => s.argument.name),
+          [],
+          `missing arguments in ${doc.text.slice(call.start, call.end)}`,
+        );
+        assert.equal(
+          binding.slots.includes(undefined),
+          false,
+          `too many arguments in ${doc.text.slice(call.start, call.end)}`,
+        );
         binding.slots.forEach((slot, i) => {
           const arg = call.args[i]!;
           if (slot!.argument.empty) return;
           const literal = literalText(doc.text, arg);
-          if (literal !== undefined) assert.notEqual(literal.trim(), '', `argument ${i + 1} of ${record.tag} may not be empty`);
+          if (literal !== undefined)
+            assert.notEqual(literal.trim(), '', `argument ${i + 1} of ${record.tag} may not be empty`);
         });
       }
     });
@@ -114,15 +139,26 @@ describe('document generator', () => {
       }),
     );
     assert.ok(maxDepth >= 3, `deepest call nesting ${maxDepth}`);
-    const kinds = new Set(doc.blocks.flatMap(function all(b): string[] {
-      return [b.kind, ...b.children.flatMap(all)];
-    }));
+    const kinds = new Set(
+      doc.blocks.flatMap(function all(b): string[] {
+        return [b.kind, ...b.children.flatMap(all)];
+      }),
+    );
     assert.deepEqual([...kinds].sort(), ['async', 'if', 'try']);
     const inArgument = doc.blockCalls.some((c) => c.scope !== TOP_SCOPE && c.name === '$if');
     assert.ok(inArgument, 'a block inside an argument');
-    assert.ok(doc.blocks.some((b) => b.branches.length > 0), 'a block with branches');
-    assert.ok([...doc.calls()].some((c) => c.name === '$await'), '$await of an async block');
-    assert.ok([...doc.calls()].some((c) => c.name === '$elseif'), '$elseif');
+    assert.ok(
+      doc.blocks.some((b) => b.branches.length > 0),
+      'a block with branches',
+    );
+    assert.ok(
+      [...doc.calls()].some((c) => c.name === '$await'),
+      '$await of an async block',
+    );
+    assert.ok(
+      [...doc.calls()].some((c) => c.name === '$elseif'),
+      '$elseif',
+    );
 
     const escapes = new Set<string>();
     const visit = (nodes: readonly import('../../server/src/core/parser/tree').Node[]): void => {
@@ -130,10 +166,14 @@ describe('document generator', () => {
     };
     visit([...doc.roots()]);
     for (const c of [...doc.calls()]) for (const a of c.args) visit(a.children);
-    for (const e of ['\\;', '\\]', '\\\\', '%{-SEMICOL-}%', '%ESCAPED%', '%{DOL}%']) assert.ok(escapes.has(e), `escape ${e}`);
+    for (const e of ['\\;', '\\]', '\\\\', '%{-SEMICOL-}%', '%ESCAPED%', '%{DOL}%'])
+      assert.ok(escapes.has(e), `escape ${e}`);
 
     assert.ok([...doc.comments()].length > 10, 'comments');
-    assert.ok([...doc.comments()].some((c) => c.parent !== null), 'a comment inside an argument');
+    assert.ok(
+      [...doc.comments()].some((c) => c.parent !== null),
+      'a comment inside an argument',
+    );
     assert.ok(/[\u{1F300}-\u{1FAFF}]/u.test(doc.text), 'an emoji outside the BMP');
     assert.ok(/:[a-z0-9_+-]+:/.test(doc.text), 'an emoji alias');
     assert.ok(
@@ -143,7 +183,9 @@ describe('document generator', () => {
   });
 
   it('writes a trigger line for some seeds, and never when told not to', () => {
-    const triggered = seeds.filter((seed) => parseWith(catalog, generateDocument(catalog, { seed, size: 2 * KB })).trigger !== null);
+    const triggered = seeds.filter(
+      (seed) => parseWith(catalog, generateDocument(catalog, { seed, size: 2 * KB })).trigger !== null,
+    );
     assert.ok(triggered.length > 0 && triggered.length < seeds.length, `trigger for seeds ${triggered}`);
     const forced = parseWith(catalog, generateDocument(catalog, { seed: 1, size: 2 * KB, trigger: true }));
     assert.ok(forced.trigger, 'trigger: true gives a trigger line');
@@ -157,7 +199,8 @@ describe('document generator', () => {
     const flaggedNames = new Set(
       catalog.functions.records.filter((r) => r.premium || r.deprecated || r.intents !== 0).map((r) => r.name),
     );
-    const flaggedCalls = (text: string): number => [...parseWith(catalog, text).calls()].filter((c) => flaggedNames.has(c.name)).length;
+    const flaggedCalls = (text: string): number =>
+      [...parseWith(catalog, text).calls()].filter((c) => flaggedNames.has(c.name)).length;
     assert.ok(flaggedCalls(generateDocument(catalog, { seed: 2, size: 200 * KB, flagged: true })) > 0);
   });
 
@@ -172,10 +215,13 @@ describe('document generator', () => {
     it('a generated 100 KB document has no errors and few warnings with the snapshot catalog', function () {
       let LanguageService: typeof import('../../server/src/core/languageService').LanguageService;
       try {
-        ({ LanguageService } = require('../../server/src/core/languageService') as typeof import('../../server/src/core/languageService'));
+        ({ LanguageService } =
+          require('../../server/src/core/languageService') as typeof import('../../server/src/core/languageService'));
       } catch (e) {
         // The facade imports every feature module; until they have all landed it cannot load.
-        console.log(`      (skipped: the language service facade does not load yet: ${(e as Error).message.split('\n')[0]})`);
+        console.log(
+          `      (skipped: the language service facade does not load yet: ${(e as Error).message.split('\n')[0]})`,
+        );
         this.skip();
       }
       const service = new LanguageService({ catalog });
@@ -190,7 +236,10 @@ describe('document generator', () => {
             .join('\n');
         assert.equal(errors.length, 0, `seed ${seed}: errors\n${show(errors)}`);
         const calls = [...parseWith(catalog, text).calls()].length;
-        assert.ok(diagnostics.length <= calls / 100, `seed ${seed}: ${diagnostics.length} diagnostics for ${calls} calls\n${show(diagnostics)}`);
+        assert.ok(
+          diagnostics.length <= calls / 100,
+          `seed ${seed}: ${diagnostics.length} diagnostics for ${calls} calls\n${show(diagnostics)}`,
+        );
       }
     });
   });

@@ -38,11 +38,15 @@ function hoverAt(src: string, expect: Expect, options: ServiceOptions = {}): str
   assert.equal(contents.kind, options.client?.markdown === false ? 'plaintext' : 'markdown');
   const value = contents.value;
   for (const s of expect.contains ?? []) assert.ok(value.includes(s), `expected ${JSON.stringify(s)} in:\n${value}`);
-  for (const s of expect.excludes ?? []) assert.ok(!value.includes(s), `did not expect ${JSON.stringify(s)} in:\n${value}`);
+  for (const s of expect.excludes ?? [])
+    assert.ok(!value.includes(s), `did not expect ${JSON.stringify(s)} in:\n${value}`);
   const expected = m.ranges[0];
   if (expected) {
     assert.ok(result.range, 'expected a range');
-    assert.deepEqual([document.offsetAt(result.range.start), document.offsetAt(result.range.end)], [expected.start, expected.end]);
+    assert.deepEqual(
+      [document.offsetAt(result.range.start), document.offsetAt(result.range.end)],
+      [expected.start, expected.end],
+    );
   }
   return value;
 }
@@ -144,7 +148,9 @@ describe('hover', () => {
 
     it('shows repeatable arguments and tuple groups', () => {
       hoverAt('«$json|Set»[a;b]', { contains: ['$jsonSet[Key;...;Value]', '`Key`: String, Required, repeatable'] });
-      hoverAt('«$await|Reactions»[a;b]', { contains: ['$awaitReactions[<Command name;Reaction>;...]', 'repeats as a group', '`Reaction`: Emoji, Required'] });
+      hoverAt('«$await|Reactions»[a;b]', {
+        contains: ['$awaitReactions[<Command name;Reaction>;...]', 'repeats as a group', '`Reaction`: Emoji, Required'],
+      });
     });
 
     it('documents the comment function on $c', () => {
@@ -152,7 +158,11 @@ describe('hover', () => {
     });
 
     it('gives plain text without Markdown escapes to clients without Markdown', () => {
-      const value = hoverAt('«$channelIDFrom|Name»[x]', { contains: ['$channelIDFromName[Channel name]', 'Deprecated: use $channelID instead.', 'Wiki: https://'] }, { client: { markdown: false } });
+      const value = hoverAt(
+        '«$channelIDFrom|Name»[x]',
+        { contains: ['$channelIDFromName[Channel name]', 'Deprecated: use $channelID instead.', 'Wiki: https://'] },
+        { client: { markdown: false } },
+      );
       assert.ok(!value.includes('\\'), value);
       assert.ok(!value.includes('```'), value);
       assert.ok(!value.includes('**'), value);
@@ -161,7 +171,15 @@ describe('hover', () => {
 
   describe('callbacks', () => {
     it('documents a callback in the trigger', () => {
-      hoverAt('«$onJoi|ned»[123]\nWelcome!', { contains: ['$onJoined[Channel ID]', 'Callback', 'Runs when a member joins the server', 'Server Members intent', 'callbacks/onJoined.html'] });
+      hoverAt('«$onJoi|ned»[123]\nWelcome!', {
+        contains: [
+          '$onJoined[Channel ID]',
+          'Callback',
+          'Runs when a member joins the server',
+          'Server Members intent',
+          'callbacks/onJoined.html',
+        ],
+      });
       hoverAt('«$always|Reply»\nHi', { contains: ['**Premium:**'] });
     });
 
@@ -172,7 +190,9 @@ describe('hover', () => {
 
   describe('arguments', () => {
     it('shows the parameter an argument fills, with type, flag and values', () => {
-      hoverAt('$addButton[no;id;label;«pri|mary»]', { contains: ['**Style**, argument 4 of `$addButton`', 'Enum, Required', '`danger`'] });
+      hoverAt('$addButton[no;id;label;«pri|mary»]', {
+        contains: ['**Style**, argument 4 of `$addButton`', 'Enum, Required', '`danger`'],
+      });
       hoverAt('$addButton[«n|o»;id;label;primary]', { contains: ['**New row**', 'Bool, Required'] });
       hoverAt('$title[x;«|2»]', { contains: ['**Index**', 'Integer, Optional'] });
     });
@@ -180,7 +200,9 @@ describe('hover', () => {
     it('binds repeatable arguments in the middle and tuples', () => {
       hoverAt('$jsonSet[a;«b|»;c]', { contains: ['**Key**', 'Repetition 2'] });
       hoverAt('$jsonSet[a;b;«c|»]', { contains: ['**Value**', 'Integer \\| String \\| Bool \\| Float'] });
-      hoverAt('$awaitReactions[a;b;c;«|d»]', { contains: ['**Reaction**', 'member 2 of a group that repeats', 'Repetition 2'] });
+      hoverAt('$awaitReactions[a;b;c;«|d»]', {
+        contains: ['**Reaction**', 'member 2 of a group that repeats', 'Repetition 2'],
+      });
     });
 
     it('says nothing for an argument too many or of an unknown function', () => {
@@ -229,14 +251,23 @@ describe('hover', () => {
           ? {
               ...f,
               longDescription: hostile,
-              arguments: f.arguments!.map(
-                (a: Argument, i: number): Argument =>
-                  i === 0 ? { ...a, name: 'Mi`n <b>x</b> [l](command:x)', type: 'Enum', types: ['Enum'], enumData: ['a`b', '<i>', '](command:y)', 'z'.repeat(100_000)] } : a,
+              arguments: f.arguments!.map((a: Argument, i: number): Argument =>
+                i === 0
+                  ? {
+                      ...a,
+                      name: 'Mi`n <b>x</b> [l](command:x)',
+                      type: 'Enum',
+                      types: ['Enum'],
+                      enumData: ['a`b', '<i>', '](command:y)', 'z'.repeat(100_000)],
+                    }
+                  : a,
               ),
             }
           : f,
       );
-      const callbacks: CallbackRecord[] = data.callbacks.map((c) => (c.name === '$onJoined' ? { ...c, description: hostile } : c));
+      const callbacks: CallbackRecord[] = data.callbacks.map((c) =>
+        c.name === '$onJoined' ? { ...c, description: hostile } : c,
+      );
       return new Catalog({ ...data, functions, callbacks, emoji: { ...data.emoji, '<img src=x>': [':evil:'] } });
     }
 
@@ -253,7 +284,10 @@ describe('hover', () => {
         assert.ok(value.length < 8_000, `hover is ${value.length} characters`);
         assert.ok(!/[\u202e\u202c\u0000]/.test(value), 'control and bidi characters are removed');
         // Outside code spans and blocks, every `<`, `[`, `]`, `(`, `)`, `!` and `&` is escaped.
-        const withoutWiki = value.replace(/\[Open the wiki page\]\(https:\/\/wiki\.botdesignerdiscord\.com\/[^\s)]+\)/g, '');
+        const withoutWiki = value.replace(
+          /\[Open the wiki page\]\(https:\/\/wiki\.botdesignerdiscord\.com\/[^\s)]+\)/g,
+          '',
+        );
         assert.deepEqual(unescapedOutsideCode(withoutWiki), [], withoutWiki.slice(0, 400));
         const render = markdownRenderer();
         if (!render) this.skip();
@@ -261,7 +295,8 @@ describe('hover', () => {
         assert.doesNotMatch(html, /<(img|script|b|i)\b/i);
         assert.doesNotMatch(html, /command:/.test(html) ? /href="command:/ : /$^/);
         const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((h) => h[1]!);
-        for (const href of hrefs) assert.ok(href.startsWith('https://wiki.botdesignerdiscord.com/'), `unexpected link ${href}`);
+        for (const href of hrefs)
+          assert.ok(href.startsWith('https://wiki.botdesignerdiscord.com/'), `unexpected link ${href}`);
       });
     }
 
@@ -272,7 +307,11 @@ describe('hover', () => {
     });
 
     it('keeps plain text free of escapes but still cut and cleaned', () => {
-      const value = hoverAt('$ran|dom[1;2]', { contains: ['<img src=x onerror=alert(1)>', '…'] }, { catalog: hostileCatalog(), client: { markdown: false } });
+      const value = hoverAt(
+        '$ran|dom[1;2]',
+        { contains: ['<img src=x onerror=alert(1)>', '…'] },
+        { catalog: hostileCatalog(), client: { markdown: false } },
+      );
       assert.ok(!value.includes('\\<'), 'no Markdown escapes in plain text');
       assert.ok(value.length < 8_000);
     });
@@ -293,7 +332,10 @@ describe('hover', () => {
           const code = document.getText();
           const start = document.offsetAt(result.range.start);
           const end = document.offsetAt(result.range.end);
-          assert.ok(start <= offset && offset <= end && end <= code.length, `range ${start}-${end} misses ${offset} in ${JSON.stringify(code)}`);
+          assert.ok(
+            start <= offset && offset <= end && end <= code.length,
+            `range ${start}-${end} misses ${offset} in ${JSON.stringify(code)}`,
+          );
         }
       });
       assert.ok(answered > 10_000, `expected many hovers, got ${answered}`);

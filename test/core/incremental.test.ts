@@ -20,12 +20,17 @@ const SEED = 20261124;
 describe('incremental parsing', function () {
   this.timeout(120_000);
   const catalog = snapshotCatalog();
-  const options = { isCallback: (name: string) => catalog.callbacks.forms(name) !== undefined, knownNames: knownNamesOf(catalog) };
+  const options = {
+    isCallback: (name: string) => catalog.callbacks.forms(name) !== undefined,
+    knownNames: knownNamesOf(catalog),
+  };
 
   it('equals a fresh parse after every edit of random edit sequences (property)', () => {
     fc.assert(
-      fc.property(baseArbitrary(catalog, 12_000), fc.array(editArbitrary(), { minLength: 1, maxLength: 12 }), (base, edits) =>
-        checkIncremental(catalog, base, edits, false),
+      fc.property(
+        baseArbitrary(catalog, 12_000),
+        fc.array(editArbitrary(), { minLength: 1, maxLength: 12 }),
+        (base, edits) => checkIncremental(catalog, base, edits, false),
       ),
       { seed: SEED, numRuns: 60 },
     );
@@ -33,8 +38,10 @@ describe('incremental parsing', function () {
 
   it('gives the diagnostics of a fresh analysis after every edit through the language service (property)', () => {
     fc.assert(
-      fc.property(baseArbitrary(catalog, 8_000), fc.array(editArbitrary(), { minLength: 1, maxLength: 6 }), (base, edits) =>
-        checkIncremental(catalog, base, edits, true),
+      fc.property(
+        baseArbitrary(catalog, 8_000),
+        fc.array(editArbitrary(), { minLength: 1, maxLength: 6 }),
+        (base, edits) => checkIncremental(catalog, base, edits, true),
       ),
       { seed: SEED + 1, numRuns: 40 },
     );
@@ -42,8 +49,10 @@ describe('incremental parsing', function () {
 
   it('gives the diagnostics of a fresh analysis when only every third version is validated (property)', () => {
     fc.assert(
-      fc.property(baseArbitrary(catalog, 8_000), fc.array(editArbitrary(), { minLength: 3, maxLength: 9 }), (base, edits) =>
-        checkIncremental(catalog, base, edits, true, 3),
+      fc.property(
+        baseArbitrary(catalog, 8_000),
+        fc.array(editArbitrary(), { minLength: 3, maxLength: 9 }),
+        (base, edits) => checkIncremental(catalog, base, edits, true, 3),
       ),
       { seed: SEED + 2, numRuns: 40 },
     );
@@ -94,7 +103,11 @@ describe('incremental parsing', function () {
       lineBoundaries++;
       for (const insert of ['\n', '\nx', '$c[', ']']) {
         const edited = text.slice(0, at) + insert + text.slice(at);
-        assertSameParse(reparse(before, edited, options), parse(edited, options), `${JSON.stringify(insert)} at chunk ${i}`);
+        assertSameParse(
+          reparse(before, edited, options),
+          parse(edited, options),
+          `${JSON.stringify(insert)} at chunk ${i}`,
+        );
       }
     }
     assert.ok(lineBoundaries > 3, `${lineBoundaries} chunks start a line`);
@@ -109,7 +122,11 @@ describe('incremental parsing', function () {
       assert.equal(text[at - 1], ']', `chunk ${i} starts after ${JSON.stringify(text[at - 1])}`);
       for (const insert of ['[', 'x', '$title', ']', ';', '\\']) {
         const edited = text.slice(0, at) + insert + text.slice(at);
-        assertSameParse(reparse(before, edited, options), parse(edited, options), `${JSON.stringify(insert)} at chunk ${i}`);
+        assertSameParse(
+          reparse(before, edited, options),
+          parse(edited, options),
+          `${JSON.stringify(insert)} at chunk ${i}`,
+        );
       }
     }
   });
@@ -119,9 +136,18 @@ describe('incremental parsing', function () {
     const before = parse(text, options);
     for (let i = 1; i < before.chunkCount; i++) {
       const at = before.chunkStart(i);
-      for (const [remove, insert] of [[1, '[x]'], [1, 'foo'], [1, ''], [0, '']] as const) {
+      for (const [remove, insert] of [
+        [1, '[x]'],
+        [1, 'foo'],
+        [1, ''],
+        [0, ''],
+      ] as const) {
         const edited = text.slice(0, at - remove) + insert + text.slice(at);
-        assertSameParse(reparse(before, edited, options), parse(edited, options), `${JSON.stringify(insert)} replacing ${remove} before chunk ${i}`);
+        assertSameParse(
+          reparse(before, edited, options),
+          parse(edited, options),
+          `${JSON.stringify(insert)} replacing ${remove} before chunk ${i}`,
+        );
       }
     }
   });
@@ -164,7 +190,11 @@ describe('incremental parsing', function () {
     assert.deepEqual(changedRegion('aaaa', 'aaaaa'), { start: 4, oldEnd: 4, newEnd: 5 });
     assert.deepEqual(changedRegion('x😀y', 'x😁y'), { start: 2, oldEnd: 3, newEnd: 3 });
     const long = 'a'.repeat(100_000);
-    assert.deepEqual(changedRegion(long + 'b' + long, long + 'cc' + long), { start: 100_000, oldEnd: 100_001, newEnd: 100_002 });
+    assert.deepEqual(changedRegion(long + 'b' + long, long + 'cc' + long), {
+      start: 100_000,
+      oldEnd: 100_001,
+      newEnd: 100_002,
+    });
     assert.deepEqual(changedRegion('', 'new'), { start: 0, oldEnd: 0, newEnd: 3 });
   });
 
@@ -180,9 +210,15 @@ describe('incremental parsing', function () {
     const doc = TextDocument.create('file:///c.bds', 'bdscript', 1, text);
     service.validate(doc);
     const line = doc.positionAt(text.indexOf('\n', 50_000) + 1).line;
-    TextDocument.update(doc, [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '$addBu' }], 2);
+    TextDocument.update(
+      doc,
+      [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '$addBu' }],
+      2,
+    );
     const list = service.complete(doc, { line, character: 6 });
-    const first = [...list.items].sort((a, b) => (a.sortText! < b.sortText! ? -1 : a.sortText! > b.sortText! ? 1 : 0))[0];
+    const first = [...list.items].sort((a, b) =>
+      a.sortText! < b.sortText! ? -1 : a.sortText! > b.sortText! ? 1 : 0,
+    )[0];
     assert.ok(first?.label.startsWith('$addButton'), `first item ${first?.label}`);
   });
 
@@ -206,13 +242,18 @@ describe('incremental parsing', function () {
     ].join('\n');
     const VARIABLE_FACTS = ['variables', 'paths', 'blocks'];
 
-    const diagnose = (text: string): unknown[] => new LanguageService({ catalog }).validate(TextDocument.create('file:///inc.bds', 'bdscript', 1, text));
+    const diagnose = (text: string): unknown[] =>
+      new LanguageService({ catalog }).validate(TextDocument.create('file:///inc.bds', 'bdscript', 1, text));
 
     it('equal a fresh analysis after an insertion or a deletion at every position', () => {
       const before = diagnose(command);
       assert.ok(before.length >= 3, `the command has findings to carry: ${JSON.stringify(before)}`);
       for (let at = 0; at <= command.length; at++) {
-        for (const [insert, remove] of [['x', 0], [' ', 0], ['', 1]] as const) {
+        for (const [insert, remove] of [
+          ['x', 0],
+          [' ', 0],
+          ['', 1],
+        ] as const) {
           if (remove > 0 && at === command.length) continue;
           const service = new LanguageService({ catalog });
           const doc = TextDocument.create('file:///inc.bds', 'bdscript', 1, command);
@@ -220,7 +261,11 @@ describe('incremental parsing', function () {
           const from = doc.positionAt(at);
           const to = doc.positionAt(at + remove);
           TextDocument.update(doc, [{ range: { start: from, end: to }, text: insert }], 2);
-          assert.deepEqual(service.validate(doc), diagnose(doc.getText()), `${remove ? 'deleting' : `inserting ${JSON.stringify(insert)}`} at ${at}`);
+          assert.deepEqual(
+            service.validate(doc),
+            diagnose(doc.getText()),
+            `${remove ? 'deleting' : `inserting ${JSON.stringify(insert)}`} at ${at}`,
+          );
         }
       }
     });
@@ -229,15 +274,25 @@ describe('incremental parsing', function () {
       const text = `Hi\n${'a'.repeat(1998)}\n`;
       const service = new LanguageService({ catalog });
       const doc = TextDocument.create('file:///inc.bds', 'bdscript', 1, text);
-      assert.deepEqual(service.validate(doc).map((d) => d.code), []);
+      assert.deepEqual(
+        service.validate(doc).map((d) => d.code),
+        [],
+      );
       TextDocument.update(doc, [{ range: { start: doc.positionAt(10), end: doc.positionAt(10) }, text: 'b' }], 2);
       const codes = service.validate(doc).map((d) => d.code);
       assert.deepEqual(codes, ['message-too-long']);
-      assert.deepEqual(codes, diagnose(doc.getText()).map((d) => (d as { code: string }).code));
+      assert.deepEqual(
+        codes,
+        diagnose(doc.getText()).map((d) => (d as { code: string }).code),
+      );
     });
 
     /** `text` validated, then `typed` typed at `at` one character per version, each parsed (as completion does) but not validated. */
-    const typedAfterValidation = (text: string, at: number, typed: string): { service: LanguageService; doc: TextDocument } => {
+    const typedAfterValidation = (
+      text: string,
+      at: number,
+      typed: string,
+    ): { service: LanguageService; doc: TextDocument } => {
       const service = new LanguageService({ catalog });
       const doc = TextDocument.create('file:///inc.bds', 'bdscript', 1, text);
       service.validate(doc);
@@ -258,7 +313,11 @@ describe('incremental parsing', function () {
           const { service, doc } = typedAfterValidation(command, at, typed);
           const p = doc.positionAt(at + 1);
           TextDocument.update(doc, [{ range: { start: p, end: doc.positionAt(at + 2) }, text: '' }], doc.version + 1);
-          assert.deepEqual(service.validate(doc), diagnose(doc.getText()), `typing ${JSON.stringify(typed)} then deleting its second character at ${at}`);
+          assert.deepEqual(
+            service.validate(doc),
+            diagnose(doc.getText()),
+            `typing ${JSON.stringify(typed)} then deleting its second character at ${at}`,
+          );
         }
       }
     });
@@ -280,14 +339,31 @@ describe('incremental parsing', function () {
       service.analyze(doc);
       insert(doc.getText().indexOf('Line 390'), 'y');
       assert.deepEqual(service.validate(doc), diagnose(doc.getText()));
-      assert.ok(service.validate(doc).some((d) => d.code === 'unset-variable' && doc.getText().slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end)) === 'count'), 'the reads of count are now unset');
+      assert.ok(
+        service
+          .validate(doc)
+          .some(
+            (d) =>
+              d.code === 'unset-variable' &&
+              doc.getText().slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end)) === 'count',
+          ),
+        'the reads of count are now unset',
+      );
     });
 
     it('are carried across keystrokes at chunk boundaries that were only parsed, and equal a fresh analysis', () => {
       // Several chunks, with variables read and buttons on both sides of each boundary.
-      const lines = Array.from({ length: 240 }, (_, k) => (k % 40 === 7 ? `$addButton[no;same;B${k};primary]` : k % 25 === 3 ? `Read $var[count] and $var[v${k % 3}]` : `Line ${k} of plain text here.`));
+      const lines = Array.from({ length: 240 }, (_, k) =>
+        k % 40 === 7
+          ? `$addButton[no;same;B${k};primary]`
+          : k % 25 === 3
+            ? `Read $var[count] and $var[v${k % 3}]`
+            : `Line ${k} of plain text here.`,
+      );
       const text = `${command}${lines.join('\n')}\n`;
-      const parsed = new LanguageService({ catalog }).analyze(TextDocument.create('file:///inc.bds', 'bdscript', 1, text)).parsed;
+      const parsed = new LanguageService({ catalog }).analyze(
+        TextDocument.create('file:///inc.bds', 'bdscript', 1, text),
+      ).parsed;
       assert.ok(parsed.chunkCount >= 3, `${parsed.chunkCount} chunks`);
       const positions = new Set<number>();
       for (let i = 1; i < parsed.chunkCount; i++) for (let d = -3; d <= 2; d++) positions.add(parsed.chunkStart(i) + d);
@@ -310,19 +386,33 @@ describe('incremental parsing', function () {
         service.analyze(doc);
       }
       const carried = service.analyze(doc).parsed.recall<Array<{ start: number }>>('rule:variables', VARIABLE_FACTS);
-      assert.ok(carried?.map, 'five keystrokes in plain text, each parsed, carry the variable findings of the version validated before them');
+      assert.ok(
+        carried?.map,
+        'five keystrokes in plain text, each parsed, carry the variable findings of the version validated before them',
+      );
       const unset = doc.getText().indexOf('cuont');
-      assert.ok(carried.value.some((f) => carried.map!(f.start) === unset), 'the unset read is placed where it is now');
+      assert.ok(
+        carried.value.some((f) => carried.map!(f.start) === unset),
+        'the unset read is placed where it is now',
+      );
       // A keystroke among them that changes what the rule reads stops the carry.
       service.validate(doc);
       const name = doc.getText().indexOf('cuont');
-      for (const [k, ch] of [['x', at], ['y', name + 1], ['z', at]] as const) {
+      for (const [k, ch] of [
+        ['x', at],
+        ['y', name + 1],
+        ['z', at],
+      ] as const) {
         void k;
         const p = doc.positionAt(ch);
         TextDocument.update(doc, [{ range: { start: p, end: p }, text: k }], doc.version + 1);
         service.analyze(doc);
       }
-      assert.equal(service.analyze(doc).parsed.recall('rule:variables', VARIABLE_FACTS), undefined, 'a $var name typed in among the keystrokes is judged again');
+      assert.equal(
+        service.analyze(doc).parsed.recall('rule:variables', VARIABLE_FACTS),
+        undefined,
+        'a $var name typed in among the keystrokes is judged again',
+      );
       assert.deepEqual(service.validate(doc), diagnose(doc.getText()));
     });
 
@@ -333,7 +423,11 @@ describe('incremental parsing', function () {
       const edit = (needle: string, insert: string): ReturnType<typeof service.analyze>['parsed'] => {
         const at = doc.getText().indexOf(needle);
         assert.ok(at >= 0, needle);
-        TextDocument.update(doc, [{ range: { start: doc.positionAt(at), end: doc.positionAt(at) }, text: insert }], doc.version + 1);
+        TextDocument.update(
+          doc,
+          [{ range: { start: doc.positionAt(at), end: doc.positionAt(at) }, text: insert }],
+          doc.version + 1,
+        );
         return service.analyze(doc).parsed;
       };
       // Text no rule reads about variables: the previous findings move with the text.
@@ -341,16 +435,31 @@ describe('incremental parsing', function () {
       let carried = parsed.recall<Array<{ start: number }>>('rule:variables', VARIABLE_FACTS);
       assert.ok(carried?.map, 'an edit in plain text carries the variable findings over');
       const unset = doc.getText().indexOf('cuont');
-      assert.ok(carried.value.some((f) => carried!.map!(f.start) === unset), 'the unset read moved with the text');
+      assert.ok(
+        carried.value.some((f) => carried!.map!(f.start) === unset),
+        'the unset read moved with the text',
+      );
       service.validate(doc);
       // Typing in a variable's name changes what the variable rules read.
       parsed = edit('cuont', 'a');
-      assert.equal(parsed.recall('rule:variables', VARIABLE_FACTS), undefined, 'an edit in a $var name is judged again');
+      assert.equal(
+        parsed.recall('rule:variables', VARIABLE_FACTS),
+        undefined,
+        'an edit in a $var name is judged again',
+      );
       service.validate(doc);
       // A replacement (not a pure insertion or deletion) is never carried over.
       const at = doc.getText().indexOf('Some');
-      TextDocument.update(doc, [{ range: { start: doc.positionAt(at), end: doc.positionAt(at + 4) }, text: 'Same' }], doc.version + 1);
-      assert.equal(service.analyze(doc).parsed.recall('rule:variables', VARIABLE_FACTS), undefined, 'a replacement is judged again');
+      TextDocument.update(
+        doc,
+        [{ range: { start: doc.positionAt(at), end: doc.positionAt(at + 4) }, text: 'Same' }],
+        doc.version + 1,
+      );
+      assert.equal(
+        service.analyze(doc).parsed.recall('rule:variables', VARIABLE_FACTS),
+        undefined,
+        'a replacement is judged again',
+      );
     });
   });
 });
@@ -359,7 +468,12 @@ describe('strings kept past their version', () => {
   it('detachAll copies every string of a value, in objects, arrays and Maps, and keeps its shape', () => {
     const text = 'x'.repeat(50) + 'a long name that is sliced' + 'y'.repeat(50);
     const name = text.slice(50, 76);
-    const value = { name, list: [name, 3, { deep: name }], map: new Map([[name, { name }]]), frozen: Object.freeze({ name }) };
+    const value = {
+      name,
+      list: [name, 3, { deep: name }],
+      map: new Map([[name, { name }]]),
+      frozen: Object.freeze({ name }),
+    };
     const out = detachAll(value);
     assert.equal(out, value, 'in place');
     assert.equal(out.name, 'a long name that is sliced');

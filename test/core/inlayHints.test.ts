@@ -40,7 +40,10 @@ describe('inlay hints', () => {
 
   it('follow the binding of repeatable parameters and tuples', () => {
     assert.equal(hinted('$jsonSet[a;b;c]'), '$jsonSet[‹Key:›a;‹Key:›b;‹Value:›c]');
-    assert.equal(hinted('$awaitReactions[yes;👍;no;👎]'), '$awaitReactions[‹Command name:›yes;‹Reaction:›👍;‹Command name:›no;‹Reaction:›👎]');
+    assert.equal(
+      hinted('$awaitReactions[yes;👍;no;👎]'),
+      '$awaitReactions[‹Command name:›yes;‹Reaction:›👍;‹Command name:›no;‹Reaction:›👎]',
+    );
   });
 
   it('skip arguments that already say the name, extra arguments, unknown functions and bare calls', () => {
@@ -58,7 +61,10 @@ describe('inlay hints', () => {
   });
 
   it('answer only inside the requested range', () => {
-    assert.equal(hinted('$random[1;10]\n«$random[3;4]»\n$random[5;6]'), '$random[1;10]\n$random[‹Min:›3;‹Max:›4]\n$random[5;6]');
+    assert.equal(
+      hinted('$random[1;10]\n«$random[3;4]»\n$random[5;6]'),
+      '$random[1;10]\n$random[‹Min:›3;‹Max:›4]\n$random[5;6]',
+    );
     assert.equal(hinted('$random[1;«10]\n$random[3»;4]'), '$random[1;‹Max:›10]\n$random[‹Min:›3;4]');
   });
 });

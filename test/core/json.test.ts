@@ -102,17 +102,30 @@ describe('JSON inside BDScript', () => {
           return false;
         }
       };
-      const mutation = fc.tuple(fc.nat(), fc.nat({ max: 2 }), fc.constantFrom(...'{}[]",:\\ \n-+.0e1tfnx\'/'.split('')));
+      const mutation = fc.tuple(
+        fc.nat(),
+        fc.nat({ max: 2 }),
+        fc.constantFrom(...'{}[]",:\\ \n-+.0e1tfnx\'/'.split('')),
+      );
       fc.assert(
         fc.property(fc.json({ maxDepth: 4 }), fc.array(mutation, { maxLength: 3 }), (json, mutations) => {
           assert.equal(checkJson(json).error, undefined, json);
           let text = json;
           for (const [at, op, ch] of mutations) {
             const i = at % (text.length + 1);
-            text = op === 0 ? text.slice(0, i) + ch + text.slice(i) : op === 1 ? text.slice(0, i) + text.slice(i + 1) : text.slice(0, i) + ch + text.slice(i + 1);
+            text =
+              op === 0
+                ? text.slice(0, i) + ch + text.slice(i)
+                : op === 1
+                  ? text.slice(0, i) + text.slice(i + 1)
+                  : text.slice(0, i) + ch + text.slice(i + 1);
           }
           const error = checkJson(text).error;
-          assert.equal(error === undefined, verdict(text), `${JSON.stringify(text)}: ${error ? ENGLISH.text(error.message) : 'accepted'}`);
+          assert.equal(
+            error === undefined,
+            verdict(text),
+            `${JSON.stringify(text)}: ${error ? ENGLISH.text(error.message) : 'accepted'}`,
+          );
           if (error) assert.ok(error.start >= 0 && error.start <= error.end && error.end <= text.length);
         }),
         { seed: SEED, numRuns: 2000 },
@@ -154,7 +167,9 @@ describe('JSON inside BDScript', () => {
       const { service, document } = serviceFor(text, { catalog });
       const diagnostics = service.validate(document).filter((d) => d.code !== 'premium' && d.code !== 'intents');
       return {
-        got: diagnostics.map((d) => `${String(d.code)}@${document.offsetAt(d.range.start)}-${document.offsetAt(d.range.end)}`),
+        got: diagnostics.map(
+          (d) => `${String(d.code)}@${document.offsetAt(d.range.start)}-${document.offsetAt(d.range.end)}`,
+        ),
         want: ranges.map((r) => `invalid-json@${r.start}-${r.end}`),
         messages: diagnostics.map((d) => d.message as string),
       };
@@ -168,7 +183,11 @@ describe('JSON inside BDScript', () => {
       ['on `%ESCAPED%` itself', '$jsonParse[{"a": 1«%ESCAPED%»}]'],
       ['after `\\;`', '$jsonParse[{"a": "x\\;y", «b»: 1}]'],
       ['after `%{-SEMICOL-}%`', '$jsonParse[{"a": "x%{-SEMICOL-}%y", «b»: 1}]'],
-      ['on a backslash from `\\\\`, with a hint', '$jsonParse[{"path": "C:«\\\\p»ath"}]', /not a JSON escape.*`\\\\` is one backslash/],
+      [
+        'on a backslash from `\\\\`, with a hint',
+        '$jsonParse[{"path": "C:«\\\\p»ath"}]',
+        /not a JSON escape.*`\\\\` is one backslash/,
+      ],
       ['after a comment, which is not part of the value', '$jsonParse[{"a": 1, $c[a note] «b»: 2}]'],
       ['on a later line', '$nomention\n$jsonParse[{\n    "a": 1,\n    «b»: 2\n}]\nDone'],
       ['on a surrogate pair as one character', '$jsonParse[{"a": «😀»}]'],
@@ -176,7 +195,7 @@ describe('JSON inside BDScript', () => {
       ['on the `]` when the text ends too early', '$jsonParse[{"a": 1, "b":«]»'],
       ['on a `{` never closed', '$jsonParse[«{»"a": 1]'],
       ['on a raw line break inside a string', '$jsonParse[{"a": "one«\n»two"}]', /line break/],
-      ['inside another function\'s argument', '$if[$jsonParse[{«a»: 1}]==]\n$endif'],
+      ["inside another function's argument", '$if[$jsonParse[{«a»: 1}]==]\n$endif'],
       ['on the first of two errors', '$jsonParse[{«a»: 1, b: 2}]'],
     ];
     for (const [what, src, message] of PLACED) {
@@ -190,7 +209,11 @@ describe('JSON inside BDScript', () => {
 
     /** Fixtures with no JSON finding: valid literals, arguments with calls, and what other rules say. */
     const QUIET: ReadonlyArray<[string, string, string[]]> = [
-      ['valid JSON with escapes', '$jsonParse[{"software": ["A", "B"\\], "s": "x\\;y%{-SEMICOL-}%z", "p": "C:\\\\\\\\x"}]', []],
+      [
+        'valid JSON with escapes',
+        '$jsonParse[{"software": ["A", "B"\\], "s": "x\\;y%{-SEMICOL-}%z", "p": "C:\\\\\\\\x"}]',
+        [],
+      ],
       ['a call inside the value', '$jsonParse[{"name": "$username"}]', []],
       ['a call as the value', '$jsonParse[$getVar[data]]', []],
       ['an empty argument', '$jsonParse[]', ['empty-argument']],
@@ -202,13 +225,20 @@ describe('JSON inside BDScript', () => {
     for (const [what, text, codes] of QUIET) {
       it(`says nothing about ${what}`, () => {
         const r = diagnose(text);
-        assert.deepEqual(r.got.map((g) => g.split('@')[0]), codes, r.messages.join(' | '));
+        assert.deepEqual(
+          r.got.map((g) => g.split('@')[0]),
+          codes,
+          r.messages.join(' | '),
+        );
       });
     }
 
     it('checks nothing when the catalog has no `$jsonParse`', () => {
       const { service, document } = serviceFor('$jsonParse[{a: 1}]');
-      assert.deepEqual(service.validate(document).map((d) => d.code), ['unknown-function']);
+      assert.deepEqual(
+        service.validate(document).map((d) => d.code),
+        ['unknown-function'],
+      );
     });
   });
 
@@ -256,9 +286,13 @@ describe('JSON inside BDScript', () => {
     });
 
     it('describes each key and inserts it escaped for BDScript', () => {
-      const m = marked('$jsonParse[{"a\\;b": [1, 2\\], "c$": {"d": 1}, "e": "hello"}]\n$json[|]', { cursor: 'required' });
+      const m = marked('$jsonParse[{"a\\;b": [1, 2\\], "c$": {"d": 1}, "e": "hello"}]\n$json[|]', {
+        cursor: 'required',
+      });
       const { service, document } = serviceFor(m.text, { catalog });
-      const items = service.complete(document, document.positionAt(m.cursor!)).items.filter((i) => i.detail?.startsWith('JSON '));
+      const items = service
+        .complete(document, document.positionAt(m.cursor!))
+        .items.filter((i) => i.detail?.startsWith('JSON '));
       assert.deepEqual(
         items.map((i) => [i.label, i.detail, i.textEdit?.newText]),
         [
@@ -275,7 +309,11 @@ describe('JSON inside BDScript', () => {
       const service = new LanguageService({ catalog });
       let document = TextDocument.create('file:///big.bds', 'bdscript', 1, text);
       const at = () => document.positionAt(document.getText().length - 1);
-      const keys = () => service.complete(document, at()).items.filter((i) => i.detail?.startsWith('JSON ')).map((i) => i.label);
+      const keys = () =>
+        service
+          .complete(document, at())
+          .items.filter((i) => i.detail?.startsWith('JSON '))
+          .map((i) => i.label);
       assert.ok(service.analyze(document).parsed.chunkCount > 10, 'the document has many chunks');
       assert.deepEqual(keys(), ['username', 'tag', 'identity']);
       // An edit far from both calls keeps the chunk that holds the literal.
@@ -284,7 +322,11 @@ describe('JSON inside BDScript', () => {
       assert.deepEqual(keys(), ['username', 'tag', 'identity']);
       // An edit of the literal itself changes the keys.
       const key = document.positionAt(text.indexOf('username'));
-      document = TextDocument.update(document, [{ range: { start: key, end: { line: key.line, character: key.character + 4 } }, text: 'nick' }], 3);
+      document = TextDocument.update(
+        document,
+        [{ range: { start: key, end: { line: key.line, character: key.character + 4 } }, text: 'nick' }],
+        3,
+      );
       assert.deepEqual(keys(), ['nickname', 'tag', 'identity']);
     });
   });

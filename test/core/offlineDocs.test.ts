@@ -8,14 +8,20 @@ import * as assert from 'node:assert/strict';
 import type { CompletionItem, MarkupContent } from 'vscode-languageserver-types';
 import { Catalog } from '../../server/src/core/catalog/catalog';
 import type { FunctionRecord } from '../../server/src/core/catalog/model';
-import { catalogHasDescriptions, missingDescription, renderRecord, signature } from '../../server/src/core/features/docs';
+import {
+  catalogHasDescriptions,
+  missingDescription,
+  renderRecord,
+  signature,
+} from '../../server/src/core/features/docs';
 import { wikiUrl } from '../../server/src/core/catalog/wiki';
 import { marked } from '../support/markers';
 import { serviceFor, type ServiceOptions } from '../support/service';
 import { snapshotCatalog, testCatalog, testCatalogData } from '../support/testCatalog';
 
 /** What a card says when the catalog has no descriptions at all. */
-const REFRESH_LINE = 'No description in this catalog, which holds names, arguments and flags only; refreshing it from the BDFD API brings the description.';
+const REFRESH_LINE =
+  'No description in this catalog, which holds names, arguments and flags only; refreshing it from the BDFD API brings the description.';
 
 /** The hover text at the fixture's cursor. */
 function hoverText(src: string, options: ServiceOptions = {}): string {
@@ -57,13 +63,26 @@ describe('documentation from a catalog without descriptions', () => {
       const text = hoverText('$author|ID', { catalog: bundled });
       assert.equal(
         text,
-        ['```bdscript\n$authorID\n```', '*Function, without arguments*', `*${REFRESH_LINE}*`, '[Open the wiki page](https://wiki.botdesignerdiscord.com/bdscript/authorID.html)'].join('\n\n'),
+        [
+          '```bdscript\n$authorID\n```',
+          '*Function, without arguments*',
+          `*${REFRESH_LINE}*`,
+          '[Open the wiki page](https://wiki.botdesignerdiscord.com/bdscript/authorID.html)',
+        ].join('\n\n'),
       );
     });
 
     it('says it in plain text to clients without Markdown', () => {
       const text = hoverText('$author|ID', { catalog: bundled, client: { markdown: false } });
-      assert.equal(text, ['$authorID', 'Function, without arguments', REFRESH_LINE, 'Wiki: https://wiki.botdesignerdiscord.com/bdscript/authorID.html'].join('\n\n'));
+      assert.equal(
+        text,
+        [
+          '$authorID',
+          'Function, without arguments',
+          REFRESH_LINE,
+          'Wiki: https://wiki.botdesignerdiscord.com/bdscript/authorID.html',
+        ].join('\n\n'),
+      );
     });
 
     it('keeps premium, intents and deprecation in the card', () => {
@@ -89,7 +108,9 @@ describe('documentation from a catalog without descriptions', () => {
       const data = testCatalogData();
       const described = new Catalog({
         ...data,
-        functions: data.functions.map((r) => (r.name === '$username' ? { ...r, shortDescription: '', longDescription: '' } : r)),
+        functions: data.functions.map((r) =>
+          r.name === '$username' ? { ...r, shortDescription: '', longDescription: '' } : r,
+        ),
       });
       const text = hoverText('$user|name', { catalog: described });
       assert.ok(text.includes('*The catalog has no description of this function.*'), text);
@@ -104,7 +125,8 @@ describe('documentation from a catalog without descriptions', () => {
         assert.ok(text.includes(signature(record).label), record.tag);
         assert.ok(text.includes(REFRESH_LINE), record.tag);
         assert.ok(text.includes(`(${wikiUrl(record)})`), `${record.tag}: ${text}`);
-        if (record.bracketed && record.arguments && record.arguments.length > 0) assert.ok(text.includes('**Arguments:**'), record.tag);
+        if (record.bracketed && record.arguments && record.arguments.length > 0)
+          assert.ok(text.includes('**Arguments:**'), record.tag);
       }
     });
   });
@@ -132,7 +154,10 @@ describe('documentation from a catalog without descriptions', () => {
 
     it('words the line for each kind of record', () => {
       const callback = bundled.callbacks.records[0]!;
-      assert.equal(missingDescription(callback, { markdown: false, catalogDescribed: true }), 'The catalog has no description of this callback.');
+      assert.equal(
+        missingDescription(callback, { markdown: false, catalogDescribed: true }),
+        'The catalog has no description of this callback.',
+      );
       assert.equal(missingDescription(callback, { markdown: true }), `*${REFRESH_LINE}*`);
     });
   });

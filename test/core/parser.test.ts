@@ -4,7 +4,14 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { KnownNames, parse } from '../../server/src/core/parser/parser';
-import { callNameAt, enclosingCall, forEachLeaf, literalText, locate, separatorSpan } from '../../server/src/core/parser/query';
+import {
+  callNameAt,
+  enclosingCall,
+  forEachLeaf,
+  literalText,
+  locate,
+  separatorSpan,
+} from '../../server/src/core/parser/query';
 import type { Node, ParsedDocument } from '../../server/src/core/parser/tree';
 import { marked } from '../support/markers';
 
@@ -89,7 +96,10 @@ describe('parser', () => {
     const [name, open, a0, s0, a1, s1, a2, close] = ranges;
     assert.deepEqual({ start: call.start, end: call.nameEnd }, name);
     assert.equal(call.open, open!.start);
-    assert.deepEqual(call.args.map((a) => ({ start: a.start, end: a.end })), [a0, a1, a2]);
+    assert.deepEqual(
+      call.args.map((a) => ({ start: a.start, end: a.end })),
+      [a0, a1, a2],
+    );
     assert.deepEqual([separatorSpan(call, 0), separatorSpan(call, 1)], [s0, s1]);
     assert.equal(call.close, close!.start);
     assert.equal(call.end, close!.end);
@@ -122,7 +132,10 @@ describe('parser', () => {
     const call = [...doc.calls()][1]!;
     assert.equal(call.name, '$replaceText');
     assert.equal(call.args.length, 3);
-    assert.deepEqual([0, 1].map((k) => separatorSpan(call, k)).map((s) => s.end - s.start), [13, 13]);
+    assert.deepEqual(
+      [0, 1].map((k) => separatorSpan(call, k)).map((s) => s.end - s.start),
+      [13, 13],
+    );
     leafCoverage(doc);
     const inComment = parse('$c[$disableSpecialEscaping] %{DOL}%x');
     assert.equal(inComment.specialEscapingDisabled, false);
@@ -150,7 +163,18 @@ describe('parser', () => {
   });
 
   describe('names glued to text', () => {
-    const names = new KnownNames(['$ping', '$else', '$endif', '$if', '$catch', '$endtry', '$try', '$c', '$username', '$user']);
+    const names = new KnownNames([
+      '$ping',
+      '$else',
+      '$endif',
+      '$if',
+      '$catch',
+      '$endtry',
+      '$try',
+      '$c',
+      '$username',
+      '$user',
+    ]);
     const cases: Array<[string, string]> = [
       ['Pong! `$pingms`', '"Pong! `" $ping "ms`"'],
       ['Yes$elseNo$endif', '"Yes" $else "No" $endif'],
@@ -172,13 +196,24 @@ describe('parser', () => {
       });
     }
     it('reads %{DOL}% names the same way once special escaping is off', () => {
-      const doc = parse('$disableSpecialEscaping %{DOL}%pingms', { knownNames: new KnownNames(['$ping', '$disableSpecialEscaping']) });
-      assert.deepEqual([...doc.calls()].map((c) => [c.name, c.nameEnd]), [['$disableSpecialEscaping', 23], ['$ping', 35]]);
+      const doc = parse('$disableSpecialEscaping %{DOL}%pingms', {
+        knownNames: new KnownNames(['$ping', '$disableSpecialEscaping']),
+      });
+      assert.deepEqual(
+        [...doc.calls()].map((c) => [c.name, c.nameEnd]),
+        [
+          ['$disableSpecialEscaping', 23],
+          ['$ping', 35],
+        ],
+      );
     });
     it('searches a known start only as far as the longest known name', () => {
       const long = '$ping' + 'x'.repeat(100_000);
       const doc = parse(long, { knownNames: names });
-      assert.deepEqual([...doc.calls()].map((c) => c.name), ['$ping']);
+      assert.deepEqual(
+        [...doc.calls()].map((c) => c.name),
+        ['$ping'],
+      );
     });
   });
 
@@ -245,7 +280,9 @@ describe('parser', () => {
   });
 
   it('collects directives from comments', () => {
-    const doc = parse('$c[bdscript-language: BDScript Unstable]\n$a $c[bdscript-disable-line premium, deprecated -- ok]\n$c[bdscript-disable]\n$c[just a note]');
+    const doc = parse(
+      '$c[bdscript-language: BDScript Unstable]\n$a $c[bdscript-disable-line premium, deprecated -- ok]\n$c[bdscript-disable]\n$c[just a note]',
+    );
     assert.deepEqual(
       doc.directives.map((d) => [d.kind, d.line, d.value ?? null, d.codes]),
       [
@@ -292,15 +329,39 @@ describe('parser', () => {
   });
 
   describe('properties', () => {
-    const alphabet = fc.constantFrom('$', 'a', 'c', 'if', 'endif', '[', ']', ';', '\\', '%{DOL}%', '%{-SEMICOL-}%', '%ESCAPED%', ' ', '\n', 'x', '$c[', '$disableSpecialEscaping', '😀');
-    const texts = fc.oneof(fc.string(), fc.array(alphabet, { maxLength: 200 }).map((a) => a.join('')));
+    const alphabet = fc.constantFrom(
+      '$',
+      'a',
+      'c',
+      'if',
+      'endif',
+      '[',
+      ']',
+      ';',
+      '\\',
+      '%{DOL}%',
+      '%{-SEMICOL-}%',
+      '%ESCAPED%',
+      ' ',
+      '\n',
+      'x',
+      '$c[',
+      '$disableSpecialEscaping',
+      '😀',
+    );
+    const texts = fc.oneof(
+      fc.string(),
+      fc.array(alphabet, { maxLength: 200 }).map((a) => a.join('')),
+    );
     it('never throws, leaves cover the text, ranges nest inside the document', () => {
       fc.assert(
         fc.property(texts, (text) => {
           const doc = parse(text, { isCallback });
           leafCoverage(doc);
           for (const call of [...doc.calls()]) {
-            assert.ok(call.start >= 0 && call.end <= text.length && call.start < call.nameEnd && call.nameEnd <= call.end);
+            assert.ok(
+              call.start >= 0 && call.end <= text.length && call.start < call.nameEnd && call.nameEnd <= call.end,
+            );
             let prev = call.open;
             for (const arg of call.args) {
               assert.ok(arg.start > prev - 1 && arg.start <= arg.end && arg.end <= call.end);
@@ -308,7 +369,8 @@ describe('parser', () => {
               for (const child of arg.children) assert.ok(child.start >= arg.start && child.end <= arg.end);
             }
           }
-          for (const p of [...doc.problems, ...doc.blockProblems]) assert.ok(p.start >= 0 && p.start <= p.end && p.end <= text.length);
+          for (const p of [...doc.problems, ...doc.blockProblems])
+            assert.ok(p.start >= 0 && p.start <= p.end && p.end <= text.length);
         }),
         { numRuns: 500 },
       );

@@ -115,7 +115,11 @@ describe('execution paths', () => {
     function paths(src: string): string[] {
       const m = marked(src, { cursor: 'none' });
       const events = m.ranges.map((r) => ({ at: r.start, name: m.text.slice(r.start, r.end) }));
-      const ends = walkPaths(pathModel(parse(m.text)), events, { initial: '', key: (s) => s, step: (s, e) => s + e.name });
+      const ends = walkPaths(pathModel(parse(m.text)), events, {
+        initial: '',
+        key: (s) => s,
+        step: (s, e) => s + e.name,
+      });
       return ends.map((e) => e.state + (e.stopped ? '.' : '')).sort();
     }
     const cases: Array<[string, string[]]> = [
@@ -124,7 +128,10 @@ describe('execution paths', () => {
       ['«A»\n$if[x==1]\n«B»\n$endif\n«D»', ['AB D'.replace(' ', ''), 'AD']],
       ['$if[x==1]\n«A»\n$elseif[x==2]\n«B»\n$else\n$endif', ['', 'A', 'B']],
       // Handlers never meet; the same handler twice does.
-      ['$if[$customID==a]\n«A»\n$endif\n$if[$customID==b]\n«B»\n$endif\n$if[$customID==a]\n«C»\n$endif', ['', 'AC', 'B']],
+      [
+        '$if[$customID==a]\n«A»\n$endif\n$if[$customID==b]\n«B»\n$endif\n$if[$customID==a]\n«C»\n$endif',
+        ['', 'AC', 'B'],
+      ],
       // Conditions that exclude each other, or cannot be decided, are not followed together.
       ['$if[$var[n]>5]\n«A»\n$endif\n$if[$var[n]<3]\n«B»\n$endif', ['', 'A', 'B']],
       // Undecidable: the later block starts paths of its own, so A is never counted with B.
@@ -147,17 +154,29 @@ describe('execution paths', () => {
       const m = marked(blocks, { cursor: 'none' });
       const events = m.ranges.map((r) => ({ at: r.start }));
       // Counting states: 0..40 events seen, 41 distinct states at most.
-      const ends = walkPaths(pathModel(parse(m.text)), events, { initial: 0, key: (n) => String(n), step: (n) => n + 1 });
+      const ends = walkPaths(pathModel(parse(m.text)), events, {
+        initial: 0,
+        key: (n) => String(n),
+        step: (n) => n + 1,
+      });
       assert.equal(ends.length, 41);
     });
 
     it('forgets a condition no later block tests, so paths that differ only by it merge', () => {
       // Ten values, each tested by two blocks in a row: 2^10 combinations of conditions, but
       // after its second block a value is settled and its condition is dropped.
-      const pairs = Array.from({ length: 10 }, (_, k) => `$if[$var[x${k}]==1]\n«A»\n$else\n«A»\n$endif\n$if[$var[x${k}]==1]\n«A»\n$else\n«A»\n$endif`);
+      const pairs = Array.from(
+        { length: 10 },
+        (_, k) => `$if[$var[x${k}]==1]\n«A»\n$else\n«A»\n$endif\n$if[$var[x${k}]==1]\n«A»\n$else\n«A»\n$endif`,
+      );
       const m = marked(pairs.join('\n'), { cursor: 'none' });
       const events = m.ranges.map((r) => ({ at: r.start }));
-      const ends = walkPaths(pathModel(parse(m.text)), events, { initial: 0, key: () => '', merge: (a, b) => Math.max(a, b), step: (n) => n + 1 });
+      const ends = walkPaths(pathModel(parse(m.text)), events, {
+        initial: 0,
+        key: () => '',
+        merge: (a, b) => Math.max(a, b),
+        step: (n) => n + 1,
+      });
       assert.deepEqual(
         ends.map((e) => e.state),
         [20],

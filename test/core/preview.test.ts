@@ -4,9 +4,25 @@
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LanguageService } from '../../server/src/core/languageService';
-import { EN, LOCALES, localizer, placeholdersOf, type MessageKey, type Msg, type Text } from '../../server/src/core/l10n';
+import {
+  EN,
+  LOCALES,
+  localizer,
+  placeholdersOf,
+  type MessageKey,
+  type Msg,
+  type Text,
+} from '../../server/src/core/l10n';
 import { HTML_STEP_PARTS, previewHtmlSteps, renderPreviewHtml } from '../../server/src/core/preview/html';
-import { buildPreview, localizePreview, parseColor, plainText, PREVIEW_STEP_NODES, toDiscordMessage, type PreviewModel } from '../../server/src/core/preview/model';
+import {
+  buildPreview,
+  localizePreview,
+  parseColor,
+  plainText,
+  PREVIEW_STEP_NODES,
+  toDiscordMessage,
+  type PreviewModel,
+} from '../../server/src/core/preview/model';
 import { normalizeSettings } from '../../server/src/core/settings';
 import type { DiscordMessage, PreviewMessage } from '../../server/src/protocol/preview';
 import { snapshotCatalog } from '../support/testCatalog';
@@ -15,7 +31,10 @@ const service = new LanguageService({ catalog: snapshotCatalog() });
 let version = 0;
 
 function preview(src: string, branches?: ReadonlyMap<number, number>): PreviewMessage {
-  return service.preview(TextDocument.create(`file:///p${++version}.bds`, 'bdscript', 1, src), branches ? { branches } : undefined);
+  return service.preview(
+    TextDocument.create(`file:///p${++version}.bds`, 'bdscript', 1, src),
+    branches ? { branches } : undefined,
+  );
 }
 
 function json(src: string): DiscordMessage {
@@ -34,7 +53,11 @@ describe('message model (preview)', () => {
       ['%ESCAPED% decoded', 'a%ESCAPED%b', 'a]b'],
       ['%{DOL}% decoded', '%{DOL}%5', '$5'],
       ['a value only the bot knows is a placeholder', 'Hi $username!', 'Hi {$username}!'],
-      ['a long call is cut in its label', 'x $getVar[a very long variable name that goes on and on]', 'x {$getVar[a very long variable name that …}'],
+      [
+        'a long call is cut in its label',
+        'x $getVar[a very long variable name that goes on and on]',
+        'x {$getVar[a very long variable name that …}',
+      ],
       ['a line only calls left blank is dropped', '$nomention\nHello\n$title[x]\nworld', 'Hello\nworld'],
       ['a blank line written as such is kept', 'Hello\n\nworld', 'Hello\n\nworld'],
       ['a $var set adds nothing, a read is a value', '$var[n;1]\nn=$var[n]', 'n={$var[n]}'],
@@ -98,7 +121,8 @@ describe('message model (preview)', () => {
       ['red', undefined],
     ];
     for (const [value, expected] of cases) {
-      it(`${value} → ${String(expected)}`, () => assert.equal(parseColor({ parts: [{ kind: 'text', text: value, source: { start: 0, end: 0 } }] }), expected));
+      it(`${value} → ${String(expected)}`, () =>
+        assert.equal(parseColor({ parts: [{ kind: 'text', text: value, source: { start: 0, end: 0 } }] }), expected));
     }
     it('a colour built at run time is null (no colour in the JSON), not a guess', () => {
       const p = preview('$color[$getVar[c]]');
@@ -112,13 +136,30 @@ describe('message model (preview)', () => {
       const six = Array.from({ length: 6 }, (_, i) => `$addButton[no;b${i};B${i};primary]`).join('\n');
       const m = json(`${six}\n$addButton[yes;n;New;danger;yes]\n$addButton[no;https://x.example;Site;link]`);
       const rows = m.components ?? [];
-      assert.deepEqual(rows.map((r) => (r.components as unknown[]).length), [5, 1, 2]);
-      assert.deepEqual((rows[2]?.components as unknown[])[0], { type: 2, style: 4, label: 'New', custom_id: 'n', disabled: true });
-      assert.deepEqual((rows[2]?.components as unknown[])[1], { type: 2, style: 5, label: 'Site', url: 'https://x.example', disabled: false });
+      assert.deepEqual(
+        rows.map((r) => (r.components as unknown[]).length),
+        [5, 1, 2],
+      );
+      assert.deepEqual((rows[2]?.components as unknown[])[0], {
+        type: 2,
+        style: 4,
+        label: 'New',
+        custom_id: 'n',
+        disabled: true,
+      });
+      assert.deepEqual((rows[2]?.components as unknown[])[1], {
+        type: 2,
+        style: 5,
+        label: 'Site',
+        url: 'https://x.example',
+        disabled: false,
+      });
     });
 
     it('a select menu with its options, in a row of its own', () => {
-      const m = json('$newSelectMenu[menu;1;2;Pick one]\n$addSelectMenuOption[menu;One;1;First;yes]\n$addSelectMenuOption[menu;Two;2]');
+      const m = json(
+        '$newSelectMenu[menu;1;2;Pick one]\n$addSelectMenuOption[menu;One;1;First;yes]\n$addSelectMenuOption[menu;Two;2]',
+      );
       assert.deepEqual(m.components, [
         {
           type: 1,
@@ -151,10 +192,16 @@ describe('message model (preview)', () => {
     });
 
     it('$removeComponent takes out the components with its custom ID, and a row it leaves empty', () => {
-      const legacy = json('$addButton[no;a;A;primary]\n$addButton[no;b;B;primary]\n$addButton[yes;c;C;primary]\n$removeComponent[ a ]\n$removeComponent[c]');
-      assert.deepEqual(legacy.components, [{ type: 1, components: [{ type: 2, style: 1, label: 'B', custom_id: 'b', disabled: false }] }]);
+      const legacy = json(
+        '$addButton[no;a;A;primary]\n$addButton[no;b;B;primary]\n$addButton[yes;c;C;primary]\n$removeComponent[ a ]\n$removeComponent[c]',
+      );
+      assert.deepEqual(legacy.components, [
+        { type: 1, components: [{ type: 2, style: 1, label: 'B', custom_id: 'b', disabled: false }] },
+      ]);
       // Components V2: from a row and from a section's accessory.
-      const v2 = json('$addContainer[c]\n$addActionRow[r;c]\n$addButtonCV2[a;A;primary;no;;r]\n$addButtonCV2[b;B;primary;no;;r]\n$addSection[s;c]\n$addTextDisplay[Hi;s]\n$addButtonCV2[a;A2;primary;no;;s]\n$removeComponent[a]');
+      const v2 = json(
+        '$addContainer[c]\n$addActionRow[r;c]\n$addButtonCV2[a;A;primary;no;;r]\n$addButtonCV2[b;B;primary;no;;r]\n$addSection[s;c]\n$addTextDisplay[Hi;s]\n$addButtonCV2[a;A2;primary;no;;s]\n$removeComponent[a]',
+      );
       assert.deepEqual(v2.components, [
         {
           type: 17,
@@ -186,7 +233,11 @@ describe('message model (preview)', () => {
           accent_color: 0x00ff00,
           spoiler: false,
           components: [
-            { type: 9, components: [{ type: 10, content: 'In section' }], accessory: { type: 11, media: { url: 'https://i.example/t.png' }, description: 'alt', spoiler: false } },
+            {
+              type: 9,
+              components: [{ type: 10, content: 'In section' }],
+              accessory: { type: 11, media: { url: 'https://i.example/t.png' }, description: 'alt', spoiler: false },
+            },
             { type: 14, divider: true, spacing: 2 },
             { type: 1, components: [{ type: 2, style: 3, label: 'Go', custom_id: 'go', disabled: false }] },
           ],
@@ -207,7 +258,9 @@ describe('message model (preview)', () => {
     it('shows the first branch and lists the block with its branches', () => {
       const p = preview(src);
       assert.equal(plainText(p.content), 'Start\nOne\nEnd');
-      assert.deepEqual(p.branches, [{ block: { start: 6, end: 21 }, branches: ['{$var[x]}==1', '{$var[x]}==2', 'else'], chosen: 0 }]);
+      assert.deepEqual(p.branches, [
+        { block: { start: 6, end: 21 }, branches: ['{$var[x]}==1', '{$var[x]}==2', 'else'], chosen: 0 },
+      ]);
     });
     it('shows the branch chosen by the $if call start', () => {
       assert.equal(plainText(preview(src, new Map([[6, 2]])).content), 'Start\nOther\nEnd');
@@ -227,7 +280,8 @@ describe('message model (preview)', () => {
 
   describe("in the user's language", () => {
     /** The model as the core builds it: notes and branch labels still messages. */
-    const model = (src: string): PreviewModel => buildPreview(service.analyze(TextDocument.create(`file:///m${++version}.bds`, 'bdscript', 1, src)).parsed);
+    const model = (src: string): PreviewModel =>
+      buildPreview(service.analyze(TextDocument.create(`file:///m${++version}.bds`, 'bdscript', 1, src)).parsed);
     const keyOf = (t: Text | undefined): string | undefined => (typeof t === 'object' ? t.key : undefined);
 
     /** A source that raises each note of the preview, by key. */
@@ -252,10 +306,18 @@ describe('message model (preview)', () => {
 
     it('every note of the catalog is raised by some source, with every placeholder its template names', () => {
       const noteKeys = (Object.keys(EN) as MessageKey[]).filter((k) => k.startsWith('preview.note.'));
-      assert.deepEqual(NOTES.map(([k]) => k).sort(), [...noteKeys].sort(), 'a note key with no source here, or a source for a key that is gone');
+      assert.deepEqual(
+        NOTES.map(([k]) => k).sort(),
+        [...noteKeys].sort(),
+        'a note key with no source here, or a source for a key that is gone',
+      );
       for (const [key, src] of NOTES) {
         const notes = model(src).notes;
-        assert.deepEqual(notes.map((n) => keyOf(n.message)), [key], src);
+        assert.deepEqual(
+          notes.map((n) => keyOf(n.message)),
+          [key],
+          src,
+        );
         const m = notes[0]!.message as Msg;
         const missing = placeholdersOf(EN[key]).filter((name) => m.args?.[name] === undefined);
         assert.deepEqual(missing, [], `${key} is raised without ${missing.join(', ')}`);
@@ -263,66 +325,131 @@ describe('message model (preview)', () => {
         for (const locale of LOCALES) {
           const text = localizer(locale).text(m);
           assert.doesNotMatch(text, /\{[a-z]+(, plural)?/i, `${locale} ${key}: ${text}`);
-          if (m.args?.['name'] !== undefined) assert.ok(text.includes(`\`${String(m.args['name'])}\``), `${locale} ${key}: ${text}`);
+          if (m.args?.['name'] !== undefined)
+            assert.ok(text.includes(`\`${String(m.args['name'])}\``), `${locale} ${key}: ${text}`);
         }
       }
     });
 
     it('a note renders in Spanish and in Russian (plural by the limit), and the core keeps it a message', () => {
       const m = model('$title[x;11]\n$sendMessage[hi]');
-      assert.deepEqual(m.notes.map((n) => keyOf(n.message)), ['preview.note.embedOverMax', 'preview.note.sender']);
+      assert.deepEqual(
+        m.notes.map((n) => keyOf(n.message)),
+        ['preview.note.embedOverMax', 'preview.note.sender'],
+      );
       const es = localizePreview(m, localizer('es'));
       assert.deepEqual(
         es.notes.map((n) => n.message),
-        ['`$title` define el embed 11, pero un mensaje admite como máximo 10 embeds.', '`$sendMessage` envía un mensaje propio, que esta vista previa no muestra.'],
+        [
+          '`$title` define el embed 11, pero un mensaje admite como máximo 10 embeds.',
+          '`$sendMessage` envía un mensaje propio, que esta vista previa no muestra.',
+        ],
       );
       const ru = localizePreview(m, localizer('ru'));
       assert.deepEqual(
         ru.notes.map((n) => n.message),
-        ['`$title` задаёт эмбед 11, но сообщение вмещает не больше 10 эмбедов.', '`$sendMessage` отправляет отдельное сообщение, которое предпросмотр не показывает.'],
+        [
+          '`$title` задаёт эмбед 11, но сообщение вмещает не больше 10 эмбедов.',
+          '`$sendMessage` отправляет отдельное сообщение, которое предпросмотр не показывает.',
+        ],
       );
       // The sources stay: a click on a note still reveals its call.
-      assert.deepEqual(ru.notes.map((n) => n.source), m.notes.map((n) => n.source));
+      assert.deepEqual(
+        ru.notes.map((n) => n.source),
+        m.notes.map((n) => n.source),
+      );
     });
 
     it("the service renders notes and branch labels in its locale; a condition's text stays as written", () => {
       const src = '$if[$var[x]==1]\nA\n$else\nB\n$endif\n$if[]\nC\n$endif\n$useChannel[123]';
       const es = new LanguageService({ catalog: snapshotCatalog(), settings: normalizeSettings({ locale: 'es' }) });
       const p = es.preview(TextDocument.create('file:///es.bds', 'bdscript', 1, src));
-      assert.deepEqual(p.branches.map((b) => b.branches), [['{$var[x]}==1', 'si no'], ['(sin condición)', 'ninguna de ellas']]);
-      assert.deepEqual(p.notes.map((n) => n.message), ['`$useChannel` envía la respuesta a otro lugar; allí se ve igual.']);
+      assert.deepEqual(
+        p.branches.map((b) => b.branches),
+        [
+          ['{$var[x]}==1', 'si no'],
+          ['(sin condición)', 'ninguna de ellas'],
+        ],
+      );
+      assert.deepEqual(
+        p.notes.map((n) => n.message),
+        ['`$useChannel` envía la respuesta a otro lugar; allí se ve igual.'],
+      );
       const ru = new LanguageService({ catalog: snapshotCatalog(), clientLocale: 'ru' });
-      assert.deepEqual(ru.preview(TextDocument.create('file:///ru.bds', 'bdscript', 1, src)).branches.map((b) => b.branches), [['{$var[x]}==1', 'иначе'], ['(без условия)', 'ни одна из веток']]);
+      assert.deepEqual(
+        ru.preview(TextDocument.create('file:///ru.bds', 'bdscript', 1, src)).branches.map((b) => b.branches),
+        [
+          ['{$var[x]}==1', 'иначе'],
+          ['(без условия)', 'ни одна из веток'],
+        ],
+      );
       // English when no language is chosen: the words the model always had.
-      assert.deepEqual(preview(src).branches.map((b) => b.branches), [['{$var[x]}==1', 'else'], ['(no condition)', 'none of them']]);
+      assert.deepEqual(
+        preview(src).branches.map((b) => b.branches),
+        [
+          ['{$var[x]}==1', 'else'],
+          ['(no condition)', 'none of them'],
+        ],
+      );
     });
 
     it("the page speaks the localizer's language: its lang, headings, selector, notes and placeholders", () => {
-      const src = '$ephemeral\nHi $username\n$if[$var[x]==1]\nA\n$endif\n$sendMessage[hi]\n$newSelectMenu[m;1;1]\n$addTimestamp\n$color[$var[c]]';
-      const html = renderPreviewHtml(model(src), { theme: 'dark', nonce: 'N0NCE', allowImages: false, interactive: true, l10n: localizer('pt-br') });
+      const src =
+        '$ephemeral\nHi $username\n$if[$var[x]==1]\nA\n$endif\n$sendMessage[hi]\n$newSelectMenu[m;1;1]\n$addTimestamp\n$color[$var[c]]';
+      const html = renderPreviewHtml(model(src), {
+        theme: 'dark',
+        nonce: 'N0NCE',
+        allowImages: false,
+        interactive: true,
+        l10n: localizer('pt-br'),
+      });
       assert.match(html, /<html lang="pt-BR">/);
       assert.match(html, /<title>Pré-visualização da mensagem do BDScript<\/title>/);
       assert.match(html, /<div class="header">Seu bot<span class="bot">APP<\/span>/);
       assert.match(html, /Somente você pode ver isto/);
       assert.match(html, /title="Conhecido quando o comando é executado"[^>]*>\$username</);
-      assert.match(html, /Ramo do \$if mostrado: <select[^>]*><option value="0" selected>\{\$var\[x\]\}==1<\/option><option value="1">nenhum deles<\/option>/);
-      assert.match(html, /<li[^>]*>`\$sendMessage` envia uma mensagem própria, que esta pré-visualização não mostra\.<\/li>/);
+      assert.match(
+        html,
+        /Ramo do \$if mostrado: <select[^>]*><option value="0" selected>\{\$var\[x\]\}==1<\/option><option value="1">nenhum deles<\/option>/,
+      );
+      assert.match(
+        html,
+        /<li[^>]*>`\$sendMessage` envia uma mensagem própria, que esta pré-visualização não mostra\.<\/li>/,
+      );
       assert.match(html, /Faça uma seleção/);
       assert.match(html, /Hoje, no horário do envio/);
       assert.match(html, /cor conhecida quando o comando é executado/);
       // The page of a reply with nothing in it, in Russian.
-      const empty = renderPreviewHtml(model('$nomention'), { theme: 'dark', nonce: 'N0NCE', allowImages: false, interactive: false, l10n: localizer('ru') });
+      const empty = renderPreviewHtml(model('$nomention'), {
+        theme: 'dark',
+        nonce: 'N0NCE',
+        allowImages: false,
+        interactive: false,
+        l10n: localizer('ru'),
+      });
       assert.match(empty, /<html lang="ru">/);
       assert.match(empty, /<div class="empty">Эта команда не отправляет собственного ответа\.<\/div>/);
       // No English left on a page in another language (every word of it goes through the catalog).
-      for (const words of ['Your bot', 'Only you', 'Known when', 'none of them', 'shown:', 'message of its own', 'Make a selection', 'Today at', 'colour known', 'message preview']) {
+      for (const words of [
+        'Your bot',
+        'Only you',
+        'Known when',
+        'none of them',
+        'shown:',
+        'message of its own',
+        'Make a selection',
+        'Today at',
+        'colour known',
+        'message preview',
+      ]) {
         assert.ok(!html.includes(words) && !empty.includes(words), `English "${words}" on a translated page`);
       }
     });
   });
 
   it('never throws, on any prefix of a real command', () => {
-    const src = '$nomention\n$title[Hi $username]\n$addButton[no;b;B;primary]\n$if[1==1]\n$addContainer[c]\n$addTextDisplay[t;c]\n$endif\n$newSelectMenu[m;1;1;x]\n$addSelectMenuOption[m;a;b]';
+    const src =
+      '$nomention\n$title[Hi $username]\n$addButton[no;b;B;primary]\n$if[1==1]\n$addContainer[c]\n$addTextDisplay[t;c]\n$endif\n$newSelectMenu[m;1;1;x]\n$addSelectMenuOption[m;a;b]';
     for (let i = 0; i <= src.length; i++) toDiscordMessage(preview(src.slice(0, i)));
   });
 
@@ -352,8 +479,18 @@ describe('message model (preview)', () => {
 
     it('the page pauses every HTML_STEP_PARTS parts and ends with the same page', () => {
       const message = preview(src);
-      const options = { theme: 'dark', nonce: 'abcdefghijklmnopqrstuvwx', allowImages: false, interactive: true } as const;
-      const parts = message.content.parts.length + message.embeds.length + message.components.length + message.branches.length + message.notes.length;
+      const options = {
+        theme: 'dark',
+        nonce: 'abcdefghijklmnopqrstuvwx',
+        allowImages: false,
+        interactive: true,
+      } as const;
+      const parts =
+        message.content.parts.length +
+        message.embeds.length +
+        message.components.length +
+        message.branches.length +
+        message.notes.length;
       const stepped = drain(previewHtmlSteps(message, options));
       assert.ok(parts > 2 * HTML_STEP_PARTS, `enough parts to pause (${parts})`);
       assert.equal(stepped.pauses, Math.floor(parts / HTML_STEP_PARTS));

@@ -39,31 +39,60 @@ const SHOP = [
   '$addSelectMenuOption[menu;Sword;sword;Sharp]',
 ].join('\n');
 
-const V2 = ['$addContainer[box;#FF544C]', '$addSection[s;box]', '$addTextDisplay[**Daily reward**;s]', '$addThumbnail[https://cdn.example/r.png;;no;s]', '$addSeparator[yes;small;box]', '$addActionRow[r;box]', '$addButtonCV2[claim;Claim;primary;no;;r]', '$ephemeral'].join('\n');
+const V2 = [
+  '$addContainer[box;#FF544C]',
+  '$addSection[s;box]',
+  '$addTextDisplay[**Daily reward**;s]',
+  '$addThumbnail[https://cdn.example/r.png;;no;s]',
+  '$addSeparator[yes;small;box]',
+  '$addActionRow[r;box]',
+  '$addButtonCV2[claim;Claim;primary;no;;r]',
+  '$ephemeral',
+].join('\n');
 
 describe('preview page (HTML)', () => {
   it('a classic message, dark, in the editor', () => {
-    expectSnapshot('preview/shop-dark.html', renderPreviewHtml(preview(SHOP), { theme: 'dark', nonce: NONCE, allowImages: false, interactive: true }));
+    expectSnapshot(
+      'preview/shop-dark.html',
+      renderPreviewHtml(preview(SHOP), { theme: 'dark', nonce: NONCE, allowImages: false, interactive: true }),
+    );
   });
   it('Components V2, light, standalone (no script)', () => {
-    const html = renderPreviewHtml(preview(V2), { theme: 'light', nonce: NONCE, allowImages: false, interactive: false, title: 'v2.bds' });
+    const html = renderPreviewHtml(preview(V2), {
+      theme: 'light',
+      nonce: NONCE,
+      allowImages: false,
+      interactive: false,
+      title: 'v2.bds',
+    });
     assert.doesNotMatch(html, /<script/);
     assert.match(html, /script-src 'none'/);
     expectSnapshot('preview/v2-light.html', html);
   });
 
-  it('shows the fixture\'s title text and colour', () => {
-    const html = renderPreviewHtml(preview(SHOP), { theme: 'dark', nonce: NONCE, allowImages: false, interactive: true });
+  it("shows the fixture's title text and colour", () => {
+    const html = renderPreviewHtml(preview(SHOP), {
+      theme: 'dark',
+      nonce: NONCE,
+      allowImages: false,
+      interactive: true,
+    });
     assert.match(html, /class="embed-title"[^>]*><span class="part"[^>]*>Shop<\/span>/);
     assert.match(html, /border-left-color: #5865f2/);
     assert.match(html, /<span class="chip"[^>]*>\$username<\/span>/);
   });
 
   it('makes hostile text inert: no tag, attribute or URL from the file is live', () => {
-    const evil = '$title[<script>alert(1)</script>]\n$description["><img src=x onerror=alert(1)>]\n$image[javascript:alert(1)]\n$addButton[no;javascript:alert(1);<b>x</b>;link]\nHi </style><script>alert(2)</script>';
-    const html = renderPreviewHtml(preview(evil), { theme: 'dark', nonce: NONCE, allowImages: true, interactive: true });
+    const evil =
+      '$title[<script>alert(1)</script>]\n$description["><img src=x onerror=alert(1)>]\n$image[javascript:alert(1)]\n$addButton[no;javascript:alert(1);<b>x</b>;link]\nHi </style><script>alert(2)</script>';
+    const html = renderPreviewHtml(preview(evil), {
+      theme: 'dark',
+      nonce: NONCE,
+      allowImages: true,
+      interactive: true,
+    });
     const scripts = html.match(/<script[^>]*>/g) ?? [];
-    assert.deepEqual(scripts, [`<script nonce="${NONCE}">`], 'only the page\'s own script');
+    assert.deepEqual(scripts, [`<script nonce="${NONCE}">`], "only the page's own script");
     assert.doesNotMatch(html, /<img[^>]*onerror/);
     assert.doesNotMatch(html, /src="javascript:/);
     assert.doesNotMatch(html, /<b>x<\/b>/);
@@ -72,7 +101,12 @@ describe('preview page (HTML)', () => {
 
   it('loads images only when allowed and only from https:', () => {
     const src = '$image[https://cdn.example/a.png]\n$thumbnail[http://cdn.example/b.png]';
-    const off = renderPreviewHtml(preview(src), { theme: 'dark', nonce: NONCE, allowImages: false, interactive: false });
+    const off = renderPreviewHtml(preview(src), {
+      theme: 'dark',
+      nonce: NONCE,
+      allowImages: false,
+      interactive: false,
+    });
     assert.doesNotMatch(off, /<img/);
     assert.match(off, /img-src 'none'/);
     assert.match(off, /https:\/\/cdn\.example\/a\.png/, 'the URL is named');
@@ -82,7 +116,17 @@ describe('preview page (HTML)', () => {
   });
 
   it('has a strict Content-Security-Policy with the nonce', () => {
-    const html = renderPreviewHtml(preview('Hi'), { theme: 'dark', nonce: NONCE, allowImages: false, interactive: true });
-    assert.match(html, new RegExp(`content="default-src 'none'; style-src 'nonce-${NONCE}'; img-src 'none'; script-src 'nonce-${NONCE}'"`));
+    const html = renderPreviewHtml(preview('Hi'), {
+      theme: 'dark',
+      nonce: NONCE,
+      allowImages: false,
+      interactive: true,
+    });
+    assert.match(
+      html,
+      new RegExp(
+        `content="default-src 'none'; style-src 'nonce-${NONCE}'; img-src 'none'; script-src 'nonce-${NONCE}'"`,
+      ),
+    );
   });
 });

@@ -21,7 +21,11 @@ function render(cases: readonly Case[], one: (c: Case) => string): string {
   return cases.map((c) => `=== ${c.title}\n--- ${JSON.stringify(c.src)}\n${one(c)}`).join('\n\n');
 }
 
-function at(c: Case): { service: ReturnType<typeof serviceFor>['service']; document: ReturnType<typeof serviceFor>['document']; cursor: number } {
+function at(c: Case): {
+  service: ReturnType<typeof serviceFor>['service'];
+  document: ReturnType<typeof serviceFor>['document'];
+  cursor: number;
+} {
   const m = marked(c.src, { cursor: 'required' });
   const { service, document } = serviceFor(m.text, { catalog, ...c.options });
   return { service, document, cursor: m.cursor! };
@@ -68,7 +72,9 @@ function completionRow(item: CompletionItem): string {
 function completionText(c: Case, top = 6): string {
   const { service, document, cursor } = at(c);
   const list = service.complete(document, document.positionAt(cursor));
-  const items = [...list.items].sort((a, b) => ((a.sortText ?? a.label) < (b.sortText ?? b.label) ? -1 : (a.sortText ?? a.label) > (b.sortText ?? b.label) ? 1 : 0));
+  const items = [...list.items].sort((a, b) =>
+    (a.sortText ?? a.label) < (b.sortText ?? b.label) ? -1 : (a.sortText ?? a.label) > (b.sortText ?? b.label) ? 1 : 0,
+  );
   const rows = items.slice(0, top).map(completionRow);
   const first = items[0];
   let doc = '';
@@ -87,10 +93,16 @@ function fixesText(c: Case): string {
   const out: string[] = [];
   for (const d of diagnostics) {
     const actions: CodeAction[] = service.codeActions(document, d.range, { diagnostics: [d] });
-    out.push(`${String(d.code)} at ${document.offsetAt(d.range.start)}-${document.offsetAt(d.range.end)}: ${d.message}`);
+    out.push(
+      `${String(d.code)} at ${document.offsetAt(d.range.start)}-${document.offsetAt(d.range.end)}: ${d.message}`,
+    );
     for (const a of actions) {
       const edits = Object.values(a.edit?.changes ?? {}).flat();
-      const shown = edits.map((e) => `${document.offsetAt(e.range.start)}-${document.offsetAt(e.range.end)} ${JSON.stringify(e.newText)}`).join(', ');
+      const shown = edits
+        .map(
+          (e) => `${document.offsetAt(e.range.start)}-${document.offsetAt(e.range.end)} ${JSON.stringify(e.newText)}`,
+        )
+        .join(', ');
       out.push(`  ${a.isPreferred ? '*' : '-'} ${a.title}${shown ? `  [${shown}]` : ''}`);
     }
   }
@@ -137,7 +149,10 @@ describe('rendered output (snapshots)', () => {
       { title: 'document variables', src: '$var[points;1]\n$var[po|' },
       { title: 'plain text client', src: '$addBu|', options: PLAIN },
     ];
-    expectSnapshot('rendered/completion.txt', render(cases, (c) => completionText(c)));
+    expectSnapshot(
+      'rendered/completion.txt',
+      render(cases, (c) => completionText(c)),
+    );
   });
 
   it('quick fix titles and edits', () => {

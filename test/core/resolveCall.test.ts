@@ -32,7 +32,18 @@ const bracketedCallback: CallbackRecord = {
   name: '$shared',
   bracketed: true,
   listTag: '$shared[]',
-  arguments: [{ name: 'Channel ID', description: '', type: 'Snowflake', types: ['Snowflake'], unknownTypes: [], required: true, empty: false, repeatable: false }],
+  arguments: [
+    {
+      name: 'Channel ID',
+      description: '',
+      type: 'Snowflake',
+      types: ['Snowflake'],
+      unknownTypes: [],
+      required: true,
+      empty: false,
+      repeatable: false,
+    },
+  ],
   intents: 0,
   premium: false,
   description: 'The bracketed callback.',
@@ -40,20 +51,29 @@ const bracketedCallback: CallbackRecord = {
 
 function catalog(): Catalog {
   const data = testCatalogData();
-  return new Catalog({ ...data, functions: [...data.functions, bareFunction], callbacks: [...data.callbacks, bracketedCallback] });
+  return new Catalog({
+    ...data,
+    functions: [...data.functions, bareFunction],
+    callbacks: [...data.callbacks, bracketedCallback],
+  });
 }
 
 /** What each feature makes of the call at the cursor. */
 function answers(src: string) {
   const m = marked(src, { cursor: 'required' });
-  const { service, document } = serviceFor(m.text, { catalog: catalog(), settings: { inlayHints: { argumentNames: true } } });
+  const { service, document } = serviceFor(m.text, {
+    catalog: catalog(),
+    settings: { inlayHints: { argumentNames: true } },
+  });
   const position = document.positionAt(m.cursor!);
   const hover = (service.hover(document, position)?.contents as MarkupContent | undefined)?.value ?? '';
   return {
     hover,
     functionAt: service.functionAt(document, position),
     signature: service.signatureHelp(document, position)?.signatures[0]?.label ?? null,
-    hints: service.inlayHints(document, { start: document.positionAt(0), end: document.positionAt(m.text.length) }).map((h) => h.label),
+    hints: service
+      .inlayHints(document, { start: document.positionAt(0), end: document.positionAt(m.text.length) })
+      .map((h) => h.label),
     diagnostics: service.validate(document).map((d) => d.code),
   };
 }

@@ -24,11 +24,24 @@ const FIXTURES: Readonly<Record<RuleCode, readonly Fixture[]>> = {
   'unescaped-bracket': [{ src: '$description[[link](https://x.example)' }],
   'stray-bracket': [{ src: 'Hello]' }],
   'unclosed-comment': [{ src: '$c[never closed' }],
-  'unknown-function': [{ src: '$usernam' }, { src: '$x' }, { src: '$zqzqzq' }, { src: '$disableSpecialEscaping\n%{DOL}%usernme' }],
-  'glued-name': [{ src: 'Pong! `$pingms`' }, { src: 'NSFW: $if[$var[nsfw]==true]Yes$elseNo$endif' }, { src: '$username' + 'x'.repeat(100) }],
+  'unknown-function': [
+    { src: '$usernam' },
+    { src: '$x' },
+    { src: '$zqzqzq' },
+    { src: '$disableSpecialEscaping\n%{DOL}%usernme' },
+  ],
+  'glued-name': [
+    { src: 'Pong! `$pingms`' },
+    { src: 'NSFW: $if[$var[nsfw]==true]Yes$elseNo$endif' },
+    { src: '$username' + 'x'.repeat(100) },
+  ],
   'glued-arguments': [{ src: '$addButtonn[no;id;label;primary]' }, { src: '$pingms[x]' }],
   'wrong-form': [{ src: '$nomention[]' }, { src: '$nomention[x]' }, { src: '$addButton' }],
-  'too-many-arguments': [{ src: '$channelIDFromName[a;b]' }, { src: '$ban[a;b;c]' }, { src: '$getMessage[1;2;content;x]' }],
+  'too-many-arguments': [
+    { src: '$channelIDFromName[a;b]' },
+    { src: '$ban[a;b;c]' },
+    { src: '$getMessage[1;2;content;x]' },
+  ],
   'missing-argument': [{ src: '$addButton[no;id;label]' }, { src: '$addButton[no]' }],
   'empty-argument': [{ src: '$addButton[no;;label;primary]' }, { src: '$title[x;]' }],
   'invalid-argument': [
@@ -42,15 +55,24 @@ const FIXTURES: Readonly<Record<RuleCode, readonly Fixture[]>> = {
   'variable-before-set': [{ src: 'Hi $var[name]\n$var[name;Ann]' }],
   'action-row-limit': [
     { src: [1, 2, 3, 4, 5, 6].map((k) => `$addButton[no;b${k};B;primary]`).join('\n') },
-    { src: '$addActionRow[r]\n$addStringSelect[s;Pick;1;1;no;r]\n$addStringSelectOption[One;1;First;;no;s]\n$addButtonCV2[b;B;primary;no;;r]' },
+    {
+      src: '$addActionRow[r]\n$addStringSelect[s;Pick;1;1;no;r]\n$addStringSelectOption[One;1;First;;no;s]\n$addButtonCV2[b;B;primary;no;;r]',
+    },
   ],
   'component-limit': [
     { src: [1, 2, 3, 4, 5, 6].map((k) => `$addButton[yes;b${k};B;primary]`).join('\n') },
-    { src: '$newSelectMenu[m;1;1;Pick]\n' + Array.from({ length: 26 }, (_, k) => `$addSelectMenuOption[m;O${k};v${k};Option ${k}]`).join('\n') },
+    {
+      src:
+        '$newSelectMenu[m;1;1;Pick]\n' +
+        Array.from({ length: 26 }, (_, k) => `$addSelectMenuOption[m;O${k};v${k};Option ${k}]`).join('\n'),
+    },
   ],
   'duplicate-custom-id': [{ src: '$addButton[no;ok;A;primary]\n$addButton[no;ok;B;primary]' }],
   'components-v2-embed': [{ src: '$title[Hi]\n$addContainer[box]' }],
-  'link-button-url': [{ src: '$addButton[no;help;Help;link]' }, { src: '$addButton[no;https://example.com;Go;primary]' }],
+  'link-button-url': [
+    { src: '$addButton[no;help;Help;link]' },
+    { src: '$addButton[no;https://example.com;Go;primary]' },
+  ],
   'message-too-long': [{ src: `$sendMessage[${'x'.repeat(2001)}]` }, { src: 'y'.repeat(2001) }],
   'role-grant-sign': [{ src: '$roleGrant[$authorID;123]' }, { src: '$var[r;1]\n$roleGrant[$authorID;1$var[r]]' }],
   'missing-parent': [
@@ -76,8 +98,12 @@ const FIXTURES: Readonly<Record<RuleCode, readonly Fixture[]>> = {
   'modal-limit': [
     { src: '$newModal[form;Form]\n$addTextInput[name;short;Name;-1;0]' },
     { src: '$newModal[form;Form]\n$addTextInput[name;short;Name;10;5]' },
-    { src: `$newModal[${'i'.repeat(101)};${'t'.repeat(46)}]\n$addTextInput[name;short;${'l'.repeat(46)};;;yes;${'v'.repeat(4001)};${'p'.repeat(101)}]` },
-    { src: '$newModal[form;Form]\n$addTextInput[name;short;Name;5;10;yes;abc]\n$addTextInput[age;short;Age;1;2;yes;1234]' },
+    {
+      src: `$newModal[${'i'.repeat(101)};${'t'.repeat(46)}]\n$addTextInput[name;short;${'l'.repeat(46)};;;yes;${'v'.repeat(4001)};${'p'.repeat(101)}]`,
+    },
+    {
+      src: '$newModal[form;Form]\n$addTextInput[name;short;Name;5;10;yes;abc]\n$addTextInput[age;short;Age;1;2;yes;1234]',
+    },
     { src: '$newModal[form;Form]\n' + '$addTextInput[name;short;Name]\n'.repeat(6) },
     { src: '$newModal[form;Form]' },
   ],
@@ -113,7 +139,12 @@ const FIXTURES: Readonly<Record<RuleCode, readonly Fixture[]>> = {
     { src: BS1 + '$if[a] $endif' },
     { src: '$var[x;1]', settings: { language: 'BDScript Unstable' } },
   ],
-  'unknown-directive': [{ src: '$c[bdscript-disable nonsense]' }, { src: '$c[bdscript-disable-line a, b]' }, { src: '$c[bdscript-language: Klingon]' }, { src: '$c[bdscript-language:]' }],
+  'unknown-directive': [
+    { src: '$c[bdscript-disable nonsense]' },
+    { src: '$c[bdscript-disable-line a, b]' },
+    { src: '$c[bdscript-language: Klingon]' },
+    { src: '$c[bdscript-language:]' },
+  ],
   'too-many-findings': [{ src: '$usernam '.repeat(5001) }],
 };
 
@@ -164,7 +195,10 @@ describe('rule messages', () => {
       for (const { src, settings } of fixtures) {
         const diagnostics = diagnose(src, settings === undefined ? {} : { settings });
         const where = JSON.stringify(src.length > 60 ? src.slice(0, 60) + '…' : src);
-        assert.ok(diagnostics.some((d) => d.code === rule.code), `${where} does not trigger ${rule.code}: ${diagnostics.map((d) => d.code).join(', ')}`);
+        assert.ok(
+          diagnostics.some((d) => d.code === rule.code),
+          `${where} does not trigger ${rule.code}: ${diagnostics.map((d) => d.code).join(', ')}`,
+        );
         assertSentences(diagnostics, where);
       }
     });
@@ -190,7 +224,10 @@ describe('rule messages', () => {
       }
     }
     for (const record of catalog.callbacks.records) {
-      docs.push(`$nomention\n${record.name}${record.bracketed ? '[1]' : ''}`, `${record.name}${record.bracketed ? '[1]' : ''}\nHello`);
+      docs.push(
+        `$nomention\n${record.name}${record.bracketed ? '[1]' : ''}`,
+        `${record.name}${record.bracketed ? '[1]' : ''}\nHello`,
+      );
     }
     let checked = 0;
     for (const src of docs) {
@@ -210,13 +247,25 @@ describe('rule messages', () => {
           const where = JSON.stringify(src.length > 60 ? src.slice(0, 60) + '…' : src);
           const english = diagnose(src, settings === undefined ? {} : { settings });
           const translated = diagnose(src, { settings: { ...(settings as object | undefined), locale } });
-          assert.deepEqual(translated.map((d) => d.code), english.map((d) => d.code), where);
+          assert.deepEqual(
+            translated.map((d) => d.code),
+            english.map((d) => d.code),
+            where,
+          );
           translated.forEach((d, k) => {
             const message = String(d.message);
             assert.notEqual(message, english[k]!.message, `${String(d.code)} in ${locale} is English (${where})`);
-            assert.doesNotMatch(message, /\{[A-Za-z]\w*(?:\}|,)/, `${String(d.code)}: a placeholder left in ${JSON.stringify(message)}`);
+            assert.doesNotMatch(
+              message,
+              /\{[A-Za-z]\w*(?:\}|,)/,
+              `${String(d.code)}: a placeholder left in ${JSON.stringify(message)}`,
+            );
             const problem = flaw(message, TRANSLATED_START);
-            assert.equal(problem, undefined, `${String(d.code)} ${locale} message ${problem} (${where}): ${JSON.stringify(message)}`);
+            assert.equal(
+              problem,
+              undefined,
+              `${String(d.code)} ${locale} message ${problem} (${where}): ${JSON.stringify(message)}`,
+            );
             for (const r of d.relatedInformation ?? []) assert.doesNotMatch(r.message, /\{[A-Za-z]\w*\}/, r.message);
           });
         }

@@ -11,15 +11,27 @@ describe('core/search: partitionPoint', () => {
       fc.property(fc.array(fc.integer({ min: -50, max: 50 })), fc.integer({ min: -60, max: 60 }), (raw, target) => {
         const sorted = [...raw].sort((a, b) => a - b);
         const linear = sorted.findIndex((v) => !(v < target));
-        assert.equal(partitionPoint(sorted.length, (i) => sorted[i]! < target), linear === -1 ? sorted.length : linear);
+        assert.equal(
+          partitionPoint(sorted.length, (i) => sorted[i]! < target),
+          linear === -1 ? sorted.length : linear,
+        );
       }),
       { seed: 12, numRuns: 500 },
     );
   });
 
   it('answers the edges', () => {
-    assert.equal(partitionPoint(0, () => true), 0);
-    assert.equal(partitionPoint(5, () => true), 5);
-    assert.equal(partitionPoint(5, () => false), 0);
+    assert.equal(
+      partitionPoint(0, () => true),
+      0,
+    );
+    assert.equal(
+      partitionPoint(5, () => true),
+      5,
+    );
+    assert.equal(
+      partitionPoint(5, () => false),
+      0,
+    );
   });
 });

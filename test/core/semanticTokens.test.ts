@@ -23,7 +23,14 @@ function tokens(src: string, range?: 'marked'): string[] {
 
 describe('semantic tokens', () => {
   it('has a legend of standard types plus `escape`, and standard modifiers plus `unknown`', () => {
-    assert.deepEqual(SEMANTIC_TOKENS_LEGEND.tokenTypes, ['function', 'keyword', 'event', 'comment', 'operator', 'escape']);
+    assert.deepEqual(SEMANTIC_TOKENS_LEGEND.tokenTypes, [
+      'function',
+      'keyword',
+      'event',
+      'comment',
+      'operator',
+      'escape',
+    ]);
     assert.deepEqual(SEMANTIC_TOKENS_LEGEND.tokenModifiers, ['defaultLibrary', 'deprecated', 'unknown']);
   });
 
@@ -64,7 +71,14 @@ describe('semantic tokens', () => {
   });
 
   it('splits tokens at line ends and never includes the line break', () => {
-    assert.deepEqual(tokens('$c[one\ntwo\r\n\r\nthree]'), ['$c comment', '[ comment', 'one comment', 'two comment', 'three comment', '] comment']);
+    assert.deepEqual(tokens('$c[one\ntwo\r\n\r\nthree]'), [
+      '$c comment',
+      '[ comment',
+      'one comment',
+      'two comment',
+      'three comment',
+      '] comment',
+    ]);
   });
 
   it('counts columns in UTF-16 code units', () => {
@@ -75,7 +89,10 @@ describe('semantic tokens', () => {
 
   it('encodes positions relative to the previous token', () => {
     const { service, document } = serviceFor('$title[a]\n  $title[b]');
-    assert.deepEqual(service.semanticTokens(document).data.slice(0, 20), [0, 0, 6, 0, 1, 0, 6, 1, 4, 0, 0, 2, 1, 4, 0, 1, 2, 6, 0, 1]);
+    assert.deepEqual(
+      service.semanticTokens(document).data.slice(0, 20),
+      [0, 0, 6, 0, 1, 0, 6, 1, 4, 0, 0, 2, 1, 4, 0, 1, 2, 6, 0, 1],
+    );
   });
 
   it('gives only the tokens that intersect a range', () => {
@@ -97,7 +114,9 @@ describe('semantic tokens', () => {
       covered += t.length;
     }
     // A range request gives exactly the full answer's tokens on the lines it covers.
-    const ranged = decodeSemanticTokens(service.semanticTokens(document, { start: { line: 1001, character: 0 }, end: { line: 1011, character: 0 } }).data);
+    const ranged = decodeSemanticTokens(
+      service.semanticTokens(document, { start: { line: 1001, character: 0 }, end: { line: 1011, character: 0 } }).data,
+    );
     assert.deepEqual(
       ranged,
       decoded.filter((t) => t.line >= 1001 && t.line < 1011),

@@ -88,7 +88,10 @@ describe('signature help', () => {
 
   it('shows optional parameters', () => {
     sigAt('$title[x;|]', { label: '$title[Title;(Index)]', active: 'Index' });
-    sigAt('$addButton[a;b;c;d;e;|]', { label: '$addButton[New row;Button ID/URL;Label;Style;(Disabled;Emoji;Message ID)]', active: 'Emoji' });
+    sigAt('$addButton[a;b;c;d;e;|]', {
+      label: '$addButton[New row;Button ID/URL;Label;Style;(Disabled;Emoji;Message ID)]',
+      active: 'Emoji',
+    });
   });
 
   it('shows callbacks in the trigger', () => {
@@ -141,7 +144,10 @@ describe('signature help', () => {
         assert.ok(help.activeParameter! >= 0 && help.activeParameter! <= params.length);
         for (const p of params) {
           const [start, end] = p.label as [number, number];
-          assert.ok(start >= 0 && start < end && end <= sig.label.length, `parameter ${start}-${end} outside ${sig.label}`);
+          assert.ok(
+            start >= 0 && start < end && end <= sig.label.length,
+            `parameter ${start}-${end} outside ${sig.label}`,
+          );
         }
       });
       assert.ok(answered > 10_000, `expected many answers, got ${answered}`);

@@ -16,10 +16,18 @@ describe('validation in steps', function () {
   this.timeout(60_000);
 
   it('ends with what validate gives, pausing along the way on a large document', () => {
-    for (const [seed, size] of [[1, 2_000], [2, 60_000], [3, 300_000]] as const) {
+    for (const [seed, size] of [
+      [1, 2_000],
+      [2, 60_000],
+      [3, 300_000],
+    ] as const) {
       const text = generateDocument(catalog, { seed, size });
-      const whole = new LanguageService({ catalog }).validate(TextDocument.create('file:///s.bds', 'bdscript', 1, text));
-      const steps = new LanguageService({ catalog }).validateSteps(TextDocument.create('file:///s.bds', 'bdscript', 1, text));
+      const whole = new LanguageService({ catalog }).validate(
+        TextDocument.create('file:///s.bds', 'bdscript', 1, text),
+      );
+      const steps = new LanguageService({ catalog }).validateSteps(
+        TextDocument.create('file:///s.bds', 'bdscript', 1, text),
+      );
       let pauses = 0;
       let step = steps.next();
       while (!step.done) {
@@ -37,11 +45,17 @@ describe('validation in steps', function () {
     const text = 'Hello $usernam\n$title[x]\n$addButton[no;a;A;primary]\n$addButton[no;a;B;primary]\n';
     const service = new LanguageService({ catalog });
     const doc = TextDocument.create('file:///s.bds', 'bdscript', 1, text);
-    const expected = new LanguageService({ catalog }).validate(TextDocument.create('file:///s.bds', 'bdscript', 1, text));
+    const expected = new LanguageService({ catalog }).validate(
+      TextDocument.create('file:///s.bds', 'bdscript', 1, text),
+    );
     const steps = service.validateSteps(doc);
     steps.next();
     // Lines typed at the top while the steps are paused.
-    TextDocument.update(doc, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'one\ntwo\n' }], 2);
+    TextDocument.update(
+      doc,
+      [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'one\ntwo\n' }],
+      2,
+    );
     let step = steps.next();
     while (!step.done) step = steps.next();
     assert.ok(expected.length >= 2);

@@ -30,7 +30,8 @@ function outline(text: string): { lines: string[]; symbols: DocumentSymbol[] } {
 }
 
 function contains(outer: Range, inner: Range): boolean {
-  const le = (a: Range['start'], b: Range['start']) => a.line < b.line || (a.line === b.line && a.character <= b.character);
+  const le = (a: Range['start'], b: Range['start']) =>
+    a.line < b.line || (a.line === b.line && a.character <= b.character);
   return le(outer.start, inner.start) && le(inner.end, outer.end);
 }
 
@@ -71,7 +72,10 @@ describe('document symbols', () => {
     const { text, ranges } = marked('«$async[«job»]\n  $title[x]\n$endasync»\n«$if[«a»]»');
     const { symbols } = outline(text);
     const { document } = serviceFor(text);
-    const toRange = (r: { start: number; end: number }): Range => ({ start: document.positionAt(r.start), end: document.positionAt(r.end) });
+    const toRange = (r: { start: number; end: number }): Range => ({
+      start: document.positionAt(r.start),
+      end: document.positionAt(r.end),
+    });
     assert.deepEqual(symbols[0]!.range, toRange(ranges[0]!));
     assert.deepEqual(symbols[0]!.selectionRange, toRange(ranges[1]!));
     // An unclosed block runs to the end of its scope and says so.

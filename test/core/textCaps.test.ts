@@ -26,18 +26,38 @@ const CASES: ReadonlyArray<[string, number, (text: string) => string, string]> =
   ['footer', limit('embedFooter'), (t) => `$footer[${t}]`, 'embed-limit'],
   ['author', limit('embedAuthor'), (t) => `$author[${t}]`, 'embed-limit'],
   ['button label', limit('buttonLabel'), (t) => `$addButton[no;id;${t};primary]`, 'component-text-limit'],
-  ['Components V2 button label', limit('buttonLabel'), (t) => `$addActionRow[r]\n$addButtonCV2[id;${t};primary;no;;r]`, 'component-text-limit'],
+  [
+    'Components V2 button label',
+    limit('buttonLabel'),
+    (t) => `$addActionRow[r]\n$addButtonCV2[id;${t};primary;no;;r]`,
+    'component-text-limit',
+  ],
   ['edited button label', limit('buttonLabel'), (t) => `$editButton[id;${t};primary]`, 'component-text-limit'],
   ['button custom ID', limit('customId'), (t) => `$addButton[no;${t};Go;primary]`, 'component-text-limit'],
-  ['Components V2 button custom ID', limit('customId'), (t) => `$addActionRow[r]\n$addButtonCV2[${t};Go;primary;no;;r]`, 'component-text-limit'],
+  [
+    'Components V2 button custom ID',
+    limit('customId'),
+    (t) => `$addActionRow[r]\n$addButtonCV2[${t};Go;primary;no;;r]`,
+    'component-text-limit',
+  ],
   ['edited button custom ID', limit('customId'), (t) => `$editButton[${t};Go;primary]`, 'component-text-limit'],
   // A URL is `https://` (8 characters) and the rest.
-  ['link button URL', limit('buttonUrl'), (t) => `$addButton[no;https://${t.slice(8)};Docs;link]`, 'component-text-limit'],
-  ['Components V2 link button URL', limit('buttonUrl'), (t) => `$addActionRow[r]\n$addButtonCV2[https://${t.slice(8)};Docs;link;no;;r]`, 'component-text-limit'],
+  [
+    'link button URL',
+    limit('buttonUrl'),
+    (t) => `$addButton[no;https://${t.slice(8)};Docs;link]`,
+    'component-text-limit',
+  ],
+  [
+    'Components V2 link button URL',
+    limit('buttonUrl'),
+    (t) => `$addActionRow[r]\n$addButtonCV2[https://${t.slice(8)};Docs;link;no;;r]`,
+    'component-text-limit',
+  ],
 ];
 
 describe('Discord text caps (embed-limit, component-text-limit)', () => {
-  it('take Discord\'s numbers', () => {
+  it("take Discord's numbers", () => {
     assert.deepEqual(
       CASES.map(([, n]) => n),
       [256, 4096, 256, 1024, 2048, 256, 80, 80, 80, 100, 100, 100, 512, 512],
@@ -65,21 +85,41 @@ describe('Discord text caps (embed-limit, component-text-limit)', () => {
     assert.equal(url.length, 101);
     assert.deepEqual(codes(`$addButton[no;${url};Docs;link]`), []);
     assert.deepEqual(codes(`$addButton[no;x${url};Go;primary]`), ['component-text-limit']);
-    const d = service.validate(TextDocument.create('file:///u.bds', 'bdscript', 1, `$addButton[no;https://e.com/${'p'.repeat(510)};Docs;link]`)).find((x) => x.code === 'component-text-limit');
-    assert.equal(d?.message, 'A link button URL of 524 characters: Discord allows 512 and refuses the message. Shorten it by 12.');
+    const d = service
+      .validate(
+        TextDocument.create(
+          'file:///u.bds',
+          'bdscript',
+          1,
+          `$addButton[no;https://e.com/${'p'.repeat(510)};Docs;link]`,
+        ),
+      )
+      .find((x) => x.code === 'component-text-limit');
+    assert.equal(
+      d?.message,
+      'A link button URL of 524 characters: Discord allows 512 and refuses the message. Shorten it by 12.',
+    );
   });
   it('says the length, the limit and how much to cut', () => {
-    const d = service.validate(TextDocument.create('file:///m.bds', 'bdscript', 1, `$addField[n;${'v'.repeat(1030)}]`)).find((x) => x.code === 'embed-limit');
-    assert.equal(d?.message, 'An embed field value of 1,030 characters: Discord allows 1,024 and refuses the message. Shorten it by 6.');
+    const d = service
+      .validate(TextDocument.create('file:///m.bds', 'bdscript', 1, `$addField[n;${'v'.repeat(1030)}]`))
+      .find((x) => x.code === 'embed-limit');
+    assert.equal(
+      d?.message,
+      'An embed field value of 1,030 characters: Discord allows 1,024 and refuses the message. Shorten it by 6.',
+    );
   });
 });
 
 describe('Discord embed caps counted along the paths (embed-limit)', () => {
-  const fields = (n: number, index = ''): string => Array.from({ length: n }, (_, i) => `$addField[f${i};v${index ? `;no;${index}` : ''}]`).join('\n');
+  const fields = (n: number, index = ''): string =>
+    Array.from({ length: n }, (_, i) => `$addField[f${i};v${index ? `;no;${index}` : ''}]`).join('\n');
   it('25 fields in one embed pass, the 26th is reported on its call', () => {
     assert.deepEqual(codes(fields(25)), []);
     const src = fields(26);
-    const found = service.validate(TextDocument.create('file:///f26.bds', 'bdscript', 1, src)).filter((d) => d.code === 'embed-limit');
+    const found = service
+      .validate(TextDocument.create('file:///f26.bds', 'bdscript', 1, src))
+      .filter((d) => d.code === 'embed-limit');
     assert.equal(found.length, 1);
     assert.equal(found[0]?.range.start.line, 25);
     assert.match(String(found[0]?.message ?? ''), /field 26 of embed 1/);
@@ -92,10 +132,19 @@ describe('Discord embed caps counted along the paths (embed-limit)', () => {
     const at6000 = `$description[${'d'.repeat(4000)}]\n$description[${'e'.repeat(2000)};2]`;
     assert.deepEqual(codes(at6000), []);
     assert.deepEqual(codes(`${at6000}\n$title[x]`), ['embed-limit']);
-    assert.deepEqual(codes(`$title[${'t'.repeat(200)}]\n$title[${'t'.repeat(200)}]\n$description[${'d'.repeat(4000)}]\n$footer[${'f'.repeat(1600)}]`), [], 'the second title replaces the first');
+    assert.deepEqual(
+      codes(
+        `$title[${'t'.repeat(200)}]\n$title[${'t'.repeat(200)}]\n$description[${'d'.repeat(4000)}]\n$footer[${'f'.repeat(1600)}]`,
+      ),
+      [],
+      'the second title replaces the first',
+    );
   });
   it('counts what a call returns as nothing', () => {
-    assert.deepEqual(codes(`$description[${'d'.repeat(4000)}]\n$description[$getVar[x]${'e'.repeat(1999)} ;2]\n$title[$username]`), []);
+    assert.deepEqual(
+      codes(`$description[${'d'.repeat(4000)}]\n$description[$getVar[x]${'e'.repeat(1999)} ;2]\n$title[$username]`),
+      [],
+    );
   });
 });
 

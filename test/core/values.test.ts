@@ -13,7 +13,21 @@ const NO_EMOJI = new EmojiIndex({});
 
 function argOf(type: string, extra: Partial<Argument> = {}): Argument {
   const parts = type.split('|');
-  const known = new Set<string>(['String', 'Integer', 'Float', 'Snowflake', 'Bool', 'Color', 'Permission', 'Duration', 'HowMany', 'URL', 'Enum', 'Tuple', 'Emoji']);
+  const known = new Set<string>([
+    'String',
+    'Integer',
+    'Float',
+    'Snowflake',
+    'Bool',
+    'Color',
+    'Permission',
+    'Duration',
+    'HowMany',
+    'URL',
+    'Enum',
+    'Tuple',
+    'Emoji',
+  ]);
   return {
     name: 'Value',
     description: '',
@@ -34,16 +48,41 @@ describe('values', () => {
     ['Bool', ['yes', 'no', 'true', 'false', 'YES', 'False'], ['y', '1', 'on', 'maybe']],
     ['Snowflake', ['566613317972394004', '123', '-9368562753613496'], ['abc', '12 34', '<@123>']],
     ['Color', ['#FF0000', 'ff544c', '#abc', 'FFF', '16711680'], ['red', '#GG0000', '#FF00', '#FF00000']],
-    ['URL', ['https://example.com', 'http://x.y/z?a=b', 'HTTPS://EXAMPLE.COM'], ['example.com', 'ftp://x', 'https://', 'url']],
+    [
+      'URL',
+      ['https://example.com', 'http://x.y/z?a=b', 'HTTPS://EXAMPLE.COM'],
+      ['example.com', 'ftp://x', 'https://', 'url'],
+    ],
     ['Duration', ['30s', '10m', '2h', '1d', '1w', '45', '1h30m', '10M'], ['10 m', '1.5h', 'h', '10y', '']],
     ['HowMany', ['2', '>2', '2>', '<10', '10<', '>', '<'], ['>=2', '2-3', 'two', '>>']],
-    ['Permission', ['managemessages', 'ADMIN', '-sendmessages', '+embedlinks', 'moderatemembers'], ['manage_messages', 'bann', '']],
-    ['Emoji', ['👍', '✅', '#️⃣', '👍🏽', '🇵🇱', '👨‍👩‍👧', ':thumbsup:', '<:cool:991742553340792882>', '<a:dance:123>', '991742553340792882'], ['yes', 'Emoji', ':nope:', '<:x:>']],
+    [
+      'Permission',
+      ['managemessages', 'ADMIN', '-sendmessages', '+embedlinks', 'moderatemembers'],
+      ['manage_messages', 'bann', ''],
+    ],
+    [
+      'Emoji',
+      [
+        '👍',
+        '✅',
+        '#️⃣',
+        '👍🏽',
+        '🇵🇱',
+        '👨‍👩‍👧',
+        ':thumbsup:',
+        '<:cool:991742553340792882>',
+        '<a:dance:123>',
+        '991742553340792882',
+      ],
+      ['yes', 'Emoji', ':nope:', '<:x:>'],
+    ],
   ];
   for (const [type, good, bad] of table) {
     it(`${type}: accepts ${good.join(' ')}; rejects ${bad.map((b) => JSON.stringify(b)).join(' ')}`, () => {
-      for (const v of good) assert.equal(fitsType(type, v, {}, EMOJI), true, `${type} should accept ${JSON.stringify(v)}`);
-      for (const v of bad) assert.equal(fitsType(type, v, {}, EMOJI), false, `${type} should reject ${JSON.stringify(v)}`);
+      for (const v of good)
+        assert.equal(fitsType(type, v, {}, EMOJI), true, `${type} should accept ${JSON.stringify(v)}`);
+      for (const v of bad)
+        assert.equal(fitsType(type, v, {}, EMOJI), false, `${type} should reject ${JSON.stringify(v)}`);
     });
   }
 

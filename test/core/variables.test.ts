@@ -17,10 +17,16 @@ function check(src: string, want: readonly string[]): Diagnostic[] {
   const m = marked(src, { cursor: 'none' });
   const { service, document } = serviceFor(m.text, { catalog: snapshotCatalog() });
   const found = service.validate(document).filter((d) => CODES.has(String(d.code)));
-  const got = found.map((d) => `${String(d.code)}@${document.offsetAt(d.range.start)}-${document.offsetAt(d.range.end)}`);
+  const got = found.map(
+    (d) => `${String(d.code)}@${document.offsetAt(d.range.start)}-${document.offsetAt(d.range.end)}`,
+  );
   assert.equal(m.ranges.length, want.length, `fixture has ${m.ranges.length} ranges for ${want.length} codes`);
   const expected = want.map((c, i) => `${c}@${m.ranges[i]!.start}-${m.ranges[i]!.end}`);
-  assert.deepEqual(got.sort(), expected.sort(), `${JSON.stringify(m.text)}: ${found.map((d) => d.message).join(' | ')}`);
+  assert.deepEqual(
+    got.sort(),
+    expected.sort(),
+    `${JSON.stringify(m.text)}: ${found.map((d) => d.message).join(' | ')}`,
+  );
   return found;
 }
 
@@ -86,7 +92,8 @@ const QUIET: string[] = [
 
 describe('variables', () => {
   describe('reported', () => {
-    for (const [src, codes] of REPORTED) it(`${codes.join(', ')}: ${JSON.stringify(src)}`, () => void check(src, codes));
+    for (const [src, codes] of REPORTED)
+      it(`${codes.join(', ')}: ${JSON.stringify(src)}`, () => void check(src, codes));
   });
   describe('not reported', () => {
     for (const src of QUIET) it(JSON.stringify(src), () => void check(src, []));
@@ -119,7 +126,10 @@ describe('variables', () => {
 
   it('is silenced by a directive and off by setting, and quiet in BDScript (no `$var` there)', () => {
     check('$c[bdscript-disable unset-variable]\n$var[x]', []);
-    const { service, document } = serviceFor('$var[x]', { catalog: snapshotCatalog(), settings: { diagnostics: { severity: { 'unset-variable': 'off' } } } });
+    const { service, document } = serviceFor('$var[x]', {
+      catalog: snapshotCatalog(),
+      settings: { diagnostics: { severity: { 'unset-variable': 'off' } } },
+    });
     assert.equal(service.validate(document).filter((d) => d.code === UNSET).length, 0);
     const legacy = serviceFor('$c[bdscript-language: BDScript]\n$var[x]', { catalog: snapshotCatalog() });
     assert.equal(legacy.service.validate(legacy.document).filter((d) => CODES.has(String(d.code))).length, 0);
@@ -147,10 +157,20 @@ describe('variable names in the editor', () => {
     assert.ok(!labelsAt(src + '$setUserVar[money;|]').includes('money'));
   });
 
-  function spans(src: string, run: (service: ReturnType<typeof serviceFor>['service'], document: ReturnType<typeof serviceFor>['document'], offset: number) => Array<{ range: { start: { line: number; character: number }; end: { line: number; character: number } } }>): Array<{ start: number; end: number }> {
+  function spans(
+    src: string,
+    run: (
+      service: ReturnType<typeof serviceFor>['service'],
+      document: ReturnType<typeof serviceFor>['document'],
+      offset: number,
+    ) => Array<{ range: { start: { line: number; character: number }; end: { line: number; character: number } } }>,
+  ): Array<{ start: number; end: number }> {
     const m = marked(src, { cursor: 'required' });
     const { service, document } = serviceFor(m.text, { catalog });
-    return run(service, document, m.cursor!).map((l) => ({ start: document.offsetAt(l.range.start), end: document.offsetAt(l.range.end) }));
+    return run(service, document, m.cursor!).map((l) => ({
+      start: document.offsetAt(l.range.start),
+      end: document.offsetAt(l.range.end),
+    }));
   }
 
   it('goes from a read to the sets that may run before it', () => {
@@ -160,7 +180,10 @@ describe('variable names in the editor', () => {
       marked(src, { cursor: 'optional' }).ranges,
     );
     const exclusive = '$if[$message==a]\n$var[x;1]\n$else\n$var[«x»;2]\n$var[|x]\n$endif';
-    assert.deepEqual(spans(exclusive, (s, d, o) => s.definition(d, d.positionAt(o))), marked(exclusive, { cursor: 'optional' }).ranges);
+    assert.deepEqual(
+      spans(exclusive, (s, d, o) => s.definition(d, d.positionAt(o))),
+      marked(exclusive, { cursor: 'optional' }).ranges,
+    );
   });
 
   it('finds every use of a name, with or without the sets', () => {
@@ -182,8 +205,15 @@ describe('variable names in the editor', () => {
     assert.equal(document.getText(prepared.range), 'count');
     const result = service.rename(document, position, 'total;sum');
     assert.ok(result && 'changes' in result, JSON.stringify(result));
-    const edits = result.changes![document.uri]!.map((e) => ({ start: document.offsetAt(e.range.start), end: document.offsetAt(e.range.end), newText: e.newText }));
-    assert.equal(applyOffsetEdits(m.text, edits), '$var[total\\;sum;1]\n$var[total\\;sum;$sum[$var[total\\;sum];1]]\nTotal: $var[total\\;sum] $var[other]');
+    const edits = result.changes![document.uri]!.map((e) => ({
+      start: document.offsetAt(e.range.start),
+      end: document.offsetAt(e.range.end),
+      newText: e.newText,
+    }));
+    assert.equal(
+      applyOffsetEdits(m.text, edits),
+      '$var[total\\;sum;1]\n$var[total\\;sum;$sum[$var[total\\;sum];1]]\nTotal: $var[total\\;sum] $var[other]',
+    );
   });
 
   it('refuses a rename that would lose text or give an empty name, and offers none off a variable', () => {

@@ -68,7 +68,12 @@ function anchorsIn(markdown: string): Set<string> {
 
 describe('README and docs/: every relative link resolves', () => {
   const root = join(__dirname, '..', '..');
-  const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const pages = [
+    'README.md',
+    ...readdirSync(join(root, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
 
   it('the anchor helper follows GitHub (a check of the checker)', () => {
     assert.equal(anchorOf('Neovim (0.7 or later, built-in client)'), 'neovim-07-or-later-built-in-client');
@@ -88,7 +93,11 @@ describe('README and docs/: every relative link resolves', () => {
           broken.push(`${target} (no file)`);
           continue;
         }
-        if (anchor !== undefined && resolved.endsWith('.md') && !anchorsIn(readFileSync(resolved, 'utf8')).has(anchor)) {
+        if (
+          anchor !== undefined &&
+          resolved.endsWith('.md') &&
+          !anchorsIn(readFileSync(resolved, 'utf8')).has(anchor)
+        ) {
           broken.push(`${target} (no heading)`);
         }
       }

@@ -54,7 +54,10 @@ describe('e2e: commands for any LSP editor (workspace/executeCommand over stdio)
   });
 
   /** The bundled server over stdio; `showDocument` says whether the client declares window/showDocument. */
-  async function start(settings: unknown, opts: { showDocument?: boolean; encoding?: string } = {}): Promise<SpawnedServer> {
+  async function start(
+    settings: unknown,
+    opts: { showDocument?: boolean; encoding?: string } = {},
+  ): Promise<SpawnedServer> {
     running = spawnServer(process.execPath, [SERVER, '--stdio'], {
       env: { ...process.env, HOME: tmp, XDG_CACHE_HOME: path.join(tmp, 'xdg-cache') },
       cwd: tmp,
@@ -84,7 +87,10 @@ describe('e2e: commands for any LSP editor (workspace/executeCommand over stdio)
     assert.equal(result.status.counts.functions, snapshotCatalog().data.functions.length);
     // The same text as `bdscript catalog status`: the bundled catalog by its day, never `<bundled>` or an age.
     assert.equal(result.status.fetchedAtPrecision, 'date');
-    assert.match(result.text, /^source: {3}the catalog bundled with bdscript\ndate: {5}\d{4}-\d\d-\d\d \(the catalog records the day it was made, not the time\)\n/);
+    assert.match(
+      result.text,
+      /^source: {3}the catalog bundled with bdscript\ndate: {5}\d{4}-\d\d-\d\d \(the catalog records the day it was made, not the time\)\n/,
+    );
     assert.match(result.text, /\ncounts: {3}[\d,]+ functions, [\d,]+ callbacks, [\d,]+ emoji\n/);
     const shown = await server.client.waitFor<ShowMessage>('window/showMessage', () => true, { since: mark });
     assert.equal(shown.type, 3, 'information');
@@ -104,7 +110,9 @@ describe('e2e: commands for any LSP editor (workspace/executeCommand over stdio)
     assert.equal(result.status.source, 'live');
     assert.equal(result.status.lastRefresh?.ok, true);
     assert.equal(result.text.split('\n')[0], `source:   the catalog API at ${service.url}`);
-    const ok = await server.client.waitFor<ShowMessage>('window/showMessage', (m) => /catalog/.test(m.message), { since: mark });
+    const ok = await server.client.waitFor<ShowMessage>('window/showMessage', (m) => /catalog/.test(m.message), {
+      since: mark,
+    });
     assert.equal(ok.type, 3);
     const counts = `${count(data.functions.length)} functions, ${count(data.callbacks.length)} callbacks and ${count(Object.keys(data.emoji).length)} emoji`;
     assert.equal(ok.message, `The catalog was updated from ${service.url}: ${counts}.`);
@@ -115,10 +123,18 @@ describe('e2e: commands for any LSP editor (workspace/executeCommand over stdio)
     const failed = await execute<CatalogCommandResult>(server, ServerCommand.refreshCatalog);
     assert.equal(failed.status.source, 'live', 'the catalog in use stays');
     assert.equal(failed.status.lastRefresh?.ok, false);
-    assert.match(failed.text, /\nrefresh: {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: failed: GET http:\/\/127\.0\.0\.1:\d+\/\w+: /);
-    const warning = await server.client.waitFor<ShowMessage>('window/showMessage', (m) => /catalog/.test(m.message), { since: again });
+    assert.match(
+      failed.text,
+      /\nrefresh: {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: failed: GET http:\/\/127\.0\.0\.1:\d+\/\w+: /,
+    );
+    const warning = await server.client.waitFor<ShowMessage>('window/showMessage', (m) => /catalog/.test(m.message), {
+      since: again,
+    });
     assert.equal(warning.type, 2, 'warning');
-    assert.match(warning.message, /^The catalog could not be refreshed: GET http:\/\/127\.0\.0\.1:\d+\/\w+: .+\. Still using the catalog downloaded from http:\/\/127\.0\.0\.1:\d+, fetched \d+ s ago: /);
+    assert.match(
+      warning.message,
+      /^The catalog could not be refreshed: GET http:\/\/127\.0\.0\.1:\d+\/\w+: .+\. Still using the catalog downloaded from http:\/\/127\.0\.0\.1:\d+, fetched \d+ s ago: /,
+    );
     assert.ok(warning.message.endsWith(`: ${counts}.`), warning.message);
   });
 
@@ -134,7 +150,11 @@ describe('e2e: commands for any LSP editor (workspace/executeCommand over stdio)
       // The client's column of `t` in `$title`: after the emoji (4 UTF-8 bytes, 2 UTF-16 units) and a space.
       const column = (encoding === 'utf-8' ? 4 : 2) + 3;
       const range = { start: { line: 0, character: column }, end: { line: 0, character: column } };
-      const actions = await server.client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: URI }, range, context: { diagnostics: [] } });
+      const actions = await server.client.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri: URI },
+        range,
+        context: { diagnostics: [] },
+      });
       const wiki = actions.find((a) => a.command?.command === ServerCommand.openWikiPage);
       assert.ok(wiki, JSON.stringify(actions));
       assert.equal(wiki.title, 'Open wiki page for $title');
@@ -142,7 +162,12 @@ describe('e2e: commands for any LSP editor (workspace/executeCommand over stdio)
       assert.deepEqual(wiki.command!.arguments, [{ textDocument: { uri: URI }, position: range.start }]);
 
       const result = await execute<WikiCommandResult>(server, wiki.command!.command, wiki.command!.arguments);
-      assert.deepEqual(result, { name: '$title', kind: 'function', wikiUrl: 'https://wiki.botdesignerdiscord.com/bdscript/title.html', opened: true });
+      assert.deepEqual(result, {
+        name: '$title',
+        kind: 'function',
+        wikiUrl: 'https://wiki.botdesignerdiscord.com/bdscript/title.html',
+        opened: true,
+      });
       assert.deepEqual(asked, [{ uri: result.wikiUrl, external: true }]);
     });
   }
@@ -151,14 +176,21 @@ describe('e2e: commands for any LSP editor (workspace/executeCommand over stdio)
     const server = await start({ catalog: { offline: true } });
     await server.client.open(URI, TEXT);
     const mark = server.client.mark();
-    const result = await execute<WikiCommandResult>(server, ServerCommand.openWikiPage, [{ textDocument: { uri: URI }, position: { line: 0, character: 6 } }]);
+    const result = await execute<WikiCommandResult>(server, ServerCommand.openWikiPage, [
+      { textDocument: { uri: URI }, position: { line: 0, character: 6 } },
+    ]);
     assert.equal(result.opened, false);
     assert.equal(server.client.all('window/showDocument').length, 0);
     const shown = await server.client.waitFor<ShowMessage>('window/showMessage', () => true, { since: mark });
     assert.equal(shown.message, `BDScript: wiki page for $title: ${result.wikiUrl}`);
 
     const none = server.client.mark();
-    assert.equal(await execute(server, ServerCommand.openWikiPage, [{ textDocument: { uri: URI }, position: { line: 1, character: 3 } }]), null);
+    assert.equal(
+      await execute(server, ServerCommand.openWikiPage, [
+        { textDocument: { uri: URI }, position: { line: 1, character: 3 } },
+      ]),
+      null,
+    );
     const said = await server.client.waitFor<ShowMessage>('window/showMessage', () => true, { since: none });
     assert.match(said.message, /no known function/);
   });
@@ -181,13 +213,29 @@ describe('e2e: commands for any LSP editor (workspace/executeCommand over stdio)
 
   it('answers InvalidParams to an unknown command or missing arguments, and keeps serving', async () => {
     const server = await start({ catalog: { offline: true } });
-    await assert.rejects(execute(server, 'bdscript.refreshCatalog'), (e: { code?: number; message?: string }) => e.code === -32602 && /unknown command "bdscript\.refreshCatalog"/.test(e.message ?? ''));
-    await assert.rejects(execute(server, '\u001b]0;title\u0007'), (e: { message?: string }) => !/[\u0000-\u001f]/.test(e.message ?? '') && /\\x1b/.test(e.message ?? ''));
+    await assert.rejects(
+      execute(server, 'bdscript.refreshCatalog'),
+      (e: { code?: number; message?: string }) =>
+        e.code === -32602 && /unknown command "bdscript\.refreshCatalog"/.test(e.message ?? ''),
+    );
+    await assert.rejects(
+      execute(server, '\u001b]0;title\u0007'),
+      (e: { message?: string }) => !/[\u0000-\u001f]/.test(e.message ?? '') && /\\x1b/.test(e.message ?? ''),
+    );
     for (const args of [undefined, [], ['file:///x.bds'], [{ textDocument: 'x' }]]) {
-      await assert.rejects(execute(server, ServerCommand.openWikiPage, args), (e: { code?: number }) => e.code === -32602, JSON.stringify(args));
+      await assert.rejects(
+        execute(server, ServerCommand.openWikiPage, args),
+        (e: { code?: number }) => e.code === -32602,
+        JSON.stringify(args),
+      );
     }
     // A document that is not open has no function to open.
-    assert.equal(await execute(server, ServerCommand.openWikiPage, [{ textDocument: { uri: 'file:///closed.bds' }, position: { line: 0, character: 0 } }]), null);
+    assert.equal(
+      await execute(server, ServerCommand.openWikiPage, [
+        { textDocument: { uri: 'file:///closed.bds' }, position: { line: 0, character: 0 } },
+      ]),
+      null,
+    );
     const status = await execute<CatalogCommandResult>(server, ServerCommand.catalogStatus);
     assert.equal(status.status.source, 'bundled');
   });
@@ -196,7 +244,9 @@ describe('e2e: commands for any LSP editor (workspace/executeCommand over stdio)
 /** The README's Lua block that defines the Neovim user commands. */
 function readmeCommandsLua(): string {
   const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const block = [...readme.matchAll(/```lua\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes(ServerCommand.catalogStatus));
+  const block = [...readme.matchAll(/```lua\n([\s\S]*?)```/g)]
+    .map((m) => m[1]!)
+    .find((b) => b.includes(ServerCommand.catalogStatus));
   assert.ok(block, 'the README has a Lua block with the Neovim user commands');
   return block;
 }
@@ -255,17 +305,29 @@ describe('e2e: the commands from Neovim, as the README sets them up', function (
     assert.equal(status.type, 3);
     assert.match(status.message, /^BDScript is using the catalog bundled with bdscript, dated \d{4}-\d\d-\d\d: /);
     const refresh = step('refresh')['message'] as ShowMessage;
-    assert.match(refresh.message, /^Offline: the catalog was not refreshed \(bdscript\.catalog\.offline is on\)\. Using the catalog bundled with bdscript, dated \d{4}-\d\d-\d\d: /);
+    assert.match(
+      refresh.message,
+      /^Offline: the catalog was not refreshed \(bdscript\.catalog\.offline is on\)\. Using the catalog bundled with bdscript, dated \d{4}-\d\d-\d\d: /,
+    );
   });
 
   it(':BdsWiki shows the wiki page of the function under the cursor (Neovim 0.7 opens no documents)', () => {
     const wiki = step('wiki')['message'] as ShowMessage;
-    assert.equal(wiki.message, 'BDScript: wiki page for $title: https://wiki.botdesignerdiscord.com/bdscript/title.html');
+    assert.equal(
+      wiki.message,
+      'BDScript: wiki page for $title: https://wiki.botdesignerdiscord.com/bdscript/title.html',
+    );
   });
 
   it('lists "Open wiki page" among the code actions at the function', () => {
     const actions = step('code_actions')['result'] as CodeAction[];
-    assert.ok(Array.isArray(actions) && actions.some((a) => a.title === 'Open wiki page for $title' && a.command?.command === ServerCommand.openWikiPage), JSON.stringify(actions));
+    assert.ok(
+      Array.isArray(actions) &&
+        actions.some(
+          (a) => a.title === 'Open wiki page for $title' && a.command?.command === ServerCommand.openWikiPage,
+        ),
+      JSON.stringify(actions),
+    );
     assert.equal(step('stopped')['exit_code'], 0);
   });
 });

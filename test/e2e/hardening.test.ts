@@ -27,14 +27,19 @@ function nestedBlocks(depth: number): string {
 }
 
 /** Every symbol of a tree with its depth, in document order, walked without recursion. */
-function flatten(symbols: readonly DocumentSymbol[]): Array<{ symbol: DocumentSymbol; depth: number; parent?: DocumentSymbol }> {
+function flatten(
+  symbols: readonly DocumentSymbol[],
+): Array<{ symbol: DocumentSymbol; depth: number; parent?: DocumentSymbol }> {
   const out: Array<{ symbol: DocumentSymbol; depth: number; parent?: DocumentSymbol }> = [];
-  const work = symbols.map((symbol) => ({ symbol, depth: 0, parent: undefined as DocumentSymbol | undefined })).reverse();
+  const work = symbols
+    .map((symbol) => ({ symbol, depth: 0, parent: undefined as DocumentSymbol | undefined }))
+    .reverse();
   while (work.length > 0) {
     const item = work.pop()!;
     out.push(item);
     const children = item.symbol.children ?? [];
-    for (let i = children.length - 1; i >= 0; i--) work.push({ symbol: children[i]!, depth: item.depth + 1, parent: item.symbol });
+    for (let i = children.length - 1; i >= 0; i--)
+      work.push({ symbol: children[i]!, depth: item.depth + 1, parent: item.symbol });
   }
   return out;
 }
@@ -102,8 +107,14 @@ describe('e2e: the bundled server over stdio under attack', function () {
             ['unknown-function', 2],
           ],
         );
-        const list = await server.client.request<CompletionList>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 2, character: 4 } });
-        assert.ok(list.items.some((i) => i.label.startsWith('$title')), 'completion offers $title');
+        const list = await server.client.request<CompletionList>('textDocument/completion', {
+          textDocument: { uri: URI },
+          position: { line: 2, character: 4 },
+        });
+        assert.ok(
+          list.items.some((i) => i.label.startsWith('$title')),
+          'completion offers $title',
+        );
         const status = await server.client.request<CatalogStatus>('bdscript/catalogStatus');
         assert.equal(status.source, 'bundled');
         assert.ok(status.counts.functions > 100, JSON.stringify(status.counts));
@@ -129,7 +140,10 @@ describe('e2e: the bundled server over stdio under attack', function () {
     for (const [shape, frame] of Object.entries(FRAMES)) {
       it(`with ${shape} makes the server say so and exit non-zero (the client restarts it)`, async () => {
         const server = startServer();
-        await server.client.initialize({ capabilities: fullClientCapabilities(), initializationOptions: { catalog: { offline: true } } });
+        await server.client.initialize({
+          capabilities: fullClientCapabilities(),
+          initializationOptions: { catalog: { offline: true } },
+        });
         // A working server first: it answers.
         const status = await server.client.request<CatalogStatus>('bdscript/catalogStatus');
         assert.equal(status.source, 'bundled');
@@ -137,7 +151,10 @@ describe('e2e: the bundled server over stdio under attack', function () {
         const exit = await server.exited(10_000);
         assert.notEqual(exit.code, 0, `exit ${JSON.stringify(exit)}`);
         assert.equal(exit.signal, null);
-        assert.match(server.stderr(), /^bdscript-language-server: the messages from the client cannot be read any more \(.+\); exiting so that the client starts a new server\n$/);
+        assert.match(
+          server.stderr(),
+          /^bdscript-language-server: the messages from the client cannot be read any more \(.+\); exiting so that the client starts a new server\n$/,
+        );
       });
     }
   });
@@ -166,7 +183,10 @@ describe('e2e: the bundled server over stdio under attack', function () {
       // On a loaded machine the timer may fire before the answer: the crash is what is tested,
       // so the answer is not waited for once the process has ended.
       const exited = running.exited(10_000);
-      await Promise.race([running.client.initialize({ initializationOptions: { catalog: { offline: true } } }), exited]);
+      await Promise.race([
+        running.client.initialize({ initializationOptions: { catalog: { offline: true } } }),
+        exited,
+      ]);
       const exit = await exited;
       assert.deepEqual(exit, { code: 1, signal: null });
       assert.match(running.stderr(), /Error: planted failure/);
@@ -177,10 +197,15 @@ describe('e2e: the bundled server over stdio under attack', function () {
     for (const depth of [5_000, 20_000]) {
       it(`answers document symbols and folding ranges for ${depth.toLocaleString('en-US')} nested $if/$try`, async () => {
         const server = startServer();
-        await server.client.initialize({ capabilities: fullClientCapabilities(), initializationOptions: { catalog: { offline: true } } });
+        await server.client.initialize({
+          capabilities: fullClientCapabilities(),
+          initializationOptions: { catalog: { offline: true } },
+        });
         const text = nestedBlocks(depth);
         await server.client.open(URI, text);
-        const symbols = await server.client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: URI } });
+        const symbols = await server.client.request<DocumentSymbol[]>('textDocument/documentSymbol', {
+          textDocument: { uri: URI },
+        });
         const all = flatten(symbols);
         // Every block is there once, in document order, each inside its parent.
         assert.equal(all.length, depth);
@@ -188,13 +213,21 @@ describe('e2e: the bundled server over stdio under attack', function () {
           assert.equal(symbol.name, i % 2 === 0 ? `$if[$random[1;2]==${i}]` : '$try', `symbol ${i}`);
           assert.equal(symbol.range.start.line, i);
           assert.equal(symbol.range.end.line, 2 * depth - i);
-          if (parent) assert.ok(notAfter(parent.range.start, symbol.range.start) && notAfter(symbol.range.end, parent.range.end), `symbol ${i} lies inside its parent`);
+          if (parent)
+            assert.ok(
+              notAfter(parent.range.start, symbol.range.start) && notAfter(symbol.range.end, parent.range.end),
+              `symbol ${i} lies inside its parent`,
+            );
         });
         const deepest = Math.max(...all.map((s) => s.depth));
         assert.ok(deepest < 200, `nesting depth ${deepest} sent to the client`);
-        const ranges = await server.client.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri: URI } });
+        const ranges = await server.client.request<FoldingRange[]>('textDocument/foldingRange', {
+          textDocument: { uri: URI },
+        });
         assert.equal(ranges.length, depth);
-        ranges.forEach((r, i) => assert.deepEqual([r.startLine, r.endLine], [i, 2 * depth - i - 1], `folding range ${i}`));
+        ranges.forEach((r, i) =>
+          assert.deepEqual([r.startLine, r.endLine], [i, 2 * depth - i - 1], `folding range ${i}`),
+        );
         await server.client.shutdown();
         assert.deepEqual(await server.exited(), { code: 0, signal: null });
       });

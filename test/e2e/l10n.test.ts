@@ -27,10 +27,26 @@ interface Expected {
 }
 
 const EXPECTED: Readonly<Record<string, Expected>> = {
-  en: { unknown: 'Unknown function `$usernam`. Did you mean `$username`?', fix: 'Change to `$username`', hover: /Function, with arguments/ },
-  es: { unknown: 'Función desconocida `$usernam`. ¿Quisiste decir `$username`?', fix: 'Cambiar a `$username`', hover: /Función, con argumentos/ },
-  'pt-br': { unknown: 'Função desconhecida `$usernam`. Você quis dizer `$username`?', fix: 'Mudar para `$username`', hover: /Função, com argumentos/ },
-  ru: { unknown: 'Неизвестная функция `$usernam`. Возможно, вы имели в виду `$username`?', fix: 'Заменить на `$username`', hover: /Функция с аргументами/ },
+  en: {
+    unknown: 'Unknown function `$usernam`. Did you mean `$username`?',
+    fix: 'Change to `$username`',
+    hover: /Function, with arguments/,
+  },
+  es: {
+    unknown: 'Función desconocida `$usernam`. ¿Quisiste decir `$username`?',
+    fix: 'Cambiar a `$username`',
+    hover: /Función, con argumentos/,
+  },
+  'pt-br': {
+    unknown: 'Função desconhecida `$usernam`. Você quis dizer `$username`?',
+    fix: 'Mudar para `$username`',
+    hover: /Função, com argumentos/,
+  },
+  ru: {
+    unknown: 'Неизвестная функция `$usernam`. Возможно, вы имели в виду `$username`?',
+    fix: 'Заменить на `$username`',
+    hover: /Функция с аргументами/,
+  },
 };
 
 describe('server texts in the client language over stdio (bundled server)', function () {
@@ -62,7 +78,10 @@ describe('server texts in the client language over stdio (bundled server)', func
   }
 
   async function unknownFunction(server: SpawnedServer, since?: number): Promise<Diagnostic> {
-    const published = await server.client.diagnostics(URI, { ...(since !== undefined ? { since } : {}), where: (p) => p.diagnostics.some((d) => d.code === 'unknown-function') });
+    const published = await server.client.diagnostics(URI, {
+      ...(since !== undefined ? { since } : {}),
+      where: (p) => p.diagnostics.some((d) => d.code === 'unknown-function'),
+    });
     return published.diagnostics.find((d) => d.code === 'unknown-function')!;
   }
 
@@ -79,39 +98,63 @@ describe('server texts in the client language over stdio (bundled server)', func
       actions.some((a) => a.title === want.fix),
       actions.map((a) => a.title).join(' | '),
     );
-    const hover = await server.client.request<Hover>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 1, character: 2 } });
-    const value = typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : JSON.stringify(hover.contents);
+    const hover = await server.client.request<Hover>('textDocument/hover', {
+      textDocument: { uri: URI },
+      position: { line: 1, character: 2 },
+    });
+    const value =
+      typeof hover.contents === 'object' && 'value' in hover.contents
+        ? hover.contents.value
+        : JSON.stringify(hover.contents);
     assert.match(value, want.hover);
   }
 
   for (const locale of ['es', 'pt-br', 'ru'] as const) {
     it(`initialize.locale ${locale}: diagnostics, quick fixes and hovers in that language`, async () => {
       const server = start({ catalog: { offline: true } });
-      await server.client.initialize({ capabilities: fullClientCapabilities(), initializationOptions: { catalog: { offline: true } }, locale });
+      await server.client.initialize({
+        capabilities: fullClientCapabilities(),
+        initializationOptions: { catalog: { offline: true } },
+        locale,
+      });
       await check(server, EXPECTED[locale]!);
     });
   }
 
   it('a locale the server has no translation for, or none, is English; pt falls back to pt-br', async () => {
     const server = start({ catalog: { offline: true } });
-    await server.client.initialize({ capabilities: fullClientCapabilities(), initializationOptions: { catalog: { offline: true } }, locale: 'de' });
+    await server.client.initialize({
+      capabilities: fullClientCapabilities(),
+      initializationOptions: { catalog: { offline: true } },
+      locale: 'de',
+    });
     await check(server, EXPECTED['en']!);
     await server.client.shutdown();
     server.kill();
     const pt = start({ catalog: { offline: true } });
-    await pt.client.initialize({ capabilities: fullClientCapabilities(), initializationOptions: { catalog: { offline: true } }, locale: 'pt' });
+    await pt.client.initialize({
+      capabilities: fullClientCapabilities(),
+      initializationOptions: { catalog: { offline: true } },
+      locale: 'pt',
+    });
     await check(pt, EXPECTED['pt-br']!);
   });
 
   it('the bdscript.locale setting beats initialize.locale, and a change applies at once', async () => {
     // As the VS Code client sends it: the settings in initializationOptions and in answers to workspace/configuration.
     const server = start({ catalog: { offline: true }, locale: 'ru' });
-    await server.client.initialize({ capabilities: fullClientCapabilities(), initializationOptions: { catalog: { offline: true }, locale: 'ru' }, locale: 'es' });
+    await server.client.initialize({
+      capabilities: fullClientCapabilities(),
+      initializationOptions: { catalog: { offline: true }, locale: 'ru' },
+      locale: 'es',
+    });
     await check(server, EXPECTED['ru']!);
     // The user switches the setting back to `auto`: the client's locale (Spanish) applies.
     const mark = server.client.mark();
     server.client.settings = { catalog: { offline: true }, locale: 'auto' };
-    await server.client.notify('workspace/didChangeConfiguration', { settings: { bdscript: { catalog: { offline: true }, locale: 'auto' } } });
+    await server.client.notify('workspace/didChangeConfiguration', {
+      settings: { bdscript: { catalog: { offline: true }, locale: 'auto' } },
+    });
     const d = await unknownFunction(server, mark);
     assert.equal(d.message, EXPECTED['es']!.unknown);
   });

@@ -17,7 +17,9 @@ const DRIVER = path.join(__dirname, 'nvim/driver.lua');
 const WAIT_MS = 15_000;
 const RUN_LIMIT_MS = 90_000;
 
-const FIXTURE = ['$nomention', '$title[Hi 😀;1]', '$addButtn[yes;id;Label;primary]', '$description[$tit]', ''].join('\n');
+const FIXTURE = ['$nomention', '$title[Hi 😀;1]', '$addButtn[yes;id;Label;primary]', '$description[$tit]', ''].join(
+  '\n',
+);
 
 type Step = NeovimStep;
 
@@ -28,7 +30,15 @@ interface Published {
 
 /** Runs nvim with the driver on the bundled catalog only: nothing leaves this machine. */
 function runDriver(tmp: string, file: string) {
-  return runNeovim({ driver: DRIVER, tmp, file, server: SERVER, initOptions: { catalog: { offline: true } }, waitMs: WAIT_MS, limitMs: RUN_LIMIT_MS });
+  return runNeovim({
+    driver: DRIVER,
+    tmp,
+    file,
+    server: SERVER,
+    initOptions: { catalog: { offline: true } },
+    waitMs: WAIT_MS,
+    limitMs: RUN_LIMIT_MS,
+  });
 }
 
 function hoverText(h: Hover): string {
@@ -60,7 +70,11 @@ describe('e2e: Neovim built-in LSP client', function () {
     steps = run.steps;
     const problems = steps.filter((s) => s.step === 'error' || s.step === 'timeout');
     assert.deepEqual(problems, [], `${version}: ${run.stderr}`);
-    assert.equal(run.code, 0, `nvim exited with ${run.code}: ${run.stderr}; steps: ${JSON.stringify(steps).slice(0, 2000)}`);
+    assert.equal(
+      run.code,
+      0,
+      `nvim exited with ${run.code}: ${run.stderr}; steps: ${JSON.stringify(steps).slice(0, 2000)}`,
+    );
   });
 
   after(() => {
@@ -85,7 +99,10 @@ describe('e2e: Neovim built-in LSP client', function () {
     assert.deepEqual(typo.range.start, { line: 2, character: 0 });
     // vim.diagnostic holds what the server sent (0-based lnum).
     const shown = d['nvim'] as Array<{ lnum: number; message: string }>;
-    assert.ok(shown.some((x) => x.lnum === 2 && /\$addButtn/.test(x.message)), JSON.stringify(shown));
+    assert.ok(
+      shown.some((x) => x.lnum === 2 && /\$addButtn/.test(x.message)),
+      JSON.stringify(shown),
+    );
   });
 
   it('completes without snippets', () => {
@@ -118,7 +135,9 @@ describe('e2e: Neovim built-in LSP client', function () {
   });
 
   it('follows incremental edits made in Neovim', () => {
-    const shifted = (step('after_emoji')['published'] as Published).diagnostics.find((x) => x.code === 'unknown-function');
+    const shifted = (step('after_emoji')['published'] as Published).diagnostics.find(
+      (x) => x.code === 'unknown-function',
+    );
     // "😀 " before the name: two UTF-16 units and a space.
     assert.deepEqual(shifted?.range.start, { line: 2, character: 3 });
     const fixed = step('after_fix');

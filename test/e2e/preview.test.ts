@@ -16,7 +16,8 @@ import { offlineServerPerTest, type SpawnedServer } from '../support/lspClient';
 const ROOT = path.resolve(__dirname, '../..');
 const SERVER = path.join(ROOT, 'dist/server.js');
 const URI = 'file:///project/commands/shop.bds';
-const TEXT = 'Hi $username\\; welcome\n$title[Shop]\n$color[#FF0000]\n$if[$var[x]==1]\nOne\n$else\nTwo\n$endif\n$addButton[no;buy;Buy 😀;success]\n';
+const TEXT =
+  'Hi $username\\; welcome\n$title[Shop]\n$color[#FF0000]\n$if[$var[x]==1]\nOne\n$else\nTwo\n$endif\n$addButton[no;buy;Buy 😀;success]\n';
 const NONCE = 'abcdefghijklmnopqrstuvwx';
 
 describe('e2e: message preview over stdio', function () {
@@ -27,47 +28,82 @@ describe('e2e: message preview over stdio', function () {
     const server = servers.start();
     const client = server.client;
     const init = await client.initialize({ initializationOptions: { bdscript: { catalog: { offline: true } } } });
-    assert.ok((init.capabilities['executeCommandProvider'] as { commands: string[] }).commands.includes(ServerCommand.previewJson));
+    assert.ok(
+      (init.capabilities['executeCommandProvider'] as { commands: string[] }).commands.includes(
+        ServerCommand.previewJson,
+      ),
+    );
     await client.open(URI, TEXT, 1);
 
-    const first = (await client.request(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE, theme: 'light' })) as PreviewResult;
+    const first = (await client.request(PreviewRequest.method, {
+      textDocument: { uri: URI },
+      nonce: NONCE,
+      theme: 'light',
+    })) as PreviewResult;
     assert.equal(first.version, 1);
     const expected: DiscordMessage = {
       content: 'Hi {$username}; welcome\nOne',
       embeds: [{ title: 'Shop', color: 0xff0000 }],
-      components: [{ type: 1, components: [{ type: 2, style: 3, label: 'Buy 😀', custom_id: 'buy', disabled: false }] }],
+      components: [
+        { type: 1, components: [{ type: 2, style: 3, label: 'Buy 😀', custom_id: 'buy', disabled: false }] },
+      ],
     };
     assert.deepEqual(first.discord, expected);
     assert.match(first.html ?? '', /<body class="light">/);
     assert.match(first.html ?? '', new RegExp(`script-src 'nonce-${NONCE}'`));
-    assert.deepEqual(await client.request('workspace/executeCommand', { command: ServerCommand.previewJson, arguments: [URI] }), expected);
+    assert.deepEqual(
+      await client.request('workspace/executeCommand', { command: ServerCommand.previewJson, arguments: [URI] }),
+      expected,
+    );
 
     // The page alone, as the VS Code panel asks for it: no model and no JSON beside it.
-    const page = (await client.request(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE, theme: 'light', pageOnly: true })) as PreviewResult;
+    const page = (await client.request(PreviewRequest.method, {
+      textDocument: { uri: URI },
+      nonce: NONCE,
+      theme: 'light',
+      pageOnly: true,
+    })) as PreviewResult;
     assert.deepEqual(Object.keys(page).sort(), ['html', 'version']);
     assert.equal(page.html, first.html);
     // Without a nonce there is no page, so `pageOnly` leaves the answer whole.
-    assert.deepEqual((await client.request(PreviewRequest.method, { textDocument: { uri: URI }, pageOnly: true }) as PreviewResult).discord, expected);
+    assert.deepEqual(
+      ((await client.request(PreviewRequest.method, { textDocument: { uri: URI }, pageOnly: true })) as PreviewResult)
+        .discord,
+      expected,
+    );
 
     // The other branch of the $if block, by its start.
     const ifStart = TEXT.indexOf('$if');
-    const other = (await client.request(PreviewRequest.method, { textDocument: { uri: URI }, branches: [[ifStart, 1]] })) as PreviewResult;
+    const other = (await client.request(PreviewRequest.method, {
+      textDocument: { uri: URI },
+      branches: [[ifStart, 1]],
+    })) as PreviewResult;
     assert.equal(other.discord?.content, 'Hi {$username}; welcome\nTwo');
     assert.equal(other.html, undefined, 'no page without a nonce');
 
     // An edit: the preview follows the new version.
-    await client.change(URI, 2, [{ range: { start: { line: 1, character: 7 }, end: { line: 1, character: 11 } }, text: 'Store' }]);
+    await client.change(URI, 2, [
+      { range: { start: { line: 1, character: 7 }, end: { line: 1, character: 11 } }, text: 'Store' },
+    ]);
     const edited = (await client.request(PreviewRequest.method, { textDocument: { uri: URI } })) as PreviewResult;
     assert.equal(edited.version, 2);
     assert.equal(edited.discord?.embeds?.[0]?.title, 'Store');
 
     // Not open, and malformed params: null, and the server keeps serving.
     assert.equal(await client.request(PreviewRequest.method, { textDocument: { uri: 'file:///nowhere.bds' } }), null);
-    for (const bad of [null, 7, { textDocument: 'x' }, { textDocument: { uri: URI }, branches: 'all', nonce: '<script>', theme: 5 }]) {
+    for (const bad of [
+      null,
+      7,
+      { textDocument: 'x' },
+      { textDocument: { uri: URI }, branches: 'all', nonce: '<script>', theme: 5 },
+    ]) {
       const r = (await client.request(PreviewRequest.method, bad)) as PreviewResult | null;
       if (r) assert.equal(r.html, undefined, 'an unsafe nonce gives no page');
     }
-    assert.equal(((await client.request(PreviewRequest.method, { textDocument: { uri: URI } })) as PreviewResult).version, 2);
+    assert.equal(
+      ((await client.request(PreviewRequest.method, { textDocument: { uri: URI } })) as PreviewResult).version,
+      2,
+    );
   });
 
   it("speaks the session's language: Spanish notes, labels and page with locale es, Russian after bdscript.locale changes", async () => {
@@ -77,12 +113,18 @@ describe('e2e: message preview over stdio', function () {
     const text = '$sendMessage[hi]\n$if[$var[x]==1]\nOne\n$endif\n$newSelectMenu[m;1;1]\n$usernam\n';
     await client.open(URI, text, 1);
 
-    const es = (await client.request(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE })) as PreviewResult;
+    const es = (await client.request(PreviewRequest.method, {
+      textDocument: { uri: URI },
+      nonce: NONCE,
+    })) as PreviewResult;
     assert.deepEqual(
       es.message?.notes.map((n) => n.message),
       ['`$sendMessage` envía un mensaje propio, que esta vista previa no muestra.'],
     );
-    assert.deepEqual(es.message?.branches.map((b) => b.branches), [['{$var[x]}==1', 'ninguna de ellas']]);
+    assert.deepEqual(
+      es.message?.branches.map((b) => b.branches),
+      [['{$var[x]}==1', 'ninguna de ellas']],
+    );
     const html = es.html ?? '';
     assert.match(html, /<html lang="es">/);
     assert.match(html, /<div class="header">Tu bot</);
@@ -97,23 +139,41 @@ describe('e2e: message preview over stdio', function () {
     // The user picks Russian: once the diagnostics are republished in Russian, so is the preview.
     const mark = client.mark();
     client.settings = { catalog: { offline: true }, locale: 'ru' };
-    await client.notify('workspace/didChangeConfiguration', { settings: { bdscript: { catalog: { offline: true }, locale: 'ru' } } });
-    await client.diagnostics(URI, { since: mark, where: (p) => p.diagnostics.some((d) => typeof d.message === 'string' && d.message.startsWith('Неизвестная функция')) });
-    const ru = (await client.request(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE })) as PreviewResult;
-    assert.deepEqual(ru.message?.notes.map((n) => n.message), ['`$sendMessage` отправляет отдельное сообщение, которое предпросмотр не показывает.']);
-    assert.deepEqual(ru.message?.branches.map((b) => b.branches), [['{$var[x]}==1', 'ни одна из веток']]);
+    await client.notify('workspace/didChangeConfiguration', {
+      settings: { bdscript: { catalog: { offline: true }, locale: 'ru' } },
+    });
+    await client.diagnostics(URI, {
+      since: mark,
+      where: (p) =>
+        p.diagnostics.some((d) => typeof d.message === 'string' && d.message.startsWith('Неизвестная функция')),
+    });
+    const ru = (await client.request(PreviewRequest.method, {
+      textDocument: { uri: URI },
+      nonce: NONCE,
+    })) as PreviewResult;
+    assert.deepEqual(
+      ru.message?.notes.map((n) => n.message),
+      ['`$sendMessage` отправляет отдельное сообщение, которое предпросмотр не показывает.'],
+    );
+    assert.deepEqual(
+      ru.message?.branches.map((b) => b.branches),
+      [['{$var[x]}==1', 'ни одна из веток']],
+    );
     assert.match(ru.html ?? '', /<html lang="ru">/);
     assert.match(ru.html ?? '', /Показана ветка \$if:/);
   });
 
   describe('gives way to typing on a long command', () => {
     // About 1 MB that the model reads to the end (no `$stop`): drawing it takes tens of milliseconds.
-    const BLOCK = 'Hello $username, here is line text\n$if[$var[x]==1]\n$addButton[no;b;Buy;primary]\n$else\nother $random[1;5]\n$endif\n$title[T]\n';
+    const BLOCK =
+      'Hello $username, here is line text\n$if[$var[x]==1]\n$addButton[no;b;Buy;primary]\n$else\nother $random[1;5]\n$endif\n$title[T]\n';
     const LONG = BLOCK.repeat(Math.ceil(1_000_000 / BLOCK.length));
     const lastLine = LONG.split('\n').length - 1;
 
     /** Resolves with the order in which the promises settled (by label), and their outcomes. */
-    function settleOrder(promises: Record<string, Promise<unknown>>): Promise<{ order: string[]; outcomes: Record<string, PromiseSettledResult<unknown>> }> {
+    function settleOrder(
+      promises: Record<string, Promise<unknown>>,
+    ): Promise<{ order: string[]; outcomes: Record<string, PromiseSettledResult<unknown>> }> {
       const order: string[] = [];
       const labelled = Object.entries(promises).map(([label, p]) =>
         p.then(
@@ -127,10 +187,14 @@ describe('e2e: message preview over stdio', function () {
           },
         ),
       );
-      return Promise.all(labelled).then((pairs) => ({ order, outcomes: Object.fromEntries(pairs) as Record<string, PromiseSettledResult<unknown>> }));
+      return Promise.all(labelled).then((pairs) => ({
+        order,
+        outcomes: Object.fromEntries(pairs) as Record<string, PromiseSettledResult<unknown>>,
+      }));
     }
 
-    const codeOf = (r: PromiseSettledResult<unknown> | undefined): unknown => (r?.status === 'rejected' ? (r.reason as { code?: unknown }).code : 'answered');
+    const codeOf = (r: PromiseSettledResult<unknown> | undefined): unknown =>
+      r?.status === 'rejected' ? (r.reason as { code?: unknown }).code : 'answered';
 
     async function openLong(): Promise<SpawnedServer['client']> {
       const server = servers.start();
@@ -147,15 +211,23 @@ describe('e2e: message preview over stdio', function () {
       const stale = client.request(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE });
       // The edit comes while the page is being drawn (drawing 1 MB takes about 100 ms).
       await new Promise((resolve) => setTimeout(resolve, 30));
-      await client.change(URI, 2, [{ range: { start: { line: lastLine, character: 0 }, end: { line: lastLine, character: 0 } }, text: '$addBu' }]);
-      const completion = client.request<{ items: Array<{ label: string }> }>('textDocument/completion', { textDocument: { uri: URI }, position: { line: lastLine, character: 6 } });
+      await client.change(URI, 2, [
+        { range: { start: { line: lastLine, character: 0 }, end: { line: lastLine, character: 0 } }, text: '$addBu' },
+      ]);
+      const completion = client.request<{ items: Array<{ label: string }> }>('textDocument/completion', {
+        textDocument: { uri: URI },
+        position: { line: lastLine, character: 6 },
+      });
       const { outcomes } = await settleOrder({ stale, completion });
       // Refused as soon as the edit was read (before or after the completion's answer: it costs nothing).
       assert.equal(codeOf(outcomes['stale']), LSPErrorCodes.ContentModified, 'the preview of version 1 is refused');
       const list = (outcomes['completion'] as PromiseFulfilledResult<{ items: Array<{ label: string }> }>).value;
       assert.ok(list.items.some((i) => i.label.startsWith('$addButton')));
       // Asked again, the preview answers for the new version.
-      const fresh = (await client.request(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE })) as PreviewResult;
+      const fresh = (await client.request(PreviewRequest.method, {
+        textDocument: { uri: URI },
+        nonce: NONCE,
+      })) as PreviewResult;
       assert.equal(fresh.version, 2);
       assert.match(fresh.html ?? '', /<body class="dark">/);
     });
@@ -163,15 +235,24 @@ describe('e2e: message preview over stdio', function () {
     it('answers a completion sent after a preview first, then the preview; a cancelled preview is refused', async () => {
       const client = await openLong();
       const preview = client.request(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE });
-      const completion = client.request('textDocument/completion', { textDocument: { uri: URI }, position: { line: 1, character: 3 } });
+      const completion = client.request('textDocument/completion', {
+        textDocument: { uri: URI },
+        position: { line: 1, character: 3 },
+      });
       const { order, outcomes } = await settleOrder({ preview, completion });
       assert.deepEqual(order, ['completion', 'preview'], 'the completion is answered while the preview is being drawn');
       assert.equal(codeOf(outcomes['preview']), 'answered');
       assert.equal((outcomes['preview'] as PromiseFulfilledResult<PreviewResult>).value.version, 1);
 
-      await assert.rejects(client.requestAndCancel(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE }), (err: { code?: number }) => err.code === LSPErrorCodes.RequestCancelled);
+      await assert.rejects(
+        client.requestAndCancel(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE }),
+        (err: { code?: number }) => err.code === LSPErrorCodes.RequestCancelled,
+      );
       // The server goes on serving previews.
-      assert.equal(((await client.request(PreviewRequest.method, { textDocument: { uri: URI } })) as PreviewResult).version, 1);
+      assert.equal(
+        ((await client.request(PreviewRequest.method, { textDocument: { uri: URI } })) as PreviewResult).version,
+        1,
+      );
     });
   });
 });

@@ -43,12 +43,20 @@ describe('e2e: the server answers requests while it validates a large document',
     await client.open(big, text, 1);
     // Asked once the validation has surely started (it starts on the next turn after didOpen).
     await new Promise((resolve) => setTimeout(resolve, 40));
-    const completion = client.request<{ items: Array<{ label: string }> }>('textDocument/completion', { textDocument: { uri: small }, position: { line: 1, character: 6 } }).then((list) => {
-      order.push('completion');
-      return list;
-    });
+    const completion = client
+      .request<{ items: Array<{ label: string }> }>('textDocument/completion', {
+        textDocument: { uri: small },
+        position: { line: 1, character: 6 },
+      })
+      .then((list) => {
+        order.push('completion');
+        return list;
+      });
     const [list, published] = await Promise.all([completion, diagnostics]);
-    assert.ok(list.items.some((i) => i.label.startsWith('$addButton')), 'the completion is a real answer');
+    assert.ok(
+      list.items.some((i) => i.label.startsWith('$addButton')),
+      'the completion is a real answer',
+    );
     assert.ok(published.diagnostics.length > 0, 'the large document gets its diagnostics');
     assert.deepEqual(order, ['completion', 'diagnostics'], 'the completion did not wait for the validation');
   });

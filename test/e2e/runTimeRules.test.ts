@@ -53,7 +53,10 @@ describe('e2e: run-time rules over stdio', function () {
       timeoutMs: 30_000,
     });
     const client = running.client;
-    await client.initialize({ capabilities: fullClientCapabilities(), initializationOptions: { catalog: { offline: true } } });
+    await client.initialize({
+      capabilities: fullClientCapabilities(),
+      initializationOptions: { catalog: { offline: true } },
+    });
     let mark = client.mark();
     await client.open(URI, TEXT, 1);
     const published = await client.diagnostics(URI, { since: mark, where: (p) => p.diagnostics.length > 0 });
@@ -61,17 +64,28 @@ describe('e2e: run-time rules over stdio', function () {
     assert.deepEqual(codes, ['component-before-parent@2', 'role-grant-sign@1', 'select-menu-limit@4']);
 
     const sign = published.diagnostics.find((d) => d.code === 'role-grant-sign')!;
-    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: URI }, range: sign.range, context: { diagnostics: [sign] } });
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri: URI },
+      range: sign.range,
+      context: { diagnostics: [sign] },
+    });
     const fix = actions.find((a) => a.title === 'Add `+` (give the role)');
     assert.ok(fix?.isPreferred && fix.edit?.changes?.[URI], JSON.stringify(actions));
     const edit = fix.edit!.changes![URI]![0]!;
-    const fixed = TEXT.slice(0, offsetOf(TEXT, edit.range.start)) + edit.newText + TEXT.slice(offsetOf(TEXT, edit.range.end));
+    const fixed =
+      TEXT.slice(0, offsetOf(TEXT, edit.range.start)) + edit.newText + TEXT.slice(offsetOf(TEXT, edit.range.end));
     assert.equal(fixed.split('\n')[1], '$roleGrant[$authorID;+987654321098765432]');
 
     mark = client.mark();
-    await client.notify('textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: [{ text: fixed }] });
+    await client.notify('textDocument/didChange', {
+      textDocument: { uri: URI, version: 2 },
+      contentChanges: [{ text: fixed }],
+    });
     const after = await client.diagnostics(URI, { since: mark, version: 2 });
-    assert.deepEqual(after.diagnostics.map((d) => String(d.code)).sort(), ['component-before-parent', 'select-menu-limit']);
+    assert.deepEqual(after.diagnostics.map((d) => String(d.code)).sort(), [
+      'component-before-parent',
+      'select-menu-limit',
+    ]);
 
     await client.shutdown();
     assert.deepEqual(await running.exited(), { code: 0, signal: null });

@@ -35,7 +35,9 @@ function servedCatalog(): Catalog {
   const data = snapshotCatalog().data;
   return new Catalog({
     ...data,
-    functions: data.functions.filter((f) => f.name !== '$time').map((f) => (f.name === '$title' ? { ...f, shortDescription: TITLE_DESCRIPTION } : f)),
+    functions: data.functions
+      .filter((f) => f.name !== '$time')
+      .map((f) => (f.name === '$title' ? { ...f, shortDescription: TITLE_DESCRIPTION } : f)),
   });
 }
 
@@ -98,25 +100,43 @@ describe('e2e: bundled server over stdio', function () {
     await client.open(URI, TEXT, 1);
     const diags = await client.diagnostics(URI, {
       since: mark,
-      where: (p) => p.diagnostics.some((d) => d.code === 'unknown-function' && d.range.start.line === 1) === !expectTimeKnown,
+      where: (p) =>
+        p.diagnostics.some((d) => d.code === 'unknown-function' && d.range.start.line === 1) === !expectTimeKnown,
     });
     const typo = diags.diagnostics.find((d) => d.code === 'unknown-function' && d.range.start.line === 2);
     assert.ok(typo, JSON.stringify(diags.diagnostics));
 
-    const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 3, character: 4 } });
-    assert.ok(list.items.some((i) => i.label.startsWith('$title')), 'completion offers $title');
+    const list = await client.request<CompletionList>('textDocument/completion', {
+      textDocument: { uri: URI },
+      position: { line: 3, character: 4 },
+    });
+    assert.ok(
+      list.items.some((i) => i.label.startsWith('$title')),
+      'completion offers $title',
+    );
 
-    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 3 } });
+    const hover = await client.request<Hover>('textDocument/hover', {
+      textDocument: { uri: URI },
+      position: { line: 0, character: 3 },
+    });
     assert.match(hoverText(hover), /\$title\[Title;\(Index\)\]/);
 
-    const help = await client.request<SignatureHelp>('textDocument/signatureHelp', { textDocument: { uri: URI }, position: { line: 0, character: 8 } });
+    const help = await client.request<SignatureHelp>('textDocument/signatureHelp', {
+      textDocument: { uri: URI },
+      position: { line: 0, character: 8 },
+    });
     assert.equal(help.signatures[0]?.label, '$title[Title;(Index)]');
 
-    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: URI }, range: typo.range, context: { diagnostics: [typo] } });
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri: URI },
+      range: typo.range,
+      context: { diagnostics: [typo] },
+    });
     const fix = actions.find((a) => a.isPreferred);
     assert.ok(fix?.edit?.changes?.[URI], JSON.stringify(actions));
     const edit = fix.edit.changes[URI]![0]!;
-    const fixed = TEXT.slice(0, offsetOf(TEXT, edit.range.start)) + edit.newText + TEXT.slice(offsetOf(TEXT, edit.range.end));
+    const fixed =
+      TEXT.slice(0, offsetOf(TEXT, edit.range.start)) + edit.newText + TEXT.slice(offsetOf(TEXT, edit.range.end));
     assert.match(fixed.split('\n')[2]!, /^\$addButton\[/);
     return hoverText(hover);
   }
@@ -138,7 +158,10 @@ describe('e2e: bundled server over stdio', function () {
       initializationOptions: { catalog: { url: service.url, cacheDir } },
     });
     assert.equal((init.capabilities['completionProvider'] as { resolveProvider?: boolean }).resolveProvider, true);
-    const live = await server.client.waitFor<CatalogStatus>('bdscript/catalogStatusChanged', (s) => s.source === 'live');
+    const live = await server.client.waitFor<CatalogStatus>(
+      'bdscript/catalogStatusChanged',
+      (s) => s.source === 'live',
+    );
     assert.equal(live.location, service.url);
     assert.equal(live.counts.functions, servedCatalog().data.functions.length);
     // The served catalog has no `$time`: the document says so.
@@ -147,15 +170,24 @@ describe('e2e: bundled server over stdio', function () {
     const status = await server.client.request<CatalogStatus>('bdscript/catalogStatus');
     assert.equal(status.source, 'live');
     assert.equal(status.lastRefresh?.ok, true);
-    assert.ok(readdirSync(cacheDir).some((f) => /^catalog-.*\.json$/.test(f)), 'the refresh wrote the cache');
+    assert.ok(
+      readdirSync(cacheDir).some((f) => /^catalog-.*\.json$/.test(f)),
+      'the refresh wrote the cache',
+    );
     await shutdown(server);
   });
 
   it('falls back to the bundled catalog when the catalog service is down', async () => {
     const url = `http://127.0.0.1:${await closedPort()}`;
     const server = startServer();
-    await server.client.initialize({ capabilities: fullClientCapabilities(), initializationOptions: { catalog: { url } } });
-    const failed = await server.client.waitFor<CatalogStatus>('bdscript/catalogStatusChanged', (s) => s.lastRefresh?.ok === false && !s.refreshing);
+    await server.client.initialize({
+      capabilities: fullClientCapabilities(),
+      initializationOptions: { catalog: { url } },
+    });
+    const failed = await server.client.waitFor<CatalogStatus>(
+      'bdscript/catalogStatusChanged',
+      (s) => s.lastRefresh?.ok === false && !s.refreshing,
+    );
     assert.equal(failed.source, 'bundled');
     assert.match(failed.problems.join('\n'), new RegExp(url.replace(/\./g, '\\.')));
     // The bundled snapshot knows `$time` and has no descriptions of its own.
@@ -186,19 +218,28 @@ describe('e2e: bundled server over stdio', function () {
     assert.ok(status.location.startsWith(path.join(tmp, 'xdg-cache', 'bdscript')), status.location);
     const hover = await session(second.client, false);
     assert.match(hover, TITLE_PATTERN);
-    await second.client.waitFor<CatalogStatus>('bdscript/catalogStatusChanged', (s) => s.lastRefresh?.ok === false && !s.refreshing);
+    await second.client.waitFor<CatalogStatus>(
+      'bdscript/catalogStatusChanged',
+      (s) => s.lastRefresh?.ok === false && !s.refreshing,
+    );
     await shutdown(second);
   });
 
   it('speaks over --node-ipc as the VS Code client starts it', async () => {
-    const child = fork(SERVER, ['--node-ipc'], { env: { ...process.env, HOME: tmp, XDG_CACHE_HOME: path.join(tmp, 'xdg-cache') }, cwd: tmp, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    const child = fork(SERVER, ['--node-ipc'], {
+      env: { ...process.env, HOME: tmp, XDG_CACHE_HOME: path.join(tmp, 'xdg-cache') },
+      cwd: tmp,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
     let output = '';
     child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
       const client = new LspClient(new IPCMessageReader(child), new IPCMessageWriter(child));
-      await client.initialize({ initializationOptions: { catalog: { offline: true }, globalStoragePath: path.join(tmp, 'storage') } });
+      await client.initialize({
+        initializationOptions: { catalog: { offline: true }, globalStoragePath: path.join(tmp, 'storage') },
+      });
       await client.open(URI, TEXT);
       const diags = await client.diagnostics(URI);
       assert.ok(diags.diagnostics.some((d) => d.code === 'unknown-function'));
@@ -215,16 +256,26 @@ describe('e2e: bundled server over stdio', function () {
 
   it('keeps answering under abuse: rapid edits, cancellations, unknown documents, bad params', async () => {
     const server = startServer();
-    await server.client.initialize({ capabilities: fullClientCapabilities(), initializationOptions: { catalog: { offline: true } } });
+    await server.client.initialize({
+      capabilities: fullClientCapabilities(),
+      initializationOptions: { catalog: { offline: true } },
+    });
     let text = '$title[]';
     await server.client.open(URI, text, 1);
     const edits = 2000;
     for (let i = 0; i < edits; i++) {
-      void server.client.change(URI, i + 2, [{ range: { start: { line: 0, character: 7 }, end: { line: 0, character: 7 } }, text: 'x' }]);
+      void server.client.change(URI, i + 2, [
+        { range: { start: { line: 0, character: 7 }, end: { line: 0, character: 7 } }, text: 'x' },
+      ]);
       text = `${text.slice(0, 7)}x${text.slice(7)}`;
       if (i % 200 === 0) {
         // Requests cancelled at once, in the middle of the edits; each must still be answered.
-        const cancelled = ['textDocument/completion', 'textDocument/hover', 'textDocument/signatureHelp', 'textDocument/semanticTokens/full'].map((m) =>
+        const cancelled = [
+          'textDocument/completion',
+          'textDocument/hover',
+          'textDocument/signatureHelp',
+          'textDocument/semanticTokens/full',
+        ].map((m) =>
           server.client.requestAndCancel(m, { textDocument: { uri: URI }, position: { line: 0, character: 7 } }).then(
             () => 'answered',
             (err: { code?: number }) => (err.code === -32800 ? 'cancelled' : `error ${String(err.code)}`),
@@ -233,11 +284,24 @@ describe('e2e: bundled server over stdio', function () {
         for (const outcome of await Promise.all(cancelled)) assert.match(outcome, /^(answered|cancelled)$/);
       }
     }
-    assert.equal(await server.client.request('textDocument/hover', { textDocument: { uri: 'file:///nowhere.bds' }, position: { line: 0, character: 0 } }), null);
-    assert.ok(await server.client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 40, character: 1e9 } }) !== undefined);
+    assert.equal(
+      await server.client.request('textDocument/hover', {
+        textDocument: { uri: 'file:///nowhere.bds' },
+        position: { line: 0, character: 0 },
+      }),
+      null,
+    );
+    assert.ok(
+      (await server.client.request('textDocument/hover', {
+        textDocument: { uri: URI },
+        position: { line: 40, character: 1e9 },
+      })) !== undefined,
+    );
     await server.client.notify('textDocument/didChange', { textDocument: { uri: URI }, contentChanges: 'nonsense' });
     // The last edit drops the closing bracket: the one problem sits at the end of the final text.
-    await server.client.change(URI, edits + 2, [{ range: { start: { line: 0, character: text.length - 1 }, end: { line: 0, character: text.length } }, text: '' }]);
+    await server.client.change(URI, edits + 2, [
+      { range: { start: { line: 0, character: text.length - 1 }, end: { line: 0, character: text.length } }, text: '' },
+    ]);
     const final = await server.client.diagnostics(URI, { version: edits + 2 });
     assert.deepEqual(
       final.diagnostics.map((d) => d.code),
@@ -254,7 +318,10 @@ describe('e2e: bundled server over stdio', function () {
       env: { ...process.env, HOME: tmp, XDG_CACHE_HOME: path.join(tmp, 'xdg-cache'), NODE_PATH: '' },
       cwd: path.dirname(alone),
     });
-    await running.client.initialize({ capabilities: fullClientCapabilities(), initializationOptions: { catalog: { offline: true } } });
+    await running.client.initialize({
+      capabilities: fullClientCapabilities(),
+      initializationOptions: { catalog: { offline: true } },
+    });
     const status = await running.client.request<CatalogStatus>('bdscript/catalogStatus');
     assert.equal(status.source, 'bundled');
     assert.ok(status.counts.functions > 100, 'the embedded snapshot is loaded');
@@ -268,6 +335,9 @@ describe('e2e: bundled server over stdio', function () {
     assert.match(version.stdout, /^bdscript-language-server \d+\.\d+\.\d+/);
     const help = await run(process.execPath, [LAUNCHER, '--help']);
     assert.match(help.stdout, /--stdio/);
-    await assert.rejects(run(process.execPath, [SERVER]), (err: { code?: number; stderr?: string }) => err.code === 2 && /no transport/.test(err.stderr ?? ''));
+    await assert.rejects(
+      run(process.execPath, [SERVER]),
+      (err: { code?: number; stderr?: string }) => err.code === 2 && /no transport/.test(err.stderr ?? ''),
+    );
   });
 });

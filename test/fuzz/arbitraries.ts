@@ -23,13 +23,71 @@ export const FUZZ_LIMITS: DocumentLimits = { maxSize: 60_000, maxMutations: 20, 
 
 /** Pieces of BDScript syntax and the characters around it that parsers get wrong. */
 export const SYNTAX_TOKENS: readonly string[] = [
-  '$', '[', ']', ';', '\\', '\\;', '\\]', '\\\\', '%{-SEMICOL-}%', '%ESCAPED%', '%{DOL}%', '%{DOL}%title[',
-  '$c[', '$c', '$title[', '$username', '$username[', '$random', '$random[1;2]', '$addButton[', '$usernamefoo',
-  '$if[', '$elseif[', '$else', '$endif', '$try', '$catch', '$endtry', '$async[a]', '$async[', '$endasync',
-  '$await[a]', '$error[message]', '$var[x;1]', '$disableSpecialEscaping', '$onJoined[1]', '$alwaysReply',
-  '$c[bdscript-disable-line]', '$c[bdscript-language: BDScript]', '$c[bdscript-disable-next-line premium]',
-  ':thumbsup:', ':hash:', ':', '==', ' ', '\t', '\n', '\r\n', '\r', '😀', '#️⃣', '👍🏽', '\u200d', '\ufeff',
-  '\uD83D', '\uDE00', '\uDBFF\uDFFF', 'é', 'x', '1', '%', '{', '}', '<@', '>',
+  '$',
+  '[',
+  ']',
+  ';',
+  '\\',
+  '\\;',
+  '\\]',
+  '\\\\',
+  '%{-SEMICOL-}%',
+  '%ESCAPED%',
+  '%{DOL}%',
+  '%{DOL}%title[',
+  '$c[',
+  '$c',
+  '$title[',
+  '$username',
+  '$username[',
+  '$random',
+  '$random[1;2]',
+  '$addButton[',
+  '$usernamefoo',
+  '$if[',
+  '$elseif[',
+  '$else',
+  '$endif',
+  '$try',
+  '$catch',
+  '$endtry',
+  '$async[a]',
+  '$async[',
+  '$endasync',
+  '$await[a]',
+  '$error[message]',
+  '$var[x;1]',
+  '$disableSpecialEscaping',
+  '$onJoined[1]',
+  '$alwaysReply',
+  '$c[bdscript-disable-line]',
+  '$c[bdscript-language: BDScript]',
+  '$c[bdscript-disable-next-line premium]',
+  ':thumbsup:',
+  ':hash:',
+  ':',
+  '==',
+  ' ',
+  '\t',
+  '\n',
+  '\r\n',
+  '\r',
+  '😀',
+  '#️⃣',
+  '👍🏽',
+  '\u200d',
+  '\ufeff',
+  '\uD83D',
+  '\uDE00',
+  '\uDBFF\uDFFF',
+  'é',
+  'x',
+  '1',
+  '%',
+  '{',
+  '}',
+  '<@',
+  '>',
 ];
 
 const token = fc.constantFrom(...SYNTAX_TOKENS);
@@ -48,7 +106,11 @@ function insertion(catalog: Catalog, limits: DocumentLimits): fc.Arbitrary<strin
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.integer({ min: 1, max: limits.maxNesting }), fc.constantFrom('$title[', '$c[', '$if[', '[', '$random['), fc.boolean())
+        .tuple(
+          fc.integer({ min: 1, max: limits.maxNesting }),
+          fc.constantFrom('$title[', '$c[', '$if[', '[', '$random['),
+          fc.boolean(),
+        )
         .map(([n, open, closed]) => open.repeat(n) + (closed ? 'x' + ']'.repeat(n) : '')),
     },
     { weight: 1, arbitrary: fc.integer({ min: 1, max: limits.maxNesting }).map((n) => ']'.repeat(n)) },
@@ -56,7 +118,10 @@ function insertion(catalog: Catalog, limits: DocumentLimits): fc.Arbitrary<strin
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.integer({ min: 100, max: limits.maxLine }), fc.constantFrom('x', '$username ', '\\;', 'é😀', '$title[a]'))
+        .tuple(
+          fc.integer({ min: 100, max: limits.maxLine }),
+          fc.constantFrom('x', '$username ', '\\;', 'é😀', '$title[a]'),
+        )
         .map(([n, unit]) => unit.repeat(Math.ceil(n / unit.length))),
     },
   );
@@ -105,7 +170,10 @@ function base(catalog: Catalog, limits: DocumentLimits): fc.Arbitrary<string> {
     },
     { weight: 2, arbitrary: fc.array(token, { maxLength: 300 }).map((t) => t.join('')) },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 300 }) },
-    { weight: 1, arbitrary: fc.array(fc.oneof(token, loneSurrogate, unicodeText), { maxLength: 100 }).map((t) => t.join('')) },
+    {
+      weight: 1,
+      arbitrary: fc.array(fc.oneof(token, loneSurrogate, unicodeText), { maxLength: 100 }).map((t) => t.join('')),
+    },
   );
 }
 

@@ -19,13 +19,46 @@ const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 
 /** Escape sequences and the characters around them that terminals act on. */
 const HOSTILE_TOKENS = [
-  '\x1b[2J', '\x1b]0;title\x07', '\x1b]8;;http://x\x1b\\', '\x9b31m', '\x1b', '\x07', '\x00', '\x7f', '\r', '\n', '\t',
-  '\u202e', '\u2066', '\u200b', '\u200d', '\ufeff', '\u2028', '\u00ad', '\udc00', '\ud800', '👨\u200d👩', '👍', '$', '[', ']', ';', '/', '<',
+  '\x1b[2J',
+  '\x1b]0;title\x07',
+  '\x1b]8;;http://x\x1b\\',
+  '\x9b31m',
+  '\x1b',
+  '\x07',
+  '\x00',
+  '\x7f',
+  '\r',
+  '\n',
+  '\t',
+  '\u202e',
+  '\u2066',
+  '\u200b',
+  '\u200d',
+  '\ufeff',
+  '\u2028',
+  '\u00ad',
+  '\udc00',
+  '\ud800',
+  '👨\u200d👩',
+  '👍',
+  '$',
+  '[',
+  ']',
+  ';',
+  '/',
+  '<',
 ];
 
 /** Strings that mix arbitrary code points (lone surrogates too) with hostile tokens. */
 export const hostileText: fc.Arbitrary<string> = fc
-  .array(fc.oneof(fc.string({ unit: 'binary', maxLength: 8 }), fc.constantFrom(...HOSTILE_TOKENS), fc.string({ maxLength: 8 })), { maxLength: 12 })
+  .array(
+    fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 8 }),
+      fc.constantFrom(...HOSTILE_TOKENS),
+      fc.string({ maxLength: 8 }),
+    ),
+    { maxLength: 12 },
+  )
   .map((parts) => parts.join(''));
 
 /** What `visible` and its siblings promise for any text. */
@@ -36,7 +69,10 @@ export function checkTerminalText(text: string): void {
     if (!UNSAFE.test(ch)) return;
     // Only a joiner inside an emoji sequence may stay.
     assert.equal(ch, '\u200d', `visible left ${JSON.stringify(ch)} in ${JSON.stringify(shown)}`);
-    assert.ok(/\p{Extended_Pictographic}/u.test(chars[i + 1] ?? ''), `a lone joiner stayed in ${JSON.stringify(shown)}`);
+    assert.ok(
+      /\p{Extended_Pictographic}/u.test(chars[i + 1] ?? ''),
+      `a lone joiner stayed in ${JSON.stringify(shown)}`,
+    );
   });
   const lines = visibleLines(text);
   assert.equal(lines.split('\n').length, text.split('\n').length, 'visibleLines keeps every line break');
@@ -48,11 +84,23 @@ export function checkTerminalText(text: string): void {
 
 const record = fc.record(
   {
-    tag: fc.oneof(hostileText, hostileText.map((t) => '$' + t), fc.constantFrom('$ok', '$ok[A]', '$c[Text]', '$addButtonCV2[X]')),
+    tag: fc.oneof(
+      hostileText,
+      hostileText.map((t) => '$' + t),
+      fc.constantFrom('$ok', '$ok[A]', '$c[Text]', '$addButtonCV2[X]'),
+    ),
     name: hostileText,
     arguments: fc.oneof(
       fc.constant(null),
-      fc.array(fc.record({ name: hostileText, type: fc.constantFrom('String', 'Enum'), required: fc.boolean(), enumData: fc.array(hostileText, { maxLength: 3 }) }), { maxLength: 3 }),
+      fc.array(
+        fc.record({
+          name: hostileText,
+          type: fc.constantFrom('String', 'Enum'),
+          required: fc.boolean(),
+          enumData: fc.array(hostileText, { maxLength: 3 }),
+        }),
+        { maxLength: 3 },
+      ),
     ),
     deprecatedFor: hostileText,
     intents: fc.constant(0),
@@ -79,10 +127,15 @@ export function checkDecodedNames(records: readonly unknown[], emoji: Record<str
         assert.ok(!UNSAFE.test(a.name), `argument name ${JSON.stringify(a.name)} kept`);
         for (const v of a.enumData ?? []) assert.ok(!UNSAFE.test(v), `enum value ${JSON.stringify(v)} kept`);
       }
-      if ('deprecatedFor' in r && r.deprecatedFor !== undefined) assert.match(r.deprecatedFor, /^\$[A-Za-z][A-Za-z0-9]*$/);
+      if ('deprecatedFor' in r && r.deprecatedFor !== undefined)
+        assert.match(r.deprecatedFor, /^\$[A-Za-z][A-Za-z0-9]*$/);
     }
     // Every record is kept, dropped with an error, or dropped as a duplicate with a warning.
-    const reported = new Set(decoded.problems.filter((p) => p.severity === 'error' || /^duplicate/.test(p.message)).map((p) => p.record?.split(' ')[0]));
+    const reported = new Set(
+      decoded.problems
+        .filter((p) => p.severity === 'error' || /^duplicate/.test(p.message))
+        .map((p) => p.record?.split(' ')[0]),
+    );
     assert.equal(kept.length + reported.size, records.length, JSON.stringify(decoded.problems.slice(0, 5)));
     for (const p of decoded.problems) {
       const text = `${p.record ?? ''} ${p.message}`;
@@ -91,7 +144,10 @@ export function checkDecodedNames(records: readonly unknown[], emoji: Record<str
   }
   const map = decodeEmojiAliasMap(emoji);
   for (const [key, aliases] of Object.entries(map.value)) {
-    assert.ok(!/[\p{Cc}\p{Zl}\p{Zp}\u202a-\u202e\u2066-\u2069\u200b]/u.test(key), `emoji key ${JSON.stringify(key)} kept`);
+    assert.ok(
+      !/[\p{Cc}\p{Zl}\p{Zp}\u202a-\u202e\u2066-\u2069\u200b]/u.test(key),
+      `emoji key ${JSON.stringify(key)} kept`,
+    );
     for (const alias of aliases) assert.ok(!UNSAFE.test(alias), `alias ${JSON.stringify(alias)} kept`);
   }
 }
@@ -117,7 +173,9 @@ export const cutScenario: fc.Arbitrary<CutScenario> = fc.record({
 });
 
 /** Two versions alike in shape and length, so that a splice of them still parses. */
-const VERSIONS = ['one', 'two'].map((v) => JSON.stringify(Array.from({ length: 60 }, (_, i) => `version-${v}-${String(i).padStart(3, '0')}`)));
+const VERSIONS = ['one', 'two'].map((v) =>
+  JSON.stringify(Array.from({ length: 60 }, (_, i) => `version-${v}-${String(i).padStart(3, '0')}`)),
+);
 
 /**
  * Serves a resource whose first answer is cut at `cutAt` and which (if `changes`) is the next
@@ -125,12 +183,20 @@ const VERSIONS = ['one', 'two'].map((v) => JSON.stringify(Array.from({ length: 6
  */
 export async function checkCutDownload(s: CutScenario): Promise<void> {
   const server = await F.startFaultServer();
-  const client = new CatalogClient(server.url, { maxRetries: 2, minRetryDelayMs: 1, maxRetryDelayMs: 5, totalTimeoutMs: 5000, headersTimeoutMs: 2000, bodyTimeoutMs: 2000 });
+  const client = new CatalogClient(server.url, {
+    maxRetries: 2,
+    minRetryDelayMs: 1,
+    maxRetryDelayMs: 5,
+    totalTimeoutMs: 5000,
+    headersTimeoutMs: 2000,
+    bodyTimeoutMs: 2000,
+  });
   try {
     let served = 0;
     const body = (v: number): Buffer | string => (s.gzip ? zlib.gzipSync(VERSIONS[v]!) : VERSIONS[v]!);
     const bodies = [body(0), body(1)];
-    const etagOf = (v: number): string | undefined => (s.etag === 'none' ? undefined : s.etag === 'weak' ? `W/"v${v}"` : `"v${v}"`);
+    const etagOf = (v: number): string | undefined =>
+      s.etag === 'none' ? undefined : s.etag === 'weak' ? `W/"v${v}"` : `"v${v}"`;
     server.routes.set(
       '/x',
       F.rangeResource({
@@ -146,7 +212,11 @@ export async function checkCutDownload(s: CutScenario): Promise<void> {
     );
     const r = await client.getJson('/x');
     assert.equal(r.kind, 'ok');
-    assert.deepEqual(r.kind === 'ok' && r.json, JSON.parse(VERSIONS[s.changes ? 1 : 0]!), `scenario ${JSON.stringify(s)}`);
+    assert.deepEqual(
+      r.kind === 'ok' && r.json,
+      JSON.parse(VERSIONS[s.changes ? 1 : 0]!),
+      `scenario ${JSON.stringify(s)}`,
+    );
   } finally {
     await client.destroy();
     await server.close();

@@ -30,10 +30,32 @@ export interface Edit {
 /** Inserted text: syntax that changes how the rest of a line or chunk parses. */
 const INSERTS: readonly string[] = [
   ...SYNTAX_TOKENS,
-  '$c[', ']', '[', '$title[x', '$if[1==1]\n', '$endif\n', '$try\n', '$catch\n', '$endtry', '$async[job]\n', '$endasync\n',
-  '$await[job]', '$onJoined[1]\n', '$onJoined', '$c[bdscript-disable unknown-function]', '$c[bdscript-disable-line]',
-  '$c[bdscript-language: BDScript Unstable]', '$disableSpecialEscaping\n', '%{DOL}%random[1%{-SEMICOL-}%2]',
-  'abc', '\n\n', 'Yes$elseNo$endif', '$pingms', '$$c[]map[', '$var[x;1]', '$var[x]',
+  '$c[',
+  ']',
+  '[',
+  '$title[x',
+  '$if[1==1]\n',
+  '$endif\n',
+  '$try\n',
+  '$catch\n',
+  '$endtry',
+  '$async[job]\n',
+  '$endasync\n',
+  '$await[job]',
+  '$onJoined[1]\n',
+  '$onJoined',
+  '$c[bdscript-disable unknown-function]',
+  '$c[bdscript-disable-line]',
+  '$c[bdscript-language: BDScript Unstable]',
+  '$disableSpecialEscaping\n',
+  '%{DOL}%random[1%{-SEMICOL-}%2]',
+  'abc',
+  '\n\n',
+  'Yes$elseNo$endif',
+  '$pingms',
+  '$$c[]map[',
+  '$var[x;1]',
+  '$var[x]',
 ];
 
 export function editArbitrary(): fc.Arbitrary<Edit> {
@@ -91,7 +113,9 @@ export function describeParse(doc: ParsedDocument): Record<string, string> {
       extra = node.value;
     }
     const parent = node.parent;
-    leaves.push(`${leaf.kind}@${leaf.start}-${leaf.end}${parent ? `^${parent.start}/${parent.index}/${parent.end}` : ''}${extra ? `:${extra}` : ''}`);
+    leaves.push(
+      `${leaf.kind}@${leaf.start}-${leaf.end}${parent ? `^${parent.start}/${parent.index}/${parent.end}` : ''}${extra ? `:${extra}` : ''}`,
+    );
   });
   const blocks: string[] = [];
   const work: Array<[Block, number]> = doc.blocks.map((b) => [b, 0]);
@@ -125,7 +149,9 @@ export function assertSameParse(actual: ParsedDocument, expected: ParsedDocument
     const el = e[key]!.split('\n');
     let k = 0;
     while (k < al.length && k < el.length && al[k] === el[k]) k++;
-    assert.fail(`${what}: ${key} differs at entry ${k}: incremental ${JSON.stringify(al[k]?.slice(0, 300))}, fresh ${JSON.stringify(el[k]?.slice(0, 300))}`);
+    assert.fail(
+      `${what}: ${key} differs at entry ${k}: incremental ${JSON.stringify(al[k]?.slice(0, 300))}, fresh ${JSON.stringify(el[k]?.slice(0, 300))}`,
+    );
   }
 }
 
@@ -139,9 +165,18 @@ export function assertSameParse(actual: ParsedDocument, expected: ParsedDocument
  * typing, when completion parses each keystroke and validation waits), comparing each
  * validation with a fresh analysis.
  */
-export function checkIncremental(catalog: Catalog, base: string, edits: readonly Edit[], withDiagnostics: boolean, validateEvery = 1): void {
+export function checkIncremental(
+  catalog: Catalog,
+  base: string,
+  edits: readonly Edit[],
+  withDiagnostics: boolean,
+  validateEvery = 1,
+): void {
   // As the language service parses: callbacks for the trigger, the catalog's names for glued names.
-  const options: ParseOptions = { isCallback: (name) => catalog.callbacks.forms(name) !== undefined, knownNames: knownNamesOf(catalog) };
+  const options: ParseOptions = {
+    isCallback: (name) => catalog.callbacks.forms(name) !== undefined,
+    knownNames: knownNamesOf(catalog),
+  };
   let text = base;
   let parsed = parse(text, options);
   const service = new LanguageService({ catalog });

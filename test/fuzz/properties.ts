@@ -37,7 +37,10 @@ export function runWholeDocument(service: LanguageService, text: string): void {
 
 /** Parses as the facade does (callbacks from the catalog decide the trigger line). */
 export function parseWith(catalog: Catalog, text: string): ParsedDocument {
-  return parse(text, { isCallback: (name) => catalog.callbacks.forms(name) !== undefined, knownNames: knownNamesOf(catalog) });
+  return parse(text, {
+    isCallback: (name) => catalog.callbacks.forms(name) !== undefined,
+    knownNames: knownNamesOf(catalog),
+  });
 }
 
 function inside(what: string, start: number, end: number, n: number): void {
@@ -65,7 +68,10 @@ export function checkParse(doc: ParsedDocument): void {
     inside(`call ${call.name}`, call.start, call.end, n);
     assert.ok(call.start > previous, `calls out of order at ${call.start}`);
     previous = call.start;
-    assert.ok(call.start < call.nameEnd && call.nameEnd <= call.end, `call ${call.name}: name ${call.start}..${call.nameEnd} outside ${call.end}`);
+    assert.ok(
+      call.start < call.nameEnd && call.nameEnd <= call.end,
+      `call ${call.name}: name ${call.start}..${call.nameEnd} outside ${call.end}`,
+    );
     assert.ok(/^\$[A-Za-z][A-Za-z0-9]*$/.test(call.name), `call name ${JSON.stringify(call.name)}`);
     if (call.open < 0) {
       assert.equal(call.args.length, 0, `bare call ${call.name} has arguments`);
@@ -82,10 +88,14 @@ export function checkParse(doc: ParsedDocument): void {
       if (i < call.args.length - 1) {
         const sep = separatorSpan(call, i);
         const separatorText = doc.text.slice(sep.start, sep.end);
-        assert.ok(separatorText === ';' || separatorText === '%{-SEMICOL-}%', `call ${call.name}: separator ${i} is ${JSON.stringify(separatorText)}`);
+        assert.ok(
+          separatorText === ';' || separatorText === '%{-SEMICOL-}%',
+          `call ${call.name}: separator ${i} is ${JSON.stringify(separatorText)}`,
+        );
         at = sep.end;
       }
-      for (const child of arg.children) assert.ok(child.start >= arg.start && child.end <= arg.end, `child outside argument of ${call.name}`);
+      for (const child of arg.children)
+        assert.ok(child.start >= arg.start && child.end <= arg.end, `child outside argument of ${call.name}`);
     });
   }
   const spans: Array<[string, { start: number; end: number }]> = [
@@ -137,8 +147,14 @@ class Checker {
   }
 
   position(what: string, p: Position): void {
-    assert.ok(Number.isInteger(p.line) && Number.isInteger(p.character), `${what}: position ${JSON.stringify(p)} not integers`);
-    assert.ok(p.line >= 0 && p.line < this.lengths.length, `${what}: line ${p.line} outside 0..${this.lengths.length - 1}`);
+    assert.ok(
+      Number.isInteger(p.line) && Number.isInteger(p.character),
+      `${what}: position ${JSON.stringify(p)} not integers`,
+    );
+    assert.ok(
+      p.line >= 0 && p.line < this.lengths.length,
+      `${what}: line ${p.line} outside 0..${this.lengths.length - 1}`,
+    );
     assert.ok(
       p.character >= 0 && p.character <= this.lengths[p.line]!,
       `${what}: character ${p.character} outside line ${p.line} of length ${this.lengths[p.line]}`,
@@ -175,7 +191,12 @@ class Checker {
 }
 
 function isPosition(v: unknown): v is Position {
-  return typeof v === 'object' && v !== null && typeof (v as Position).line === 'number' && typeof (v as Position).character === 'number';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as Position).line === 'number' &&
+    typeof (v as Position).character === 'number'
+  );
 }
 
 function attempt<T>(feature: string, run: () => T): T {
@@ -198,7 +219,12 @@ export interface FeatureCheckOptions {
  * Runs validate and every whole-document feature once, and the position features at each
  * offset; asserts nothing throws and everything returned lies inside the document.
  */
-export function checkFeatures(service: LanguageService, text: string, offsets: readonly number[], options: FeatureCheckOptions = {}): void {
+export function checkFeatures(
+  service: LanguageService,
+  text: string,
+  offsets: readonly number[],
+  options: FeatureCheckOptions = {},
+): void {
   // A new version each time: the facade caches one analysis per uri and version.
   const document = TextDocument.create('file:///fuzz.bds', 'bdscript', ++version, text);
   const check = new Checker(document);
@@ -207,26 +233,45 @@ export function checkFeatures(service: LanguageService, text: string, offsets: r
   const diagnostics: Diagnostic[] = attempt('validate', () => service.validate(document));
   check.everything('validate', diagnostics);
   for (const d of diagnostics) {
-    assert.ok(typeof d.code === 'string' && RULE_BY_CODE.has(d.code), `validate: diagnostic code ${String(d.code)} is not in the rule table`);
+    assert.ok(
+      typeof d.code === 'string' && RULE_BY_CODE.has(d.code),
+      `validate: diagnostic code ${String(d.code)} is not in the rule table`,
+    );
     assert.ok(typeof d.message === 'string' && d.message.length > 0, `validate: ${d.code} without a message`);
   }
-  check.everything('codeActions', attempt('codeActions', () => service.codeActions(document, whole, { diagnostics })));
+  check.everything(
+    'codeActions',
+    attempt('codeActions', () => service.codeActions(document, whole, { diagnostics })),
+  );
   for (const d of diagnostics.slice(0, 20)) {
-    check.everything('codeActions', attempt('codeActions', () => service.codeActions(document, d.range, { diagnostics: [d] })));
+    check.everything(
+      'codeActions',
+      attempt('codeActions', () => service.codeActions(document, d.range, { diagnostics: [d] })),
+    );
   }
   const symbols = attempt('documentSymbols', () => service.documentSymbols(document));
   check.everything('documentSymbols', symbols);
   const folding = attempt('foldingRanges', () => service.foldingRanges(document));
   for (const f of folding) {
-    assert.ok(0 <= f.startLine && f.startLine <= f.endLine && f.endLine < check.lengths.length, `foldingRanges: ${JSON.stringify(f)} outside the document`);
+    assert.ok(
+      0 <= f.startLine && f.startLine <= f.endLine && f.endLine < check.lengths.length,
+      `foldingRanges: ${JSON.stringify(f)} outside the document`,
+    );
   }
   const tokens = attempt('semanticTokens', () => service.semanticTokens(document));
   checkSemanticTokens(check, 'semanticTokens', tokens.data);
-  check.everything('inlayHints', attempt('inlayHints', () => service.inlayHints(document, whole)));
+  check.everything(
+    'inlayHints',
+    attempt('inlayHints', () => service.inlayHints(document, whole)),
+  );
 
   const positions: Position[] = offsets.map((o) => document.positionAt(o % (text.length + 1)));
   if (options.outOfRange) {
-    positions.push({ line: check.lengths.length + 3, character: 2 }, { line: 0, character: 1_000_000 }, { line: check.lengths.length - 1, character: check.lengths.at(-1)! + 7 });
+    positions.push(
+      { line: check.lengths.length + 3, character: 2 },
+      { line: 0, character: 1_000_000 },
+      { line: check.lengths.length - 1, character: check.lengths.at(-1)! + 7 },
+    );
   }
   for (const position of positions) {
     const at = `at ${position.line}:${position.character}`;
@@ -240,29 +285,51 @@ export function checkFeatures(service: LanguageService, text: string, offsets: r
         const ranges = 'range' in edit ? [edit.range] : [edit.insert, edit.replace];
         for (const r of ranges) {
           assert.ok(
-            r.start.line === position.line && r.end.line === position.line && r.start.character <= position.character && position.character <= r.end.character,
+            r.start.line === position.line &&
+              r.end.line === position.line &&
+              r.start.character <= position.character &&
+              position.character <= r.end.character,
             `complete ${at}: edit range ${JSON.stringify(r)} of ${item.label} is not a single-line range around the cursor`,
           );
         }
       }
-      for (const item of list.items.slice(0, 5)) check.everything(`resolveCompletion ${at}`, attempt('resolveCompletion', () => service.resolveCompletion(item)));
+      for (const item of list.items.slice(0, 5))
+        check.everything(
+          `resolveCompletion ${at}`,
+          attempt('resolveCompletion', () => service.resolveCompletion(item)),
+        );
     }
-    check.everything(`hover ${at}`, attempt(`hover ${at}`, () => service.hover(document, position)));
+    check.everything(
+      `hover ${at}`,
+      attempt(`hover ${at}`, () => service.hover(document, position)),
+    );
     const help = attempt(`signatureHelp ${at}`, () => service.signatureHelp(document, position));
     if (help) {
       for (const sig of help.signatures) {
         for (const p of sig.parameters ?? []) {
           if (Array.isArray(p.label)) {
             const [s, e] = p.label as [number, number];
-            assert.ok(0 <= s && s <= e && e <= sig.label.length, `signatureHelp ${at}: parameter label ${s}..${e} outside "${sig.label}"`);
+            assert.ok(
+              0 <= s && s <= e && e <= sig.label.length,
+              `signatureHelp ${at}: parameter label ${s}..${e} outside "${sig.label}"`,
+            );
           } else {
-            assert.ok(sig.label.includes(p.label as string), `signatureHelp ${at}: parameter label not in "${sig.label}"`);
+            assert.ok(
+              sig.label.includes(p.label as string),
+              `signatureHelp ${at}: parameter label not in "${sig.label}"`,
+            );
           }
         }
       }
     }
-    check.everything(`definition ${at}`, attempt(`definition ${at}`, () => service.definition(document, position)));
-    check.everything(`functionAt ${at}`, attempt(`functionAt ${at}`, () => service.functionAt(document, position)));
+    check.everything(
+      `definition ${at}`,
+      attempt(`definition ${at}`, () => service.definition(document, position)),
+    );
+    check.everything(
+      `functionAt ${at}`,
+      attempt(`functionAt ${at}`, () => service.functionAt(document, position)),
+    );
   }
 }
 
@@ -276,6 +343,9 @@ function checkSemanticTokens(check: Checker, what: string, data: readonly number
     line += dl;
     char = dl === 0 ? char + ds : ds;
     assert.ok(line < check.lengths.length, `${what}: token ${i / 5} on line ${line} past the end`);
-    assert.ok(char + len <= check.lengths[line]!, `${what}: token ${i / 5} at ${line}:${char}+${len} runs past the line (${check.lengths[line]})`);
+    assert.ok(
+      char + len <= check.lengths[line]!,
+      `${what}: token ${i / 5} at ${line}:${char}+${len} runs past the line (${check.lengths[line]})`,
+    );
   }
 }

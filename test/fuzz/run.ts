@@ -11,7 +11,15 @@ import { LanguageService } from '../../server/src/core/languageService';
 import { ADVERSARIAL_SHAPES, generateDocument } from '../support/generate';
 import { snapshotCatalog } from '../support/testCatalog';
 import { documentArbitrary, FUZZ_LIMITS, offsetsArbitrary } from './arbitraries';
-import { checkCutDownload, checkDecodedNames, checkTerminalText, cutScenario, emojiArbitrary, hostileText, recordsArbitrary } from './catalog';
+import {
+  checkCutDownload,
+  checkDecodedNames,
+  checkTerminalText,
+  cutScenario,
+  emojiArbitrary,
+  hostileText,
+  recordsArbitrary,
+} from './catalog';
 import { baseArbitrary, checkIncremental, editArbitrary } from './incremental';
 import { checkFeatures, checkParse, parseWith, runWholeDocument } from './properties';
 import { countWork } from './work';
@@ -40,7 +48,9 @@ function parseArgs(argv: readonly string[]): Options {
     else if (a === '--only') options.only = value();
     else if (a === '--quick') continue;
     else if (a === '--help' || a === '-h') {
-      console.log('npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock|catalog] [--quick]');
+      console.log(
+        'npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock|catalog] [--quick]',
+      );
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
@@ -62,13 +72,26 @@ interface Outcome {
 
 const catalog = snapshotCatalog();
 
-async function property(name: string, prop: fc.IProperty<unknown> | fc.IAsyncProperty<unknown>, options: Options, runs: number): Promise<Outcome> {
+async function property(
+  name: string,
+  prop: fc.IProperty<unknown> | fc.IAsyncProperty<unknown>,
+  options: Options,
+  runs: number,
+): Promise<Outcome> {
   const started = performance.now();
-  const details = await fc.check(prop, { seed: options.seed, numRuns: runs, ...(options.path ? { path: options.path } : {}) });
+  const details = await fc.check(prop, {
+    seed: options.seed,
+    numRuns: runs,
+    ...(options.path ? { path: options.path } : {}),
+  });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (!details.failed) return { name, ok: true, detail: `${details.numRuns} runs in ${seconds} s` };
   const report = fc.defaultReportMessage(details) ?? 'failed';
-  return { name, ok: false, detail: `${report}\nreplay: npm run fuzz -- --only ${onlyFor(name)} --seed ${details.seed} --path "${details.counterexamplePath}"` };
+  return {
+    name,
+    ok: false,
+    detail: `${report}\nreplay: npm run fuzz -- --only ${onlyFor(name)} --seed ${details.seed} --path "${details.counterexamplePath}"`,
+  };
 }
 
 function onlyFor(name: string): string {
@@ -112,7 +135,11 @@ function clockRatio(fn: (text: string) => void, make: (n: number) => string): { 
   const large = make(n * CLOCK_K);
   const perSmall = tSmall / small.length;
   let tLarge = minMs(() => fn(large), 1);
-  if (tLarge / large.length < 3 * CLOCK_BOUND * perSmall) tLarge = Math.min(tLarge, minMs(() => fn(large), 3));
+  if (tLarge / large.length < 3 * CLOCK_BOUND * perSmall)
+    tLarge = Math.min(
+      tLarge,
+      minMs(() => fn(large), 3),
+    );
   const ratio = tLarge / large.length / perSmall;
   const ns = (ms: number, chars: number): string => ((ms / chars) * 1e6).toFixed(1);
   return {
@@ -126,7 +153,10 @@ function clockChecks(): Outcome[] {
   const out: Outcome[] = [];
   const ls = service();
   const cases: Array<[string, (m: number) => string]> = [
-    ...Object.entries(ADVERSARIAL_SHAPES).map(([name, shape]): [string, (m: number) => string] => [name, (m) => shape(m, catalog)]),
+    ...Object.entries(ADVERSARIAL_SHAPES).map(([name, shape]): [string, (m: number) => string] => [
+      name,
+      (m) => shape(m, catalog),
+    ]),
     ['generated', (m) => generateDocument(catalog, { seed: 9, size: m * 20 })],
   ];
   for (const [name, make] of cases) {
@@ -152,15 +182,24 @@ async function main(): Promise<void> {
 
   const docs = documentArbitrary(catalog, FUZZ_LIMITS);
   if (wants('parser')) {
-    report(await property('parser: never throws, leaves cover the text', fc.property(docs, (text) => checkParse(parseWith(catalog, text))), options, options.runs));
+    report(
+      await property(
+        'parser: never throws, leaves cover the text',
+        fc.property(docs, (text) => checkParse(parseWith(catalog, text))),
+        options,
+        options.runs,
+      ),
+    );
   }
 
   if (wants('incremental')) {
     report(
       await property(
         'incremental: every reparse equals a fresh parse',
-        fc.property(baseArbitrary(catalog, 60_000), fc.array(editArbitrary(), { minLength: 1, maxLength: 30 }), (base, edits) =>
-          checkIncremental(catalog, base, edits, false),
+        fc.property(
+          baseArbitrary(catalog, 60_000),
+          fc.array(editArbitrary(), { minLength: 1, maxLength: 30 }),
+          (base, edits) => checkIncremental(catalog, base, edits, false),
         ),
         options,
         Math.max(1, Math.floor(options.runs / 4)),
@@ -169,8 +208,10 @@ async function main(): Promise<void> {
     report(
       await property(
         'incremental: diagnostics equal a fresh analysis',
-        fc.property(baseArbitrary(catalog, 20_000), fc.array(editArbitrary(), { minLength: 1, maxLength: 10 }), (base, edits) =>
-          checkIncremental(catalog, base, edits, true),
+        fc.property(
+          baseArbitrary(catalog, 20_000),
+          fc.array(editArbitrary(), { minLength: 1, maxLength: 10 }),
+          (base, edits) => checkIncremental(catalog, base, edits, true),
         ),
         options,
         Math.max(1, Math.floor(options.runs / 10)),
@@ -183,7 +224,9 @@ async function main(): Promise<void> {
     report(
       await property(
         'features: never throw, answer inside the document',
-        fc.property(docs, offsetsArbitrary, fc.boolean(), (text, offsets, outOfRange) => checkFeatures(ls, text, offsets, { outOfRange })),
+        fc.property(docs, offsetsArbitrary, fc.boolean(), (text, offsets, outOfRange) =>
+          checkFeatures(ls, text, offsets, { outOfRange }),
+        ),
         options,
         Math.max(1, Math.floor(options.runs / 4)),
       ),
@@ -206,9 +249,30 @@ async function main(): Promise<void> {
   }
   if (wants('clock')) for (const o of clockChecks()) report(o);
   if (wants('catalog')) {
-    report(await property('catalog: terminal text never carries a raw control character', fc.property(hostileText, checkTerminalText), options, options.runs * 10));
-    report(await property('catalog: the decoder keeps only safe names and text', fc.property(recordsArbitrary, emojiArbitrary, checkDecodedNames), options, options.runs));
-    report(await property('catalog: a cut download is never spliced', fc.asyncProperty(cutScenario, checkCutDownload), options, Math.max(1, Math.floor(options.runs / 4))));
+    report(
+      await property(
+        'catalog: terminal text never carries a raw control character',
+        fc.property(hostileText, checkTerminalText),
+        options,
+        options.runs * 10,
+      ),
+    );
+    report(
+      await property(
+        'catalog: the decoder keeps only safe names and text',
+        fc.property(recordsArbitrary, emojiArbitrary, checkDecodedNames),
+        options,
+        options.runs,
+      ),
+    );
+    report(
+      await property(
+        'catalog: a cut download is never spliced',
+        fc.asyncProperty(cutScenario, checkCutDownload),
+        options,
+        Math.max(1, Math.floor(options.runs / 4)),
+      ),
+    );
   }
 
   const failed = outcomes.filter((o) => !o.ok);

@@ -22,20 +22,53 @@ const arrayLength: Cost = (self) => 1 + (self as unknown[]).length;
 
 /** String methods and what each call costs: its result, what it scanned, or the whole string. */
 const STRING_COSTS: Record<string, Cost> = {
-  charCodeAt: one, codePointAt: one, charAt: one, at: one,
-  startsWith: searchLength, endsWith: searchLength,
-  indexOf: scanned, lastIndexOf: selfLength, includes: selfLength,
-  slice: resultLength, substring: resultLength,
-  toLowerCase: selfLength, toUpperCase: selfLength, trim: selfLength, split: selfLength, replace: selfLength, match: selfLength,
-  repeat: resultLength, padStart: resultLength, padEnd: resultLength, normalize: selfLength,
+  charCodeAt: one,
+  codePointAt: one,
+  charAt: one,
+  at: one,
+  startsWith: searchLength,
+  endsWith: searchLength,
+  indexOf: scanned,
+  lastIndexOf: selfLength,
+  includes: selfLength,
+  slice: resultLength,
+  substring: resultLength,
+  toLowerCase: selfLength,
+  toUpperCase: selfLength,
+  trim: selfLength,
+  split: selfLength,
+  replace: selfLength,
+  match: selfLength,
+  repeat: resultLength,
+  padStart: resultLength,
+  padEnd: resultLength,
+  normalize: selfLength,
 };
 /** Array methods: index searches by what they scanned, the rest by the array's length (an upper bound). */
 const ARRAY_COSTS: Record<string, Cost> = {
-  indexOf: scanned, includes: arrayLength, lastIndexOf: arrayLength,
-  find: arrayLength, findIndex: arrayLength, findLast: arrayLength, some: arrayLength, every: arrayLength,
-  filter: arrayLength, map: arrayLength, forEach: arrayLength, reduce: arrayLength, slice: resultLength,
-  splice: arrayLength, shift: arrayLength, unshift: arrayLength, concat: resultLength, join: arrayLength,
-  sort: arrayLength, reverse: arrayLength, flat: resultLength, flatMap: resultLength, fill: arrayLength,
+  indexOf: scanned,
+  includes: arrayLength,
+  lastIndexOf: arrayLength,
+  find: arrayLength,
+  findIndex: arrayLength,
+  findLast: arrayLength,
+  some: arrayLength,
+  every: arrayLength,
+  filter: arrayLength,
+  map: arrayLength,
+  forEach: arrayLength,
+  reduce: arrayLength,
+  slice: resultLength,
+  splice: arrayLength,
+  shift: arrayLength,
+  unshift: arrayLength,
+  concat: resultLength,
+  join: arrayLength,
+  sort: arrayLength,
+  reverse: arrayLength,
+  flat: resultLength,
+  flatMap: resultLength,
+  fill: arrayLength,
 };
 
 let counter = 0;
@@ -55,7 +88,9 @@ export function countWork(fn: () => void): number {
       return result;
     };
     Object.defineProperty(proto, name, { value: wrapped, writable: true, configurable: true, enumerable: false });
-    restore.push(() => Object.defineProperty(proto, name, { value: original, writable: true, configurable: true, enumerable: false }));
+    restore.push(() =>
+      Object.defineProperty(proto, name, { value: original, writable: true, configurable: true, enumerable: false }),
+    );
   };
   const stringProto = String.prototype as unknown as Record<string, unknown>;
   const arrayProto = Array.prototype as unknown as Record<string, unknown>;

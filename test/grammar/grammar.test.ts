@@ -82,7 +82,10 @@ function tokenAt(src: string, needle: string, nth = 0): Token {
 /** Asserts that the nth `needle` in `src` is one token that has `scope`. */
 function has(src: string, needle: string, scope: string, nth = 0): void {
   const token = tokenAt(src, needle, nth);
-  assert.ok(token.scopes.includes(scope), `${JSON.stringify(needle)} in ${JSON.stringify(src)} has ${scope}: got ${token.scopes.join(' ')}`);
+  assert.ok(
+    token.scopes.includes(scope),
+    `${JSON.stringify(needle)} in ${JSON.stringify(src)} has ${scope}: got ${token.scopes.join(' ')}`,
+  );
 }
 
 /** Asserts that no scope of the token covering the nth `needle` starts with `scopePrefix`. */
@@ -93,10 +96,16 @@ function lacks(src: string, needle: string, scopePrefix: string, nth = 0): void 
   const before = src.slice(0, offset);
   const line = before.split('\n').length - 1;
   const column = offset - (before.lastIndexOf('\n') + 1);
-  const covering = tokenize(src).tokens.filter((t) => t.line === line && t.end > column && t.start < column + needle.length);
+  const covering = tokenize(src).tokens.filter(
+    (t) => t.line === line && t.end > column && t.start < column + needle.length,
+  );
   for (const t of covering) {
     const bad = t.scopes.find((s) => s.startsWith(scopePrefix));
-    assert.equal(bad, undefined, `${JSON.stringify(needle)} in ${JSON.stringify(src)} is not ${scopePrefix}: got ${t.scopes.join(' ')}`);
+    assert.equal(
+      bad,
+      undefined,
+      `${JSON.stringify(needle)} in ${JSON.stringify(src)} is not ${scopePrefix}: got ${t.scopes.join(' ')}`,
+    );
   }
 }
 
@@ -445,8 +454,32 @@ describe('grammar', () => {
 
     it('classifies generated documents as the parser does', () => {
       const pieces = [
-        '$', 'c', '[', ']', ';', '\\', '\n', ' ', 'a', 'Z', '7', '$c[', '$if[', '$else', '$endif', '$try', '$authorID',
-        '$title[', '%{-SEMICOL-}%', '%ESCAPED%', '%{DOL}%', '%', '{', 'yes', '12', '-',
+        '$',
+        'c',
+        '[',
+        ']',
+        ';',
+        '\\',
+        '\n',
+        ' ',
+        'a',
+        'Z',
+        '7',
+        '$c[',
+        '$if[',
+        '$else',
+        '$endif',
+        '$try',
+        '$authorID',
+        '$title[',
+        '%{-SEMICOL-}%',
+        '%ESCAPED%',
+        '%{DOL}%',
+        '%',
+        '{',
+        'yes',
+        '12',
+        '-',
       ];
       fc.assert(
         fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {

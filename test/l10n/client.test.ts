@@ -15,7 +15,8 @@ import type { CatalogStatus } from '../../server/src/protocol';
 
 const ROOT = path.resolve(__dirname, '../..');
 const LANGUAGES = ['es', 'pt-br', 'ru'] as const;
-const readJson = (file: string): Record<string, string> => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as Record<string, string>;
+const readJson = (file: string): Record<string, string> =>
+  JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as Record<string, string>;
 
 /** The `%key%` references of package.json. */
 function manifestRefs(): string[] {
@@ -89,7 +90,8 @@ describe('extension translations', () => {
         assert.deepEqual(missing, [], `missing in ${lang}`);
         const unused = Object.keys(bundle).filter((m) => !messages.has(m));
         assert.deepEqual(unused, [], `unused in ${lang}`);
-        for (const [m, t] of Object.entries(bundle)) assert.deepEqual(placeholders(t), placeholders(m), `${lang}: ${m}`);
+        for (const [m, t] of Object.entries(bundle))
+          assert.deepEqual(placeholders(t), placeholders(m), `${lang}: ${m}`);
       });
     }
   });
@@ -110,14 +112,20 @@ describe('extension translations', () => {
 
     it('are English without a translator', () => {
       assert.equal(formatStatusText(status), 'BDScript: bundled catalog of 2026-11-20');
-      assert.equal(formatRefreshOutcome(status), 'The catalog is up to date (494 functions, 13 callbacks and 3,799 emoji).');
+      assert.equal(
+        formatRefreshOutcome(status),
+        'The catalog is up to date (494 functions, 13 callbacks and 3,799 emoji).',
+      );
     });
 
     it('are Spanish with the Spanish bundle, as VS Code would give them', () => {
       const bundle = readJson('l10n/bundle.l10n.es.json');
       useTranslator((m, ...args) => formatMessage(bundle[m] ?? m, ...args));
       assert.equal(formatStatusText(status), 'BDScript: catálogo incluido del 2026-11-20');
-      assert.equal(formatRefreshOutcome(status), 'El catálogo está al día (494 funciones, 13 callbacks y 3,799 emojis).');
+      assert.equal(
+        formatRefreshOutcome(status),
+        'El catálogo está al día (494 funciones, 13 callbacks y 3,799 emojis).',
+      );
       assert.match(formatStatusTooltip(status), /^Catálogo de BDScript\nOrigen: incluido con la extensión\n/);
     });
   });

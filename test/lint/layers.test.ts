@@ -19,15 +19,53 @@ interface Probe {
 }
 
 const PROBES: readonly Probe[] = [
-  { dir: 'server/src/core', source: "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", banned: /core is pure/ },
-  { dir: 'server/src/core/features', source: "import { startServer } from '../../lsp/server';\nexport const x = startServer;\n", banned: /core is pure/ },
-  { dir: 'server/src/core', source: "import { createConnection } from 'vscode-languageserver/node';\nexport const x = createConnection;\n", banned: /core is pure/ },
-  { dir: 'server/src/protocol', source: "import { LanguageService } from '../core/languageService';\nexport const x = LanguageService;\n", banned: /shared protocol/ },
-  { dir: 'server/src/catalog', source: "import { startServer } from '../lsp/server';\nexport const x = startServer;\n", banned: /knows nothing of the LSP/ },
-  { dir: 'server/src/browser', source: "import * as fs from 'node:fs';\nexport const x = fs;\n", banned: /without Node/ },
-  { dir: 'client/src', source: "import { LanguageService } from '../../server/src/core/languageService';\nexport const x = LanguageService;\n", banned: /only the shared protocol/ },
-  { dir: 'client/src', source: "import { SETTINGS_SCHEMA } from '../../server/src/protocol/settings';\nexport const x = SETTINGS_SCHEMA;\n", banned: null },
-  { dir: 'server/src/lsp', source: "import { LanguageService } from '../core/languageService';\nexport const x = LanguageService;\n", banned: null },
+  {
+    dir: 'server/src/core',
+    source: "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+    banned: /core is pure/,
+  },
+  {
+    dir: 'server/src/core/features',
+    source: "import { startServer } from '../../lsp/server';\nexport const x = startServer;\n",
+    banned: /core is pure/,
+  },
+  {
+    dir: 'server/src/core',
+    source: "import { createConnection } from 'vscode-languageserver/node';\nexport const x = createConnection;\n",
+    banned: /core is pure/,
+  },
+  {
+    dir: 'server/src/protocol',
+    source: "import { LanguageService } from '../core/languageService';\nexport const x = LanguageService;\n",
+    banned: /shared protocol/,
+  },
+  {
+    dir: 'server/src/catalog',
+    source: "import { startServer } from '../lsp/server';\nexport const x = startServer;\n",
+    banned: /knows nothing of the LSP/,
+  },
+  {
+    dir: 'server/src/browser',
+    source: "import * as fs from 'node:fs';\nexport const x = fs;\n",
+    banned: /without Node/,
+  },
+  {
+    dir: 'client/src',
+    source:
+      "import { LanguageService } from '../../server/src/core/languageService';\nexport const x = LanguageService;\n",
+    banned: /only the shared protocol/,
+  },
+  {
+    dir: 'client/src',
+    source:
+      "import { SETTINGS_SCHEMA } from '../../server/src/protocol/settings';\nexport const x = SETTINGS_SCHEMA;\n",
+    banned: null,
+  },
+  {
+    dir: 'server/src/lsp',
+    source: "import { LanguageService } from '../core/languageService';\nexport const x = LanguageService;\n",
+    banned: null,
+  },
 ];
 
 // Every probe file is written before ESLint builds its typed program, and all are linted in one
@@ -79,7 +117,11 @@ describe('ESLint layer bans', function () {
       const result = resultOf(i);
       const bans = result.messages.filter((m) => m.ruleId === 'no-restricted-imports');
       const other = result.messages.filter((m) => m.ruleId !== 'no-restricted-imports');
-      assert.deepEqual(other.map((m) => m.message), [], `${p.dir}: no other problem in the probe`);
+      assert.deepEqual(
+        other.map((m) => m.message),
+        [],
+        `${p.dir}: no other problem in the probe`,
+      );
       if (p.banned) {
         assert.equal(bans.length, 1, `${p.dir}: ${p.source.split('\n')[0]} is reported`);
         assert.match(bans[0]?.message ?? '', p.banned);
@@ -91,16 +133,25 @@ describe('ESLint layer bans', function () {
 
   it('report a promise that is neither awaited nor handled', () => {
     const result = resultOf(PROBES.length);
-    assert.deepEqual(result.messages.map((m) => `${m.ruleId ?? 'parse error'}: ${m.line}`), ['@typescript-eslint/no-floating-promises: 3']);
+    assert.deepEqual(
+      result.messages.map((m) => `${m.ruleId ?? 'parse error'}: ${m.line}`),
+      ['@typescript-eslint/no-floating-promises: 3'],
+    );
   });
 
   it('report a non-null assertion in the core too', () => {
     const result = resultOf(PROBES.length + 1);
-    assert.deepEqual(result.messages.map((m) => `${m.ruleId ?? 'parse error'}: ${m.line}`), ['@typescript-eslint/no-non-null-assertion: 2']);
+    assert.deepEqual(
+      result.messages.map((m) => `${m.ruleId ?? 'parse error'}: ${m.line}`),
+      ['@typescript-eslint/no-non-null-assertion: 2'],
+    );
   });
 
   it('report an explicit any', () => {
     const result = resultOf(PROBES.length + 2);
-    assert.deepEqual(result.messages.map((m) => `${m.ruleId ?? 'parse error'}: ${m.line}`), ['@typescript-eslint/no-explicit-any: 2']);
+    assert.deepEqual(
+      result.messages.map((m) => `${m.ruleId ?? 'parse error'}: ${m.line}`),
+      ['@typescript-eslint/no-explicit-any: 2'],
+    );
   });
 });

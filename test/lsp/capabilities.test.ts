@@ -3,15 +3,31 @@
 
 import * as assert from 'node:assert/strict';
 import { FULL_CLIENT, MINIMAL_CLIENT } from '../../server/src/core/features/types';
-import { clientAbilitiesFrom, clientFeaturesFrom, negotiatePositionEncoding, serverCapabilities } from '../../server/src/lsp/capabilities';
+import {
+  clientAbilitiesFrom,
+  clientFeaturesFrom,
+  negotiatePositionEncoding,
+  serverCapabilities,
+} from '../../server/src/lsp/capabilities';
 import { fullClientCapabilities } from '../support/lspClient';
 
 /** What Neovim 0.7.2's `vim.lsp.protocol.make_client_capabilities()` declares for these fields. */
 const NEOVIM_072 = {
   textDocument: {
-    completion: { completionItem: { snippetSupport: false, commitCharactersSupport: false, preselectSupport: false, deprecatedSupport: false, documentationFormat: ['markdown', 'plaintext'] }, contextSupport: false },
+    completion: {
+      completionItem: {
+        snippetSupport: false,
+        commitCharactersSupport: false,
+        preselectSupport: false,
+        deprecatedSupport: false,
+        documentationFormat: ['markdown', 'plaintext'],
+      },
+      contextSupport: false,
+    },
     hover: { contentFormat: ['markdown', 'plaintext'] },
-    signatureHelp: { signatureInformation: { documentationFormat: ['markdown', 'plaintext'], activeParameterSupport: true } },
+    signatureHelp: {
+      signatureInformation: { documentationFormat: ['markdown', 'plaintext'], activeParameterSupport: true },
+    },
   },
   window: { workDoneProgress: true, showMessage: {}, showDocument: { support: false } },
   workspace: { applyEdit: true, workspaceEdit: { resourceOperations: ['rename', 'create', 'delete'] } },
@@ -31,7 +47,16 @@ describe('lsp/capabilities', () => {
   });
 
   it('treats a client that declares nothing, or garbage, as minimal', () => {
-    for (const caps of [undefined, null, {}, 'x', 42, [], { textDocument: 'no' }, { textDocument: { completion: { completionItem: { snippetSupport: 'yes' } } } }]) {
+    for (const caps of [
+      undefined,
+      null,
+      {},
+      'x',
+      42,
+      [],
+      { textDocument: 'no' },
+      { textDocument: { completion: { completionItem: { snippetSupport: 'yes' } } } },
+    ]) {
       assert.deepEqual(clientFeaturesFrom(caps), MINIMAL_CLIENT, JSON.stringify(caps));
     }
   });

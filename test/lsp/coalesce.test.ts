@@ -45,10 +45,16 @@ const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 function setup(task: () => Promise<void> = () => Promise.resolve()) {
   const clock = new ManualClock();
   const runs: number[] = [];
-  const coalescer = new Coalescer(clock, 50, 500, async () => {
-    runs.push(clock.now);
-    await task();
-  }, () => clock.now);
+  const coalescer = new Coalescer(
+    clock,
+    50,
+    500,
+    async () => {
+      runs.push(clock.now);
+      await task();
+    },
+    () => clock.now,
+  );
   return { clock, runs, coalescer };
 }
 

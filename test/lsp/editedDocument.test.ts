@@ -37,7 +37,10 @@ function randomRange(rng: Rng, doc: TextDocument): Range {
  * end); columns past the line's end and ranges given backwards do come.
  */
 function changeRange(rng: Rng, doc: TextDocument): Range {
-  const position = (): Position => ({ line: rng.int(0, doc.lineCount - 1), character: rng.chance(0.1) ? rng.int(0, 200) : rng.int(0, 12) });
+  const position = (): Position => ({
+    line: rng.int(0, doc.lineCount - 1),
+    character: rng.chance(0.1) ? rng.int(0, 200) : rng.int(0, 12),
+  });
   return { start: position(), end: position() };
 }
 
@@ -73,7 +76,9 @@ describe('EditedDocument (the open documents of the server)', () => {
         const version = ref.version + 1;
         const changes = [];
         for (let n = rng.int(1, 3); n > 0; n--) {
-          const change = rng.chance(0.03) ? { text: randomText(rng, 30) } : { range: changeRange(rng, ref), text: randomText(rng, 6) };
+          const change = rng.chance(0.03)
+            ? { text: randomText(rng, 30) }
+            : { range: changeRange(rng, ref), text: randomText(rng, 6) };
           changes.push(change);
           ref = TextDocument.update(ref, [change], version);
         }

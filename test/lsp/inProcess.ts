@@ -4,7 +4,13 @@
 
 import { PassThrough } from 'node:stream';
 import { createConnection, type WatchDog } from 'vscode-languageserver';
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type Message, type MessageStrategy } from 'vscode-languageserver/node';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type Message,
+  type MessageStrategy,
+} from 'vscode-languageserver/node';
 import { Catalog } from '../../server/src/core/catalog/catalog';
 import type { CatalogSourceKind, CatalogStatus } from '../../server/src/protocol';
 import type { CatalogProvider, CatalogProviderOptions, ServerRuntime } from '../../server/src/lsp/runtime';
@@ -145,7 +151,10 @@ export function startInProcess(options: InProcessOptions = {}): InProcessServer 
     },
   } satisfies MessageStrategy;
   const connection = createConnection(
-    (logger) => createProtocolConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient), logger, { messageStrategy }),
+    (logger) =>
+      createProtocolConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient), logger, {
+        messageStrategy,
+      }),
     watchDog,
   );
   const runtime: ServerRuntime = {
@@ -156,7 +165,9 @@ export function startInProcess(options: InProcessOptions = {}): InProcessServer 
         providers.push(p);
         return p;
       }),
-    ...(options.fallback ? { fallbackCatalog: () => ({ catalog: options.fallback!, location: '<test fallback>' }) } : {}),
+    ...(options.fallback
+      ? { fallbackCatalog: () => ({ catalog: options.fallback!, location: '<test fallback>' }) }
+      : {}),
     ...(options.localLoadTimeoutMs !== undefined ? { localLoadTimeoutMs: options.localLoadTimeoutMs } : {}),
     ...(options.afterPreview ? { afterPreview: options.afterPreview } : {}),
     name: 'bdscript-test',

@@ -13,10 +13,15 @@ describe('node/memory', () => {
   it('collects once the memory held grew past the threshold, and measures from there', async () => {
     let held = 100;
     let collections = 0;
-    const collector = createCollector(() => {
-      collections++;
-      held = 110;
-    }, 50, () => held, IDLE)!;
+    const collector = createCollector(
+      () => {
+        collections++;
+        held = 110;
+      },
+      50,
+      () => held,
+      IDLE,
+    )!;
     held = 140;
     collector.afterValidation();
     await nextTurn();
@@ -40,7 +45,12 @@ describe('node/memory', () => {
   it('collects at most once for several validations in one turn, after they are done', async () => {
     let held = 0;
     let collections = 0;
-    const collector = createCollector(() => void collections++, 10, () => held, IDLE)!;
+    const collector = createCollector(
+      () => void collections++,
+      10,
+      () => held,
+      IDLE,
+    )!;
     held = 100;
     collector.afterValidation();
     collector.afterValidation();
@@ -53,7 +63,12 @@ describe('node/memory', () => {
   it('waits for the server to be idle: each validation moves the collection later', async () => {
     let collections = 0;
     let held = 0;
-    const collector = createCollector(() => void collections++, 10, () => held, IDLE)!;
+    const collector = createCollector(
+      () => void collections++,
+      10,
+      () => held,
+      IDLE,
+    )!;
     held = 1_000;
     for (let k = 0; k < 5; k++) {
       collector.afterValidation();

@@ -14,10 +14,22 @@ const LINE = 'aé😀b';
 describe('lsp/positions', () => {
   it('counts columns in UTF-8 bytes and UTF-32 code points', () => {
     // UTF-16 columns 0..5 (a, é, 😀 high, 😀 low, b, end).
-    assert.deepEqual([0, 1, 2, 4, 5].map((c) => toEncodedColumn(LINE, c, 'utf-8')), [0, 1, 3, 7, 8]);
-    assert.deepEqual([0, 1, 2, 4, 5].map((c) => toEncodedColumn(LINE, c, 'utf-32')), [0, 1, 2, 3, 4]);
-    assert.deepEqual([0, 1, 3, 7, 8].map((c) => fromEncodedColumn(LINE, c, 'utf-8')), [0, 1, 2, 4, 5]);
-    assert.deepEqual([0, 1, 2, 3, 4].map((c) => fromEncodedColumn(LINE, c, 'utf-32')), [0, 1, 2, 4, 5]);
+    assert.deepEqual(
+      [0, 1, 2, 4, 5].map((c) => toEncodedColumn(LINE, c, 'utf-8')),
+      [0, 1, 3, 7, 8],
+    );
+    assert.deepEqual(
+      [0, 1, 2, 4, 5].map((c) => toEncodedColumn(LINE, c, 'utf-32')),
+      [0, 1, 2, 3, 4],
+    );
+    assert.deepEqual(
+      [0, 1, 3, 7, 8].map((c) => fromEncodedColumn(LINE, c, 'utf-8')),
+      [0, 1, 2, 4, 5],
+    );
+    assert.deepEqual(
+      [0, 1, 2, 3, 4].map((c) => fromEncodedColumn(LINE, c, 'utf-32')),
+      [0, 1, 2, 4, 5],
+    );
   });
 
   it('never lands inside a character and clamps past the end', () => {
@@ -64,15 +76,32 @@ describe('lsp/positions', () => {
     const tokens = out.semanticTokens({ data: [0, 3, 6, 0, 0, 0, 6, 1, 4, 0, 1, 0, 2, 3, 0, 0, 6, 7, 0, 0] });
     // In bytes: "😀 " is 5 bytes; "$c[é]é" is 8 bytes.
     assert.deepEqual(tokens.data, [0, 5, 6, 0, 0, 0, 6, 1, 4, 0, 1, 0, 2, 3, 0, 0, 8, 7, 0, 0]);
-    const help = out.signatureHelp({ signatures: [{ label: '$é[A;B]', parameters: [{ label: [3, 4] }, { label: [5, 6] }] }] });
-    assert.deepEqual(help?.signatures[0]?.parameters?.map((p) => p.label), [
-      [4, 5],
-      [6, 7],
-    ]);
+    const help = out.signatureHelp({
+      signatures: [{ label: '$é[A;B]', parameters: [{ label: [3, 4] }, { label: [5, 6] }] }],
+    });
+    assert.deepEqual(
+      help?.signatures[0]?.parameters?.map((p) => p.label),
+      [
+        [4, 5],
+        [6, 7],
+      ],
+    );
     const actions = out.codeActions([
-      { title: 'fix', edit: { changes: { 'file:///a.bds': [{ range: { start: { line: 0, character: 4 }, end: { line: 0, character: 9 } }, newText: 'x' }] } } },
+      {
+        title: 'fix',
+        edit: {
+          changes: {
+            'file:///a.bds': [
+              { range: { start: { line: 0, character: 4 }, end: { line: 0, character: 9 } }, newText: 'x' },
+            ],
+          },
+        },
+      },
     ]);
-    assert.deepEqual(actions[0]?.edit?.changes?.['file:///a.bds']?.[0]?.range, { start: { line: 0, character: 6 }, end: { line: 0, character: 11 } });
+    assert.deepEqual(actions[0]?.edit?.changes?.['file:///a.bds']?.[0]?.range, {
+      start: { line: 0, character: 6 },
+      end: { line: 0, character: 11 },
+    });
   });
 
   it('leaves everything untouched in UTF-16', () => {
@@ -85,7 +114,12 @@ describe('lsp/positions', () => {
   it('sends document symbols at most MAX_SYMBOL_DEPTH deep, deeper ones flat and in order, ranges converted', () => {
     // One line per level: "😀$if[...]" at the start of each, so UTF-8 columns differ from UTF-16.
     const depth = MAX_SYMBOL_DEPTH + 50;
-    const doc = TextDocument.create('file:///a.bds', 'bdscript', 1, Array.from({ length: depth }, () => '😀$if[x]').join('\n'));
+    const doc = TextDocument.create(
+      'file:///a.bds',
+      'bdscript',
+      1,
+      Array.from({ length: depth }, () => '😀$if[x]').join('\n'),
+    );
     const symbol = (level: number): DocumentSymbol => ({
       name: `level ${level}`,
       kind: 3,
@@ -113,7 +147,10 @@ describe('lsp/positions', () => {
         Array.from({ length: depth - MAX_SYMBOL_DEPTH + 1 }, (_, i) => `level ${MAX_SYMBOL_DEPTH - 1 + i}`),
         encoding,
       );
-      assert.ok(last.every((s) => s.children?.length === 0), encoding);
+      assert.ok(
+        last.every((s) => s.children?.length === 0),
+        encoding,
+      );
       const column = encoding === 'utf-8' ? 4 : 2;
       assert.deepEqual(last.at(-1)!.selectionRange.start, { line: depth - 1, character: column }, encoding);
     }

@@ -20,9 +20,14 @@ const NEOVIM_CAPS = {
   window: { workDoneProgress: true },
   workspace: { applyEdit: true },
   textDocument: {
-    completion: { completionItem: { snippetSupport: false, documentationFormat: ['markdown', 'plaintext'] }, contextSupport: false },
+    completion: {
+      completionItem: { snippetSupport: false, documentationFormat: ['markdown', 'plaintext'] },
+      contextSupport: false,
+    },
     hover: { contentFormat: ['markdown', 'plaintext'] },
-    signatureHelp: { signatureInformation: { documentationFormat: ['markdown', 'plaintext'], activeParameterSupport: true } },
+    signatureHelp: {
+      signatureInformation: { documentationFormat: ['markdown', 'plaintext'], activeParameterSupport: true },
+    },
   },
 };
 
@@ -70,12 +75,29 @@ describe('lsp/server (in process)', () => {
     assert.deepEqual(caps['completionProvider'].triggerCharacters, ['$', '[', ';', ':']);
     assert.equal(caps['completionProvider'].resolveProvider, true);
     assert.deepEqual(caps['signatureHelpProvider'], { triggerCharacters: ['[', ';'], retriggerCharacters: [';'] });
-    assert.deepEqual(caps['codeActionProvider'].codeActionKinds, ['quickfix', 'refactor.rewrite', 'source.bdscript.openWikiPage']);
+    assert.deepEqual(caps['codeActionProvider'].codeActionKinds, [
+      'quickfix',
+      'refactor.rewrite',
+      'source.bdscript.openWikiPage',
+    ]);
     assert.deepEqual(caps['executeCommandProvider'], {
-      commands: ['bdscript.server.refreshCatalog', 'bdscript.server.catalogStatus', 'bdscript.server.openWikiPage', 'bdscript.server.copyForApp', 'bdscript.server.previewJson'],
+      commands: [
+        'bdscript.server.refreshCatalog',
+        'bdscript.server.catalogStatus',
+        'bdscript.server.openWikiPage',
+        'bdscript.server.copyForApp',
+        'bdscript.server.previewJson',
+      ],
     });
     assert.deepEqual(caps['semanticTokensProvider'], { legend: SEMANTIC_TOKENS_LEGEND, full: true, range: true });
-    for (const p of ['hoverProvider', 'documentSymbolProvider', 'foldingRangeProvider', 'inlayHintProvider', 'definitionProvider']) assert.ok(caps[p], p);
+    for (const p of [
+      'hoverProvider',
+      'documentSymbolProvider',
+      'foldingRangeProvider',
+      'inlayHintProvider',
+      'definitionProvider',
+    ])
+      assert.ok(caps[p], p);
     assert.equal(caps['positionEncoding'], 'utf-16');
     assert.deepEqual(caps['textDocumentSync'], { openClose: true, change: 2 });
     assert.equal(init.serverInfo?.name, 'bdscript-test');
@@ -90,8 +112,12 @@ describe('lsp/server (in process)', () => {
     assert.deepEqual(first.diagnostics[0]!.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 9 } });
     // Fix the name in two edits; only the final text counts.
     const mark = client.mark();
-    await client.change(URI, 2, [{ range: { start: { line: 0, character: 8 }, end: { line: 0, character: 8 } }, text: 'o' }]);
-    await client.change(URI, 3, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '$nomention\n' }]);
+    await client.change(URI, 2, [
+      { range: { start: { line: 0, character: 8 }, end: { line: 0, character: 8 } }, text: 'o' },
+    ]);
+    await client.change(URI, 3, [
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '$nomention\n' },
+    ]);
     const latest = await client.diagnostics(URI, { version: 3, since: mark });
     assert.deepEqual(latest.diagnostics, []);
     // Closing clears the document's diagnostics.
@@ -112,7 +138,13 @@ describe('lsp/server (in process)', () => {
       const change =
         i % 100 === 99
           ? { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '$nomention\n' }
-          : { range: { start: { line: text.split('\n').length - 1, character: 7 }, end: { line: text.split('\n').length - 1, character: 7 } }, text: 'a' };
+          : {
+              range: {
+                start: { line: text.split('\n').length - 1, character: 7 },
+                end: { line: text.split('\n').length - 1, character: 7 },
+              },
+              text: 'a',
+            };
       const at = offsetOf(text, change.range.start);
       text = text.slice(0, at) + change.text + text.slice(at);
       void client.change(URI, i + 2, [change]);
@@ -120,11 +152,22 @@ describe('lsp/server (in process)', () => {
     // The last edit removes the closing bracket: exactly one problem, at the right place.
     const lastLine = text.split('\n').length - 1;
     const lineText = text.split('\n')[lastLine]!;
-    await client.change(URI, edits + 2, [{ range: { start: { line: lastLine, character: lineText.length - 1 }, end: { line: lastLine, character: lineText.length } }, text: '' }]);
+    await client.change(URI, edits + 2, [
+      {
+        range: {
+          start: { line: lastLine, character: lineText.length - 1 },
+          end: { line: lastLine, character: lineText.length },
+        },
+        text: '',
+      },
+    ]);
     const final = await client.diagnostics(URI, { version: edits + 2 });
     assert.deepEqual(codes(final), ['unclosed-bracket']);
     assert.equal(final.diagnostics[0]!.range.start.line, lastLine);
-    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri: URI }, position: { line: lastLine, character: 2 } });
+    const hover = await client.request<Hover>('textDocument/hover', {
+      textDocument: { uri: URI },
+      position: { line: lastLine, character: 2 },
+    });
     assert.match(JSON.stringify(hover?.contents), /Title/);
     const symbols = await client.request<unknown[]>('textDocument/documentSymbol', { textDocument: { uri: URI } });
     assert.ok(Array.isArray(symbols));
@@ -134,14 +177,20 @@ describe('lsp/server (in process)', () => {
     const { client } = start();
     await client.initialize({ capabilities: NEOVIM_CAPS });
     await client.open(URI, '$tit', 1);
-    const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 0, character: 4 } });
+    const list = await client.request<CompletionList>('textDocument/completion', {
+      textDocument: { uri: URI },
+      position: { line: 0, character: 4 },
+    });
     const title = list.items.find((i) => i.label.startsWith('$title'));
     assert.ok(title, `no $title in ${list.items.map((i) => i.label).join(', ')}`);
     for (const item of list.items) {
       assert.notEqual(item.insertTextFormat, 2, `snippet item ${item.label}`);
       const text = item.textEdit?.newText ?? item.insertText ?? item.label;
       assert.doesNotMatch(text, /\$\{?\d/, `snippet placeholder in ${item.label}: ${text}`);
-      assert.ok(!item.textEdit || 'range' in item.textEdit, 'no insert/replace edits for a client that did not ask for them');
+      assert.ok(
+        !item.textEdit || 'range' in item.textEdit,
+        'no insert/replace edits for a client that did not ask for them',
+      );
     }
   });
 
@@ -149,7 +198,10 @@ describe('lsp/server (in process)', () => {
     const { client } = start();
     await client.initialize();
     await client.open(URI, '$tit', 1);
-    const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 0, character: 4 } });
+    const list = await client.request<CompletionList>('textDocument/completion', {
+      textDocument: { uri: URI },
+      position: { line: 0, character: 4 },
+    });
     const title = list.items.find((i) => i.label.startsWith('$title'))!;
     assert.equal(title.insertTextFormat, 2);
     const resolved = await client.request<CompletionItem>('completionItem/resolve', title);
@@ -161,13 +213,19 @@ describe('lsp/server (in process)', () => {
     const plain = start();
     await plain.client.initialize({ capabilities: { textDocument: { hover: { contentFormat: ['plaintext'] } } } });
     await plain.client.open(URI, text);
-    const h1 = await plain.client.request<Hover>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 2 } });
+    const h1 = await plain.client.request<Hover>('textDocument/hover', {
+      textDocument: { uri: URI },
+      position: { line: 0, character: 2 },
+    });
     assert.equal((h1.contents as { kind: string }).kind, 'plaintext');
     plain.close();
     const md = start();
     await md.client.initialize();
     await md.client.open(URI, text);
-    const h2 = await md.client.request<Hover>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 2 } });
+    const h2 = await md.client.request<Hover>('textDocument/hover', {
+      textDocument: { uri: URI },
+      position: { line: 0, character: 2 },
+    });
     assert.equal((h2.contents as { kind: string }).kind, 'markdown');
     assert.deepEqual(h2.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 6 } });
   });
@@ -177,7 +235,10 @@ describe('lsp/server (in process)', () => {
     await client.initialize();
     const text = '$title[Hi;]\n$addButtn[yes;id;Label;primary]';
     await client.open(URI, text);
-    const help = await client.request<SignatureHelp>('textDocument/signatureHelp', { textDocument: { uri: URI }, position: { line: 0, character: 10 } });
+    const help = await client.request<SignatureHelp>('textDocument/signatureHelp', {
+      textDocument: { uri: URI },
+      position: { line: 0, character: 10 },
+    });
     assert.equal(help.signatures[0]!.label, '$title[Title;(Index)]');
     assert.equal(help.activeParameter ?? help.signatures[0]!.activeParameter, 1);
     const diags = (await client.diagnostics(URI)).diagnostics.filter((d) => d.code === 'unknown-function');
@@ -189,7 +250,11 @@ describe('lsp/server (in process)', () => {
     });
     const fix = actions.find((a) => a.kind === 'quickfix' && a.isPreferred)!;
     assert.ok(fix, JSON.stringify(actions.map((a) => a.title)));
-    const edits = fix.edit!.changes![URI]!.map((e) => ({ start: offsetOf(text, e.range.start), end: offsetOf(text, e.range.end), newText: e.newText }));
+    const edits = fix.edit!.changes![URI]!.map((e) => ({
+      start: offsetOf(text, e.range.start),
+      end: offsetOf(text, e.range.end),
+      newText: e.newText,
+    }));
     assert.equal(applyOffsetEdits(text, edits), '$title[Hi;]\n$addButton[yes;id;Label;primary]');
   });
 
@@ -198,7 +263,11 @@ describe('lsp/server (in process)', () => {
       const s = start();
       await s.client.initialize({
         capabilities: NEOVIM_CAPS,
-        initializationOptions: { catalog: { url: 'http://127.0.0.1:9', offline: true }, premium: true, globalStoragePath: '/tmp/bds-store' },
+        initializationOptions: {
+          catalog: { url: 'http://127.0.0.1:9', offline: true },
+          premium: true,
+          globalStoragePath: '/tmp/bds-store',
+        },
       });
       // A round trip after `initialized` lets the server finish its start.
       const status = await s.client.request<CatalogStatus>('bdscript/catalogStatus');
@@ -231,7 +300,13 @@ describe('lsp/server (in process)', () => {
       assert.deepEqual(codes(before).sort(), ['premium', 'unknown-function']);
       const mark = s.client.mark();
       await s.client.notify('workspace/didChangeConfiguration', {
-        settings: { bdscript: { catalog: { offline: true }, premium: true, diagnostics: { severity: { 'unknown-function': 'error' } } } },
+        settings: {
+          bdscript: {
+            catalog: { offline: true },
+            premium: true,
+            diagnostics: { severity: { 'unknown-function': 'error' } },
+          },
+        },
       });
       const after = await s.client.diagnostics(URI, { since: mark });
       assert.deepEqual(codes(after), ['unknown-function']);
@@ -240,9 +315,19 @@ describe('lsp/server (in process)', () => {
       assert.equal(s.providers.length, 1);
       // A catalog setting builds a new provider, which refreshes since it is not offline.
       // (offline comes from initializationOptions until a later source says otherwise)
-      await s.client.notify('workspace/didChangeConfiguration', { settings: { bdscript: { catalog: { url: 'http://127.0.0.1:8', offline: false } } } });
-      await s.client.waitFor<CatalogStatus>('bdscript/catalogStatusChanged', (st) => st.location === 'http://127.0.0.1:8' && st.refreshing, { since: mark });
-      await s.client.waitFor<CatalogStatus>('bdscript/catalogStatusChanged', (st) => st.location === 'http://127.0.0.1:8' && !st.refreshing, { since: mark });
+      await s.client.notify('workspace/didChangeConfiguration', {
+        settings: { bdscript: { catalog: { url: 'http://127.0.0.1:8', offline: false } } },
+      });
+      await s.client.waitFor<CatalogStatus>(
+        'bdscript/catalogStatusChanged',
+        (st) => st.location === 'http://127.0.0.1:8' && st.refreshing,
+        { since: mark },
+      );
+      await s.client.waitFor<CatalogStatus>(
+        'bdscript/catalogStatusChanged',
+        (st) => st.location === 'http://127.0.0.1:8' && !st.refreshing,
+        { since: mark },
+      );
       assert.equal(s.providers.length, 2);
       assert.equal(s.providers[0]!.disposed, true);
       assert.equal(s.providers[1]!.refreshes, 1);
@@ -257,8 +342,14 @@ describe('lsp/server (in process)', () => {
       const url = (i: number) => `http://127.0.0.1:${10_000 + i}`;
       let hover: Promise<Hover | null> | undefined;
       for (let i = 0; i < changes; i++) {
-        void s.client.notify('workspace/didChangeConfiguration', { settings: { bdscript: { catalog: { offline: true, url: url(i) } } } });
-        if (i === changes / 2) hover = s.client.request<Hover | null>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 2 } });
+        void s.client.notify('workspace/didChangeConfiguration', {
+          settings: { bdscript: { catalog: { offline: true, url: url(i) } } },
+        });
+        if (i === changes / 2)
+          hover = s.client.request<Hover | null>('textDocument/hover', {
+            textDocument: { uri: URI },
+            position: { line: 0, character: 2 },
+          });
       }
       // The request sent in the middle of the storm is answered.
       assert.match(JSON.stringify((await hover!)?.contents), /Title/);
@@ -266,7 +357,10 @@ describe('lsp/server (in process)', () => {
       await s.client.waitFor<CatalogStatus>('bdscript/catalogStatusChanged', (st) => st.location === url(changes - 1));
       assert.ok(s.providers.length <= 5, `${s.providers.length} providers built for ${changes} changes`);
       assert.equal(s.providers.at(-1)!.options.settings.url, url(changes - 1));
-      assert.ok(s.providers.slice(0, -1).every((p) => p.disposed), 'every replaced provider is disposed');
+      assert.ok(
+        s.providers.slice(0, -1).every((p) => p.disposed),
+        'every replaced provider is disposed',
+      );
     });
 
     it('re-reads workspace/configuration on didChangeConfiguration', async () => {
@@ -295,7 +389,10 @@ describe('lsp/server (in process)', () => {
       s.onServerMessage((method) => {
         if (method === 'test/finishLoad') s.providers[0]!.finishLoad();
       });
-      const answer = s.client.request<CompletionList>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 0, character: 4 } });
+      const answer = s.client.request<CompletionList>('textDocument/completion', {
+        textDocument: { uri: URI },
+        position: { line: 0, character: 4 },
+      });
       await s.client.notify('test/finishLoad');
       const list = await answer;
       assert.ok(list.items.some((i) => i.label.startsWith('$title')));
@@ -312,7 +409,10 @@ describe('lsp/server (in process)', () => {
       assert.equal(waiting.location, '<test fallback>');
       assert.equal(waiting.counts.functions, testCatalog().data.functions.length - 1);
       assert.match(waiting.problems[0]!, /has not loaded after 0\.1 s/);
-      const list = await s.client.request<CompletionList>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 1, character: 4 } });
+      const list = await s.client.request<CompletionList>('textDocument/completion', {
+        textDocument: { uri: URI },
+        position: { line: 1, character: 4 },
+      });
       assert.ok(!list.items.some((i) => i.label.startsWith('$title')), 'answered from the fallback');
       // The load ends: its catalog replaces the fallback, and the document is validated again.
       const mark = s.client.mark();
@@ -322,7 +422,11 @@ describe('lsp/server (in process)', () => {
         after.diagnostics.map((d) => [d.code, d.range.start.line]),
         [['unknown-function', 1]],
       );
-      const loaded = await s.client.waitFor<CatalogStatus>('bdscript/catalogStatusChanged', (st) => st.location !== '<test fallback>', { since: mark });
+      const loaded = await s.client.waitFor<CatalogStatus>(
+        'bdscript/catalogStatusChanged',
+        (st) => st.location !== '<test fallback>',
+        { since: mark },
+      );
       assert.equal(loaded.counts.functions, testCatalog().data.functions.length);
       assert.deepEqual(loaded.problems, []);
     });
@@ -335,7 +439,9 @@ describe('lsp/server (in process)', () => {
         if (method === 'textDocument/didChange') s.providers[0]!.finishLoad();
       });
       await s.client.open(URI, '$addButtn[yes;id;Label;primary]', 1);
-      await s.client.change(URI, 2, [{ range: { start: { line: 0, character: 8 }, end: { line: 0, character: 8 } }, text: 'o' }]);
+      await s.client.change(URI, 2, [
+        { range: { start: { line: 0, character: 8 }, end: { line: 0, character: 8 } }, text: 'o' },
+      ]);
       const latest = await s.client.diagnostics(URI, { version: 2 });
       assert.deepEqual(latest.diagnostics, []);
       assert.deepEqual(
@@ -356,7 +462,9 @@ describe('lsp/server (in process)', () => {
       assert.equal(status.counts.functions, testCatalog().data.functions.length - 1);
       const after = await s.client.diagnostics(URI, { since: mark });
       assert.deepEqual(codes(after), ['unknown-function']);
-      await s.client.waitFor<CatalogStatus>('bdscript/catalogStatusChanged', (st) => st.source === 'live', { since: mark });
+      await s.client.waitFor<CatalogStatus>('bdscript/catalogStatusChanged', (st) => st.source === 'live', {
+        since: mark,
+      });
       // Semantic tokens and inlay hints are asked to refresh too.
       await s.client.waitFor('workspace/semanticTokens/refresh', undefined, { since: mark });
     });
@@ -365,8 +473,14 @@ describe('lsp/server (in process)', () => {
       const s = start();
       await s.client.initialize({ initializationOptions: { catalog: { url: 'http://127.0.0.1:9' } } });
       const create = await s.client.waitFor<{ token: string | number }>('window/workDoneProgress/create');
-      const begin = await s.client.waitFor<{ token: unknown; value: { kind: string; title: string } }>('$/progress', (p) => p.value.kind === 'begin');
-      const end = await s.client.waitFor<{ token: unknown; value: { kind: string } }>('$/progress', (p) => p.value.kind === 'end');
+      const begin = await s.client.waitFor<{ token: unknown; value: { kind: string; title: string } }>(
+        '$/progress',
+        (p) => p.value.kind === 'begin',
+      );
+      const end = await s.client.waitFor<{ token: unknown; value: { kind: string } }>(
+        '$/progress',
+        (p) => p.value.kind === 'end',
+      );
       assert.equal(begin.token, create.token);
       assert.equal(end.token, create.token);
       assert.match(begin.value.title, /catalog/i);
@@ -378,9 +492,19 @@ describe('lsp/server (in process)', () => {
       const s = start({ afterPreview: () => void calls++ });
       await s.client.initialize();
       await s.client.open(URI, 'Hi $username\n$title[x]');
-      await assert.rejects(s.client.requestAndCancel('bdscript/preview', { textDocument: { uri: URI }, nonce: 'abcdefghijklmnopqrstuvwx' }), (err) => isRpcError(err, REQUEST_CANCELLED));
+      await assert.rejects(
+        s.client.requestAndCancel('bdscript/preview', {
+          textDocument: { uri: URI },
+          nonce: 'abcdefghijklmnopqrstuvwx',
+        }),
+        (err) => isRpcError(err, REQUEST_CANCELLED),
+      );
       assert.equal(calls, 0);
-      const page = await s.client.request<{ version: number; html?: string }>('bdscript/preview', { textDocument: { uri: URI }, nonce: 'abcdefghijklmnopqrstuvwx', pageOnly: true });
+      const page = await s.client.request<{ version: number; html?: string }>('bdscript/preview', {
+        textDocument: { uri: URI },
+        nonce: 'abcdefghijklmnopqrstuvwx',
+        pageOnly: true,
+      });
       assert.equal(page.version, 1);
       assert.equal(calls, 1);
     });
@@ -396,14 +520,27 @@ describe('lsp/server (in process)', () => {
       assert.equal(status.source, 'none');
       assert.match(status.problems.join('\n'), /disk on fire/);
       await s.client.open(URI, '$title[x]');
-      const list = await s.client.request<CompletionList>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 0, character: 2 } });
+      const list = await s.client.request<CompletionList>('textDocument/completion', {
+        textDocument: { uri: URI },
+        position: { line: 0, character: 2 },
+      });
       assert.ok(Array.isArray(list.items));
     });
   });
 
   describe('under abuse', () => {
-    const POSITION_METHODS = ['textDocument/completion', 'textDocument/hover', 'textDocument/signatureHelp', 'textDocument/definition', 'bdscript/functionAt'];
-    const DOCUMENT_METHODS = ['textDocument/documentSymbol', 'textDocument/foldingRange', 'textDocument/semanticTokens/full'];
+    const POSITION_METHODS = [
+      'textDocument/completion',
+      'textDocument/hover',
+      'textDocument/signatureHelp',
+      'textDocument/definition',
+      'bdscript/functionAt',
+    ];
+    const DOCUMENT_METHODS = [
+      'textDocument/documentSymbol',
+      'textDocument/foldingRange',
+      'textDocument/semanticTokens/full',
+    ];
     const RANGE_METHODS = ['textDocument/semanticTokens/range', 'textDocument/inlayHint', 'textDocument/codeAction'];
     const ALL = [...POSITION_METHODS, ...DOCUMENT_METHODS, ...RANGE_METHODS];
 
@@ -425,25 +562,51 @@ describe('lsp/server (in process)', () => {
       const { client } = start();
       await client.initialize();
       await client.open(URI, '$title[Hi]\n$random[1;2]');
-      const positions: unknown[] = [{ line: 99, character: 99 }, { line: 1, character: 9999 }, { line: -1, character: -5 }, { line: 'x' }, null, { line: 0.5, character: 1e308 }];
+      const positions: unknown[] = [
+        { line: 99, character: 99 },
+        { line: 1, character: 9999 },
+        { line: -1, character: -5 },
+        { line: 'x' },
+        null,
+        { line: 0.5, character: 1e308 },
+      ];
       for (const method of ALL) {
         for (const position of positions) await client.request(method, paramsFor(URI, position));
-        for (const params of [{}, { textDocument: null }, { textDocument: { uri: 42 } }, { textDocument: { uri: URI } }]) await client.request(method, params);
+        for (const params of [
+          {},
+          { textDocument: null },
+          { textDocument: { uri: 42 } },
+          { textDocument: { uri: URI } },
+        ])
+          await client.request(method, params);
         // Params that are not an object: the protocol layer may refuse them, but it answers.
-        await client.request(method, null).catch((err: unknown) => assert.equal(typeof (err as { code?: unknown }).code, 'number', String(err)));
+        await client
+          .request(method, null)
+          .catch((err: unknown) => assert.equal(typeof (err as { code?: unknown }).code, 'number', String(err)));
       }
       await client.request('completionItem/resolve', { label: 'x', data: { k: 'f', n: 42 } });
       await client.request('completionItem/resolve', {});
       // Bad notifications are reported, not fatal.
-      await client.notify('textDocument/didChange', { textDocument: { uri: 'file:///nowhere.bds', version: 2 }, contentChanges: [{ text: 'x' }] });
-      await client.notify('textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: { start: { line: 50 }, end: 'x' }, text: 'A' }, 7] });
+      await client.notify('textDocument/didChange', {
+        textDocument: { uri: 'file:///nowhere.bds', version: 2 },
+        contentChanges: [{ text: 'x' }],
+      });
+      await client.notify('textDocument/didChange', {
+        textDocument: { uri: URI, version: 2 },
+        contentChanges: [{ range: { start: { line: 50 }, end: 'x' }, text: 'A' }, 7],
+      });
       await client.notify('textDocument/didOpen', { textDocument: { uri: 'file:///b.bds' } });
       await client.notify('textDocument/didClose', null);
       await client.waitFor<{ message: string }>('window/logMessage', (m) => /not open/.test(m.message));
-      const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 2 } });
+      const hover = await client.request<Hover>('textDocument/hover', {
+        textDocument: { uri: URI },
+        position: { line: 0, character: 2 },
+      });
       assert.ok(hover, 'the server still answers');
       // Nothing above made a handler fail (the protocol layer may still log params it refused).
-      const errors = client.all<{ type: number; message: string }>('window/logMessage').filter((m) => m.type === 1 && / failed: /.test(m.message));
+      const errors = client
+        .all<{ type: number; message: string }>('window/logMessage')
+        .filter((m) => m.type === 1 && / failed: /.test(m.message));
       assert.deepEqual(errors, []);
     });
 
@@ -461,7 +624,10 @@ describe('lsp/server (in process)', () => {
         }
       }
       assert.ok(cancelled > 0, 'no request was cancelled');
-      const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 2 } });
+      const hover = await client.request<Hover>('textDocument/hover', {
+        textDocument: { uri: URI },
+        position: { line: 0, character: 2 },
+      });
       assert.ok(hover);
     });
 
@@ -472,10 +638,16 @@ describe('lsp/server (in process)', () => {
       await s.client.initialize({ initializationOptions: { catalog: { offline: true } } });
       await s.client.open(URI, '$tit');
       await assert.rejects(
-        s.client.request('textDocument/completion', { textDocument: { uri: URI }, position: { line: 0, character: 4 } }),
+        s.client.request('textDocument/completion', {
+          textDocument: { uri: URI },
+          position: { line: 0, character: 4 },
+        }),
         (err) => isRpcError(err, INTERNAL_ERROR),
       );
-      await s.client.waitFor<{ message: string; type: number }>('window/logMessage', (m) => m.type === 1 && /textDocument\/completion failed/.test(m.message));
+      await s.client.waitFor<{ message: string; type: number }>(
+        'window/logMessage',
+        (m) => m.type === 1 && /textDocument\/completion failed/.test(m.message),
+      );
       const status = await s.client.request<CatalogStatus>('bdscript/catalogStatus');
       assert.equal(status.source, 'bundled');
     });
@@ -496,27 +668,49 @@ describe('lsp/server (in process)', () => {
 
     it('negotiates utf-8 and converts diagnostics, hovers, edits and tokens', async () => {
       const { client } = start();
-      const init = await client.initialize({ capabilities: { ...fullClientCapabilities(), general: { positionEncodings: ['utf-8', 'utf-16'] } } });
+      const init = await client.initialize({
+        capabilities: { ...fullClientCapabilities(), general: { positionEncodings: ['utf-8', 'utf-16'] } },
+      });
       assert.equal(init.capabilities['positionEncoding'], 'utf-8');
       await client.open(URI, TEXT);
       const diags = await client.diagnostics(URI);
       assert.deepEqual(codes(diags), ['unknown-function']);
-      assert.deepEqual(diags.diagnostics[0]!.range, { start: { line: 0, character: 9 }, end: { line: 0, character: 14 } });
-      const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 1, character: 2 } });
+      assert.deepEqual(diags.diagnostics[0]!.range, {
+        start: { line: 0, character: 9 },
+        end: { line: 0, character: 14 },
+      });
+      const hover = await client.request<Hover>('textDocument/hover', {
+        textDocument: { uri: URI },
+        position: { line: 1, character: 2 },
+      });
       assert.deepEqual(hover.range, { start: { line: 1, character: 0 }, end: { line: 1, character: 6 } });
       // The quick fix's edit is in bytes too.
-      const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: URI }, range: diags.diagnostics[0]!.range, context: { diagnostics: diags.diagnostics } });
+      const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri: URI },
+        range: diags.diagnostics[0]!.range,
+        context: { diagnostics: diags.diagnostics },
+      });
       const fix = actions.find((a) => a.isPreferred)!;
-      assert.deepEqual(fix.edit!.changes![URI]![0]!.range, { start: { line: 0, character: 10 }, end: { line: 0, character: 14 } });
+      assert.deepEqual(fix.edit!.changes![URI]![0]!.range, {
+        start: { line: 0, character: 10 },
+        end: { line: 0, character: 14 },
+      });
       // The first token (`$titl`) starts at byte 9.
-      const tokens = await client.request<{ data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri: URI } });
+      const tokens = await client.request<{ data: number[] }>('textDocument/semanticTokens/full', {
+        textDocument: { uri: URI },
+      });
       assert.deepEqual(tokens.data.slice(0, 3), [0, 9, 5]);
       // An incremental edit at byte 14 completes the name: the error goes.
       const mark = client.mark();
-      await client.change(URI, 2, [{ range: { start: { line: 0, character: 14 }, end: { line: 0, character: 14 } }, text: 'e' }]);
+      await client.change(URI, 2, [
+        { range: { start: { line: 0, character: 14 }, end: { line: 0, character: 14 } }, text: 'e' },
+      ]);
       assert.deepEqual((await client.diagnostics(URI, { since: mark, version: 2 })).diagnostics, []);
       // Completion at the end of "$title[é" counts the é as 2 bytes.
-      const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 1, character: 3 } });
+      const list = await client.request<CompletionList>('textDocument/completion', {
+        textDocument: { uri: URI },
+        position: { line: 1, character: 3 },
+      });
       const edit = list.items.find((i) => i.label.startsWith('$title'))?.textEdit;
       assert.ok(edit && 'insert' in edit, JSON.stringify(edit));
       assert.deepEqual(edit.insert, { start: { line: 1, character: 0 }, end: { line: 1, character: 3 } });

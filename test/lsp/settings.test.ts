@@ -3,7 +3,12 @@
 
 import * as assert from 'node:assert/strict';
 import { DEFAULT_SETTINGS } from '../../server/src/core/settings';
-import { catalogIdentity, readInitializationOptions, resolveSettings, settingsSection } from '../../server/src/lsp/settings';
+import {
+  catalogIdentity,
+  readInitializationOptions,
+  resolveSettings,
+  settingsSection,
+} from '../../server/src/lsp/settings';
 
 describe('lsp/settings', () => {
   it('finds the bdscript section in every shape clients send', () => {
@@ -18,7 +23,11 @@ describe('lsp/settings', () => {
   });
 
   it('reads VS Code initializationOptions: settings plus the storage folder', () => {
-    const init = readInitializationOptions({ premium: true, catalog: { url: 'http://127.0.0.1:1' }, globalStoragePath: '/tmp/store' });
+    const init = readInitializationOptions({
+      premium: true,
+      catalog: { url: 'http://127.0.0.1:1' },
+      globalStoragePath: '/tmp/store',
+    });
     assert.equal(init.storagePath, '/tmp/store');
     const s = resolveSettings(init.section);
     assert.equal(s.premium, true);
@@ -32,7 +41,11 @@ describe('lsp/settings', () => {
   });
 
   it('lets a later source win key by key, and a bad value never hides a good one', () => {
-    const init = { catalog: { url: 'http://127.0.0.1:1', offline: true }, premium: true, diagnostics: { severity: { premium: 'off' } } };
+    const init = {
+      catalog: { url: 'http://127.0.0.1:1', offline: true },
+      premium: true,
+      diagnostics: { severity: { premium: 'off' } },
+    };
     const pulled = { catalog: { offline: false }, premium: 'yes', diagnostics: { severity: { deprecated: 'error' } } };
     const s = resolveSettings(init, pulled);
     assert.equal(s.catalog.url, 'http://127.0.0.1:1');
@@ -49,7 +62,12 @@ describe('lsp/settings', () => {
     const a = resolveSettings({ premium: true });
     const b = resolveSettings({ premium: false, inlayHints: { argumentNames: true } });
     assert.equal(catalogIdentity(a), catalogIdentity(b));
-    for (const change of [{ catalog: { url: 'http://127.0.0.1:2' } }, { catalog: { offline: true } }, { catalog: { snapshot: '/x.json' } }, { catalog: { cacheDir: '/c' } }]) {
+    for (const change of [
+      { catalog: { url: 'http://127.0.0.1:2' } },
+      { catalog: { offline: true } },
+      { catalog: { snapshot: '/x.json' } },
+      { catalog: { cacheDir: '/c' } },
+    ]) {
       assert.notEqual(catalogIdentity(resolveSettings(change)), catalogIdentity(a), JSON.stringify(change));
     }
   });

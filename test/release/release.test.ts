@@ -49,7 +49,8 @@ describe('release tooling', function () {
       git('add', file);
       git('commit', '-q', '-m', subject);
     };
-    const changelog = (...args: string[]) => spawnSync(process.execPath, [path.join(repo, 'scripts/changelog.mjs'), ...args], { cwd: repo, encoding: 'utf8' });
+    const changelog = (...args: string[]) =>
+      spawnSync(process.execPath, [path.join(repo, 'scripts/changelog.mjs'), ...args], { cwd: repo, encoding: 'utf8' });
 
     before(() => {
       repo = mkdtempSync(path.join(os.tmpdir(), 'bds-changelog-'));
@@ -74,7 +75,10 @@ describe('release tooling', function () {
       const run = changelog();
       assert.equal(run.status, 0, run.stderr);
       const text = readFileSync(path.join(repo, 'CHANGELOG.md'), 'utf8');
-      const hash = (subject: string) => git('log', '--all', '--format=%h', '--grep', `^${subject.replace(/[()#<>]/g, '.')}$`).trim().slice(0, 7);
+      const hash = (subject: string) =>
+        git('log', '--all', '--format=%h', '--grep', `^${subject.replace(/[()#<>]/g, '.')}$`)
+          .trim()
+          .slice(0, 7);
       const body = text.slice(text.indexOf('## '));
       assert.equal(
         body,
@@ -120,7 +124,10 @@ describe('release tooling', function () {
       execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo}`, shallow]);
       mkdirSync(path.join(shallow, 'scripts'), { recursive: true });
       copyFileSync(SCRIPT, path.join(shallow, 'scripts/changelog.mjs'));
-      const run = spawnSync(process.execPath, [path.join(shallow, 'scripts/changelog.mjs'), '--stdout'], { cwd: shallow, encoding: 'utf8' });
+      const run = spawnSync(process.execPath, [path.join(shallow, 'scripts/changelog.mjs'), '--stdout'], {
+        cwd: shallow,
+        encoding: 'utf8',
+      });
       assert.equal(run.status, 2);
       assert.match(run.stderr, /shallow clone/);
     });
@@ -132,7 +139,18 @@ describe('release tooling', function () {
     const workflow = yaml.load(text) as {
       on: { push: { tags: string[] } };
       permissions: Record<string, string>;
-      jobs: Record<string, { steps: Array<{ name?: string; uses?: string; run?: string; env?: Record<string, string>; with?: Record<string, unknown> }> }>;
+      jobs: Record<
+        string,
+        {
+          steps: Array<{
+            name?: string;
+            uses?: string;
+            run?: string;
+            env?: Record<string, string>;
+            with?: Record<string, unknown>;
+          }>;
+        }
+      >;
     };
     const steps = Object.values(workflow.jobs).flatMap((j) => j.steps);
     const runs = steps.map((s) => s.run ?? '').join('\n');
@@ -144,10 +162,23 @@ describe('release tooling', function () {
     });
 
     it('builds and tests as CI does, then publishes through the release script', () => {
-      const order = ['bash .ci/run', 'node scripts/changelog.mjs', 'node scripts/release.mjs --publish', 'gh release create'].map((cmd) => runs.indexOf(cmd));
-      assert.ok(order.every((i) => i >= 0), `every step is there: ${order.join(', ')}`);
-      assert.deepEqual([...order].sort((a, b) => a - b), order, 'in this order');
-      for (const script of ['.ci/run', 'scripts/changelog.mjs', 'scripts/release.mjs']) assert.ok(existsSync(path.join(ROOT, script)), script);
+      const order = [
+        'bash .ci/run',
+        'node scripts/changelog.mjs',
+        'node scripts/release.mjs --publish',
+        'gh release create',
+      ].map((cmd) => runs.indexOf(cmd));
+      assert.ok(
+        order.every((i) => i >= 0),
+        `every step is there: ${order.join(', ')}`,
+      );
+      assert.deepEqual(
+        [...order].sort((a, b) => a - b),
+        order,
+        'in this order',
+      );
+      for (const script of ['.ci/run', 'scripts/changelog.mjs', 'scripts/release.mjs'])
+        assert.ok(existsSync(path.join(ROOT, script)), script);
       assert.match(readFileSync(path.join(ROOT, '.ci/run'), 'utf8'), /\nnode scripts\/release\.mjs --dry-run\n/);
     });
 

@@ -11,7 +11,12 @@ export function bigCatalog(copies: number): CatalogData {
   for (let i = 0; functions.length < base.functions.length + copies; i++) {
     const f = base.functions[i % base.functions.length]!;
     const name = `${f.name}${Math.floor(i / base.functions.length)}x`;
-    functions.push({ ...f, name, tag: name + f.tag.slice(f.name.length), listTag: name + f.listTag.slice(f.name.length) });
+    functions.push({
+      ...f,
+      name,
+      tag: name + f.tag.slice(f.name.length),
+      listTag: name + f.listTag.slice(f.name.length),
+    });
   }
   return { ...base, functions, functionTags: functions.map((f) => f.listTag) };
 }

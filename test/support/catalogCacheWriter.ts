@@ -10,7 +10,12 @@ async function run(): Promise<void> {
   const data = bigCatalog(4000);
   process.stdout.write('ready\n');
   for (let round = 0; ; round++) {
-    await writeCache(file, { data, baseUrl, fetchedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, round % 60)).toISOString(), validators: {} });
+    await writeCache(file, {
+      data,
+      baseUrl,
+      fetchedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, round % 60)).toISOString(),
+      validators: {},
+    });
   }
 }
 

@@ -10,7 +10,10 @@ import type { CatalogData } from '../../server/src/core/catalog/model';
 import { testCatalogData } from './testCatalog';
 
 /** Starts `bdscript catalog serve`'s service for `data` (the test catalog by default) on 127.0.0.1:0. */
-export function startCatalogService(data: CatalogData = testCatalogData(), options: ListenOptions = {}): Promise<RunningService> {
+export function startCatalogService(
+  data: CatalogData = testCatalogData(),
+  options: ListenOptions = {},
+): Promise<RunningService> {
   return listen(data, { host: '127.0.0.1', port: 0, ...options });
 }
 
@@ -21,7 +24,8 @@ export function snapshotText(data: CatalogData, source = 'test'): string {
 
 /** `data` with records in snapshot order (by tag-list spelling), to compare regardless of order. */
 export function sortedByTag(data: CatalogData): CatalogData {
-  const sort = <R extends { listTag: string }>(rs: readonly R[]): R[] => [...rs].sort((a, b) => compareListTags(a.listTag, b.listTag));
+  const sort = <R extends { listTag: string }>(rs: readonly R[]): R[] =>
+    [...rs].sort((a, b) => compareListTags(a.listTag, b.listTag));
   return { ...data, functions: sort(data.functions), callbacks: sort(data.callbacks) };
 }
 

@@ -50,6 +50,8 @@ export function expectSnapshot(name: string, actual: string): void {
   }
   const expected = readFileSync(file, 'utf8');
   if (expected !== text) {
-    assert.fail(`output differs from snapshot ${shown} (UPDATE_SNAPSHOTS=1 rewrites it)\n${describeDifference(expected, text)}`);
+    assert.fail(
+      `output differs from snapshot ${shown} (UPDATE_SNAPSHOTS=1 rewrites it)\n${describeDifference(expected, text)}`,
+    );
   }
 }

@@ -135,7 +135,9 @@ export function shortBody(body: string): FaultHandler {
 
 /** A 200 HTML page, as a captive portal or a misconfigured proxy would send. */
 export const htmlPage: FaultHandler = (_req, res) => {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><html><body>Please log in</body></html>');
+  res
+    .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    .end('<!doctype html><html><body>Please log in</body></html>');
 };
 
 /** A 200 with an empty body. */
@@ -145,7 +147,9 @@ export const emptyBody: FaultHandler = (_req, res) => {
 
 /** A body that is not valid UTF-8. */
 export const invalidUtf8: FaultHandler = (_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json' }).end(Buffer.from([0x5b, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x5d]));
+  res
+    .writeHead(200, { 'content-type': 'application/json' })
+    .end(Buffer.from([0x5b, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x5d]));
 };
 
 /**
@@ -154,7 +158,12 @@ export const invalidUtf8: FaultHandler = (_req, res) => {
  */
 export function oversized(bytes: number, chunked = false): FaultHandler {
   return (_req, res) => {
-    res.writeHead(200, chunked ? { 'content-type': 'application/json' } : { 'content-type': 'application/json', 'content-length': String(bytes) });
+    res.writeHead(
+      200,
+      chunked
+        ? { 'content-type': 'application/json' }
+        : { 'content-type': 'application/json', 'content-length': String(bytes) },
+    );
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     let sent = 0;
     const pump = (): void => {
@@ -198,7 +207,12 @@ export function rangeResource(opts: RangeResourceOptions): FaultHandler & { read
   const handler: FaultHandler = (req, res) => {
     const { body, etag } = opts.current();
     const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
-    const base: Record<string, string> = { 'content-type': 'application/json', 'accept-ranges': 'bytes', ...(etag ? { etag } : {}), ...opts.headers };
+    const base: Record<string, string> = {
+      'content-type': 'application/json',
+      'accept-ranges': 'bytes',
+      ...(etag ? { etag } : {}),
+      ...opts.headers,
+    };
     const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers['range'] ?? ''));
     const ifRange = req.headers['if-range'];
     const honoured = range && (opts.ignoreIfRange || ifRange === undefined || (etag !== undefined && ifRange === etag));
@@ -206,7 +220,11 @@ export function rangeResource(opts: RangeResourceOptions): FaultHandler & { read
       const start = Number(range[1]);
       const end = Math.min(range[2] ? Number(range[2]) : bytes.length - 1, bytes.length - 1);
       statuses.push(206);
-      res.writeHead(206, { ...base, 'content-range': `bytes ${start}-${end}/${bytes.length}`, 'content-length': String(end + 1 - start) });
+      res.writeHead(206, {
+        ...base,
+        'content-range': `bytes ${start}-${end}/${bytes.length}`,
+        'content-length': String(end + 1 - start),
+      });
       res.end(bytes.subarray(start, end + 1));
       return;
     }
@@ -214,7 +232,9 @@ export function rangeResource(opts: RangeResourceOptions): FaultHandler & { read
     res.writeHead(200, { ...base, 'content-length': String(bytes.length) });
     if (cuts > 0) {
       cuts--;
-      res.write(bytes.subarray(0, Math.min(bytes.length - 1, opts.cutAt ?? Math.floor(bytes.length / 2))), () => res.socket?.destroy());
+      res.write(bytes.subarray(0, Math.min(bytes.length - 1, opts.cutAt ?? Math.floor(bytes.length / 2))), () =>
+        res.socket?.destroy(),
+      );
       return;
     }
     res.end(bytes);

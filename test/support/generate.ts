@@ -5,7 +5,13 @@
 // the real path, where diagnostics are mostly clean, and not only error reporting.
 
 import type { Catalog } from '../../server/src/core/catalog/catalog';
-import type { Argument, CallbackRecord, CatalogRecord, FunctionRecord, KnownArgType } from '../../server/src/core/catalog/model';
+import type {
+  Argument,
+  CallbackRecord,
+  CatalogRecord,
+  FunctionRecord,
+  KnownArgType,
+} from '../../server/src/core/catalog/model';
 
 /** A small, fast, seeded PRNG (mulberry32): the same seed always gives the same sequence. */
 export class Rng {
@@ -59,30 +65,134 @@ export interface GenerateOptions {
 
 /** Functions that generated code uses often, as real commands do (names only; absent ones are skipped). */
 const COMMON_NAMES = [
-  '$title', '$description', '$color', '$footer', '$thumbnail', '$addField', '$username', '$authorID',
-  '$getUserVar', '$setUserVar', '$getServerVar', '$setServerVar', '$sum', '$sub', '$multi', '$divide',
-  '$random', '$onlyIf', '$argsCheck', '$message', '$mentioned', '$nomention', '$sendMessage',
-  '$channelSendMessage', '$addButton', '$jsonParse', '$json', '$channelID', '$guildID', '$image',
-  '$author', '$authorIcon', '$footerIcon', '$addTimestamp', '$replaceText', '$checkContains',
-  '$toLowercase', '$toUppercase', '$findUser', '$userAvatar', '$serverName', '$cooldown', '$onlyPerms',
-  '$reply', '$addReactions', '$round', '$isNumber', '$roleID', '$channelName', '$splitText',
-  '$textSplit', '$getTextSplitLength', '$httpGet', '$httpResult', '$ping', '$date', '$var', '$stop',
-  '$allowUserMentions', '$userExists', '$nickname', '$commandName', '$messageID', '$ignoreLinks',
+  '$title',
+  '$description',
+  '$color',
+  '$footer',
+  '$thumbnail',
+  '$addField',
+  '$username',
+  '$authorID',
+  '$getUserVar',
+  '$setUserVar',
+  '$getServerVar',
+  '$setServerVar',
+  '$sum',
+  '$sub',
+  '$multi',
+  '$divide',
+  '$random',
+  '$onlyIf',
+  '$argsCheck',
+  '$message',
+  '$mentioned',
+  '$nomention',
+  '$sendMessage',
+  '$channelSendMessage',
+  '$addButton',
+  '$jsonParse',
+  '$json',
+  '$channelID',
+  '$guildID',
+  '$image',
+  '$author',
+  '$authorIcon',
+  '$footerIcon',
+  '$addTimestamp',
+  '$replaceText',
+  '$checkContains',
+  '$toLowercase',
+  '$toUppercase',
+  '$findUser',
+  '$userAvatar',
+  '$serverName',
+  '$cooldown',
+  '$onlyPerms',
+  '$reply',
+  '$addReactions',
+  '$round',
+  '$isNumber',
+  '$roleID',
+  '$channelName',
+  '$splitText',
+  '$textSplit',
+  '$getTextSplitLength',
+  '$httpGet',
+  '$httpResult',
+  '$ping',
+  '$date',
+  '$var',
+  '$stop',
+  '$allowUserMentions',
+  '$userExists',
+  '$nickname',
+  '$commandName',
+  '$messageID',
+  '$ignoreLinks',
 ];
 
 /** Names the generator places itself (blocks, comments) or never uses (they change the language's rules). */
 const RESERVED_NAMES = new Set([
-  '$if', '$elseif', '$else', '$endif', '$try', '$catch', '$endtry', '$async', '$endasync', '$await',
-  '$error', '$c', '$disableSpecialEscaping', '$and', '$or',
+  '$if',
+  '$elseif',
+  '$else',
+  '$endif',
+  '$try',
+  '$catch',
+  '$endtry',
+  '$async',
+  '$endasync',
+  '$await',
+  '$error',
+  '$c',
+  '$disableSpecialEscaping',
+  '$and',
+  '$or',
 ]);
 
 /** Permission names as BDFD spells them (facts from the wiki's examples and permission list). */
-const PERMISSIONS = ['admin', 'managemessages', 'manageroles', 'managechannels', 'kick', 'ban', 'managenicknames', 'manageserver'];
+const PERMISSIONS = [
+  'admin',
+  'managemessages',
+  'manageroles',
+  'managechannels',
+  'kick',
+  'ban',
+  'managenicknames',
+  'manageserver',
+];
 
 const WORDS = [
-  'hello', 'welcome', 'coins', 'level', 'daily', 'reward', 'shop', 'balance', 'ticket', 'server',
-  'member', 'score', 'rank', 'profile', 'bank', 'inventory', 'quest', 'timer', 'message', 'count',
-  'points', 'winner', 'giveaway', 'status', 'online', 'ready', 'done', 'error', 'help', 'menu',
+  'hello',
+  'welcome',
+  'coins',
+  'level',
+  'daily',
+  'reward',
+  'shop',
+  'balance',
+  'ticket',
+  'server',
+  'member',
+  'score',
+  'rank',
+  'profile',
+  'bank',
+  'inventory',
+  'quest',
+  'timer',
+  'message',
+  'count',
+  'points',
+  'winner',
+  'giveaway',
+  'status',
+  'online',
+  'ready',
+  'done',
+  'error',
+  'help',
+  'menu',
 ];
 
 const VAR_NAMES = ['coins', 'xp', 'level', 'warns', 'bank', 'streak', 'prefix', 'lastDaily', 'tickets'];
@@ -106,7 +216,12 @@ interface Pools {
 const poolCache = new WeakMap<Catalog, { clean: Pools; flagged: Pools }>();
 
 /** JSON texts for `$jsonParse`, as BDScript writes them (`]` escaped). */
-const JSON_TEXTS = ['{}', '{"name": "value", "count": 3}', '{"list": ["a", "b"\\], "nested": {"ok": true, "n": -1.5e2}}', '[1, 2, 3\\]'];
+const JSON_TEXTS = [
+  '{}',
+  '{"name": "value", "count": 3}',
+  '{"list": ["a", "b"\\], "nested": {"ok": true, "n": -1.5e2}}',
+  '[1, 2, 3\\]',
+];
 
 function poolsFor(catalog: Catalog, flagged: boolean): Pools {
   let cached = poolCache.get(catalog);
@@ -174,7 +289,19 @@ const MIN_MAX: ReadonlyMap<string, readonly [number, number, number]> = new Map(
 
 /** The `(Index)` argument of the embed functions. */
 const EMBED_INDEX_ARGUMENT: ReadonlyMap<string, number> = new Map([
-  ...['$title', '$description', '$color', '$footer', '$footerIcon', '$author', '$authorIcon', '$authorURL', '$image', '$thumbnail', '$embeddedURL'].map((n): [string, number] => [n, 1]),
+  ...[
+    '$title',
+    '$description',
+    '$color',
+    '$footer',
+    '$footerIcon',
+    '$author',
+    '$authorIcon',
+    '$authorURL',
+    '$image',
+    '$thumbnail',
+    '$embeddedURL',
+  ].map((n): [string, number] => [n, 1]),
   ['$addField', 3],
   ['$addTimestamp', 0],
 ]);
@@ -202,7 +329,8 @@ function fitRunTimeRules(name: string, values: string[]): void {
   const integer = (v: string | undefined): boolean => v !== undefined && /^\d+$/.test(v);
   if (integer(values[lo])) values[lo] = String(Number(values[lo]) % (most + 1));
   if (integer(values[hi])) values[hi] = String(Math.max(1, Number(values[hi]) % (most + 1)));
-  if (integer(values[lo]) && integer(values[hi]) && Number(values[lo]) > Number(values[hi])) [values[lo], values[hi]] = [values[hi]!, values[lo]!];
+  if (integer(values[lo]) && integer(values[hi]) && Number(values[lo]) > Number(values[hi]))
+    [values[lo], values[hi]] = [values[hi]!, values[lo]!];
   if (name === '$addTextInput' && values[6] !== undefined && values[6] !== '') {
     if (values[lo] !== undefined) values[lo] = '';
     if (values[hi] !== undefined) values[hi] = '';
@@ -398,7 +526,8 @@ class Writer {
     }
     // `$jsonParse` reads JSON: it gets a JSON text instead, chosen without drawing from the
     // generator, so every other choice of a seed stays as it was.
-    if (record.name === '$jsonParse') return `${record.name}[${JSON_TEXTS[values.join(';').length % JSON_TEXTS.length]}]`;
+    if (record.name === '$jsonParse')
+      return `${record.name}[${JSON_TEXTS[values.join(';').length % JSON_TEXTS.length]}]`;
     fitRunTimeRules(record.name, values);
     return `${record.name}[${values.join(';')}]`;
   }
@@ -432,7 +561,9 @@ class Writer {
       case 'Enum':
         return p.enumData && p.enumData.length > 0 ? this.rng.pick(p.enumData) : this.rng.pick(WORDS);
       case 'Emoji':
-        return this.rng.chance(0.5) || this.pools.aliases.length === 0 ? this.rng.pick(this.pools.emoji) : this.rng.pick(this.pools.aliases);
+        return this.rng.chance(0.5) || this.pools.aliases.length === 0
+          ? this.rng.pick(this.pools.emoji)
+          : this.rng.pick(this.pools.aliases);
       default:
         return this.stringValue(depth, !p.empty);
     }
@@ -455,7 +586,8 @@ class Writer {
   }
 
   private snowflakeValue(depth: number): string {
-    if (depth <= this.maxDepth && this.pools.ids.length > 0 && this.rng.chance(0.3)) return this.rng.pick(this.pools.ids).name;
+    if (depth <= this.maxDepth && this.pools.ids.length > 0 && this.rng.chance(0.3))
+      return this.rng.pick(this.pools.ids).name;
     let s = String(this.rng.int(1, 9));
     const n = this.rng.int(16, 18);
     while (s.length < n + 1) s += String(this.rng.int(0, 9));
@@ -463,7 +595,9 @@ class Writer {
   }
 
   private emojiValue(): string {
-    return this.rng.chance(0.6) || this.pools.aliases.length === 0 ? this.rng.pick(this.pools.emoji) : this.rng.pick(this.pools.aliases);
+    return this.rng.chance(0.6) || this.pools.aliases.length === 0
+      ? this.rng.pick(this.pools.emoji)
+      : this.rng.pick(this.pools.aliases);
   }
 
   private hex(n: number): string {
@@ -487,7 +621,10 @@ class Writer {
       if (r < 0.5) pieces.push(this.rng.pick(WORDS));
       else if (r < 0.68) pieces.push(this.nestedCall(depth));
       else if (r < 0.73) pieces.push(this.emojiValue());
-      else if (r < 0.77) pieces.push(this.rng.pick(['a\\;b', 'x%{-SEMICOL-}%y', '100%ESCAPED%', '%{DOL}%5', 'back\\\\ slash', 'end\\]']));
+      else if (r < 0.77)
+        pieces.push(
+          this.rng.pick(['a\\;b', 'x%{-SEMICOL-}%y', '100%ESCAPED%', '%{DOL}%5', 'back\\\\ slash', 'end\\]']),
+        );
       else if (r < 0.8) pieces.push(`[${this.rng.pick(WORDS)}\\](https://example.com)`);
       else if (r < 0.82) pieces.push(depth <= this.maxDepth ? this.inlineBlock(depth) : this.rng.pick(WORDS));
       else if (r < 0.85) pieces.push(`\n${this.rng.pick(WORDS)} ${this.rng.pick(WORDS)}\n`);
@@ -565,5 +702,7 @@ export const ADVERSARIAL_SHAPES: Readonly<Record<string, (n: number, catalog?: C
   'findings in one chunk': (n) => '$title[' + '$usernam '.repeat(n),
   /** Realistic code on one line of about `n` · 10 code units. */
   'one long line': (n, catalog) =>
-    catalog ? generateDocument(catalog, { seed: 3, size: n * 10, trigger: false }).replace(/[\r\n]/g, ' ') : '$username '.repeat(n),
+    catalog
+      ? generateDocument(catalog, { seed: 3, size: n * 10, trigger: false }).replace(/[\r\n]/g, ' ')
+      : '$username '.repeat(n),
 };

@@ -43,19 +43,40 @@ export function fullClientCapabilities(): Record<string, unknown> {
   return {
     general: { positionEncodings: ['utf-16'] },
     window: { workDoneProgress: true },
-    workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, semanticTokens: { refreshSupport: true }, inlayHint: { refreshSupport: true } },
+    workspace: {
+      configuration: true,
+      didChangeConfiguration: { dynamicRegistration: true },
+      semanticTokens: { refreshSupport: true },
+      inlayHint: { refreshSupport: true },
+    },
     textDocument: {
       synchronization: { dynamicRegistration: false },
       completion: {
-        completionItem: { snippetSupport: true, insertReplaceSupport: true, labelDetailsSupport: true, tagSupport: { valueSet: [1] }, resolveSupport: { properties: ['documentation'] } },
+        completionItem: {
+          snippetSupport: true,
+          insertReplaceSupport: true,
+          labelDetailsSupport: true,
+          tagSupport: { valueSet: [1] },
+          resolveSupport: { properties: ['documentation'] },
+        },
         contextSupport: true,
       },
       hover: { contentFormat: ['markdown', 'plaintext'] },
-      signatureHelp: { signatureInformation: { activeParameterSupport: true, parameterInformation: { labelOffsetSupport: true } }, contextSupport: true },
+      signatureHelp: {
+        signatureInformation: { activeParameterSupport: true, parameterInformation: { labelOffsetSupport: true } },
+        contextSupport: true,
+      },
       publishDiagnostics: { versionSupport: true, relatedInformation: true },
-      codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor', 'refactor.rewrite'] } } },
+      codeAction: {
+        codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor', 'refactor.rewrite'] } },
+      },
       documentSymbol: { hierarchicalDocumentSymbolSupport: true },
-      semanticTokens: { requests: { full: true, range: true }, tokenTypes: [], tokenModifiers: [], formats: ['relative'] },
+      semanticTokens: {
+        requests: { full: true, range: true },
+        tokenTypes: [],
+        tokenModifiers: [],
+        formats: ['relative'],
+      },
       inlayHint: {},
     },
   };
@@ -121,7 +142,11 @@ export class LspClient {
    * The first message of `method` after `since` that satisfies `predicate`, waiting (bounded)
    * for it to arrive. Rejects with what was received when the bound is reached.
    */
-  waitFor<T = unknown>(method: string, predicate: (params: T) => boolean = () => true, opts: { since?: number; timeoutMs?: number } = {}): Promise<T> {
+  waitFor<T = unknown>(
+    method: string,
+    predicate: (params: T) => boolean = () => true,
+    opts: { since?: number; timeoutMs?: number } = {},
+  ): Promise<T> {
     const since = opts.since ?? 0;
     const find = () => this.received.find((m) => m.seq > since && m.method === method && predicate(m.params as T));
     return new Promise<T>((resolve, reject) => {
@@ -138,7 +163,11 @@ export class LspClient {
       const timer = setTimeout(() => {
         done();
         const seen = this.received.filter((m) => m.seq > since).map((m) => m.method);
-        reject(new Error(`no matching ${method} within ${opts.timeoutMs ?? this.timeoutMs} ms; received since: ${JSON.stringify(seen).slice(0, 2000)}`));
+        reject(
+          new Error(
+            `no matching ${method} within ${opts.timeoutMs ?? this.timeoutMs} ms; received since: ${JSON.stringify(seen).slice(0, 2000)}`,
+          ),
+        );
       }, opts.timeoutMs ?? this.timeoutMs);
       const done = () => {
         clearTimeout(timer);
@@ -150,10 +179,16 @@ export class LspClient {
   }
 
   /** The next diagnostics published for `uri` after `since` (and for `version`, when given). */
-  diagnostics(uri: string, opts: { since?: number; version?: number; timeoutMs?: number; where?: (d: PublishDiagnostics) => boolean } = {}): Promise<PublishDiagnostics> {
+  diagnostics(
+    uri: string,
+    opts: { since?: number; version?: number; timeoutMs?: number; where?: (d: PublishDiagnostics) => boolean } = {},
+  ): Promise<PublishDiagnostics> {
     return this.waitFor<PublishDiagnostics>(
       'textDocument/publishDiagnostics',
-      (p) => p.uri === uri && (opts.version === undefined || p.version === opts.version) && (opts.where ? opts.where(p) : true),
+      (p) =>
+        p.uri === uri &&
+        (opts.version === undefined || p.version === opts.version) &&
+        (opts.where ? opts.where(p) : true),
       opts,
     );
   }
@@ -179,7 +214,14 @@ export class LspClient {
     return this.connection.sendNotification(method, params);
   }
 
-  async initialize(params: { capabilities?: unknown; initializationOptions?: unknown; processId?: number | null; locale?: string } = {}): Promise<{ capabilities: Record<string, unknown>; serverInfo?: { name: string; version?: string } }> {
+  async initialize(
+    params: {
+      capabilities?: unknown;
+      initializationOptions?: unknown;
+      processId?: number | null;
+      locale?: string;
+    } = {},
+  ): Promise<{ capabilities: Record<string, unknown>; serverInfo?: { name: string; version?: string } }> {
     const result = await this.request<{ capabilities: Record<string, unknown> }>('initialize', {
       processId: params.processId ?? null,
       rootUri: null,
@@ -226,7 +268,11 @@ export interface SpawnedServer {
   kill(): void;
 }
 
-export function spawnServer(command: string, args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string } & LspClientOptions = {}): SpawnedServer {
+export function spawnServer(
+  command: string,
+  args: string[],
+  opts: { env?: NodeJS.ProcessEnv; cwd?: string } & LspClientOptions = {},
+): SpawnedServer {
   const child = spawn(command, args, { env: opts.env ?? process.env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.setEncoding('utf8');

@@ -59,11 +59,15 @@ export function runNeovim(run: NeovimRun): Promise<{ code: number | null; steps:
     BDS_INIT_OPTIONS: JSON.stringify(run.initOptions),
     ...run.env,
   };
-  const child = spawn('nvim', ['--headless', '--clean', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${run.driver}`], {
-    env,
-    cwd: run.tmp,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    'nvim',
+    ['--headless', '--clean', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${run.driver}`],
+    {
+      env,
+      cwd: run.tmp,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stdout.on('data', () => undefined);
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));

@@ -17,7 +17,10 @@ export interface ServiceOptions {
   uri?: string;
 }
 
-export function serviceFor(text: string, options: ServiceOptions = {}): { service: LanguageService; document: TextDocument } {
+export function serviceFor(
+  text: string,
+  options: ServiceOptions = {},
+): { service: LanguageService; document: TextDocument } {
   const service = new LanguageService({
     catalog: options.catalog ?? testCatalog(),
     settings: normalizeSettings(options.settings),

@@ -42,7 +42,10 @@ export function readCorpus(): readonly CorpusBlock[] {
  * `stride(code)`-th), so a feature's corpus test is only its assertions. Returns how many
  * offsets were visited. Call `hasCorpus()` first.
  */
-export function forEachCorpusOffset(visit: (document: TextDocument, offset: number) => void, stride: (code: string) => number = () => 1): number {
+export function forEachCorpusOffset(
+  visit: (document: TextDocument, offset: number) => void,
+  stride: (code: string) => number = () => 1,
+): number {
   let visited = 0;
   readCorpus().forEach((block, b) => {
     const document = TextDocument.create(`file:///corpus/${b}.bds`, 'bdscript', 1, block.code);

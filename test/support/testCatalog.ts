@@ -9,7 +9,11 @@ import { decodeCatalogParts, decodeSnapshot, type CatalogParts } from '../../ser
 import type { CatalogData, CatalogProblem } from '../../server/src/core/catalog/model';
 
 /** Arguments written as the live API writes them (`repeatable`, spaced compound types). */
-const arg = (name: string, type: string, flags: { required?: boolean; empty?: boolean; repeatable?: boolean; enumData?: string[] } = {}) => ({
+const arg = (
+  name: string,
+  type: string,
+  flags: { required?: boolean; empty?: boolean; repeatable?: boolean; enumData?: string[] } = {},
+) => ({
   name,
   type,
   required: flags.required ?? true,
@@ -40,7 +44,10 @@ function parts(): CatalogParts {
   const function_list = [
     // Both forms of one name.
     fn('$random', 'A random whole number from 0 to 9.', null),
-    fn('$random[Min;Max]', 'A random number between two bounds.', [arg('Min', 'Integer | Float'), arg('Max', 'Float | Integer')]),
+    fn('$random[Min;Max]', 'A random number between two bounds.', [
+      arg('Min', 'Integer | Float'),
+      arg('Max', 'Float | Integer'),
+    ]),
     // Flags: Required (New row), Emptiable (Label), Vacantable (Disabled); Enum, Bool, URL, Emoji, Snowflake.
     fn(
       '$addButton[New row;Button ID/URL;Label;Style;(Disabled;Emoji;Message ID)]',
@@ -57,14 +64,26 @@ function parts(): CatalogParts {
       { wiki: 'bdscript/addButton.md' },
     ),
     // Optional (Index): required false, not emptiable.
-    fn('$title[Title;(Index)]', 'Sets the title of an embed.', [arg('Title', 'String', { empty: true }), arg('Index', 'Integer', { required: false })]),
+    fn('$title[Title;(Index)]', 'Sets the title of an embed.', [
+      arg('Title', 'String', { empty: true }),
+      arg('Index', 'Integer', { required: false }),
+    ]),
     fn('$description[Message;(Index)]', 'Sets the text of an embed.', [
       arg('Message', 'String', { empty: true }),
       arg('Index', 'Integer', { required: false }),
     ]),
-    fn('$color[Color;(Index)]', 'Sets the side colour of an embed.', [arg('Color', 'Color', { empty: true }), arg('Index', 'Integer', { required: false })]),
-    fn('$image[Image url;(Index)]', 'Puts an image in an embed.', [arg('Image url', 'URL', { empty: true }), arg('Index', 'Integer', { required: false })]),
-    fn('$round[Number;(Decimal place)]', 'Rounds a number.', [arg('Number', 'Float'), arg('Decimal place', 'Integer', { required: false, empty: true })]),
+    fn('$color[Color;(Index)]', 'Sets the side colour of an embed.', [
+      arg('Color', 'Color', { empty: true }),
+      arg('Index', 'Integer', { required: false }),
+    ]),
+    fn('$image[Image url;(Index)]', 'Puts an image in an embed.', [
+      arg('Image url', 'URL', { empty: true }),
+      arg('Index', 'Integer', { required: false }),
+    ]),
+    fn('$round[Number;(Decimal place)]', 'Rounds a number.', [
+      arg('Number', 'Float'),
+      arg('Decimal place', 'Integer', { required: false, empty: true }),
+    ]),
     fn('$cooldown[Duration;Error message]', 'Limits how often one user can run the command.', [
       arg('Duration', 'Duration'),
       arg('Error message', 'String', { empty: true }),
@@ -84,7 +103,9 @@ function parts(): CatalogParts {
     ]),
     // Repeatable tail.
     fn('$addReactions[Emoji;...]', 'Reacts to the reply with emoji.', [arg('Emoji', 'Emoji', { repeatable: true })]),
-    fn('$randomText[Text;...]', 'Picks one of the given texts at random.', [arg('Text', 'String', { empty: true, repeatable: true })]),
+    fn('$randomText[Text;...]', 'Picks one of the given texts at random.', [
+      arg('Text', 'String', { empty: true, repeatable: true }),
+    ]),
     // A repeatable tuple; premium.
     fn(
       '$awaitReactions[<Command name;Reaction>;...]',
@@ -108,9 +129,14 @@ function parts(): CatalogParts {
     fn('$channelID', 'The ID of the current channel.', null),
     fn('$channelID[Channel name]', 'The ID of the channel with the given name.', [arg('Channel name', 'String')]),
     // Intents.
-    fn('$userJoined[User ID;(Format)]', 'When a member joined the server.', [arg('User ID', 'Snowflake'), arg('Format', 'String', { required: false })], {
-      intents: 2,
-    }),
+    fn(
+      '$userJoined[User ID;(Format)]',
+      'When a member joined the server.',
+      [arg('User ID', 'Snowflake'), arg('Format', 'String', { required: false })],
+      {
+        intents: 2,
+      },
+    ),
     fn('$getUserStatus[User ID]', 'The status of a user.', [arg('User ID', 'Snowflake')], { intents: 256 }),
     // Blocks.
     fn('$if[Condition]', 'Starts a conditional block.', [arg('Condition', 'String')]),
@@ -120,13 +146,18 @@ function parts(): CatalogParts {
     fn('$try', 'Starts a block whose errors are caught.', null),
     fn('$catch', 'Starts the block that runs when the try block failed.', null),
     fn('$endtry', 'Ends a try block.', null),
-    fn('$error[Type]', 'A detail of the caught error.', [arg('Type', 'Enum', { enumData: ['source', 'message', 'row', 'column', 'command'] })]),
+    fn('$error[Type]', 'A detail of the caught error.', [
+      arg('Type', 'Enum', { enumData: ['source', 'message', 'row', 'column', 'command'] }),
+    ]),
     fn('$async[Name]', 'Starts a named block that runs concurrently.', [arg('Name', 'String', { empty: true })]),
     fn('$endasync', 'Ends a concurrent block.', null),
     fn('$await[Name]', 'Waits for a named concurrent block.', [arg('Name', 'String', { empty: true })]),
     // Comments, variables, switches, usernames.
     fn('$c[Comment]', 'A comment; its text is not run.', [arg('Comment', 'String', { empty: true })]),
-    fn('$var[Name;(Value)]', 'Sets or reads a temporary variable.', [arg('Name', 'String'), arg('Value', 'String', { required: false, empty: true })]),
+    fn('$var[Name;(Value)]', 'Sets or reads a temporary variable.', [
+      arg('Name', 'String'),
+      arg('Value', 'String', { required: false, empty: true }),
+    ]),
     fn('$disableSpecialEscaping', 'Turns special escapes back into the characters they stand for.', null),
     fn('$nomention', 'Stops the reply from mentioning the author.', null),
     fn('$username', 'The name of the author.', null),

@@ -12,10 +12,29 @@ export interface MirrorPaths {
 }
 
 /** Starts the mirror; with `port` 0 it takes any free port. Resolves once it prints its URL. */
-export async function startMirror(paths: MirrorPaths, port: number, snapshot?: string): Promise<{ service: Service; url: string }> {
+export async function startMirror(
+  paths: MirrorPaths,
+  port: number,
+  snapshot?: string,
+): Promise<{ service: Service; url: string }> {
   const cli = join(paths.root, 'server', 'bin', 'bdscript');
-  const args = [cli, 'catalog', 'serve', '--host', '127.0.0.1', '--port', String(port), ...(snapshot ? ['--snapshot', snapshot] : [])];
-  const service = startService('the catalog mirror', process.execPath, args, { PATH: process.env['PATH'] ?? '' }, paths.logFile);
+  const args = [
+    cli,
+    'catalog',
+    'serve',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    ...(snapshot ? ['--snapshot', snapshot] : []),
+  ];
+  const service = startService(
+    'the catalog mirror',
+    process.execPath,
+    args,
+    { PATH: process.env['PATH'] ?? '' },
+    paths.logFile,
+  );
   try {
     const match = await service.waitForLog(/^(http:\/\/127\.0\.0\.1:\d+)\/?$/m, 15_000);
     return { service, url: match[1]! };

@@ -13,7 +13,9 @@ export function deadLoopbackPort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -28,10 +30,12 @@ export class Service {
     private readonly child: ChildProcess,
     readonly logFile: string,
   ) {
-    this.exited = new Promise((resolve) => child.once('exit', (code) => {
-      this.done = true;
-      resolve(code);
-    }));
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code) => {
+        this.done = true;
+        resolve(code);
+      }),
+    );
   }
 
   get running(): boolean {
@@ -60,7 +64,8 @@ export class Service {
       const match = pattern.exec(text);
       if (match) return match;
       if (this.done) throw new Error(`${this.name} exited before printing ${pattern}:\n${this.logTail()}`);
-      if (Date.now() > deadline) throw new Error(`${this.name} did not print ${pattern} within ${timeoutMs / 1000} s:\n${this.logTail()}`);
+      if (Date.now() > deadline)
+        throw new Error(`${this.name} did not print ${pattern} within ${timeoutMs / 1000} s:\n${this.logTail()}`);
       await Promise.race([this.exited, new Promise((r) => setTimeout(r, 100))]);
     }
   }
@@ -72,7 +77,10 @@ export class Service {
       return await Promise.race([
         this.exited,
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`${this.name} did not finish within ${timeoutMs / 1000} s:\n${this.logTail()}`)), timeoutMs);
+          timer = setTimeout(
+            () => reject(new Error(`${this.name} did not finish within ${timeoutMs / 1000} s:\n${this.logTail()}`)),
+            timeoutMs,
+          );
         }),
       ]);
     } finally {
@@ -111,7 +119,13 @@ export class Service {
 }
 
 /** Starts `command args` in its own process group with stdout and stderr appended to `logFile`. */
-export function startService(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Service {
+export function startService(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+): Service {
   const fd = openSync(logFile, 'a');
   try {
     const child = spawn(command, args, { env, detached: true, stdio: ['ignore', fd, fd] });

@@ -5,7 +5,17 @@
 // points at a dead loopback port, the browser aborts every other request and proxies the rest
 // into a dead port. Install code-server and Chromium first with `npm run install:vscode`.
 
-import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import * as expected from './expected';
@@ -67,7 +77,8 @@ async function main(): Promise<number> {
   }
   rmSync(RUN, { recursive: true, force: true });
   rmSync(RESULTS, { recursive: true, force: true });
-  for (const dir of ['user-data/User', 'extensions', 'home', 'tmp', 'workspaces', 'mirror']) mkdirSync(join(RUN, dir), { recursive: true });
+  for (const dir of ['user-data/User', 'extensions', 'home', 'tmp', 'workspaces', 'mirror'])
+    mkdirSync(join(RUN, dir), { recursive: true });
   mkdirSync(join(RESULTS, 'logs'), { recursive: true });
   log(`test:vscode: screenshots and logs go to ${RESULTS}`);
 
@@ -75,11 +86,27 @@ async function main(): Promise<number> {
   const env = codeServerEnv(dead);
   writeFileSync(join(RUN, 'config.yaml'), 'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\n');
   writeFileSync(join(RUN, 'user-data', 'User', 'settings.json'), JSON.stringify(USER_SETTINGS, null, 2));
-  const csArgs = ['--config', join(RUN, 'config.yaml'), '--user-data-dir', join(RUN, 'user-data'), '--extensions-dir', join(RUN, 'extensions'),
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override'];
+  const csArgs = [
+    '--config',
+    join(RUN, 'config.yaml'),
+    '--user-data-dir',
+    join(RUN, 'user-data'),
+    '--extensions-dir',
+    join(RUN, 'extensions'),
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+  ];
 
   // The packaged extension, installed the way a user installs a .vsix.
-  const install = startService('code-server --install-extension', CODE_SERVER, [...csArgs, '--install-extension', VSIX], env, join(RESULTS, 'logs', 'install-extension.log'));
+  const install = startService(
+    'code-server --install-extension',
+    CODE_SERVER,
+    [...csArgs, '--install-extension', VSIX],
+    env,
+    join(RESULTS, 'logs', 'install-extension.log'),
+  );
   services.push(install);
   const status = await install.exit(120_000);
   if (status !== 0 || !/was successfully installed/.test(install.logTail())) {
@@ -89,7 +116,13 @@ async function main(): Promise<number> {
   log(`test:vscode: installed ${relative(ROOT, VSIX)} into a fresh profile (${elapsed()})`);
 
   const offlineFolder = workspace('offline', { 'bdscript.catalog.offline': true });
-  const server = startService('code-server', CODE_SERVER, [...csArgs, offlineFolder], env, join(RESULTS, 'logs', 'code-server.log'));
+  const server = startService(
+    'code-server',
+    CODE_SERVER,
+    [...csArgs, offlineFolder],
+    env,
+    join(RESULTS, 'logs', 'code-server.log'),
+  );
   services.push(server);
   const base = (await server.waitForLog(/HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)\//, 60_000))[1]!;
   log(`test:vscode: code-server ${codeServerVersion()} on ${base} (${elapsed()})`);
@@ -99,11 +132,25 @@ async function main(): Promise<number> {
     executablePath: CHROMIUM,
     headless: true,
     chromiumSandbox: process.getuid?.() !== 0,
-    env: { PATH: process.env['PATH'] ?? '', HOME: join(RUN, 'home'), XDG_CONFIG_HOME: join(RUN, 'home', '.config'), XDG_CACHE_HOME: join(RUN, 'home', '.cache') },
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: join(RUN, 'home'),
+      XDG_CONFIG_HOME: join(RUN, 'home', '.config'),
+      XDG_CACHE_HOME: join(RUN, 'home', '.cache'),
+    },
     args: [
-      '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--no-default-browser-check',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps',
-      '--disable-domain-reliability', '--disable-client-side-phishing-detection', '--disable-breakpad', '--metrics-recording-only',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--no-default-browser-check',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-default-apps',
+      '--disable-domain-reliability',
+      '--disable-client-side-phishing-detection',
+      '--disable-breakpad',
+      '--metrics-recording-only',
       '--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider,AutofillServerCommunication',
       // Whatever still tries to leave the machine meets a proxy that is not there (loopback bypasses it).
       `--proxy-server=http://127.0.0.1:${dead}`,
@@ -140,11 +187,29 @@ async function main(): Promise<number> {
   // Errors logged while a window closed and its extension host stopped (providers asked while
   // the client stops answer nothing: client/src/middleware.ts). Judged after the windows closed.
   const atExit = extensionHostLogs(logsDir).flatMap((f) => errorLines(f, logsDir, /Extension host terminating/));
-  const stopFailure = atExit.length > 0 ? `errors logged while an extension host was stopping:\n${atExit.slice(0, 6).join('\n')}` : undefined;
+  const stopFailure =
+    atExit.length > 0
+      ? `errors logged while an extension host was stopping:\n${atExit.slice(0, 6).join('\n')}`
+      : undefined;
   const failed = steps.failed;
-  writeFileSync(join(RESULTS, 'results.json'), JSON.stringify({ seconds: (Date.now() - started) / 1000, steps: steps.results, blockedRequests: blocked, errorsWhileStopping: atExit }, null, 2));
+  writeFileSync(
+    join(RESULTS, 'results.json'),
+    JSON.stringify(
+      {
+        seconds: (Date.now() - started) / 1000,
+        steps: steps.results,
+        blockedRequests: blocked,
+        errorsWhileStopping: atExit,
+      },
+      null,
+      2,
+    ),
+  );
   log('');
-  if (blocked.length > 0) log(`test:vscode: the browser blocked ${blocked.length} request(s) to other hosts, e.g. ${blocked.slice(0, 3).join(', ')}`);
+  if (blocked.length > 0)
+    log(
+      `test:vscode: the browser blocked ${blocked.length} request(s) to other hosts, e.g. ${blocked.slice(0, 3).join(', ')}`,
+    );
   log(`test:vscode: ${steps.results.length - failed.length} of ${steps.results.length} steps passed in ${elapsed()}`);
   for (const f of failed) {
     if (f.ran) log(`test:vscode: FAILED: ${f.name}: ${f.error}${f.screenshot ? ` (screenshot ${f.screenshot})` : ''}`);
@@ -157,14 +222,21 @@ async function main(): Promise<number> {
 }
 
 /** One browser window on the workbench of a folder, in its own browser context, closed at the end. */
-async function session(steps: Steps, blocked: string[], url: string, body: (wb: Workbench) => Promise<void>): Promise<void> {
+async function session(
+  steps: Steps,
+  blocked: string[],
+  url: string,
+  body: (wb: Workbench) => Promise<void>,
+): Promise<void> {
   const context = await newContext(blocked);
   try {
     const page = await context.newPage();
     // The browser's console, kept for when a step fails for a reason the screen does not show.
     const consoleLog = join(RESULTS, 'logs', 'browser-console.log');
     page.on('console', (m) => appendFileSync(consoleLog, `[${new Date().toISOString()}] ${m.type()}: ${m.text()}\n`));
-    page.on('pageerror', (e) => appendFileSync(consoleLog, `[${new Date().toISOString()}] page error: ${e.stack ?? e.message}\n`));
+    page.on('pageerror', (e) =>
+      appendFileSync(consoleLog, `[${new Date().toISOString()}] page error: ${e.stack ?? e.message}\n`),
+    );
     await Workbench.recordToasts(page);
     const wb = new Workbench(page);
     await steps.run(wb, 'the workbench opens', { essential: true, timeoutMs: 120_000 }, () => wb.open(url, 90_000));
@@ -184,7 +256,11 @@ async function newContext(blocked: string[]): Promise<BrowserContext> {
   // Service workers are allowed: VS Code serves a webview's page (the message preview) through
   // one. What they fetch is not routed here, but the browser's dead proxy still stops any host
   // other than 127.0.0.1.
-  const context = await browser!.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', serviceWorkers: 'allow' });
+  const context = await browser!.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    serviceWorkers: 'allow',
+  });
   // "Copy for BDFD app" is checked by reading back what it put on the clipboard.
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const outside = (url: URL): boolean => url.hostname !== '127.0.0.1';
@@ -192,9 +268,11 @@ async function newContext(blocked: string[]): Promise<BrowserContext> {
     blocked.push(route.request().url());
     return route.abort('blockedbyclient');
   });
-  context.on('page', (page) => page.on('websocket', (ws) => {
-    if (outside(new URL(ws.url()))) blocked.push(ws.url());
-  }));
+  context.on('page', (page) =>
+    page.on('websocket', (ws) => {
+      if (outside(new URL(ws.url()))) blocked.push(ws.url());
+    }),
+  );
   return context;
 }
 
@@ -206,48 +284,90 @@ async function offlineChecks(steps: Steps, wb: Workbench): Promise<void> {
   const at = (a: expected.Anchor): { line: number; column: number } => locate(fixture, a);
   const EDITOR = ['.editor-instance .monaco-editor'];
 
-  await steps.run(wb, `the fixture ${expected.OFFLINE_FIXTURE} opens in an editor`, { essential: true, region: ['.quick-input-widget', ...EDITOR] }, async () => {
-    await openFixture(wb, expected.OFFLINE_FIXTURE);
-  });
+  await steps.run(
+    wb,
+    `the fixture ${expected.OFFLINE_FIXTURE} opens in an editor`,
+    { essential: true, region: ['.quick-input-widget', ...EDITOR] },
+    async () => {
+      await openFixture(wb, expected.OFFLINE_FIXTURE);
+    },
+  );
 
   await steps.run(wb, 'the language mode is BDScript', { region: ['.part.statusbar'] }, async () => {
-    await until('the language mode item', () => wb.statusBarText('status.editor.mode'), (t) => t === expected.LANGUAGE_MODE, UI_MS);
+    await until(
+      'the language mode item',
+      () => wb.statusBarText('status.editor.mode'),
+      (t) => t === expected.LANGUAGE_MODE,
+      UI_MS,
+    );
   });
 
-  await steps.run(wb, 'the status item shows the catalog source: bundled', { region: ['.part.statusbar'] }, async () => {
-    await waitForStatus(wb, expected.STATUS.bundled);
-  });
+  await steps.run(
+    wb,
+    'the status item shows the catalog source: bundled',
+    { region: ['.part.statusbar'] },
+    async () => {
+      await waitForStatus(wb, expected.STATUS.bundled);
+    },
+  );
 
-  await steps.run(wb, 'tokens are coloured by the grammar', { region: ['.token-inspect-widget', ...EDITOR] }, async () => {
-    const seen: Record<string, { foreground: string; scopes: string[] }> = {};
-    for (const [name, token] of Object.entries(expected.TOKENS)) {
-      const place = at(token);
-      const inspected = await inspectToken(wb, place.line, place.column, () => steps.snapshot(wb, name));
-      for (const scope of token.scopes) {
-        check(inspected.scopes.includes(scope), `the ${name} at ${place.line}:${place.column} has TextMate scopes ${inspected.scopes.join(' ')}, not ${scope}`);
+  await steps.run(
+    wb,
+    'tokens are coloured by the grammar',
+    { region: ['.token-inspect-widget', ...EDITOR] },
+    async () => {
+      const seen: Record<string, { foreground: string; scopes: string[] }> = {};
+      for (const [name, token] of Object.entries(expected.TOKENS)) {
+        const place = at(token);
+        const inspected = await inspectToken(wb, place.line, place.column, () => steps.snapshot(wb, name));
+        for (const scope of token.scopes) {
+          check(
+            inspected.scopes.includes(scope),
+            `the ${name} at ${place.line}:${place.column} has TextMate scopes ${inspected.scopes.join(' ')}, not ${scope}`,
+          );
+        }
+        check(
+          /^#[0-9A-F]{6,8}$/i.test(inspected.foreground),
+          `the ${name} has no foreground colour (${inspected.foreground})`,
+        );
+        seen[name] = inspected;
       }
-      check(/^#[0-9A-F]{6,8}$/i.test(inspected.foreground), `the ${name} has no foreground colour (${inspected.foreground})`);
-      seen[name] = inspected;
-    }
-    const colours = new Set(Object.values(seen).map((s) => s.foreground.toUpperCase()));
-    check(colours.size === Object.keys(seen).length, `the tokens share a colour: ${JSON.stringify(seen)}`);
-  });
+      const colours = new Set(Object.values(seen).map((s) => s.foreground.toUpperCase()));
+      check(colours.size === Object.keys(seen).length, `the tokens share a colour: ${JSON.stringify(seen)}`);
+    },
+  );
 
-  await steps.run(wb, "the Problems panel shows the fixture's findings with their codes", { region: ['.markers-panel'] }, async () => {
-    const wanted = expected.FINDINGS.map((f) => ({ line: at(f).line, code: f.code }));
-    const rows = await until('every finding of the fixture in the Problems panel', () => wb.problems(),
-      (ps) => wanted.every((w) => ps.some((p) => p.line === w.line && p.code === w.code)), SERVER_MS);
-    for (const w of wanted) {
-      const row = rows.find((p) => p.line === w.line && p.code === w.code)!;
-      check(row.source === 'bdscript' && row.message.length > 0, `the ${w.code} finding on line ${w.line} reads ${JSON.stringify(row)}`);
-    }
-  });
+  await steps.run(
+    wb,
+    "the Problems panel shows the fixture's findings with their codes",
+    { region: ['.markers-panel'] },
+    async () => {
+      const wanted = expected.FINDINGS.map((f) => ({ line: at(f).line, code: f.code }));
+      const rows = await until(
+        'every finding of the fixture in the Problems panel',
+        () => wb.problems(),
+        (ps) => wanted.every((w) => ps.some((p) => p.line === w.line && p.code === w.code)),
+        SERVER_MS,
+      );
+      for (const w of wanted) {
+        const row = rows.find((p) => p.line === w.line && p.code === w.code)!;
+        check(
+          row.source === 'bdscript' && row.message.length > 0,
+          `the ${w.code} finding on line ${w.line} reads ${JSON.stringify(row)}`,
+        );
+      }
+    },
+  );
 
   await steps.run(wb, 'a disable directive silences its line', { region: ['.markers-panel'] }, async () => {
     const silenced = at(expected.SILENCED).line;
     // The same finding on another line shows that the rule is at work.
-    const rows = await until('the invalid-argument finding the directive silences elsewhere', () => wb.problems(),
-      (ps) => ps.some((p) => p.code === 'invalid-argument' && p.line !== silenced), SERVER_MS);
+    const rows = await until(
+      'the invalid-argument finding the directive silences elsewhere',
+      () => wb.problems(),
+      (ps) => ps.some((p) => p.code === 'invalid-argument' && p.line !== silenced),
+      SERVER_MS,
+    );
     const onLine = rows.filter((p) => p.line === silenced);
     check(onLine.length === 0, `line ${silenced} has problems despite its directive: ${JSON.stringify(onLine)}`);
   });
@@ -257,41 +377,80 @@ async function offlineChecks(steps: Steps, wb: Workbench): Promise<void> {
     await wb.goTo(place.line, place.column);
     await wb.page.keyboard.press('Control+K');
     await wb.page.keyboard.press('Control+I');
-    await until('a hover with the documentation of $title', () => wb.visibleText('.monaco-editor .monaco-hover:not(.hidden)'),
-      (t) => expected.HOVER.includes.every((s) => t.includes(s)), SERVER_MS);
+    await until(
+      'a hover with the documentation of $title',
+      () => wb.visibleText('.monaco-editor .monaco-hover:not(.hidden)'),
+      (t) => expected.HOVER.includes.every((s) => t.includes(s)),
+      SERVER_MS,
+    );
   });
 
-  await steps.run(wb, `completion after ${expected.COMPLETION.typed} offers $addButton first and inserts its snippet`, { region: ['.suggest-widget', ...EDITOR] }, async () => {
-    const line = await wb.newLastLine();
-    await wb.type(expected.COMPLETION.typed);
-    const first = wb.page.locator('.suggest-widget.visible .monaco-list-row[data-index="0"]');
-    await until('the completion list with $addButton first', async () => (await first.count()) ? (await first.locator('.label-name').innerText()).trim() : '',
-      (label) => expected.COMPLETION.firstLabel.test(label), SERVER_MS);
-    await steps.snapshot(wb, 'list');
-    await wb.page.keyboard.press('Enter');
-    await until(`line ${line} holding the inserted snippet`, () => wb.lineText(line), (t) => t === expected.COMPLETION.inserted, UI_MS);
-    // A snippet leaves its first placeholder selected.
-    await until('the snippet\'s first placeholder selected', () => wb.cursor(), (c) => c.selected > 0, UI_MS);
-    await steps.snapshot(wb, 'inserted');
-    await wb.dismiss();
-  });
+  await steps.run(
+    wb,
+    `completion after ${expected.COMPLETION.typed} offers $addButton first and inserts its snippet`,
+    { region: ['.suggest-widget', ...EDITOR] },
+    async () => {
+      const line = await wb.newLastLine();
+      await wb.type(expected.COMPLETION.typed);
+      const first = wb.page.locator('.suggest-widget.visible .monaco-list-row[data-index="0"]');
+      await until(
+        'the completion list with $addButton first',
+        async () => ((await first.count()) ? (await first.locator('.label-name').innerText()).trim() : ''),
+        (label) => expected.COMPLETION.firstLabel.test(label),
+        SERVER_MS,
+      );
+      await steps.snapshot(wb, 'list');
+      await wb.page.keyboard.press('Enter');
+      await until(
+        `line ${line} holding the inserted snippet`,
+        () => wb.lineText(line),
+        (t) => t === expected.COMPLETION.inserted,
+        UI_MS,
+      );
+      // A snippet leaves its first placeholder selected.
+      await until(
+        "the snippet's first placeholder selected",
+        () => wb.cursor(),
+        (c) => c.selected > 0,
+        UI_MS,
+      );
+      await steps.snapshot(wb, 'inserted');
+      await wb.dismiss();
+    },
+  );
 
-  await steps.run(wb, 'signature help shows the argument being typed', { region: ['.parameter-hints-widget', ...EDITOR] }, async () => {
-    await wb.newLastLine();
-    await wb.type(expected.SIGNATURE.typed);
-    const widget = '.parameter-hints-widget.visible';
-    await until(`signature help for $addButton with "${expected.SIGNATURE.activeParameter}" highlighted`,
-      async () => ({ signature: await wb.visibleText(`${widget} .signature .code`), active: await wb.visibleText(`${widget} .parameter.active`) }),
-      (shown) => shown.signature.includes(expected.SIGNATURE.label) && shown.active === expected.SIGNATURE.activeParameter, SERVER_MS);
-  });
+  await steps.run(
+    wb,
+    'signature help shows the argument being typed',
+    { region: ['.parameter-hints-widget', ...EDITOR] },
+    async () => {
+      await wb.newLastLine();
+      await wb.type(expected.SIGNATURE.typed);
+      const widget = '.parameter-hints-widget.visible';
+      await until(
+        `signature help for $addButton with "${expected.SIGNATURE.activeParameter}" highlighted`,
+        async () => ({
+          signature: await wb.visibleText(`${widget} .signature .code`),
+          active: await wb.visibleText(`${widget} .parameter.active`),
+        }),
+        (shown) =>
+          shown.signature.includes(expected.SIGNATURE.label) && shown.active === expected.SIGNATURE.activeParameter,
+        SERVER_MS,
+      );
+    },
+  );
 
   await steps.run(wb, 'a quick fix applies', { region: ['.action-widget', '.markers-panel', ...EDITOR] }, async () => {
     const place = at(expected.QUICK_FIX.at);
     await wb.goTo(place.line, place.column);
     await wb.page.keyboard.press('Control+.');
     const rows = wb.page.locator('.action-widget .monaco-list-row.action');
-    const titles = await until('the quick fix menu', () => rows.evaluateAll((rs) => rs.map((r) => r.getAttribute('aria-label') ?? '')),
-      (ts) => ts.some((t) => expected.QUICK_FIX.action.test(t)), SERVER_MS);
+    const titles = await until(
+      'the quick fix menu',
+      () => rows.evaluateAll((rs) => rs.map((r) => r.getAttribute('aria-label') ?? '')),
+      (ts) => ts.some((t) => expected.QUICK_FIX.action.test(t)),
+      SERVER_MS,
+    );
     // Down to the fix, then Enter, as with the keyboard.
     for (let i = 0; i < titles.length; i++) {
       const focused = (await rows.and(wb.page.locator('.focused')).first().getAttribute('aria-label')) ?? '';
@@ -300,22 +459,40 @@ async function offlineChecks(steps: Steps, wb: Workbench): Promise<void> {
     }
     await steps.snapshot(wb, 'menu');
     await wb.page.keyboard.press('Enter');
-    await until(`line ${place.line} after the fix`, () => wb.lineText(place.line), (t) => t === expected.QUICK_FIX.lineAfter, UI_MS);
+    await until(
+      `line ${place.line} after the fix`,
+      () => wb.lineText(place.line),
+      (t) => t === expected.QUICK_FIX.lineAfter,
+      UI_MS,
+    );
     const gone = at(expected.QUICK_FIX.removes).line;
-    await until(`the ${expected.QUICK_FIX.removes.code} finding on line ${gone} gone from the Problems panel`, () => wb.problems(),
-      (ps) => ps.length > 0 && !ps.some((p) => p.line === gone && p.code === expected.QUICK_FIX.removes.code), SERVER_MS);
+    await until(
+      `the ${expected.QUICK_FIX.removes.code} finding on line ${gone} gone from the Problems panel`,
+      () => wb.problems(),
+      (ps) => ps.length > 0 && !ps.some((p) => p.line === gone && p.code === expected.QUICK_FIX.removes.code),
+      SERVER_MS,
+    );
   });
 
   await commandChecks(steps, wb, at);
 }
 
 /** Each command the manifest contributes, run from the palette; each must have a check here. */
-async function commandChecks(steps: Steps, wb: Workbench, at: (a: expected.Anchor) => { line: number; column: number }): Promise<void> {
+async function commandChecks(
+  steps: Steps,
+  wb: Workbench,
+  at: (a: expected.Anchor) => { line: number; column: number },
+): Promise<void> {
   const checks: Record<string, (toastsBefore: number) => Promise<void>> = {
     'bdscript.showCatalogStatus': async () => {
-      await until('the catalog status picker naming the bundled source', async () => ({ title: await wb.quickInputTitle(), rows: await wb.quickInputRows() }),
-        (picker) => picker.title === expected.STATUS_PICKER.title &&
-          picker.rows.some((r) => expected.STATUS_PICKER.sourceRow.test(r) && expected.STATUS.bundled.test(r)), SERVER_MS);
+      await until(
+        'the catalog status picker naming the bundled source',
+        async () => ({ title: await wb.quickInputTitle(), rows: await wb.quickInputRows() }),
+        (picker) =>
+          picker.title === expected.STATUS_PICKER.title &&
+          picker.rows.some((r) => expected.STATUS_PICKER.sourceRow.test(r) && expected.STATUS.bundled.test(r)),
+        SERVER_MS,
+      );
     },
     'bdscript.refreshCatalog': async (toastsBefore) => {
       await waitForToast(wb, 'info', expected.REFRESH_NOTICE.offline, toastsBefore);
@@ -323,27 +500,55 @@ async function commandChecks(steps: Steps, wb: Workbench, at: (a: expected.Ancho
     'bdscript.copyForApp': async (toastsBefore) => {
       await waitForToast(wb, 'info', expected.COPY_FOR_APP.notice, toastsBefore);
       // Runs in the page, where `navigator` is the browser's (this file is typed without the DOM).
-      const copied = await wb.page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
-      check(copied.startsWith(expected.COPY_FOR_APP.clipboardStarts), `the clipboard holds ${JSON.stringify(copied.slice(0, 80))}`);
+      const copied = await wb.page.evaluate(() =>
+        (
+          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+        ).navigator.clipboard.readText(),
+      );
+      check(
+        copied.startsWith(expected.COPY_FOR_APP.clipboardStarts),
+        `the clipboard holds ${JSON.stringify(copied.slice(0, 80))}`,
+      );
     },
     'bdscript.openPreviewToSide': async () => {
       // The webview's page sits in VS Code's webview frame, inside which the page's own frame is.
       const page = wb.page.frameLocator('iframe.webview').frameLocator('iframe#active-frame');
-      await until('the preview panel showing the fixture\'s embed title', () => page.locator('.embed-title').first().innerText({ timeout: UI_MS }).catch(() => ''),
-        (t) => t === expected.PREVIEW.title, SERVER_MS);
+      await until(
+        "the preview panel showing the fixture's embed title",
+        () =>
+          page
+            .locator('.embed-title')
+            .first()
+            .innerText({ timeout: UI_MS })
+            .catch(() => ''),
+        (t) => t === expected.PREVIEW.title,
+        SERVER_MS,
+      );
       const chip = await page.locator('.embed-title .chip').first().innerText({ timeout: UI_MS });
       check(chip === expected.PREVIEW.chip, `the unknown call is a chip: ${JSON.stringify(chip)}`);
       await steps.snapshot(wb, 'preview');
     },
     'bdscript.copyDiscordJson': async (toastsBefore) => {
       await waitForToast(wb, 'info', expected.PREVIEW.copied, toastsBefore);
-      const copied = await wb.page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+      const copied = await wb.page.evaluate(() =>
+        (
+          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+        ).navigator.clipboard.readText(),
+      );
       const message = JSON.parse(copied) as { embeds?: Array<{ title?: string }> };
-      check(message.embeds?.[0]?.title === expected.PREVIEW.jsonTitle, `the clipboard holds ${JSON.stringify(copied.slice(0, 120))}`);
+      check(
+        message.embeds?.[0]?.title === expected.PREVIEW.jsonTitle,
+        `the clipboard holds ${JSON.stringify(copied.slice(0, 120))}`,
+      );
     },
     'bdscript.openWikiPage': async () => {
       const dialog = wb.page.locator('.monaco-dialog-box');
-      await until('VS Code asking to open the wiki page', () => wb.visibleText('.monaco-dialog-box'), (t) => t.includes(expected.WIKI.url), SERVER_MS);
+      await until(
+        'VS Code asking to open the wiki page',
+        () => wb.visibleText('.monaco-dialog-box'),
+        (t) => t.includes(expected.WIKI.url),
+        SERVER_MS,
+      );
       await steps.snapshot(wb, 'dialog');
       await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden', timeout: UI_MS });
@@ -351,26 +556,41 @@ async function commandChecks(steps: Steps, wb: Workbench, at: (a: expected.Ancho
   };
   for (const c of manifest.contributes.commands) {
     const title = paletteTitle(c);
-    await steps.run(wb, `the command "${title}" runs without an error`, { region: ['.quick-input-widget', '.monaco-dialog-box', '.notifications-toasts'] }, async () => {
-      const checkIt = checks[c.command];
-      check(checkIt !== undefined, `test/vscode/run.ts has no check for the contributed command ${c.command}: add one`);
-      if (c.command === 'bdscript.openWikiPage') {
-        const place = at(expected.WIKI.at);
-        await wb.goTo(place.line, place.column);
-      }
-      const before = (await wb.toasts()).length;
-      await wb.command(title);
-      await checkIt(before);
-      const problems = (await wb.toasts()).slice(before).filter((t) => t.severity === 'error' || t.severity === 'warning');
-      check(problems.length === 0, `the command showed: ${JSON.stringify(problems)}`);
-    });
+    await steps.run(
+      wb,
+      `the command "${title}" runs without an error`,
+      { region: ['.quick-input-widget', '.monaco-dialog-box', '.notifications-toasts'] },
+      async () => {
+        const checkIt = checks[c.command];
+        check(
+          checkIt !== undefined,
+          `test/vscode/run.ts has no check for the contributed command ${c.command}: add one`,
+        );
+        if (c.command === 'bdscript.openWikiPage') {
+          const place = at(expected.WIKI.at);
+          await wb.goTo(place.line, place.column);
+        }
+        const before = (await wb.toasts()).length;
+        await wb.command(title);
+        await checkIt(before);
+        const problems = (await wb.toasts())
+          .slice(before)
+          .filter((t) => t.severity === 'error' || t.severity === 'warning');
+        check(problems.length === 0, `the command showed: ${JSON.stringify(problems)}`);
+      },
+    );
   }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Session 2: a catalog mirror on 127.0.0.1.
 
-async function mirrorChecks(steps: Steps, wb: Workbench, paths: { root: string; logFile: string }, first: { service: Service; url: string }): Promise<void> {
+async function mirrorChecks(
+  steps: Steps,
+  wb: Workbench,
+  paths: { root: string; logFile: string },
+  first: { service: Service; url: string },
+): Promise<void> {
   const fixture = readFileSync(join(FIXTURES, 'mirror', expected.MIRROR_FIXTURE), 'utf8');
   const findingLine = locate(fixture, expected.MIRROR.finding).line;
   const code = expected.MIRROR.finding.code;
@@ -384,44 +604,75 @@ async function mirrorChecks(steps: Steps, wb: Workbench, paths: { root: string; 
   const secondCatalog = join(RUN, 'mirror', 'second-catalog.json');
   writeSecondCatalog(ROOT, secondCatalog, expected.MIRROR.added, expected.MIRROR.copiedFrom);
 
-  await steps.run(wb, `the fixture ${expected.MIRROR_FIXTURE} opens in an editor`, { essential: true, region: ['.quick-input-widget', '.editor-instance'] }, async () => {
-    await openFixture(wb, expected.MIRROR_FIXTURE);
-  });
+  await steps.run(
+    wb,
+    `the fixture ${expected.MIRROR_FIXTURE} opens in an editor`,
+    { essential: true, region: ['.quick-input-widget', '.editor-instance'] },
+    async () => {
+      await openFixture(wb, expected.MIRROR_FIXTURE);
+    },
+  );
 
   await steps.run(wb, 'the status item says live', { region: ['.part.statusbar'] }, async () => {
     await waitForStatus(wb, expected.STATUS.live);
   });
 
-  await steps.run(wb, `the mirror's first catalog does not know ${expected.MIRROR.added}`, { region: ['.markers-panel'] }, async () => {
-    await until(`${code} on line ${findingLine}`, () => wb.problems(), hasFinding, SERVER_MS);
-  });
+  await steps.run(
+    wb,
+    `the mirror's first catalog does not know ${expected.MIRROR.added}`,
+    { region: ['.markers-panel'] },
+    async () => {
+      await until(`${code} on line ${findingLine}`, () => wb.problems(), hasFinding, SERVER_MS);
+    },
+  );
 
-  await steps.run(wb, 'a refresh re-validates the open document', { region: ['.markers-panel', '.notifications-toasts'] }, async () => {
-    await first.service.stop();
-    const second = await startMirror(paths, port, secondCatalog);
-    services.push(second.service);
-    const before = (await wb.toasts()).length;
-    await wb.command(refreshTitle);
-    await waitForToast(wb, 'info', expected.REFRESH_NOTICE.live, before);
-    await until(`${code} on line ${findingLine} gone after the refresh, ${steady.code} on line ${steady.line} still there`, () => wb.problems(),
-      (ps) => hasSteady(ps) && !hasFinding(ps), SERVER_MS);
-    await waitForStatus(wb, expected.STATUS.live);
-    await second.service.stop();
-  });
+  await steps.run(
+    wb,
+    'a refresh re-validates the open document',
+    { region: ['.markers-panel', '.notifications-toasts'] },
+    async () => {
+      await first.service.stop();
+      const second = await startMirror(paths, port, secondCatalog);
+      services.push(second.service);
+      const before = (await wb.toasts()).length;
+      await wb.command(refreshTitle);
+      await waitForToast(wb, 'info', expected.REFRESH_NOTICE.live, before);
+      await until(
+        `${code} on line ${findingLine} gone after the refresh, ${steady.code} on line ${steady.line} still there`,
+        () => wb.problems(),
+        (ps) => hasSteady(ps) && !hasFinding(ps),
+        SERVER_MS,
+      );
+      await waitForStatus(wb, expected.STATUS.live);
+      await second.service.stop();
+    },
+  );
 
-  await steps.run(wb, 'the mirror going down keeps the last catalog', { region: ['.markers-panel', '.notifications-toasts', '.part.statusbar'] }, async () => {
-    const before = (await wb.toasts()).length;
-    await wb.command(refreshTitle);
-    await waitForToast(wb, 'warning', expected.REFRESH_NOTICE.failed, before);
-    await waitForStatus(wb, expected.STATUS.live);
-    // A new finding typed now proves the diagnostics are current; the mirror's function must
-    // still be known then, so the catalog was not swapped for the bundled one.
-    const line = await wb.newLastLine();
-    await wb.type(expected.MIRROR.probe.typed);
-    const ps = await until(`${expected.MIRROR.probe.code} on the new line ${line}`, () => wb.problems(),
-      (rows) => rows.some((p) => p.line === line && p.code === expected.MIRROR.probe.code), SERVER_MS);
-    check(!hasFinding(ps), `${expected.MIRROR.added} on line ${findingLine} is unknown again: the last catalog was not kept (${JSON.stringify(ps)})`);
-  });
+  await steps.run(
+    wb,
+    'the mirror going down keeps the last catalog',
+    { region: ['.markers-panel', '.notifications-toasts', '.part.statusbar'] },
+    async () => {
+      const before = (await wb.toasts()).length;
+      await wb.command(refreshTitle);
+      await waitForToast(wb, 'warning', expected.REFRESH_NOTICE.failed, before);
+      await waitForStatus(wb, expected.STATUS.live);
+      // A new finding typed now proves the diagnostics are current; the mirror's function must
+      // still be known then, so the catalog was not swapped for the bundled one.
+      const line = await wb.newLastLine();
+      await wb.type(expected.MIRROR.probe.typed);
+      const ps = await until(
+        `${expected.MIRROR.probe.code} on the new line ${line}`,
+        () => wb.problems(),
+        (rows) => rows.some((p) => p.line === line && p.code === expected.MIRROR.probe.code),
+        SERVER_MS,
+      );
+      check(
+        !hasFinding(ps),
+        `${expected.MIRROR.added} on line ${findingLine} is unknown again: the last catalog was not kept (${JSON.stringify(ps)})`,
+      );
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -435,7 +686,10 @@ async function mirrorChecks(steps: Steps, wb: Workbench, paths: { root: string; 
 async function logChecks(steps: Steps, wb: Workbench, logsDir: string, earlier: ReadonlySet<string>): Promise<void> {
   await steps.run(wb, 'the extension host log has no error', { region: ['.notifications-toasts'] }, async () => {
     const files = extensionHostLogs(logsDir).filter((f) => !earlier.has(f));
-    check(files.some((f) => f.endsWith('remoteexthost.log')), `no log of this window's extension host under ${logsDir}`);
+    check(
+      files.some((f) => f.endsWith('remoteexthost.log')),
+      `no log of this window's extension host under ${logsDir}`,
+    );
     const errors = files.flatMap((f) => errorLines(f, logsDir));
     check(errors.length === 0, `errors logged:\n${errors.slice(0, 10).join('\n')}`);
     const toasts = (await wb.toasts()).filter((t) => t.severity === 'error');
@@ -445,37 +699,69 @@ async function logChecks(steps: Steps, wb: Workbench, logsDir: string, earlier: 
 
 /** Opens a fixture with a click in the Explorer, and waits for its editor. */
 async function openFixture(wb: Workbench, file: string): Promise<void> {
-  await wb.page.locator('.explorer-folders-view .monaco-list-row', { hasText: file }).first().click({ timeout: SERVER_MS });
+  await wb.page
+    .locator('.explorer-folders-view .monaco-list-row', { hasText: file })
+    .first()
+    .click({ timeout: SERVER_MS });
   await wb.page.locator('.tabs-container .tab.active', { hasText: file }).waitFor({ state: 'visible', timeout: UI_MS });
-  await wb.page.locator('.editor-instance .monaco-editor .view-lines').first().waitFor({ state: 'visible', timeout: UI_MS });
+  await wb.page
+    .locator('.editor-instance .monaco-editor .view-lines')
+    .first()
+    .waitFor({ state: 'visible', timeout: UI_MS });
 }
 
 /** Waits until the extension's status item has left "starting" and matches `source`. */
 async function waitForStatus(wb: Workbench, source: RegExp): Promise<void> {
   const item = wb.page.locator(STATUS_ITEM);
-  await until(`the BDScript status item naming ${source}`, async () => (await item.count()) ? (await item.first().innerText()).replace(/\s+/g, ' ').trim() : '',
-    (t) => source.test(t) && !/starting/i.test(t), SERVER_MS);
+  await until(
+    `the BDScript status item naming ${source}`,
+    async () => ((await item.count()) ? (await item.first().innerText()).replace(/\s+/g, ' ').trim() : ''),
+    (t) => source.test(t) && !/starting/i.test(t),
+    SERVER_MS,
+  );
 }
 
 /** Waits for a toast of `severity` matching `text`, shown after the first `after` toasts. */
 async function waitForToast(wb: Workbench, severity: string, text: RegExp, after = 0): Promise<void> {
-  await until(`${severity === 'info' ? 'an' : 'a'} ${severity} notification matching ${text}`, async () => (await wb.toasts()).slice(after),
-    (ts) => ts.some((t) => t.severity === severity && text.test(t.message)), SERVER_MS);
+  await until(
+    `${severity === 'info' ? 'an' : 'a'} ${severity} notification matching ${text}`,
+    async () => (await wb.toasts()).slice(after),
+    (ts) => ts.some((t) => t.severity === severity && text.test(t.message)),
+    SERVER_MS,
+  );
 }
 
 /** "Developer: Inspect Editor Tokens and Scopes" at a place: the token's colour and TextMate scopes. */
-async function inspectToken(wb: Workbench, line: number, column: number, shoot: () => Promise<void>): Promise<{ foreground: string; scopes: string[] }> {
+async function inspectToken(
+  wb: Workbench,
+  line: number,
+  column: number,
+  shoot: () => Promise<void>,
+): Promise<{ foreground: string; scopes: string[] }> {
   await wb.goTo(line, column);
   await wb.command('Developer: Inspect Editor Tokens and Scopes');
   const widget = wb.page.locator('.token-inspect-widget');
-  const rows = await until('the token inspector', () => widget.locator('tr').evaluateAll((trs) => trs.map((tr) => [
-    (tr.querySelector('.tiw-metadata-key')?.textContent ?? '').trim(),
-    ((tr.querySelector('.tiw-metadata-value') as { innerText?: string } | null)?.innerText ?? '').trim(),
-  ])), (rs) => rs.some(([key]) => key === 'textmate scopes'), UI_MS);
+  const rows = await until(
+    'the token inspector',
+    () =>
+      widget
+        .locator('tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) => [
+            (tr.querySelector('.tiw-metadata-key')?.textContent ?? '').trim(),
+            ((tr.querySelector('.tiw-metadata-value') as { innerText?: string } | null)?.innerText ?? '').trim(),
+          ]),
+        ),
+    (rs) => rs.some(([key]) => key === 'textmate scopes'),
+    UI_MS,
+  );
   await shoot();
   await wb.dismiss();
   const value = (key: string): string => rows.find(([k]) => k === key)?.[1] ?? '';
-  return { foreground: value('foreground').split('\n')[0]!.trim(), scopes: value('textmate scopes').split(/\s+/).filter(Boolean) };
+  return {
+    foreground: value('foreground').split('\n')[0]!.trim(),
+    scopes: value('textmate scopes').split(/\s+/).filter(Boolean),
+  };
 }
 
 /** The 1-based line and column of an anchor in a fixture. */
@@ -526,7 +812,11 @@ function codeServerEnv(deadPort: number): NodeJS.ProcessEnv {
     XDG_CACHE_HOME: join(home, '.cache'),
     TMPDIR: join(RUN, 'tmp'),
     // The extension gallery and any proxy-aware request go to a loopback port nothing listens on.
-    EXTENSIONS_GALLERY: JSON.stringify({ serviceUrl: `${proxy}/gallery`, itemUrl: `${proxy}/items`, resourceUrlTemplate: `${proxy}/resource` }),
+    EXTENSIONS_GALLERY: JSON.stringify({
+      serviceUrl: `${proxy}/gallery`,
+      itemUrl: `${proxy}/items`,
+      resourceUrlTemplate: `${proxy}/resource`,
+    }),
     HTTP_PROXY: proxy,
     HTTPS_PROXY: proxy,
     NO_PROXY: '127.0.0.1',
@@ -534,7 +824,12 @@ function codeServerEnv(deadPort: number): NodeJS.ProcessEnv {
 }
 
 function codeServerVersion(): string {
-  const pkg = (p: string): string => (JSON.parse(readFileSync(join(HOME, 'code-server', 'node_modules', 'code-server', p), 'utf8')) as { version: string }).version;
+  const pkg = (p: string): string =>
+    (
+      JSON.parse(readFileSync(join(HOME, 'code-server', 'node_modules', 'code-server', p), 'utf8')) as {
+        version: string;
+      }
+    ).version;
   return `${pkg('package.json')} (VS Code ${pkg('lib/vscode/package.json')})`;
 }
 
@@ -555,7 +850,9 @@ function errorLines(file: string, logsDir: string, from?: RegExp): string[] {
 
 function findFiles(dir: string, keep: (path: string) => boolean): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((p) => join(dir, p)).filter((p) => statSync(p).isFile() && keep(p));
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((p) => join(dir, p))
+    .filter((p) => statSync(p).isFile() && keep(p));
 }
 
 function copyLogs(logsDir: string): void {
@@ -569,7 +866,9 @@ async function shutdown(): Promise<void> {
 }
 
 const watchdog = setTimeout(() => {
-  console.error(`test:vscode: stopped after ${RUN_LIMIT_MS / 60_000} minutes, during "${running?.current ?? 'the setup'}"`);
+  console.error(
+    `test:vscode: stopped after ${RUN_LIMIT_MS / 60_000} minutes, during "${running?.current ?? 'the setup'}"`,
+  );
   for (const s of services) s.killNow();
   process.exit(1);
 }, RUN_LIMIT_MS);
@@ -587,7 +886,7 @@ main().then(
     process.exitCode = code;
   },
   async (err: unknown) => {
-    console.error(`test:vscode: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    console.error(`test:vscode: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     await shutdown().catch(() => undefined);
     for (const s of services) s.killNow();
     process.exitCode = 1;

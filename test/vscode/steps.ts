@@ -34,7 +34,10 @@ export class Steps {
   private count = 0;
   private aborted: string | undefined;
 
-  constructor(private readonly screenshotDir: string, private readonly log: (line: string) => void) {}
+  constructor(
+    private readonly screenshotDir: string,
+    private readonly log: (line: string) => void,
+  ) {}
 
   /** The step currently running, for a watchdog's message. */
   current: string | undefined;
@@ -53,7 +56,10 @@ export class Steps {
    * open list or menu); the step's own screenshot is taken at its end.
    */
   async snapshot(workbench: Workbench, label: string): Promise<void> {
-    const file = join(this.screenshotDir, `${String(this.count).padStart(2, '0')}-${slug(this.current ?? 'step')}-${slug(label)}.png`);
+    const file = join(
+      this.screenshotDir,
+      `${String(this.count).padStart(2, '0')}-${slug(this.current ?? 'step')}-${slug(label)}.png`,
+    );
     await workbench.page.screenshot({ path: file, timeout: 15_000 }).catch(() => undefined);
   }
 
@@ -89,7 +95,9 @@ export class Steps {
       this.record({ name, ok: true, ran: true, seconds, ...(screenshot ? { screenshot } : {}) });
       return true;
     }
-    const screen = await workbench.describe(options.region ?? []).catch((err: Error) => `(could not read the screen: ${err.message})`);
+    const screen = await workbench
+      .describe(options.region ?? [])
+      .catch((err: Error) => `(could not read the screen: ${err.message})`);
     this.record({ name, ok: false, ran: true, seconds, error, screen, ...(screenshot ? { screenshot } : {}) });
     if (options.essential) this.aborted = name;
     return false;
@@ -114,9 +122,16 @@ export function check(condition: boolean, message: string): asserts condition {
 }
 
 function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
 }
 
 function indent(text: string): string {
-  return text.split('\n').map((l) => `        ${l}`).join('\n');
+  return text
+    .split('\n')
+    .map((l) => `        ${l}`)
+    .join('\n');
 }

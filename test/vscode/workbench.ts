@@ -30,7 +30,12 @@ export interface Toast {
  * Polls `probe` until `accept` holds for its value and returns that value; on the bound, throws
  * an error that says what was awaited and what was last seen.
  */
-export async function until<T>(what: string, probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number): Promise<T> {
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs: number,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   let lastError: unknown;
@@ -43,7 +48,8 @@ export async function until<T>(what: string, probe: () => Promise<T>, accept: (v
       lastError = err;
     }
     if (Date.now() > deadline) {
-      const seen = lastError !== undefined ? `error: ${(lastError as Error).message ?? String(lastError)}` : JSON.stringify(last);
+      const seen =
+        lastError !== undefined ? `error: ${(lastError as Error).message ?? String(lastError)}` : JSON.stringify(last);
       throw new Error(`${what}: not seen within ${timeoutMs / 1000} s; last seen: ${seen}`);
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -103,7 +109,9 @@ export class Workbench {
 
   /** Rows of the open quick input (palette or picker): their accessible labels. */
   async quickInputRows(): Promise<string[]> {
-    return this.quickInput.locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+    return this.quickInput
+      .locator('.monaco-list-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
   }
 
   async quickInputTitle(): Promise<string> {
@@ -118,21 +126,34 @@ export class Workbench {
     await input.waitFor({ state: 'visible', timeout: UI_MS });
     await this.page.keyboard.type(text);
     const focused = this.quickInput.locator('.monaco-list-row.focused');
-    await until(what, async () => (await focused.count()) > 0 ? await focused.first().getAttribute('aria-label') : null,
-      (label) => label !== null && wanted(label), UI_MS);
+    await until(
+      what,
+      async () => ((await focused.count()) > 0 ? await focused.first().getAttribute('aria-label') : null),
+      (label) => label !== null && wanted(label),
+      UI_MS,
+    );
     await this.page.keyboard.press('Enter');
   }
 
   /** Runs a command by its palette title (`Category: Title`). */
   async command(title: string): Promise<void> {
     await this.dismiss();
-    await this.pick('F1', title, (label) => label === title || label.startsWith(`${title},`), `the palette row "${title}"`);
+    await this.pick(
+      'F1',
+      title,
+      (label) => label === title || label.startsWith(`${title},`),
+      `the palette row "${title}"`,
+    );
   }
 
   /** Closes whatever widget, picker or hover is open. */
   async dismiss(): Promise<void> {
     for (let i = 0; i < 3; i++) {
-      const open = await this.page.locator('.quick-input-widget:visible, .suggest-widget.visible, .parameter-hints-widget.visible, .monaco-hover:not(.hidden):visible, .action-widget:visible, .token-inspect-widget').count();
+      const open = await this.page
+        .locator(
+          '.quick-input-widget:visible, .suggest-widget.visible, .parameter-hints-widget.visible, .monaco-hover:not(.hidden):visible, .action-widget:visible, .token-inspect-widget',
+        )
+        .count();
       if (open === 0) return;
       await this.page.keyboard.press('Escape');
     }
@@ -152,8 +173,12 @@ export class Workbench {
     await this.quickInput.locator('input').waitFor({ state: 'visible', timeout: UI_MS });
     await this.page.keyboard.type(`${line}:${column}`);
     await this.page.keyboard.press('Enter');
-    await until(`the cursor at line ${line}, column ${column}`, () => this.cursor(),
-      (c) => c.line === line && c.column === column, UI_MS);
+    await until(
+      `the cursor at line ${line}, column ${column}`,
+      () => this.cursor(),
+      (c) => c.line === line && c.column === column,
+      UI_MS,
+    );
   }
 
   /** Starts a new last line (Ctrl+End, Enter), ready for typing; returns its number. */
@@ -161,16 +186,29 @@ export class Workbench {
     await this.focusEditor();
     await this.page.keyboard.press('Control+End');
     // The document's last line is on screen now: the cursor is there once the status bar says so.
-    const last = await until('the cursor on the last line', async () => ({ cursor: await this.cursor(), last: await this.lastLineNumber() }),
-      (s) => s.cursor.line > 0 && s.cursor.line === s.last, UI_MS);
+    const last = await until(
+      'the cursor on the last line',
+      async () => ({ cursor: await this.cursor(), last: await this.lastLineNumber() }),
+      (s) => s.cursor.line > 0 && s.cursor.line === s.last,
+      UI_MS,
+    );
     await this.page.keyboard.press('Enter');
-    await until(`the cursor on the new line ${last.last + 1}`, () => this.cursor(), (c) => c.line === last.last + 1, UI_MS);
+    await until(
+      `the cursor on the new line ${last.last + 1}`,
+      () => this.cursor(),
+      (c) => c.line === last.last + 1,
+      UI_MS,
+    );
     return last.last + 1;
   }
 
   /** The highest line number the editor shows. */
   private async lastLineNumber(): Promise<number> {
-    const numbers = await this.page.locator('.editor-instance .monaco-editor').first().locator('.margin-view-overlays .line-numbers').allInnerTexts();
+    const numbers = await this.page
+      .locator('.editor-instance .monaco-editor')
+      .first()
+      .locator('.margin-view-overlays .line-numbers')
+      .allInnerTexts();
     return Math.max(0, ...numbers.map((n) => Number(n.trim())).filter((n) => Number.isInteger(n)));
   }
 
@@ -185,7 +223,9 @@ export class Workbench {
   async cursor(): Promise<{ line: number; column: number; selected: number }> {
     const text = await this.statusBarText('status.editor.selection');
     const m = /Ln (\d+), Col (\d+)(?: \((\d+) selected\))?/.exec(text);
-    return m ? { line: Number(m[1]), column: Number(m[2]), selected: m[3] ? Number(m[3]) : 0 } : { line: 0, column: 0, selected: 0 };
+    return m
+      ? { line: Number(m[1]), column: Number(m[2]), selected: m[3] ? Number(m[3]) : 0 }
+      : { line: 0, column: 0, selected: 0 };
   }
 
   /** A status bar item's text by its id ('' when it is not shown). */
@@ -197,21 +237,30 @@ export class Workbench {
 
   /** The text of every status bar item with its id. */
   async statusBarItems(): Promise<{ id: string; text: string }[]> {
-    return this.page.locator('.part.statusbar .statusbar-item').evaluateAll((items) =>
-      items.map((i) => ({ id: i.id, text: (i.textContent ?? '').replace(/\s+/g, ' ').trim() })));
+    return this.page
+      .locator('.part.statusbar .statusbar-item')
+      .evaluateAll((items) =>
+        items.map((i) => ({ id: i.id, text: (i.textContent ?? '').replace(/\s+/g, ' ').trim() })),
+      );
   }
 
   /** The text of editor line `line` as rendered (it must be on screen). */
   async lineText(line: number): Promise<string | null> {
-    return this.page.locator('.editor-instance .monaco-editor').first().evaluate((editor, n) => {
-      const numbers = [...editor.querySelectorAll('.margin-view-overlays .line-numbers')];
-      const number = numbers.find((e) => (e.textContent ?? '').trim() === String(n));
-      const top = number?.closest('[style*="top"]')?.getAttribute('style')?.match(/top:\s*([\d.]+)px/)?.[1];
-      if (top === undefined) return null;
-      const lines = [...editor.querySelectorAll('.view-lines .view-line')];
-      const view = lines.find((l) => l.getAttribute('style')?.match(/top:\s*([\d.]+)px/)?.[1] === top);
-      return view ? (view.textContent ?? '').replace(/\u00a0/g, ' ') : null;
-    }, line);
+    return this.page
+      .locator('.editor-instance .monaco-editor')
+      .first()
+      .evaluate((editor, n) => {
+        const numbers = [...editor.querySelectorAll('.margin-view-overlays .line-numbers')];
+        const number = numbers.find((e) => (e.textContent ?? '').trim() === String(n));
+        const top = number
+          ?.closest('[style*="top"]')
+          ?.getAttribute('style')
+          ?.match(/top:\s*([\d.]+)px/)?.[1];
+        if (top === undefined) return null;
+        const lines = [...editor.querySelectorAll('.view-lines .view-line')];
+        const view = lines.find((l) => l.getAttribute('style')?.match(/top:\s*([\d.]+)px/)?.[1] === top);
+        return view ? (view.textContent ?? '').replace(/\u00a0/g, ' ') : null;
+      }, line);
   }
 
   /**
@@ -227,23 +276,38 @@ export class Workbench {
     }
     const rows = panel.locator('.monaco-list-row');
     const empty = panel.locator('.message-box-container').filter({ visible: true });
-    await until('the Problems panel showing problems or none', async () => (await rows.count()) + (await empty.count()), (n) => n > 0, UI_MS);
+    await until(
+      'the Problems panel showing problems or none',
+      async () => (await rows.count()) + (await empty.count()),
+      (n) => n > 0,
+      UI_MS,
+    );
     // The page function is written without named helpers: the test's TypeScript runner would
     // add a helper of its own to them that the browser does not have.
-    return rows.evaluateAll((list) => list.flatMap((row) => {
-      const code = row.querySelector('.marker-code');
-      if (!code) return [];
-      const at = /Ln (\d+), Col (\d+)/.exec(row.querySelector('.marker-line')?.textContent ?? '');
-      const icon = row.querySelector('.marker-icon')?.className ?? '';
-      return [{
-        severity: /error/.test(icon) ? 'error' : /warning/.test(icon) ? 'warning' : /info/.test(icon) ? 'info' : 'hint',
-        message: (row.querySelector('.marker-message')?.textContent ?? '').trim(),
-        source: (row.querySelector('.marker-source')?.textContent ?? '').trim(),
-        code: (code.textContent ?? '').trim(),
-        line: at ? Number(at[1]) : 0,
-        column: at ? Number(at[2]) : 0,
-      }];
-    }));
+    return rows.evaluateAll((list) =>
+      list.flatMap((row) => {
+        const code = row.querySelector('.marker-code');
+        if (!code) return [];
+        const at = /Ln (\d+), Col (\d+)/.exec(row.querySelector('.marker-line')?.textContent ?? '');
+        const icon = row.querySelector('.marker-icon')?.className ?? '';
+        return [
+          {
+            severity: /error/.test(icon)
+              ? 'error'
+              : /warning/.test(icon)
+                ? 'warning'
+                : /info/.test(icon)
+                  ? 'info'
+                  : 'hint',
+            message: (row.querySelector('.marker-message')?.textContent ?? '').trim(),
+            source: (row.querySelector('.marker-source')?.textContent ?? '').trim(),
+            code: (code.textContent ?? '').trim(),
+            line: at ? Number(at[1]) : 0,
+            column: at ? Number(at[2]) : 0,
+          },
+        ];
+      }),
+    );
   }
 
   /** Every toast shown since the page loaded, oldest first. */

@@ -19,7 +19,8 @@ interface BuildModule {
   builds: Array<esbuild.BuildOptions & { outfile: string }>;
 }
 
-const loadBuild = (): Promise<BuildModule> => import(pathToFileURL(path.join(ROOT, 'build.mjs')).href) as Promise<BuildModule>;
+const loadBuild = (): Promise<BuildModule> =>
+  import(pathToFileURL(path.join(ROOT, 'build.mjs')).href) as Promise<BuildModule>;
 
 describe('web builds: no Node API gets in', function () {
   this.timeout(60_000);
@@ -39,7 +40,14 @@ describe('web builds: no Node API gets in', function () {
       const entry = path.join(tmp, `entry-${spec.replace(/\W/g, '_')}.ts`);
       writeFileSync(entry, `import { used } from './${path.basename(helper, '.ts')}';\nconsole.log(used);\n`);
       await assert.rejects(
-        esbuild.build({ ...common, ...web, entryPoints: [entry], outfile: path.join(tmp, 'out.js'), write: false, logLevel: 'silent' }),
+        esbuild.build({
+          ...common,
+          ...web,
+          entryPoints: [entry],
+          outfile: path.join(tmp, 'out.js'),
+          write: false,
+          logLevel: 'silent',
+        }),
         (err: esbuild.BuildFailure) => {
           const text = err.errors.map((e) => e.text).join('\n');
           assert.match(text, new RegExp(`may not use the Node API "${spec}" \\(imported by .*helper-`));
@@ -55,13 +63,32 @@ describe('web builds: no Node API gets in', function () {
     assert.deepEqual(webBuilds.map((b) => b.outfile).sort(), ['dist/web/extension.js', 'dist/web/server.js']);
     const builtins = new Set(builtinModules);
     for (const b of webBuilds) {
-      const result = await esbuild.build({ ...common, ...b, absWorkingDir: ROOT, write: false, metafile: true, logLevel: 'silent' });
+      const result = await esbuild.build({
+        ...common,
+        ...b,
+        absWorkingDir: ROOT,
+        write: false,
+        metafile: true,
+        logLevel: 'silent',
+      });
       const inputs = Object.keys(result.metafile.inputs);
       const expected = b.outfile === 'dist/web/server.js' ? 'server/src/core/' : 'client/src/session.ts';
-      assert.ok(inputs.some((i) => i.includes(expected)), `${b.outfile} bundles ${expected}`);
-      const node = inputs.filter((i) => i.startsWith('node:') || builtins.has(i) || /server\/src\/(node|cli)\/|catalog\/(http|cache|files|sources|bundled)\.ts$/.test(i));
+      assert.ok(
+        inputs.some((i) => i.includes(expected)),
+        `${b.outfile} bundles ${expected}`,
+      );
+      const node = inputs.filter(
+        (i) =>
+          i.startsWith('node:') ||
+          builtins.has(i) ||
+          /server\/src\/(node|cli)\/|catalog\/(http|cache|files|sources|bundled)\.ts$/.test(i),
+      );
       assert.deepEqual(node, [], `${b.outfile} has no Node input`);
-      assert.equal(result.metafile.outputs[Object.keys(result.metafile.outputs)[0]!]!.imports.filter((i) => i.path !== 'vscode').length, 0);
+      assert.equal(
+        result.metafile.outputs[Object.keys(result.metafile.outputs)[0]!]!.imports.filter((i) => i.path !== 'vscode')
+          .length,
+        0,
+      );
     }
   });
 });

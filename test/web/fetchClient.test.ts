@@ -53,7 +53,9 @@ describe('web catalog client (fetch)', () => {
     const first = await client.getJson('/function_list');
     // A server (or a static host's preflight) that drops every conditional request on the floor.
     const plain = F.json(BODY);
-    server.routes.set('/function_list', (req, res) => (req.headers['if-none-match'] ? F.reset(req, res) : plain(req, res)));
+    server.routes.set('/function_list', (req, res) =>
+      req.headers['if-none-match'] ? F.reset(req, res) : plain(req, res),
+    );
     const again = await client.getJson('/function_list', { validators: first.validators });
     assert.equal(again.kind, 'ok');
     const asked = server.requests.slice(1).map((r) => r.headers['if-none-match'] ?? null);
@@ -110,12 +112,24 @@ describe('web catalog client (fetch)', () => {
     ['a server that never answers', () => F.neverAnswer, /no response within 0\.4 s/],
     ['a body that stalls', () => F.stallBody(BODY), /stalled for 0\.4 s/],
     ['truncated JSON', () => F.truncatedJson(BODY), /truncated JSON/],
-    ['a connection closed in the middle of the body', () => F.shortBody(BODY), /connection closed before the response was complete|truncated JSON/],
+    [
+      'a connection closed in the middle of the body',
+      () => F.shortBody(BODY),
+      /connection closed before the response was complete|truncated JSON/,
+    ],
     ['a 200 HTML page', () => F.htmlPage, /HTML page \(text\/html\)/],
     ['an empty body', () => F.emptyBody, /empty body/],
     ['invalid UTF-8', () => F.invalidUtf8, /not valid UTF-8/],
-    ['a body 50 times the cap with Content-Length', () => F.oversized(FAST.maxBytes! * 50, false), /larger than the limit of 64 KiB/],
-    ['a chunked body 50 times the cap', () => F.oversized(FAST.maxBytes! * 50, true), /larger than the limit of 64 KiB/],
+    [
+      'a body 50 times the cap with Content-Length',
+      () => F.oversized(FAST.maxBytes! * 50, false),
+      /larger than the limit of 64 KiB/,
+    ],
+    [
+      'a chunked body 50 times the cap',
+      () => F.oversized(FAST.maxBytes! * 50, true),
+      /larger than the limit of 64 KiB/,
+    ],
     ['a connection reset', () => F.reset, /no answer/],
     ['a redirect loop', () => F.redirectLoop, /no answer|redirect/],
   ];

@@ -38,7 +38,7 @@ export function isAllowedUrl(raw: string): boolean {
 }
 
 /** Connections to 127.0.0.1 only; any other is blocked and reported to /csp-report. */
-const CONNECT = "connect-src http://127.0.0.1:*; report-uri /csp-report";
+const CONNECT = 'connect-src http://127.0.0.1:*; report-uri /csp-report';
 /** The page's CSP: its own script and worker, and the connections above. */
 const PAGE_CSP = `default-src 'none'; script-src 'self'; worker-src 'self'; ${CONNECT}`;
 /** The worker's CSP (a worker takes it from its script's response): the connections above. */
@@ -153,7 +153,8 @@ export async function serveSite(): Promise<StaticSite> {
       res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store', ...headers }).end(body);
     if (at === '/') send('text/html; charset=utf-8', PAGE, { 'content-security-policy': PAGE_CSP });
     else if (at === '/client.js') send('text/javascript; charset=utf-8', CLIENT);
-    else if (at === '/server.js') send('text/javascript; charset=utf-8', readFileSync(WEB_SERVER), { 'content-security-policy': WORKER_CSP });
+    else if (at === '/server.js')
+      send('text/javascript; charset=utf-8', readFileSync(WEB_SERVER), { 'content-security-policy': WORKER_CSP });
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -253,14 +254,19 @@ export class WebClient {
 
   request<R = unknown>(method: string, params?: unknown): Promise<R> {
     return this.page.evaluate(
-      ([m, p]) => (globalThis as unknown as { lsp: { request(m: string, p: unknown): Promise<unknown> } }).lsp.request(m as string, p),
+      ([m, p]) =>
+        (globalThis as unknown as { lsp: { request(m: string, p: unknown): Promise<unknown> } }).lsp.request(
+          m as string,
+          p,
+        ),
       [method, params ?? null] as const,
     ) as Promise<R>;
   }
 
   notify(method: string, params?: unknown): Promise<void> {
     return this.page.evaluate(
-      ([m, p]) => (globalThis as unknown as { lsp: { notify(m: string, p: unknown): void } }).lsp.notify(m as string, p),
+      ([m, p]) =>
+        (globalThis as unknown as { lsp: { notify(m: string, p: unknown): void } }).lsp.notify(m as string, p),
       [method, params ?? null] as const,
     );
   }
@@ -270,7 +276,11 @@ export class WebClient {
   }
 
   /** The first message of `method` after `since` that satisfies `predicate`, waiting (bounded) for it. */
-  waitFor<T = unknown>(method: string, predicate: (params: T) => boolean = () => true, opts: { since?: number; timeoutMs?: number } = {}): Promise<T> {
+  waitFor<T = unknown>(
+    method: string,
+    predicate: (params: T) => boolean = () => true,
+    opts: { since?: number; timeoutMs?: number } = {},
+  ): Promise<T> {
     const since = opts.since ?? 0;
     const timeoutMs = opts.timeoutMs ?? 15_000;
     return new Promise<T>((resolve, reject) => {
@@ -283,8 +293,14 @@ export class WebClient {
       };
       const timer = setTimeout(() => {
         done();
-        const seen = this.received.filter((m) => m.seq > since).map((m) => (m.method === 'worker/error' ? `worker/error: ${String(m.params)}` : m.method));
-        reject(new Error(`no matching ${method} within ${timeoutMs} ms; received since: ${JSON.stringify(seen).slice(0, 2000)}`));
+        const seen = this.received
+          .filter((m) => m.seq > since)
+          .map((m) => (m.method === 'worker/error' ? `worker/error: ${String(m.params)}` : m.method));
+        reject(
+          new Error(
+            `no matching ${method} within ${timeoutMs} ms; received since: ${JSON.stringify(seen).slice(0, 2000)}`,
+          ),
+        );
       }, timeoutMs);
       const done = (): void => {
         clearTimeout(timer);
@@ -312,7 +328,9 @@ export interface ServedCatalog {
  * as a user would run it; resolves with the URL it prints first.
  */
 export function serveCatalog(snapshotFile: string): Promise<ServedCatalog> {
-  const child = spawn(path.join(ROOT, 'server/bin/bdscript'), ['catalog', 'serve', '--snapshot', snapshotFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(path.join(ROOT, 'server/bin/bdscript'), ['catalog', 'serve', '--snapshot', snapshotFile], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

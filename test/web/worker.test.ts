@@ -21,7 +21,16 @@ import { stringifySnapshot } from '../../server/src/core/catalog/encode';
 import { CATALOG_CACHES_OPTION, type CatalogCacheEntry, type CatalogStatus } from '../../server/src/protocol';
 import { fullClientCapabilities } from '../support/lspClient';
 import { snapshotCatalog } from '../support/testCatalog';
-import { browserMissing, ROOT, serveCatalog, serveSite, WEB_SERVER, WebClient, type ServedCatalog, type StaticSite } from './harness';
+import {
+  browserMissing,
+  ROOT,
+  serveCatalog,
+  serveSite,
+  WEB_SERVER,
+  WebClient,
+  type ServedCatalog,
+  type StaticSite,
+} from './harness';
 
 const URI = 'vscode-vfs://github/bdfd/bot/commands/ping.bds';
 const TEXT = '$title[Hi]\n$time[UTC]\n$addButtn[yes;id;Label;primary]\n$tit';
@@ -38,7 +47,9 @@ function servedSnapshotText(): string {
   const data = snapshotCatalog().data;
   const served = new Catalog({
     ...data,
-    functions: data.functions.filter((f) => f.name !== '$time').map((f) => (f.name === '$title' ? { ...f, shortDescription: TITLE_DESCRIPTION } : f)),
+    functions: data.functions
+      .filter((f) => f.name !== '$time')
+      .map((f) => (f.name === '$title' ? { ...f, shortDescription: TITLE_DESCRIPTION } : f)),
   }).data;
   return stringifySnapshot(snapshotOf(served, 'web test', 'test', '2026-01-01T00:00:00.000Z'));
 }
@@ -62,7 +73,12 @@ async function serveStatic(folder: string): Promise<{ url: string; preflights():
     }
     const body = readFileSync(file);
     const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`;
-    const headers = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag, Last-Modified', etag, 'content-type': 'application/json; charset=utf-8' };
+    const headers = {
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': 'ETag, Last-Modified',
+      etag,
+      'content-type': 'application/json; charset=utf-8',
+    };
     if (req.headers['if-none-match'] === etag) res.writeHead(304, headers).end();
     else res.writeHead(200, headers).end(body);
   });
@@ -84,7 +100,8 @@ function hoverText(h: Hover | null): string {
 }
 
 /** Whether the diagnostics report `$time` (line 1) as unknown: true once the served catalog is in use. */
-const timeUnknown = (p: Published): boolean => p.diagnostics.some((d) => d.code === 'unknown-function' && d.range.start.line === 1);
+const timeUnknown = (p: Published): boolean =>
+  p.diagnostics.some((d) => d.code === 'unknown-function' && d.range.start.line === 1);
 
 describe('web: the language server in a web worker (headless Chromium)', function () {
   this.timeout(120_000);
@@ -121,7 +138,10 @@ describe('web: the language server in a web worker (headless Chromium)', functio
     web!.request<{ capabilities: Record<string, unknown>; serverInfo?: { name: string } }>('initialize', {
       processId: null,
       rootUri: null,
-      capabilities: { ...fullClientCapabilities(), window: { workDoneProgress: true, showDocument: { support: true } } },
+      capabilities: {
+        ...fullClientCapabilities(),
+        window: { workDoneProgress: true, showDocument: { support: true } },
+      },
       initializationOptions: { ...(settings as object), ...extra },
     });
 
@@ -131,17 +151,31 @@ describe('web: the language server in a web worker (headless Chromium)', functio
     const init = await initialize(settings);
     assert.match(init.serverInfo?.name ?? '', /web/);
     await web!.notify('initialized', {});
-    await web!.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'bdscript', version: 1, text: TEXT } });
+    await web!.notify('textDocument/didOpen', {
+      textDocument: { uri: URI, languageId: 'bdscript', version: 1, text: TEXT },
+    });
     const diags = await web!.waitFor<Published>('textDocument/publishDiagnostics', (p) => p.uri === URI);
     const typo = diags.diagnostics.find((d) => d.code === 'unknown-function' && d.range.start.line === 2);
     assert.ok(typo, JSON.stringify(diags.diagnostics));
     assert.match(JSON.stringify(typo.message), /\$addButton/, 'did you mean $addButton');
     assert.ok(!timeUnknown(diags), 'the bundled catalog knows $time');
 
-    const completion = await web!.request<CompletionList>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 3, character: 4 } });
-    assert.ok(completion.items.some((i) => i.label.startsWith('$title')), completion.items.map((i) => i.label).slice(0, 20).join(' '));
+    const completion = await web!.request<CompletionList>('textDocument/completion', {
+      textDocument: { uri: URI },
+      position: { line: 3, character: 4 },
+    });
+    assert.ok(
+      completion.items.some((i) => i.label.startsWith('$title')),
+      completion.items
+        .map((i) => i.label)
+        .slice(0, 20)
+        .join(' '),
+    );
 
-    const hover = await web!.request<Hover>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 3 } });
+    const hover = await web!.request<Hover>('textDocument/hover', {
+      textDocument: { uri: URI },
+      position: { line: 0, character: 3 },
+    });
     assert.match(hoverText(hover), /\$title\[Title;\(Index\)\]/);
     assert.doesNotMatch(hoverText(hover), new RegExp(TITLE_DESCRIPTION));
 
@@ -152,8 +186,13 @@ describe('web: the language server in a web worker (headless Chromium)', functio
     assert.match(status.fetchedAt ?? '', /^\d{4}-\d\d-\d\d$/);
     assert.equal(status.ageMs, undefined);
     // The commands for any LSP client run in the worker too.
-    const command = await web!.request<{ text: string }>('workspace/executeCommand', { command: 'bdscript.server.catalogStatus' });
-    assert.match(command.text, /^source: {3}the catalog bundled with bdscript\ndate: {5}\d{4}-\d\d-\d\d \(the catalog records the day it was made, not the time\)\n/);
+    const command = await web!.request<{ text: string }>('workspace/executeCommand', {
+      command: 'bdscript.server.catalogStatus',
+    });
+    assert.match(
+      command.text,
+      /^source: {3}the catalog bundled with bdscript\ndate: {5}\d{4}-\d\d-\d\d \(the catalog records the day it was made, not the time\)\n/,
+    );
     assert.deepEqual([...web!.blocked, ...web!.escaped], [], 'every request was to 127.0.0.1');
   });
 
@@ -163,13 +202,20 @@ describe('web: the language server in a web worker (headless Chromium)', functio
     await web!.setSettings(settings);
     // Going online builds a new provider, which refreshes at once.
     await web!.notify('workspace/didChangeConfiguration', { settings: { bdscript: settings } });
-    const diags = await web!.waitFor<Published>('textDocument/publishDiagnostics', (p) => p.uri === URI && timeUnknown(p), { since });
+    const diags = await web!.waitFor<Published>(
+      'textDocument/publishDiagnostics',
+      (p) => p.uri === URI && timeUnknown(p),
+      { since },
+    );
     assert.ok(diags.diagnostics.some((d) => d.code === 'unknown-function' && d.range.start.line === 2));
     const status = await web!.request<CatalogStatus>('bdscript/catalogStatus');
     assert.equal(status.source, 'live', JSON.stringify(status));
     assert.equal(status.location, served!.url);
     assert.deepEqual(status.problems, []);
-    const hover = await web!.request<Hover>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 3 } });
+    const hover = await web!.request<Hover>('textDocument/hover', {
+      textDocument: { uri: URI },
+      position: { line: 0, character: 3 },
+    });
     assert.match(hoverText(hover), new RegExp(TITLE_DESCRIPTION));
 
     cache = await web!.waitFor<CatalogCacheEntry>('bdscript/catalogCache', () => true, { since });
@@ -191,7 +237,11 @@ describe('web: the language server in a web worker (headless Chromium)', functio
     // `bdscript catalog export` as a static host serves it: CORS on GET, ETag exposed, but an
     // OPTIONS request (the preflight If-None-Match needs) refused.
     const site2 = path.join(tmp, 'export');
-    const exported = spawnSync(path.join(ROOT, 'server/bin/bdscript'), ['catalog', 'export', '--out', site2, '--snapshot', path.join(tmp, 'served.json')], { encoding: 'utf8' });
+    const exported = spawnSync(
+      path.join(ROOT, 'server/bin/bdscript'),
+      ['catalog', 'export', '--out', site2, '--snapshot', path.join(tmp, 'served.json')],
+      { encoding: 'utf8' },
+    );
     assert.equal(exported.status, 0, exported.stderr);
     const host = await serveStatic(site2);
     try {
@@ -199,7 +249,11 @@ describe('web: the language server in a web worker (headless Chromium)', functio
       await web!.setSettings(settings);
       const since = web!.mark();
       await web!.notify('workspace/didChangeConfiguration', { settings: { bdscript: settings } });
-      await web!.waitFor<CatalogStatus>('bdscript/catalogStatusChanged', (s) => s.source === 'live' && s.location === host.url && !s.refreshing, { since });
+      await web!.waitFor<CatalogStatus>(
+        'bdscript/catalogStatusChanged',
+        (s) => s.source === 'live' && s.location === host.url && !s.refreshing,
+        { since },
+      );
       const again = await web!.request<CatalogStatus>('bdscript/refreshCatalog');
       assert.equal(again.lastRefresh?.ok, true, JSON.stringify(again));
       assert.deepEqual(again.problems, []);
@@ -218,7 +272,9 @@ describe('web: the language server in a web worker (headless Chromium)', functio
     await web!.startWorker(site!, settings);
     await initialize(settings, { [CATALOG_CACHES_OPTION]: [cache] });
     await web!.notify('initialized', {});
-    await web!.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'bdscript', version: 1, text: TEXT } });
+    await web!.notify('textDocument/didOpen', {
+      textDocument: { uri: URI, languageId: 'bdscript', version: 1, text: TEXT },
+    });
     const diags = await web!.waitFor<Published>('textDocument/publishDiagnostics', (p) => p.uri === URI, { since });
     assert.ok(timeUnknown(diags), 'the cached (served) catalog lacks $time');
     const status = await web!.request<CatalogStatus>('bdscript/catalogStatus');
@@ -231,14 +287,25 @@ describe('web: the language server in a web worker (headless Chromium)', functio
     const since = web!.mark();
     const settings = { catalog: { url: served!.url, offline: true } };
     await web!.startWorker(site!, settings);
-    await initialize(settings, { [CATALOG_CACHES_OPTION]: [{ baseUrl: served!.url, text: cache!.text.slice(0, 1000) }, { baseUrl: 'http://127.0.0.1:1', text: cache!.text }, 'junk'] });
+    await initialize(settings, {
+      [CATALOG_CACHES_OPTION]: [
+        { baseUrl: served!.url, text: cache!.text.slice(0, 1000) },
+        { baseUrl: 'http://127.0.0.1:1', text: cache!.text },
+        'junk',
+      ],
+    });
     await web!.notify('initialized', {});
-    await web!.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'bdscript', version: 1, text: TEXT } });
+    await web!.notify('textDocument/didOpen', {
+      textDocument: { uri: URI, languageId: 'bdscript', version: 1, text: TEXT },
+    });
     const diags = await web!.waitFor<Published>('textDocument/publishDiagnostics', (p) => p.uri === URI, { since });
     assert.ok(!timeUnknown(diags), 'the bundled catalog answers');
     const status = await web!.request<CatalogStatus>('bdscript/catalogStatus');
     assert.equal(status.source, 'bundled');
-    assert.ok(status.problems.some((p) => /cache .*not valid JSON/.test(p)), JSON.stringify(status.problems));
+    assert.ok(
+      status.problems.some((p) => /cache .*not valid JSON/.test(p)),
+      JSON.stringify(status.problems),
+    );
   });
 
   it('fails a refresh from a host other than 127.0.0.1 without contacting it, and keeps its catalog', async () => {
@@ -255,7 +322,10 @@ describe('web: the language server in a web worker (headless Chromium)', functio
     assert.match(status.lastRefresh?.outcome ?? '', /botdesignerdiscord\.com\/public\/api\/\w+/);
     // The browser refused each connection and reported it; none was made.
     const blocked = web!.blocked.slice(before);
-    assert.ok(blocked.length > 0 && blocked.every((u) => u.startsWith('https://botdesignerdiscord.com')), `the worker's requests were refused by the browser: ${blocked.join(', ')}`);
+    assert.ok(
+      blocked.length > 0 && blocked.every((u) => u.startsWith('https://botdesignerdiscord.com')),
+      `the worker's requests were refused by the browser: ${blocked.join(', ')}`,
+    );
     assert.deepEqual(web!.escaped, []);
   });
 });

@@ -80,7 +80,10 @@ export class FetchCatalogClient implements CatalogGetter {
     const o = this.options;
     const deadline = Date.now() + o.totalTimeoutMs;
     const total = new AbortController();
-    const timer = setTimeout(() => total.abort(new CatalogHttpError(url, `no complete answer within ${seconds(o.totalTimeoutMs)}`)), o.totalTimeoutMs);
+    const timer = setTimeout(
+      () => total.abort(new CatalogHttpError(url, `no complete answer within ${seconds(o.totalTimeoutMs)}`)),
+      o.totalTimeoutMs,
+    );
     const signal = AbortSignal.any([total.signal, this.closed.signal, ...(opts.signal ? [opts.signal] : [])]);
     let validators = opts.validators;
     try {
@@ -95,16 +98,25 @@ export class FetchCatalogClient implements CatalogGetter {
           // plain GET needs none. The price of a real network failure is one full download.
           if (err.noAnswer) validators = undefined;
           if (retry > o.maxRetries) {
-            throw new CatalogHttpError(url, `${err.error.reason} (after ${retry} attempt${retry === 1 ? '' : 's'})`, err.error.status);
+            throw new CatalogHttpError(
+              url,
+              `${err.error.reason} (after ${retry} attempt${retry === 1 ? '' : 's'})`,
+              err.error.status,
+            );
           }
           let wait = backoff(o.minRetryDelayMs, o.maxRetryDelayMs, retry);
           if (err.retryAfterMs !== undefined) {
             if (err.retryAfterMs > o.maxRetryDelayMs) {
-              throw new CatalogHttpError(url, `${err.error.reason}; Retry-After asks for ${seconds(err.retryAfterMs)}, more than the ${seconds(o.maxRetryDelayMs)} allowed`, err.error.status);
+              throw new CatalogHttpError(
+                url,
+                `${err.error.reason}; Retry-After asks for ${seconds(err.retryAfterMs)}, more than the ${seconds(o.maxRetryDelayMs)} allowed`,
+                err.error.status,
+              );
             }
             wait = err.retryAfterMs + Math.random() * Math.min(250, o.minRetryDelayMs);
           }
-          if (Date.now() + wait >= deadline) throw new CatalogHttpError(url, `${err.error.reason}; no time left for another attempt`, err.error.status);
+          if (Date.now() + wait >= deadline)
+            throw new CatalogHttpError(url, `${err.error.reason}; no time left for another attempt`, err.error.status);
           await sleep(wait, signal);
         }
       }
@@ -130,11 +142,26 @@ export class FetchCatalogClient implements CatalogGetter {
       let res: Response;
       try {
         // no-store: validators are ours to send, and a 304 must reach us as a 304.
-        res = await this.fetch(url, { method: 'GET', headers, signal, cache: 'no-store', credentials: 'omit', redirect: 'follow', mode: 'cors' });
+        res = await this.fetch(url, {
+          method: 'GET',
+          headers,
+          signal,
+          cache: 'no-store',
+          credentials: 'omit',
+          redirect: 'follow',
+          mode: 'cors',
+        });
       } catch (err) {
         if (outer.aborted) throw err;
         // The browser does not say why a fetch failed (DNS, refused, CORS, a policy): one message for all.
-        throw new Retryable(new CatalogHttpError(url, stalled ?? `no answer (the network failed, or the server refused the request or CORS: ${messageOf(err)})`), undefined, true);
+        throw new Retryable(
+          new CatalogHttpError(
+            url,
+            stalled ?? `no answer (the network failed, or the server refused the request or CORS: ${messageOf(err)})`,
+          ),
+          undefined,
+          true,
+        );
       }
       clearTimeout(timer);
       const got = responseValidators(res.headers);
@@ -144,7 +171,10 @@ export class FetchCatalogClient implements CatalogGetter {
       }
       if (RETRIED_STATUSES.includes(res.status)) {
         await res.body?.cancel().catch(() => undefined);
-        throw new Retryable(new CatalogHttpError(url, `HTTP ${res.status}`, res.status), parseRetryAfter(res.headers.get('retry-after')));
+        throw new Retryable(
+          new CatalogHttpError(url, `HTTP ${res.status}`, res.status),
+          parseRetryAfter(res.headers.get('retry-after')),
+        );
       }
       if (res.status < 200 || res.status >= 300 || res.status === 206) {
         await res.body?.cancel().catch(() => undefined);
@@ -153,7 +183,11 @@ export class FetchCatalogClient implements CatalogGetter {
       const contentType = res.headers.get('content-type') ?? '';
       if (/\bhtml\b/i.test(contentType)) {
         await res.body?.cancel().catch(() => undefined);
-        throw new CatalogHttpError(url, `expected JSON but got an HTML page (${(contentType.split(';')[0] ?? '').trim().slice(0, 100)}), HTTP ${res.status}`, res.status);
+        throw new CatalogHttpError(
+          url,
+          `expected JSON but got an HTML page (${(contentType.split(';')[0] ?? '').trim().slice(0, 100)}), HTTP ${res.status}`,
+          res.status,
+        );
       }
       const declared = Number(res.headers.get('content-length') ?? NaN);
       if (declared > o.maxBytes) {
@@ -175,7 +209,13 @@ export class FetchCatalogClient implements CatalogGetter {
             next = await reader.read();
           } catch (err) {
             if (outer.aborted) throw err;
-            throw new Retryable(new CatalogHttpError(url, stalled ?? `connection closed before the response was complete (${messageOf(err)})`, res.status));
+            throw new Retryable(
+              new CatalogHttpError(
+                url,
+                stalled ?? `connection closed before the response was complete (${messageOf(err)})`,
+                res.status,
+              ),
+            );
           }
           if (next.done || !next.value) break;
           size += next.value.length;

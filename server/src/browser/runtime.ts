@@ -40,7 +40,13 @@ export function cachesFrom(initializationOptions: unknown): CatalogCacheEntry[] 
   for (const e of raw.slice(0, MAX_CACHES)) {
     if (!isObject(e)) continue;
     const { baseUrl, text } = e;
-    if (typeof baseUrl === 'string' && typeof text === 'string' && baseUrl.length <= 2048 && text.length <= MAX_CACHE_CHARS) out.push({ baseUrl, text });
+    if (
+      typeof baseUrl === 'string' &&
+      typeof text === 'string' &&
+      baseUrl.length <= 2048 &&
+      text.length <= MAX_CACHE_CHARS
+    )
+      out.push({ baseUrl, text });
   }
   return out;
 }
@@ -69,7 +75,8 @@ export function browserRuntime(options: BrowserRuntimeOptions): ServerRuntime {
     name: SERVER_NAME,
     version: TOOL_VERSION,
     onInitialize(params) {
-      for (const entry of cachesFrom(isObject(params) ? params['initializationOptions'] : undefined)) caches.set(entry.baseUrl, entry.text);
+      for (const entry of cachesFrom(isObject(params) ? params['initializationOptions'] : undefined))
+        caches.set(entry.baseUrl, entry.text);
     },
     createCatalogProvider({ settings, log }: CatalogProviderOptions): CatalogProvider {
       const snapshot = settings.snapshot;
@@ -82,7 +89,11 @@ export function browserRuntime(options: BrowserRuntimeOptions): ServerRuntime {
           ? {
               userSnapshot: {
                 location: snapshot,
-                read: async () => ({ ok: false as const, reason: 'the server in the browser cannot read files (use bdscript.catalog.url with a mirror instead)' }),
+                read: async () => ({
+                  ok: false as const,
+                  reason:
+                    'the server in the browser cannot read files (use bdscript.catalog.url with a mirror instead)',
+                }),
               },
             }
           : {}),

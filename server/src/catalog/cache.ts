@@ -38,7 +38,8 @@ export function cacheFileFor(cacheDir: string, baseUrl: string): string {
  */
 export async function readCache(file: string, baseUrl: string): Promise<CacheReadResult> {
   const read = await readRegularFile(file, MAX_CATALOG_FILE_BYTES);
-  if (!read.ok) return { ok: false, missing: read.missing, reason: read.missing ? 'no cache file' : `cannot read: ${read.reason}` };
+  if (!read.ok)
+    return { ok: false, missing: read.missing, reason: read.missing ? 'no cache file' : `cannot read: ${read.reason}` };
   return decodeCacheText(read.text, baseUrl, file);
 }
 

@@ -44,17 +44,34 @@ export function decodeCacheText(text: string, baseUrl: string, location: string)
   } catch (err) {
     return { ok: false, missing: false, reason: `not valid JSON (${(err as Error).message})` };
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return { ok: false, missing: false, reason: 'not a cache object' };
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return { ok: false, missing: false, reason: 'not a cache object' };
   const o = json as Record<string, unknown>;
-  if (o['cacheFormat'] !== CACHE_FORMAT) return { ok: false, missing: false, reason: `cache format ${JSON.stringify(o['cacheFormat'])} is not ${CACHE_FORMAT}` };
-  if (o['schema'] !== SNAPSHOT_SCHEMA) return { ok: false, missing: false, reason: `snapshot schema ${JSON.stringify(o['schema'])} is not ${SNAPSHOT_SCHEMA}` };
-  if (o['baseUrl'] !== baseUrl) return { ok: false, missing: false, reason: `made for ${JSON.stringify(o['baseUrl'])}, not ${baseUrl}` };
+  if (o['cacheFormat'] !== CACHE_FORMAT)
+    return {
+      ok: false,
+      missing: false,
+      reason: `cache format ${JSON.stringify(o['cacheFormat'])} is not ${CACHE_FORMAT}`,
+    };
+  if (o['schema'] !== SNAPSHOT_SCHEMA)
+    return {
+      ok: false,
+      missing: false,
+      reason: `snapshot schema ${JSON.stringify(o['schema'])} is not ${SNAPSHOT_SCHEMA}`,
+    };
+  if (o['baseUrl'] !== baseUrl)
+    return { ok: false, missing: false, reason: `made for ${JSON.stringify(o['baseUrl'])}, not ${baseUrl}` };
   const fetchedAt = o['fetchedAt'];
-  if (typeof fetchedAt !== 'string' || Number.isNaN(Date.parse(fetchedAt))) return { ok: false, missing: false, reason: 'no valid fetchedAt' };
+  if (typeof fetchedAt !== 'string' || Number.isNaN(Date.parse(fetchedAt)))
+    return { ok: false, missing: false, reason: 'no valid fetchedAt' };
   const decoded = decodeSnapshot(json, location);
   const errors = decoded.problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) {
-    return { ok: false, missing: false, reason: `does not decode cleanly (${errors.length} error${errors.length === 1 ? '' : 's'}, first: ${errors[0]?.message ?? 'unknown'})` };
+    return {
+      ok: false,
+      missing: false,
+      reason: `does not decode cleanly (${errors.length} error${errors.length === 1 ? '' : 's'}, first: ${errors[0]?.message ?? 'unknown'})`,
+    };
   }
   if (decoded.value.data.functions.length === 0) return { ok: false, missing: false, reason: 'holds no functions' };
   const data = decoded.value.data;

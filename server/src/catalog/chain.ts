@@ -165,7 +165,10 @@ export async function fetchCatalog(client: CatalogGetter, opts: FetchCatalogOpti
   const data = parts as CatalogData;
 
   if (opts.floor) {
-    for (const [endpoint, key] of [['/function_list', 'functions'], ['/callback_list', 'callbacks']] as const) {
+    for (const [endpoint, key] of [
+      ['/function_list', 'functions'],
+      ['/callback_list', 'callbacks'],
+    ] as const) {
       const floor = opts.floor[key];
       const after = data[key].length;
       if (floor && floor.count > 0 && after < floor.count * MIN_KEPT_SHARE) {
@@ -204,7 +207,8 @@ function judgePart(endpoint: ListEndpoint, json: unknown, source: string): Decod
       break;
     }
     case '/emoji_alias_list': {
-      if (typeof json !== 'object' || json === null || Array.isArray(json)) return `expected a JSON object, got ${describe(json)}`;
+      if (typeof json !== 'object' || json === null || Array.isArray(json))
+        return `expected a JSON object, got ${describe(json)}`;
       const d = decodeEmojiAliasMap(json, source);
       decoded = d;
       input = Object.keys(json).length;
@@ -282,7 +286,10 @@ const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
  * hours counted from its midnight would be made up); a timestamp becomes an ISO instant. Nothing
  * for a date that is no date.
  */
-export function provenanceDate(date: string | undefined): { fetchedAt?: string; fetchedAtPrecision?: CatalogDatePrecision } {
+export function provenanceDate(date: string | undefined): {
+  fetchedAt?: string;
+  fetchedAtPrecision?: CatalogDatePrecision;
+} {
   if (!date) return {};
   const day = DAY_ONLY.exec(date);
   if (day) {
@@ -300,7 +307,10 @@ export function provenanceDate(date: string | undefined): { fetchedAt?: string; 
  * The catalog of the bundled snapshot, for the fallback that answers while a slow local load
  * runs; undefined when its text cannot be read or used. Never throws.
  */
-export function bundledFallback(bundled: { readonly location: string; text(): string }): { catalog: Catalog; location: string } | undefined {
+export function bundledFallback(bundled: {
+  readonly location: string;
+  text(): string;
+}): { catalog: Catalog; location: string } | undefined {
   let text: string;
   try {
     text = bundled.text();
@@ -316,13 +326,17 @@ export function summarizeProblems(what: string, problems: readonly CatalogProble
   const errors = problems.filter((p) => p.severity === 'error');
   const warnings = problems.length - errors.length;
   const out = errors.slice(0, MAX_LISTED_PROBLEMS).map(formatProblem);
-  if (errors.length > MAX_LISTED_PROBLEMS) out.push(`${what}: ${errors.length - MAX_LISTED_PROBLEMS} more decoding errors`);
+  if (errors.length > MAX_LISTED_PROBLEMS)
+    out.push(`${what}: ${errors.length - MAX_LISTED_PROBLEMS} more decoding errors`);
   if (warnings > 0) out.push(`${what}: ${warnings} decoding warning${warnings === 1 ? '' : 's'} (data kept)`);
   return out;
 }
 
 /** The larger of two sets of counts, list by list. */
-function maxCounts(a: Record<GuardedList, number> | undefined, b: Record<GuardedList, number> | undefined): Record<GuardedList, number> | undefined {
+function maxCounts(
+  a: Record<GuardedList, number> | undefined,
+  b: Record<GuardedList, number> | undefined,
+): Record<GuardedList, number> | undefined {
   if (!a || !b) return a ?? b;
   return { functions: Math.max(a.functions, b.functions), callbacks: Math.max(a.callbacks, b.callbacks) };
 }
@@ -354,7 +368,8 @@ export interface CacheStore {
 }
 
 /** A snapshot's text, or why it cannot be read. */
-export type SnapshotRead = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
+export type SnapshotRead =
+  { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
 
 export interface CatalogChainOptions {
   /** Base URL of the catalog API. */
@@ -462,7 +477,8 @@ export class CatalogChain {
    */
   async loadLocal(): Promise<void> {
     const problems: string[] = [];
-    const next = (await this.fromCache(problems)) ?? (await this.fromUserSnapshot(problems)) ?? this.fromBundled(problems);
+    const next =
+      (await this.fromCache(problems)) ?? (await this.fromUserSnapshot(problems)) ?? this.fromBundled(problems);
     this.loadProblems = problems;
     if (this.urlError) this.loadProblems.unshift(`catalog URL: ${this.urlError}`);
     if (this.disposed) return;
@@ -523,7 +539,12 @@ export class CatalogChain {
     return this.fromSnapshotText(text, bundled.location, 'bundled', problems) ?? NO_CATALOG;
   }
 
-  private fromSnapshotText(text: string, file: string, source: 'snapshot' | 'bundled', problems: string[]): Current | undefined {
+  private fromSnapshotText(
+    text: string,
+    file: string,
+    source: 'snapshot' | 'bundled',
+    problems: string[],
+  ): Current | undefined {
     const what = source === 'bundled' ? `bundled snapshot ${file}` : `snapshot ${file}`;
     const loaded = decodeSnapshotText(text, file, what);
     if (!loaded.ok) {
@@ -577,7 +598,8 @@ export class CatalogChain {
   private shrinkFloor(held: Current): ShrinkFloor {
     let floor: ShrinkFloor = {};
     const fromUrl = held.source === 'live' || held.source === 'cache';
-    if (fromUrl || (held.source !== 'none' && this.isOfficial)) floor = floorOf(guardedCounts(held.catalog.data), 'the catalog in use has');
+    if (fromUrl || (held.source !== 'none' && this.isOfficial))
+      floor = floorOf(guardedCounts(held.catalog.data), 'the catalog in use has');
     if (this.peak) {
       const reset = this.store?.resetHint;
       const hint = reset ? `to accept a smaller catalog from this URL on purpose, ${reset}` : undefined;
@@ -606,10 +628,16 @@ export class CatalogChain {
 
   private async runRefresh(): Promise<RefreshOutcome> {
     const at = new Date(this.now()).toISOString();
-    if (this.disposed) return { ok: false, outcome: 'failed', message: 'the catalog manager was disposed', problems: [] };
+    if (this.disposed)
+      return { ok: false, outcome: 'failed', message: 'the catalog manager was disposed', problems: [] };
     if (this.opts.offline) {
       this.lastRefresh = { at, ok: true, outcome: 'offline' };
-      return { ok: true, outcome: 'offline', message: 'skipped: the catalog is set to offline, so the network is not used', problems: [] };
+      return {
+        ok: true,
+        outcome: 'offline',
+        message: 'skipped: the catalog is set to offline, so the network is not used',
+        problems: [],
+      };
     }
     if (!this.client) return this.failed(at, [`catalog URL ${JSON.stringify(this.opts.url)}: ${this.urlError}`]);
     this.inflightAbort = new AbortController();
@@ -619,7 +647,8 @@ export class CatalogChain {
       floor: this.shrinkFloor(held),
       signal: this.inflightAbort.signal,
     });
-    if (this.disposed) return { ok: false, outcome: 'failed', message: 'the catalog manager was disposed', problems: [] };
+    if (this.disposed)
+      return { ok: false, outcome: 'failed', message: 'the catalog manager was disposed', problems: [] };
     if (!result.ok) return this.failed(at, [...result.problems]);
 
     const fetchedAt = new Date(this.now()).toISOString();
@@ -639,7 +668,13 @@ export class CatalogChain {
     const store = this.store;
     if (store) {
       try {
-        await store.write({ data: result.data, baseUrl: this.baseUrl, fetchedAt, validators: result.validators, peak: this.peak });
+        await store.write({
+          data: result.data,
+          baseUrl: this.baseUrl,
+          fetchedAt,
+          validators: result.validators,
+          peak: this.peak,
+        });
       } catch (err) {
         const line = `cache ${store.location}: cannot write: ${(err as Error).message}`;
         this.refreshProblems = [...this.refreshProblems, line];
@@ -663,7 +698,10 @@ export class CatalogChain {
     const first = problems[0] ?? 'unknown failure';
     this.lastRefresh = { at, ok: false, outcome: first };
     for (const p of problems) this.log('warning', `catalog refresh: ${p}`);
-    const kept = this.current.source === 'none' ? 'there is still no catalog' : `the ${SOURCE_WORDS[this.current.source]} stays in use`;
+    const kept =
+      this.current.source === 'none'
+        ? 'there is still no catalog'
+        : `the ${SOURCE_WORDS[this.current.source]} stays in use`;
     return { ok: false, outcome: 'failed', message: `failed: ${first}; ${kept}`, problems };
   }
 
@@ -679,7 +717,11 @@ export class CatalogChain {
       location: c.location,
       ...(c.fetchedAt ? { fetchedAt: c.fetchedAt, fetchedAtPrecision: precision } : {}),
       ...(Number.isNaN(fetchedAtMs) ? {} : { ageMs: Math.max(0, this.now() - fetchedAtMs) }),
-      counts: { functions: data.functions.length, callbacks: data.callbacks.length, emoji: Object.keys(data.emoji).length },
+      counts: {
+        functions: data.functions.length,
+        callbacks: data.callbacks.length,
+        emoji: Object.keys(data.emoji).length,
+      },
       problems: [...this.loadProblems, ...this.refreshProblems, ...c.dataProblems],
       ...(this.lastRefresh ? { lastRefresh: this.lastRefresh } : {}),
       refreshing: this.inflight !== undefined,

@@ -183,7 +183,8 @@ export function backoff(minRetryDelayMs: number, maxRetryDelayMs: number, retry:
 /** The error for a request its signal ended: the time limit's own error, a caller's time limit, or a cancellation. */
 export function abortError(url: string, reason: unknown): CatalogHttpError {
   if (reason instanceof CatalogHttpError) return reason;
-  if ((reason as Error | undefined)?.name === 'TimeoutError') return new CatalogHttpError(url, "timed out (the caller's time limit)");
+  if ((reason as Error | undefined)?.name === 'TimeoutError')
+    return new CatalogHttpError(url, "timed out (the caller's time limit)");
   return new CatalogHttpError(url, 'cancelled');
 }
 

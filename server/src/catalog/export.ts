@@ -40,7 +40,9 @@ export async function loadSnapshotFile(file: string | undefined): Promise<Snapsh
     text = read.text;
   }
   const loaded = decodeSnapshotText(text, location);
-  return loaded.ok ? { ok: true, data: loaded.data, location, problems: loaded.problems } : { ok: false, location, reason: loaded.reason };
+  return loaded.ok
+    ? { ok: true, data: loaded.data, location, problems: loaded.problems }
+    : { ok: false, location, reason: loaded.reason };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -93,8 +95,14 @@ export async function pull(opts: PullOptions): Promise<PullResult> {
     const result = await fetchCatalog(client);
     if (!result.ok) return { ok: false, kind: 'network', problems: result.problems };
     const data = result.data;
-    const counts = { functions: data.functions.length, callbacks: data.callbacks.length, emoji: Object.keys(data.emoji).length };
-    const text = stringifySnapshot(snapshotOf(data, 'catalog pull', client.baseUrl, new Date((opts.now ?? Date.now)()).toISOString()));
+    const counts = {
+      functions: data.functions.length,
+      callbacks: data.callbacks.length,
+      emoji: Object.keys(data.emoji).length,
+    };
+    const text = stringifySnapshot(
+      snapshotOf(data, 'catalog pull', client.baseUrl, new Date((opts.now ?? Date.now)()).toISOString()),
+    );
     try {
       await writeFileAtomic(opts.out, text);
     } catch (err) {
@@ -146,7 +154,8 @@ export async function exportStatic(data: CatalogData, outDir: string): Promise<E
     throw new Error(`${outDir} is not empty and does not hold an earlier export; choose an empty or new folder`);
   }
   const listFiles = [...LIST_ENDPOINTS.map((e) => e.slice(1)), HEADERS_FILE];
-  for (const name of [...listFiles, ...TAG_FOLDERS]) await refuseLink(path.join(outDir, name), TAG_FOLDERS.includes(name) ? 'folder' : 'file');
+  for (const name of [...listFiles, ...TAG_FOLDERS])
+    await refuseLink(path.join(outDir, name), TAG_FOLDERS.includes(name) ? 'folder' : 'file');
   await fsp.mkdir(outDir, { recursive: true });
   for (const sub of TAG_FOLDERS) await fsp.rm(path.join(outDir, sub), { recursive: true, force: true });
 
@@ -159,7 +168,10 @@ export async function exportStatic(data: CatalogData, outDir: string): Promise<E
   }
 
   const catalog = new Catalog(data);
-  for (const [kind, index] of [['function', catalog.functions], ['callback', catalog.callbacks]] as const) {
+  for (const [kind, index] of [
+    ['function', catalog.functions],
+    ['callback', catalog.callbacks],
+  ] as const) {
     // Not recursive: whatever appeared at this path since the rm above makes it fail.
     await fsp.mkdir(path.join(outDir, kind));
     const entries: Array<[string, CatalogRecord]> = [];
@@ -176,7 +188,8 @@ export async function exportStatic(data: CatalogData, outDir: string): Promise<E
     const taken = new Map<string, string>();
     for (const [spelling, record] of entries) {
       const clash = taken.get(spelling.toLowerCase());
-      const unsafe = unsafeFileName(spelling) ?? (clash ? `differs only in case from ${JSON.stringify(clash)}` : undefined);
+      const unsafe =
+        unsafeFileName(spelling) ?? (clash ? `differs only in case from ${JSON.stringify(clash)}` : undefined);
       taken.set(spelling.toLowerCase(), clash ?? spelling);
       if (unsafe) {
         skipped.push(`${kind} ${JSON.stringify(spelling)}: ${unsafe}`);
@@ -217,10 +230,14 @@ async function refuseLink(file: string, kind: 'file' | 'folder'): Promise<void> 
     throw err;
   }
   if (st.isSymbolicLink()) {
-    throw new Error(`${file} is a symbolic link; export never writes through links: remove it or choose another folder (nothing was written)`);
+    throw new Error(
+      `${file} is a symbolic link; export never writes through links: remove it or choose another folder (nothing was written)`,
+    );
   }
   if (kind === 'file' ? !st.isFile() : !st.isDirectory()) {
-    throw new Error(`${file} is not a ${kind} as in an earlier export; remove it or choose another folder (nothing was written)`);
+    throw new Error(
+      `${file} is not a ${kind} as in an earlier export; remove it or choose another folder (nothing was written)`,
+    );
   }
 }
 
@@ -236,7 +253,10 @@ async function createFile(file: string, text: string): Promise<void> {
 
 /** Replaces `file` with `text` by a temp file beside it and a rename, which replaces a link rather than following it. */
 async function replaceFile(file: string, text: string): Promise<void> {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+  const temp = path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`,
+  );
   try {
     await createFile(temp, text);
     await fsp.rename(temp, file);

@@ -42,8 +42,19 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<F
   }
   try {
     const st = await handle.stat();
-    if (!st.isFile()) return { ok: false, missing: false, reason: st.isDirectory() ? 'is a directory' : `not a regular file (${kindOf(st)})` };
-    if (st.size > maxBytes) return { ok: false, missing: false, reason: `larger than the limit of ${formatBytes(maxBytes)} (${formatBytes(st.size)})`, tooLarge: st.size };
+    if (!st.isFile())
+      return {
+        ok: false,
+        missing: false,
+        reason: st.isDirectory() ? 'is a directory' : `not a regular file (${kindOf(st)})`,
+      };
+    if (st.size > maxBytes)
+      return {
+        ok: false,
+        missing: false,
+        reason: `larger than the limit of ${formatBytes(maxBytes)} (${formatBytes(st.size)})`,
+        tooLarge: st.size,
+      };
     // The size can change while we read; the loop reads at most one byte past the limit to notice.
     const chunks: Buffer[] = [];
     let total = 0;
@@ -56,7 +67,13 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<F
       chunks.push(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead));
       total += bytesRead;
     }
-    if (total > maxBytes) return { ok: false, missing: false, reason: `larger than the limit of ${formatBytes(maxBytes)} (it grew while being read)`, tooLarge: total };
+    if (total > maxBytes)
+      return {
+        ok: false,
+        missing: false,
+        reason: `larger than the limit of ${formatBytes(maxBytes)} (it grew while being read)`,
+        tooLarge: total,
+      };
     const whole = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, total);
     return { ok: true, text: whole.toString('utf8'), bytes: total };
   } catch (err) {

@@ -141,7 +141,13 @@ export class CatalogClient implements CatalogGetter {
    * version (200), which is then read from the start. Without a strong ETag the request starts
    * over. Either way the body is never spliced from two versions.
    */
-  private async attemptWithRetries(url: string, path: string, validators: Validators | undefined, signal: AbortSignal, deadline: number): Promise<GetResult> {
+  private async attemptWithRetries(
+    url: string,
+    path: string,
+    validators: Validators | undefined,
+    signal: AbortSignal,
+    deadline: number,
+  ): Promise<GetResult> {
     const o = this.options;
     let partial: ResumableBody | undefined;
     for (let retry = 1; ; retry++) {
@@ -198,9 +204,17 @@ export class CatalogClient implements CatalogGetter {
       // The rest of the same version, or nothing: a different start, ETag or coding means the
       // server did not honour If-Range, and the body starts over.
       const range = /^bytes (\d+)-\d+\/(?:\d+|\*)$/.exec(header(res.headers, 'content-range') ?? '');
-      if (!range || Number(range[1]) !== partial.size || (got.etag !== undefined && got.etag !== partial.etag) || encoding !== partial.encoding) {
+      if (
+        !range ||
+        Number(range[1]) !== partial.size ||
+        (got.etag !== undefined && got.etag !== partial.etag) ||
+        encoding !== partial.encoding
+      ) {
         await res.body.dump();
-        throw new BodyCut(new CatalogHttpError(url, 'the server answered the resumed download with another part or version'), undefined);
+        throw new BodyCut(
+          new CatalogHttpError(url, 'the server answered the resumed download with another part or version'),
+          undefined,
+        );
       }
       body = partial;
     } else {
@@ -229,11 +243,19 @@ export class CatalogClient implements CatalogGetter {
       if (/\bhtml\b/i.test(contentType)) {
         // A captive portal or a misconfigured proxy: nothing in that body is worth reading.
         discard(res.body);
-        throw new CatalogHttpError(url, `expected JSON but got an HTML page (${visible((contentType.split(';')[0] ?? '').trim().slice(0, 100))}), HTTP ${res.statusCode}`, res.statusCode);
+        throw new CatalogHttpError(
+          url,
+          `expected JSON but got an HTML page (${visible((contentType.split(';')[0] ?? '').trim().slice(0, 100))}), HTTP ${res.statusCode}`,
+          res.statusCode,
+        );
       }
       if (!Object.hasOwn(DECODERS, encoding)) {
         discard(res.body);
-        throw new CatalogHttpError(url, `unsupported Content-Encoding "${visible(encoding.slice(0, 100))}"`, res.statusCode);
+        throw new CatalogHttpError(
+          url,
+          `unsupported Content-Encoding "${visible(encoding.slice(0, 100))}"`,
+          res.statusCode,
+        );
       }
       const etag = got.etag !== undefined && isStrongEtag(got.etag) ? got.etag : undefined;
       body = { chunks: [], size: 0, encoding, validators: got, status: res.statusCode, ...(etag ? { etag } : {}) };
@@ -242,12 +264,14 @@ export class CatalogClient implements CatalogGetter {
     try {
       for await (const chunk of res.body as AsyncIterable<Buffer>) {
         body.size += chunk.length;
-        if (body.size > o.maxBytes) throw new CatalogHttpError(url, `response larger than the limit of ${formatBytes(o.maxBytes)}`);
+        if (body.size > o.maxBytes)
+          throw new CatalogHttpError(url, `response larger than the limit of ${formatBytes(o.maxBytes)}`);
         body.chunks.push(chunk);
       }
     } catch (err) {
       if (!res.body.readableEnded) discard(res.body);
-      if (isRetriedNetworkError(err)) throw new BodyCut(err, body.etag !== undefined && body.size > 0 ? (body as ResumableBody) : undefined);
+      if (isRetriedNetworkError(err))
+        throw new BodyCut(err, body.etag !== undefined && body.size > 0 ? (body as ResumableBody) : undefined);
       throw err;
     }
     const { json, bytes } = await parseBody(url, body, o.maxBytes);
@@ -291,14 +315,25 @@ const RETRIED_ERROR_CODES = [
  */
 function retryPolicy(o: HttpOptions, deadline: number): RetryHandler.RetryCallback {
   return (err, { state }, cb) => {
-    const e = err as Error & { statusCode?: number; code?: string; headers?: Record<string, string | string[] | undefined> };
+    const e = err as Error & {
+      statusCode?: number;
+      code?: string;
+      headers?: Record<string, string | string[] | undefined>;
+    };
     const status = e.statusCode;
-    if (e.code !== 'UND_ERR_REQ_RETRY' || typeof status !== 'number' || ![429, 500, 502, 503, 504].includes(status)) return cb(err);
+    if (e.code !== 'UND_ERR_REQ_RETRY' || typeof status !== 'number' || ![429, 500, 502, 503, 504].includes(status))
+      return cb(err);
     if (state.counter > o.maxRetries) return cb(err);
     let wait = backoff(o, state.counter);
     const retryAfter = parseRetryAfter(e.headers?.['retry-after']);
     if (retryAfter !== undefined) {
-      if (retryAfter > o.maxRetryDelayMs) return cb(withNote(err, `Retry-After asks for ${seconds(retryAfter)}, more than the ${seconds(o.maxRetryDelayMs)} allowed`));
+      if (retryAfter > o.maxRetryDelayMs)
+        return cb(
+          withNote(
+            err,
+            `Retry-After asks for ${seconds(retryAfter)}, more than the ${seconds(o.maxRetryDelayMs)} allowed`,
+          ),
+        );
       wait = retryAfter + Math.random() * Math.min(250, o.minRetryDelayMs);
     }
     if (Date.now() + wait >= deadline) return cb(withNote(err, 'no time left for another attempt'));
@@ -343,8 +378,13 @@ class BodyCut extends Error {
 }
 
 /** Undoes the content coding (capped at `maxBytes`), checks UTF-8 and parses the JSON. */
-async function parseBody(url: string, partial: PartialBody, maxBytes: number): Promise<{ json: unknown; bytes: number }> {
-  const raw = partial.chunks.length === 1 && partial.chunks[0] ? partial.chunks[0] : Buffer.concat(partial.chunks, partial.size);
+async function parseBody(
+  url: string,
+  partial: PartialBody,
+  maxBytes: number,
+): Promise<{ json: unknown; bytes: number }> {
+  const raw =
+    partial.chunks.length === 1 && partial.chunks[0] ? partial.chunks[0] : Buffer.concat(partial.chunks, partial.size);
   let body: Buffer = raw;
   const decode = DECODERS[partial.encoding];
   if (decode) {
@@ -398,7 +438,13 @@ const DECODERS: Readonly<Record<string, ((body: Buffer, maxBytes: number) => Pro
 /** Turns whatever undici or our own code threw into a CatalogHttpError naming the request. */
 function toHttpError(url: string, err: unknown, o: HttpOptions): CatalogHttpError {
   if (err instanceof CatalogHttpError) return err;
-  const e = err as Error & { code?: string; statusCode?: number; errors?: Array<{ code?: string }>; retryNote?: string; data?: { count?: number } };
+  const e = err as Error & {
+    code?: string;
+    statusCode?: number;
+    errors?: Array<{ code?: string }>;
+    retryNote?: string;
+    data?: { count?: number };
+  };
   const code = e?.code ?? e?.errors?.find((x) => x?.code)?.code;
   const note = e?.retryNote ? `; ${e.retryNote}` : '';
   let reason: string;
@@ -438,7 +484,10 @@ function toHttpError(url: string, err: unknown, o: HttpOptions): CatalogHttpErro
       reason = 'cancelled';
       break;
     default:
-      if (typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code.startsWith('ERR__'))) {
+      if (
+        typeof code === 'string' &&
+        (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code.startsWith('ERR__'))
+      ) {
         reason = `corrupt compressed body (${e.message})`;
       } else {
         reason = e?.message ? e.message : String(err);

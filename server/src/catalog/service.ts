@@ -9,7 +9,13 @@ import type { AddressInfo, Socket } from 'node:net';
 import * as zlib from 'node:zlib';
 import { Catalog } from '../core/catalog/catalog';
 import { visible } from '../core/catalog/controlChars';
-import { encodeCallback, encodeCallbackList, encodeEmojiAliasMap, encodeFunction, encodeFunctionList } from '../core/catalog/encode';
+import {
+  encodeCallback,
+  encodeCallbackList,
+  encodeEmojiAliasMap,
+  encodeFunction,
+  encodeFunctionList,
+} from '../core/catalog/encode';
 import type { CatalogData, CatalogRecord } from '../core/catalog/model';
 import { LIST_ENDPOINTS, type ListEndpoint } from './http';
 
@@ -111,7 +117,9 @@ export class CatalogService {
       this.route(req, res);
     } catch (err) {
       // The method and target are the client's bytes: shown escaped, never raw, in the log.
-      this.log(`catalog service: ${visible(String(req.method).slice(0, 20))} ${visible(String(req.url).slice(0, 200))}: ${(err as Error)?.stack ?? String(err)}`);
+      this.log(
+        `catalog service: ${visible(String(req.method).slice(0, 20))} ${visible(String(req.url).slice(0, 200))}: ${(err as Error)?.stack ?? String(err)}`,
+      );
       if (!res.headersSent) this.error(req, res, 500, 'internal_error', 'the service failed to answer this request');
       else res.destroy();
     }
@@ -139,7 +147,14 @@ export class CatalogService {
       return;
     }
     if (method !== 'GET' && method !== 'HEAD') {
-      this.error(req, res, 405, 'method_not_allowed', `method ${method.slice(0, 20)} is not allowed; this API is read-only`, { allow: ALLOW });
+      this.error(
+        req,
+        res,
+        405,
+        'method_not_allowed',
+        `method ${method.slice(0, 20)} is not allowed; this API is read-only`,
+        { allow: ALLOW },
+      );
       return;
     }
     const q = target.indexOf('?');
@@ -193,7 +208,8 @@ export class CatalogService {
       res.end();
       return;
     }
-    const encoding = resource.body.length >= MIN_COMPRESS_BYTES ? negotiate(req.headers['accept-encoding']) : 'identity';
+    const encoding =
+      resource.body.length >= MIN_COMPRESS_BYTES ? negotiate(req.headers['accept-encoding']) : 'identity';
     const body = resource.variant(encoding);
     if (encoding !== 'identity') headers['content-encoding'] = encoding;
     headers['content-length'] = body.length;
@@ -334,7 +350,14 @@ export async function listen(data: CatalogData | Catalog, options: ListenOptions
       socket.destroy();
       return;
     }
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'HPE_URI_TOO_LONG' ? 414 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const status =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : err.code === 'HPE_URI_TOO_LONG'
+          ? 414
+          : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? 408
+            : 400;
     const body = JSON.stringify({ error: 'bad_request', status, message: http.STATUS_CODES[status] ?? 'Bad Request' });
     socket.end(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
@@ -356,7 +379,8 @@ export async function listen(data: CatalogData | Catalog, options: ListenOptions
     });
   });
   const address = server.address() as AddressInfo;
-  const shownHost = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
+  const shownHost =
+    address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
   return {
     url: `http://${shownHost}:${address.port}`,
     server,
@@ -411,7 +435,8 @@ class ConnectionGuard {
     // Node refuses connections beyond maxConnections before we see them, and counts a destroyed
     // socket until it has closed: keep a few slots free so that the next client gets in.
     const max = this.server.maxConnections;
-    if (Number.isFinite(max) && max > 0 && this.open.size >= max - Math.max(1, Math.floor(max / 32))) this.evict(() => true);
+    if (Number.isFinite(max) && max > 0 && this.open.size >= max - Math.max(1, Math.floor(max / 32)))
+      this.evict(() => true);
     const tracked: Tracked = { address, requests: 0 };
     this.open.set(socket, tracked);
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
@@ -470,8 +495,15 @@ export function addressKey(address: string | undefined): string | undefined {
   const [head = '', tail = ''] = (address.split('%')[0] ?? '').toLowerCase().split('::');
   const left = head === '' ? [] : head.split(':');
   const right = tail === '' ? [] : tail.split(':');
-  const groups = address.includes('::') ? [...left, ...new Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':') + '::/64';
+  const groups = address.includes('::')
+    ? [...left, ...new Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return (
+    groups
+      .slice(0, 4)
+      .map((g) => g.replace(/^0+(?=.)/, ''))
+      .join(':') + '::/64'
+  );
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {

@@ -98,7 +98,8 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
       }
       if (o.type === 'number') {
         const n = Number(text);
-        if (text.trim() === '' || !Number.isFinite(n)) throw new UsageError(`option ${shown} needs a number, not "${text}"`);
+        if (text.trim() === '' || !Number.isFinite(n))
+          throw new UsageError(`option ${shown} needs a number, not "${text}"`);
         value = n;
       } else {
         value = text;

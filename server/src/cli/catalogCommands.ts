@@ -169,7 +169,8 @@ function required(args: ParsedArgs, name: string): string {
 function timeoutMs(args: ParsedArgs): number | undefined {
   const s = numberOpt(args, 'timeout');
   if (s === undefined) return undefined;
-  if (!(s > 0) || s > 86_400) throw new UsageError(`option --timeout needs a number of seconds between 0 and 86400, not ${s}`);
+  if (!(s > 0) || s > 86_400)
+    throw new UsageError(`option --timeout needs a number of seconds between 0 and 86400, not ${s}`);
   return Math.round(s * 1000);
 }
 
@@ -180,7 +181,8 @@ function resolvePath(io: CliIO, p: string | undefined): string | undefined {
 async function runServe(args: ParsedArgs, io: CliIO): Promise<number> {
   const host = stringOpt(args, 'host') ?? '127.0.0.1';
   const port = numberOpt(args, 'port') ?? 0;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`option --port needs a port number from 0 to 65535, not ${port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`option --port needs a port number from 0 to 65535, not ${port}`);
   const loaded = await loadSnapshotFile(resolvePath(io, stringOpt(args, 'snapshot')));
   if (!loaded.ok) {
     io.stderr(`serve: snapshot ${visible(loaded.location)}: ${visible(loaded.reason)}\n`);
@@ -195,7 +197,9 @@ async function runServe(args: ParsedArgs, io: CliIO): Promise<number> {
   }
   io.stdout(`${running.url}\n`);
   const d = loaded.data;
-  io.stderr(`serve: ${d.functions.length} functions, ${d.callbacks.length} callbacks, ${Object.keys(d.emoji).length} emoji from ${visible(loaded.location)}\n`);
+  io.stderr(
+    `serve: ${d.functions.length} functions, ${d.callbacks.length} callbacks, ${Object.keys(d.emoji).length} emoji from ${visible(loaded.location)}\n`,
+  );
   for (const p of loaded.problems) io.stderr(`serve: ${visible(p)}\n`);
   await untilStopped(io.signal);
   await running.close();
@@ -234,7 +238,9 @@ async function runPull(args: ParsedArgs, io: CliIO): Promise<number> {
   }
   for (const p of result.problems) io.stderr(`pull: ${visible(p)}\n`);
   const c = result.counts;
-  io.stdout(`wrote ${visible(out)}: ${c.functions} functions, ${c.callbacks} callbacks, ${c.emoji} emoji from ${visible(from)}\n`);
+  io.stdout(
+    `wrote ${visible(out)}: ${c.functions} functions, ${c.callbacks} callbacks, ${c.emoji} emoji from ${visible(from)}\n`,
+  );
   return EXIT_OK;
 }
 

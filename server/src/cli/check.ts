@@ -99,7 +99,10 @@ const SEVERITY_NAMES: Readonly<Record<DiagnosticSeverity, string>> = {
 /** One diagnostic as `--format json` prints it. */
 export interface CheckJsonEntry {
   readonly file: string;
-  readonly range: { readonly start: { line: number; character: number }; readonly end: { line: number; character: number } };
+  readonly range: {
+    readonly start: { line: number; character: number };
+    readonly end: { line: number; character: number };
+  };
   readonly severity: 'error' | 'warning' | 'information' | 'hint';
   readonly code: string;
   readonly message: string;
@@ -138,7 +141,10 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
   const catalog = await loadCatalog(options, io);
   if (!catalog) return EXIT_USAGE;
 
-  const settings = normalizeSettings({ premium: options.premium, ...(options.language ? { language: options.language } : {}) });
+  const settings = normalizeSettings({
+    premium: options.premium,
+    ...(options.language ? { language: options.language } : {}),
+  });
   const service = new LanguageService({ catalog, settings, client: FULL_CLIENT });
   // Files are read, diagnosed and printed one at a time, and each analysis is dropped before the
   // next file: memory follows the largest file, not the sum of them.
@@ -177,10 +183,19 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
  * neither do positions here), or undefined after printing why it cannot be checked: not a
  * regular file (a FIFO or a device is refused at once, never waited on) or over the limit.
  */
-export async function readInput(file: string, full: string, io: CliIO, skipped: (reason: string) => void, command = 'check'): Promise<string | undefined> {
+export async function readInput(
+  file: string,
+  full: string,
+  io: CliIO,
+  skipped: (reason: string) => void,
+  command = 'check',
+): Promise<string | undefined> {
   const read = await readRegularFile(full, MAX_INPUT_BYTES);
   if (!read.ok) {
-    const reason = read.tooLarge !== undefined ? `${read.tooLarge.toLocaleString('en-US')} bytes, more than ${LIMIT_TEXT}` : read.reason;
+    const reason =
+      read.tooLarge !== undefined
+        ? `${read.tooLarge.toLocaleString('en-US')} bytes, more than ${LIMIT_TEXT}`
+        : read.reason;
     io.stderr(`bdscript ${command}: cannot read ${visible(file)}: ${visible(reason)}\n`);
     skipped(reason);
     return undefined;
@@ -239,7 +254,8 @@ class Output {
     if (this.format === 'json') {
       text = (this.any ? ',\n' : '[\n') + jsonVisible(e, 2).replace(/^/gm, '  ');
     } else if (this.format === 'sarif') {
-      text = (this.any ? ',\n' : '\n') + jsonVisible(sarifResult(e, this.io.cwd), 2).replace(/^/gm, SARIF_RESULT_INDENT);
+      text =
+        (this.any ? ',\n' : '\n') + jsonVisible(sarifResult(e, this.io.cwd), 2).replace(/^/gm, SARIF_RESULT_INDENT);
     } else {
       text = `${visible(e.file)}:${e.range.start.line + 1}:${e.range.start.character + 1}: ${e.severity} ${visible(e.code)} ${visible(e.message)}\n`;
     }
@@ -269,7 +285,9 @@ class Output {
     if (this.format === 'json') {
       this.pending.push(this.any ? '\n]\n' : '[]\n');
     } else if (this.format === 'sarif') {
-      this.pending.push(`${this.any ? `\n${SARIF_RESULT_INDENT.slice(2)}` : ''}${sarifFrame(this.io.cwd, TOOL_VERSION, this.skipped, 2).tail}\n`);
+      this.pending.push(
+        `${this.any ? `\n${SARIF_RESULT_INDENT.slice(2)}` : ''}${sarifFrame(this.io.cwd, TOOL_VERSION, this.skipped, 2).tail}\n`,
+      );
     }
     this.flush();
   }
@@ -277,21 +295,26 @@ class Output {
 
 function readOptions(args: ParsedArgs, io: CliIO): Options {
   const format = stringOpt(args, 'format') ?? 'text';
-  if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`option --format takes text, json or sarif, not "${format}"`);
+  if (format !== 'text' && format !== 'json' && format !== 'sarif')
+    throw new UsageError(`option --format takes text, json or sarif, not "${format}"`);
   let language: ScriptLanguage | undefined;
   const languageName = stringOpt(args, 'language');
   if (languageName !== undefined) {
     language = scriptLanguageFromName(languageName);
-    if (!language) throw new UsageError(`unknown script language "${languageName}"; use one of: ${SCRIPT_LANGUAGES.join(', ')}`);
+    if (!language)
+      throw new UsageError(`unknown script language "${languageName}"; use one of: ${SCRIPT_LANGUAGES.join(', ')}`);
   }
   const source = stringOpt(args, 'catalog');
   let catalog: Options['catalog'];
   if (source !== undefined) {
     if (source.trim() === '') throw new UsageError('option --catalog needs a URL or a file');
-    catalog = /^https?:\/\//i.test(source) ? { kind: 'url', url: source } : { kind: 'file', file: path.resolve(io.cwd, source) };
+    catalog = /^https?:\/\//i.test(source)
+      ? { kind: 'url', url: source }
+      : { kind: 'file', file: path.resolve(io.cwd, source) };
   }
   const refresh = flag(args, 'refresh');
-  if (refresh && catalog?.kind === 'file') throw new UsageError('--refresh fetches from a URL; it cannot be used with --catalog FILE');
+  if (refresh && catalog?.kind === 'file')
+    throw new UsageError('--refresh fetches from a URL; it cannot be used with --catalog FILE');
   if (args.positionals.length === 0) throw new UsageError('no files to check');
   const cacheDirOpt = stringOpt(args, 'cache-dir');
   return {
@@ -310,7 +333,11 @@ function readOptions(args: ParsedArgs, io: CliIO): Options {
  * `--refresh` tries the network and falls back to local sources with a warning; otherwise only
  * local sources are read.
  */
-export async function loadCatalog(options: Pick<Options, 'catalog' | 'cacheDir' | 'refresh'>, io: CliIO, command = 'check'): Promise<Catalog | undefined> {
+export async function loadCatalog(
+  options: Pick<Options, 'catalog' | 'cacheDir' | 'refresh'>,
+  io: CliIO,
+  command = 'check',
+): Promise<Catalog | undefined> {
   if (options.catalog?.kind === 'file') {
     const loaded = await loadSnapshotFile(options.catalog.file);
     if (!loaded.ok) {
@@ -333,7 +360,9 @@ export async function loadCatalog(options: Pick<Options, 'catalog' | 'cacheDir' 
         catalog = local.catalog;
       } else {
         const status = local.status();
-        io.stderr(`bdscript ${command}: warning: could not fetch the catalog from ${visible(url)}: ${visible(outcome.problems[0] ?? outcome.message)}\n`);
+        io.stderr(
+          `bdscript ${command}: warning: could not fetch the catalog from ${visible(url)}: ${visible(outcome.problems[0] ?? outcome.message)}\n`,
+        );
         // The bundled catalog's location is an internal name (`<bundled>`), not a file to name.
         const where = status.location && status.source !== 'bundled' ? ` (${visible(status.location)})` : '';
         io.stderr(`bdscript ${command}: warning: using the ${SOURCE_NAMES[status.source]}${where} instead\n`);

@@ -24,9 +24,18 @@ interface Command {
  * `check: { summary: '…', load: () => (require('./check') as typeof import('./check')).runCheck },`.
  */
 const COMMANDS: Readonly<Record<string, Command>> = {
-  check: { summary: 'Check BDScript files with the editor\'s diagnostics', load: () => (require('./check') as typeof import('./check')).runCheck },
-  preview: { summary: 'Show the reply a command sends (content, embeds, components)', load: () => (require('./preview') as typeof import('./preview')).runPreview },
-  catalog: { summary: 'Serve, pull, export or inspect the function catalog', load: () => (require('./catalogCommands') as typeof import('./catalogCommands')).runCatalog },
+  check: {
+    summary: "Check BDScript files with the editor's diagnostics",
+    load: () => (require('./check') as typeof import('./check')).runCheck,
+  },
+  preview: {
+    summary: 'Show the reply a command sends (content, embeds, components)',
+    load: () => (require('./preview') as typeof import('./preview')).runPreview,
+  },
+  catalog: {
+    summary: 'Serve, pull, export or inspect the function catalog',
+    load: () => (require('./catalogCommands') as typeof import('./catalogCommands')).runCatalog,
+  },
 };
 
 function usage(): string {
@@ -136,7 +145,9 @@ export function processWriter(
 function describeWriteError(err: NodeJS.ErrnoException): string {
   const code = typeof err.code === 'string' ? err.code : undefined;
   // Node's message is `ENOSPC: no space left on device, write`; the middle is the part people read.
-  const text = String(err.message ?? err).replace(/^[A-Z_]+: /, '').replace(/, write$/, '');
+  const text = String(err.message ?? err)
+    .replace(/^[A-Z_]+: /, '')
+    .replace(/, write$/, '');
   return code ? `${text} (${code})` : text;
 }
 

@@ -71,10 +71,17 @@ function indent(lines: string, by: string): string {
  * so that each `$if` block and note says where it is.
  */
 export function renderText(p: PreviewMessage, lineOf?: (offset: number) => number): string {
-  const where = (offset: number | undefined): string => (lineOf && offset !== undefined ? `line ${lineOf(offset)}: ` : '');
+  const where = (offset: number | undefined): string =>
+    lineOf && offset !== undefined ? `line ${lineOf(offset)}: ` : '';
   const out: string[] = [];
   if (p.ephemeral) out.push('(only the user who ran the command sees this reply)');
-  if (p.content.parts.length > 0) out.push(plainText(p.content).split('\n').map((l) => visible(l)).join('\n'));
+  if (p.content.parts.length > 0)
+    out.push(
+      plainText(p.content)
+        .split('\n')
+        .map((l) => visible(l))
+        .join('\n'),
+    );
   for (const e of p.embeds) {
     const head = [`embed ${e.index}`];
     if (typeof e.color === 'number') head.push(`#${e.color.toString(16).padStart(6, '0').toUpperCase()}`);
@@ -82,11 +89,23 @@ export function renderText(p: PreviewMessage, lineOf?: (offset: number) => numbe
     out.push(`┌ ${head.join(' · ')}`);
     if (e.author) out.push(`│ ${shown(e.author.name)}`);
     if (e.title) out.push(`│ ** ${shown(e.title)} **${e.url ? ` (${shown(e.url)})` : ''}`);
-    if (e.description) out.push(indent(plainText(e.description).split('\n').map((l) => visible(l)).join('\n'), '│ '));
+    if (e.description)
+      out.push(
+        indent(
+          plainText(e.description)
+            .split('\n')
+            .map((l) => visible(l))
+            .join('\n'),
+          '│ ',
+        ),
+      );
     for (const f of e.fields) out.push(`│ ${shown(f.name)}${f.inline ? ' (inline)' : ''}: ${shown(f.value)}`);
     if (e.thumbnail) out.push(`│ thumbnail ${shown(e.thumbnail.url)}`);
     if (e.image) out.push(`│ image ${shown(e.image.url)}`);
-    if (e.footer || e.timestamp) out.push(`│ ${[e.footer ? shown(e.footer.text) : '', e.timestamp ? 'time of sending' : ''].filter((x) => x !== '').join(' · ')}`);
+    if (e.footer || e.timestamp)
+      out.push(
+        `│ ${[e.footer ? shown(e.footer.text) : '', e.timestamp ? 'time of sending' : ''].filter((x) => x !== '').join(' · ')}`,
+      );
     out.push('└');
   }
   const component = (c: unknown, depth: number): void => {
@@ -96,17 +115,32 @@ export function renderText(p: PreviewMessage, lineOf?: (offset: number) => numbe
       case ComponentType.ActionRow:
       case ComponentType.Container:
       case ComponentType.Section: {
-        const name = node.type === ComponentType.ActionRow ? 'row' : node.type === ComponentType.Container ? 'container' : 'section';
+        const name =
+          node.type === ComponentType.ActionRow
+            ? 'row'
+            : node.type === ComponentType.Container
+              ? 'container'
+              : 'section';
         out.push(`${pad}[${name}]`);
         for (const child of node.components as unknown[]) component(child, depth + 1);
         if (node.accessory) component(node.accessory, depth + 1);
         return;
       }
       case ComponentType.Button:
-        out.push(`${pad}[button ${STYLE_NAMES[node.style as number] ?? node.style}] ${shown(node.label as RichText | undefined)}${node.url ? ` → ${shown(node.url as RichText)}` : ''}${node.disabled ? ' (disabled)' : ''}`);
+        out.push(
+          `${pad}[button ${STYLE_NAMES[node.style as number] ?? node.style}] ${shown(node.label as RichText | undefined)}${node.url ? ` → ${shown(node.url as RichText)}` : ''}${node.disabled ? ' (disabled)' : ''}`,
+        );
         return;
       case ComponentType.TextDisplay:
-        out.push(indent(plainText(node.content as RichText).split('\n').map((l) => visible(l)).join('\n'), pad));
+        out.push(
+          indent(
+            plainText(node.content as RichText)
+              .split('\n')
+              .map((l) => visible(l))
+              .join('\n'),
+            pad,
+          ),
+        );
         return;
       case ComponentType.Separator:
         out.push(`${pad}${node.divider ? '────────' : ''}`);
@@ -116,7 +150,8 @@ export function renderText(p: PreviewMessage, lineOf?: (offset: number) => numbe
           out.push(`${pad}[select] ${shown(node.placeholder as RichText | undefined)}`);
           for (const o of node.options as Array<{ label: RichText }>) out.push(`${pad}  · ${shown(o.label)}`);
         } else if (Array.isArray(node.items)) {
-          for (const item of node.items as Array<{ media: { url: RichText } }>) out.push(`${pad}[media] ${shown(item.media.url)}`);
+          for (const item of node.items as Array<{ media: { url: RichText } }>)
+            out.push(`${pad}[media] ${shown(item.media.url)}`);
         } else if (node.type === ComponentType.Thumbnail) {
           out.push(`${pad}[thumbnail] ${shown((node.media as { url: RichText }).url)}`);
         }
@@ -125,7 +160,9 @@ export function renderText(p: PreviewMessage, lineOf?: (offset: number) => numbe
   for (const c of p.components) component(c, 0);
   for (const b of p.branches) {
     const others = b.branches.filter((_, i) => i !== b.chosen).map((label) => visible(label));
-    out.push(`(${where(b.block.start)}the $if block shows the branch ${visible(b.branches[b.chosen] ?? '')}${others.length > 0 ? `; the other ${others.length === 1 ? 'choice' : 'choices'}: ${others.join(' | ')}` : ''})`);
+    out.push(
+      `(${where(b.block.start)}the $if block shows the branch ${visible(b.branches[b.chosen] ?? '')}${others.length > 0 ? `; the other ${others.length === 1 ? 'choice' : 'choices'}: ${others.join(' | ')}` : ''})`,
+    );
   }
   for (const n of p.notes) out.push(`(${where(n.source?.start)}${visible(n.message)})`);
   return out.length > 0 ? out.join('\n') : '(the command sends no reply of its own)';
@@ -143,7 +180,8 @@ export async function runPreview(argv: string[], io: CliIO): Promise<number> {
       return EXIT_OK;
     }
     const f = stringOpt(args, 'format') ?? 'text';
-    if (f !== 'json' && f !== 'text' && f !== 'html') throw new UsageError(`option --format takes json, text or html, not "${f}"`);
+    if (f !== 'json' && f !== 'text' && f !== 'html')
+      throw new UsageError(`option --format takes json, text or html, not "${f}"`);
     format = f;
     if (args.positionals.length === 0) throw new UsageError('no files to preview');
     files = args.positionals;
@@ -158,7 +196,11 @@ export async function runPreview(argv: string[], io: CliIO): Promise<number> {
     }
     throw err;
   }
-  const catalog = await loadCatalog({ ...(catalogFile ? { catalog: { kind: 'file', file: catalogFile } } : {}), cacheDir, refresh: false }, io, 'preview');
+  const catalog = await loadCatalog(
+    { ...(catalogFile ? { catalog: { kind: 'file', file: catalogFile } } : {}), cacheDir, refresh: false },
+    io,
+    'preview',
+  );
   if (!catalog) return EXIT_USAGE;
   const service = new LanguageService({ catalog, settings: normalizeSettings({}), client: FULL_CLIENT });
   let failed = false;
@@ -172,15 +214,32 @@ export async function runPreview(argv: string[], io: CliIO): Promise<number> {
     const p = service.preview(document);
     service.forget(document.uri);
     if (format === 'json') {
-      const branches = p.branches.map((b) => ({ line: document.positionAt(b.block.start).line + 1, branches: b.branches, shown: b.chosen }));
-      const notes = p.notes.map((n) => ({ line: n.source ? document.positionAt(n.source.start).line + 1 : null, message: n.message }));
+      const branches = p.branches.map((b) => ({
+        line: document.positionAt(b.block.start).line + 1,
+        branches: b.branches,
+        shown: b.chosen,
+      }));
+      const notes = p.notes.map((n) => ({
+        line: n.source ? document.positionAt(n.source.start).line + 1 : null,
+        message: n.message,
+      }));
       io.stdout(JSON.stringify({ file, message: toDiscordMessage(p), branches, notes }) + '\n');
     } else if (format === 'html') {
       // The page names no script; the nonce only lets its own style in.
       const nonce = randomBytes(18).toString('base64');
-      io.stdout(renderPreviewHtml(p, { theme: 'dark', nonce, allowImages: false, interactive: false, title: `${path.basename(file)}: message preview` }));
+      io.stdout(
+        renderPreviewHtml(p, {
+          theme: 'dark',
+          nonce,
+          allowImages: false,
+          interactive: false,
+          title: `${path.basename(file)}: message preview`,
+        }),
+      );
     } else {
-      io.stdout(`${files.length > 1 ? `== ${visible(file)}\n` : ''}${renderText(p, (offset) => document.positionAt(offset).line + 1)}\n`);
+      io.stdout(
+        `${files.length > 1 ? `== ${visible(file)}\n` : ''}${renderText(p, (offset) => document.positionAt(offset).line + 1)}\n`,
+      );
     }
   }
   return failed ? EXIT_USAGE : EXIT_OK;

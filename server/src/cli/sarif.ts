@@ -27,7 +27,10 @@ export const SARIF_LEVELS: Readonly<Record<Rule['severity'], SarifLevel>> = {
 /** A finding as `check` has it: 0-based LSP positions in UTF-16 code units. */
 export interface SarifFinding {
   readonly file: string;
-  readonly range: { readonly start: { line: number; character: number }; readonly end: { line: number; character: number } };
+  readonly range: {
+    readonly start: { line: number; character: number };
+    readonly end: { line: number; character: number };
+  };
   readonly severity: Rule['severity'];
   readonly code: string;
   readonly message: string;
@@ -125,7 +128,12 @@ export interface SarifSkipped {
  * their `]`. The head does not depend on `skipped`. Text from outside (file names, reasons) is
  * escaped as `jsonVisible` does, so no control character reaches the output raw.
  */
-export function sarifFrame(cwd: string, version: string, skipped: readonly SarifSkipped[], space: number): { head: string; tail: string } {
+export function sarifFrame(
+  cwd: string,
+  version: string,
+  skipped: readonly SarifSkipped[],
+  space: number,
+): { head: string; tail: string } {
   const marker = '\u0000results\u0000';
   const invocation = {
     executionSuccessful: skipped.length === 0,

@@ -35,6 +35,7 @@ export const MAX_ALIAS_LENGTH = 64;
 
 /** Whether a UTF-16 unit can be part of an alias name (the class of ALIAS_PATTERN). */
 export function isAliasChar(c: number): boolean {
-  if (c < 128) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 43 || c === 45;
+  if (c < 128)
+    return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 43 || c === 45;
   return ALIAS_NAME_CHAR.test(String.fromCharCode(c));
 }

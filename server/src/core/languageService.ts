@@ -83,7 +83,10 @@ const knownNamesByCatalog = new WeakMap<Catalog, KnownNames | undefined>();
  */
 export function knownNamesOf(catalog: Catalog): KnownNames | undefined {
   if (knownNamesByCatalog.has(catalog)) return knownNamesByCatalog.get(catalog);
-  const names = catalog.functions.records.length === 0 ? undefined : new KnownNames([...catalog.functions.names, ...catalog.callbacks.names]);
+  const names =
+    catalog.functions.records.length === 0
+      ? undefined
+      : new KnownNames([...catalog.functions.names, ...catalog.callbacks.names]);
   knownNamesByCatalog.set(catalog, names);
   return names;
 }
@@ -144,11 +147,19 @@ export class LanguageService {
    */
   analyze(document: TextDocument): Analysis {
     const cached = this.cache.get(document.uri);
-    if (cached && cached.version === document.version && cached.generation === this.generation && cached.analysis.document === document) {
+    if (
+      cached &&
+      cached.version === document.version &&
+      cached.generation === this.generation &&
+      cached.analysis.document === document
+    ) {
       return cached.analysis;
     }
     const callbacks = this.ctx.catalog.callbacks;
-    const options: ParseOptions = { isCallback: (name: string) => callbacks.forms(name) !== undefined, knownNames: knownNamesOf(this.ctx.catalog) };
+    const options: ParseOptions = {
+      isCallback: (name: string) => callbacks.forms(name) !== undefined,
+      knownNames: knownNamesOf(this.ctx.catalog),
+    };
     const text = document.getText();
     const parsed = cached ? reparse(cached.analysis.parsed, text, options) : parse(text, options);
     const analysis: Analysis = { document, parsed, language: effectiveLanguage(parsed, this.ctx.settings) };
@@ -233,7 +244,10 @@ export class LanguageService {
     return references(this.ctx, this.analyze(document), position, includeDeclaration);
   }
 
-  prepareRename(document: TextDocument, position: Position): { range: Range; placeholder: string } | { error: string } | null {
+  prepareRename(
+    document: TextDocument,
+    position: Position,
+  ): { range: Range; placeholder: string } | { error: string } | null {
     return prepareRename(this.ctx, this.analyze(document), position);
   }
 

@@ -56,7 +56,10 @@ export function normalizeSettings(raw: unknown): Settings {
     return cur;
   };
   const value = <T>(key: string): T => {
-    const schema = must(SETTINGS_SCHEMA.find((s) => s.key === key), 'every setting read here is in SETTINGS_SCHEMA');
+    const schema = must(
+      SETTINGS_SCHEMA.find((s) => s.key === key),
+      'every setting read here is in SETTINGS_SCHEMA',
+    );
     const v = get(key);
     switch (schema.type) {
       case 'string':
@@ -76,7 +79,8 @@ export function normalizeSettings(raw: unknown): Settings {
   };
   const severity: Record<string, SeveritySetting> = {};
   for (const [code, sev] of Object.entries(value<Record<string, unknown>>('diagnostics.severity'))) {
-    if (typeof sev === 'string' && (SEVERITIES as readonly string[]).includes(sev)) severity[code] = sev as SeveritySetting;
+    if (typeof sev === 'string' && (SEVERITIES as readonly string[]).includes(sev))
+      severity[code] = sev as SeveritySetting;
   }
   return {
     catalog: {
@@ -98,4 +102,3 @@ export function normalizeSettings(raw: unknown): Settings {
     locale: value<LocaleSetting>('locale'),
   };
 }
-

@@ -35,7 +35,9 @@ export function clientFeaturesFrom(capabilities: unknown): ClientFeatures {
     completionDeprecatedTag: includes(at(item, 'tagSupport', 'valueSet'), 1),
     completionLabelDetails: isTrue(at(item, 'labelDetailsSupport')),
     insertReplace: isTrue(at(item, 'insertReplaceSupport')),
-    signatureActiveParameter: isTrue(at(capabilities, 'textDocument', 'signatureHelp', 'signatureInformation', 'activeParameterSupport')),
+    signatureActiveParameter: isTrue(
+      at(capabilities, 'textDocument', 'signatureHelp', 'signatureInformation', 'activeParameterSupport'),
+    ),
   };
 }
 
@@ -78,7 +80,9 @@ export function clientAbilitiesFrom(capabilities: unknown): ClientAbilities {
   return {
     workDoneProgress: isTrue(at(capabilities, 'window', 'workDoneProgress')),
     configuration: isTrue(at(capabilities, 'workspace', 'configuration')),
-    didChangeConfigurationRegistration: isTrue(at(capabilities, 'workspace', 'didChangeConfiguration', 'dynamicRegistration')),
+    didChangeConfigurationRegistration: isTrue(
+      at(capabilities, 'workspace', 'didChangeConfiguration', 'dynamicRegistration'),
+    ),
     semanticTokensRefresh: isTrue(at(capabilities, 'workspace', 'semanticTokens', 'refreshSupport')),
     inlayHintRefresh: isTrue(at(capabilities, 'workspace', 'inlayHint', 'refreshSupport')),
     diagnosticVersion: isTrue(at(capabilities, 'textDocument', 'publishDiagnostics', 'versionSupport')),
@@ -96,7 +100,12 @@ export const SIGNATURE_RETRIGGERS = [';'];
  * What the server offers. Every provider is offered to every client; the answers adapt to it.
  * `prepareRename` is announced only to clients that declare they send it, as the protocol asks.
  */
-export function serverCapabilities(encoding: PositionEncoding, legend: SemanticTokensLegend, negotiated: boolean, renamePrepare = false): ServerCapabilities {
+export function serverCapabilities(
+  encoding: PositionEncoding,
+  legend: SemanticTokensLegend,
+  negotiated: boolean,
+  renamePrepare = false,
+): ServerCapabilities {
   return {
     // Only a client that offered encodings may be told one (older clients assume UTF-16).
     ...(negotiated ? { positionEncoding: encoding } : {}),

@@ -8,7 +8,15 @@ import type { WorkDoneProgressServerReporter } from 'vscode-languageserver';
 import { Catalog } from '../core/catalog/catalog';
 import type { Settings } from '../core/settings';
 import type { CatalogStatus } from '../protocol/messages';
-import { errorWithStack, messageOf, type CatalogProvider, type FallbackCatalog, type Logger, type ServerRuntime, type Timers } from './runtime';
+import {
+  errorWithStack,
+  messageOf,
+  type CatalogProvider,
+  type FallbackCatalog,
+  type Logger,
+  type ServerRuntime,
+  type Timers,
+} from './runtime';
 import { catalogIdentity } from './settings';
 import { ENGLISH, type Localizer } from '../core/l10n';
 
@@ -28,7 +36,13 @@ class NoProvider implements CatalogProvider {
     return Promise.resolve();
   }
   status(): CatalogStatus {
-    return { source: 'none', location: '', counts: { functions: 0, callbacks: 0, emoji: 0 }, problems: [this.reason], refreshing: false };
+    return {
+      source: 'none',
+      location: '',
+      counts: { functions: 0, callbacks: 0, emoji: 0 },
+      problems: [this.reason],
+      refreshing: false,
+    };
   }
   onDidChange(): () => void {
     return () => undefined;
@@ -78,7 +92,13 @@ export class CatalogHost {
   private disposed = false;
 
   constructor(private readonly opts: CatalogHostOptions) {
-    this.load = { provider: this.provider, initial: this.provider.catalog, settled: true, overdue: false, ready: Promise.resolve() };
+    this.load = {
+      provider: this.provider,
+      initial: this.provider.catalog,
+      settled: true,
+      overdue: false,
+      ready: Promise.resolve(),
+    };
   }
 
   /** The catalog to answer with: the provider's, or the fallback while its overdue load has brought nothing. */
@@ -105,7 +125,11 @@ export class CatalogHost {
       this.replaceProvider(settings.catalog);
       if (this.started && !settings.catalog.offline) void this.refresh();
     }
-    if (previous?.refreshIntervalMinutes !== settings.catalog.refreshIntervalMinutes || previous?.offline !== settings.catalog.offline) this.scheduleRefreshes();
+    if (
+      previous?.refreshIntervalMinutes !== settings.catalog.refreshIntervalMinutes ||
+      previous?.offline !== settings.catalog.offline
+    )
+      this.scheduleRefreshes();
   }
 
   /** Starts background refreshes: one now (unless offline), then on the interval. */
@@ -136,7 +160,11 @@ export class CatalogHost {
       ...status,
       source: 'bundled',
       location: this.fallback.location,
-      counts: { functions: data.functions.length, callbacks: data.callbacks.length, emoji: Object.keys(data.emoji).length },
+      counts: {
+        functions: data.functions.length,
+        callbacks: data.callbacks.length,
+        emoji: Object.keys(data.emoji).length,
+      },
       problems: [
         `the local catalog (cache or snapshot file) has not loaded after ${this.timeoutMs() / 1000} s; the bundled snapshot answers until it does`,
         ...status.problems,
@@ -174,7 +202,8 @@ export class CatalogHost {
       next = runtime.createCatalogProvider({
         settings,
         storagePath: this.storagePath,
-        log: (level, message) => (level === 'error' ? log.error(message) : level === 'warning' ? log.warn(message) : log.info(message)),
+        log: (level, message) =>
+          level === 'error' ? log.error(message) : level === 'warning' ? log.warn(message) : log.info(message),
       });
     } catch (err) {
       log.error(`the catalog could not be set up: ${errorWithStack(err)}`);
@@ -195,7 +224,9 @@ export class CatalogHost {
         if (!load.settled && provider === this.provider && !this.disposed) {
           load.overdue = true;
           this.fallback ??= this.opts.runtime.fallbackCatalog?.();
-          log.warn(`the local catalog has not loaded after ${this.timeoutMs()} ms; ${this.fallback ? 'answering with the bundled snapshot until it does' : 'answering without it'}`);
+          log.warn(
+            `the local catalog has not loaded after ${this.timeoutMs()} ms; ${this.fallback ? 'answering with the bundled snapshot until it does' : 'answering without it'}`,
+          );
           this.changed(provider);
         }
         resolve();
@@ -209,7 +240,13 @@ export class CatalogHost {
         timers.clearTimeout(timer);
         this.changed(provider);
       });
-    const load: LocalLoad = { provider, initial: provider.catalog, settled: false, overdue: false, ready: Promise.race([loaded, bound]) };
+    const load: LocalLoad = {
+      provider,
+      initial: provider.catalog,
+      settled: false,
+      overdue: false,
+      ready: Promise.race([loaded, bound]),
+    };
     return load;
   }
 
@@ -228,7 +265,12 @@ export class CatalogHost {
     const progress = await this.opts.createProgress();
     const l10n = this.opts.l10n?.() ?? ENGLISH;
     const url = this.settings?.url;
-    progress?.begin(l10n.t('progress.title'), undefined, url ? l10n.t('progress.refreshingFrom', { url }) : l10n.t('progress.refreshing'), false);
+    progress?.begin(
+      l10n.t('progress.title'),
+      undefined,
+      url ? l10n.t('progress.refreshingFrom', { url }) : l10n.t('progress.refreshing'),
+      false,
+    );
     try {
       await work;
     } catch (err) {
@@ -246,6 +288,9 @@ export class CatalogHost {
     this.refreshTimer = undefined;
     const settings = this.settings;
     if (!settings || !this.started || this.disposed || settings.offline || settings.refreshIntervalMinutes <= 0) return;
-    this.refreshTimer = timers.setInterval(() => void this.refresh(), Math.min(settings.refreshIntervalMinutes * 60_000, MAX_TIMER_MS));
+    this.refreshTimer = timers.setInterval(
+      () => void this.refresh(),
+      Math.min(settings.refreshIntervalMinutes * 60_000, MAX_TIMER_MS),
+    );
   }
 }

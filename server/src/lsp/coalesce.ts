@@ -55,7 +55,10 @@ export class Coalescer {
   private arm(): void {
     this.timers.clearTimeout(this.timer);
     const waited = this.now() - (this.since ?? this.now());
-    this.timer = this.timers.setTimeout(() => void this.run(), Math.max(0, Math.min(this.quietMs, this.maxDelayMs - waited)));
+    this.timer = this.timers.setTimeout(
+      () => void this.run(),
+      Math.max(0, Math.min(this.quietMs, this.maxDelayMs - waited)),
+    );
   }
 
   private run(): Promise<void> {

@@ -25,7 +25,8 @@ export const TEXTS = {
   wikiUrl: (name: string, url: string) => `BDScript: wiki page for ${name}: ${url}`,
   noFunction: 'BDScript: no known function at that position.',
   wikiArguments: `${ServerCommand.openWikiPage} needs one argument, {textDocument: {uri}, position}, of an open document`,
-  unknownCommand: (command: string) => `unknown command "${command}"; this server runs ${Object.values(ServerCommand).join(', ')}`,
+  unknownCommand: (command: string) =>
+    `unknown command "${command}"; this server runs ${Object.values(ServerCommand).join(', ')}`,
 };
 
 /** What the commands use of the server: the catalog, the documents and the client. */
@@ -57,7 +58,10 @@ export async function executeCommand(
   switch (command) {
     case ServerCommand.catalogStatus: {
       const status = ctx.catalogStatus();
-      ctx.showMessage(status.source === 'none' || status.lastRefresh?.ok === false ? 'warning' : 'info', statusSentence(status, l10n));
+      ctx.showMessage(
+        status.source === 'none' || status.lastRefresh?.ok === false ? 'warning' : 'info',
+        statusSentence(status, l10n),
+      );
       return { text: formatStatus(status), status };
     }
     case ServerCommand.refreshCatalog: {
@@ -95,7 +99,13 @@ export async function executeCommand(
  * "Open wiki page for $name" as a code action at `position` (in the client's encoding, as the
  * command will read it back), when the kinds asked for (`only`) allow source actions.
  */
-export function wikiCodeAction(found: FunctionAtResult, uri: string, position: Position, only: readonly string[] | undefined, l10n: Localizer = ENGLISH): CodeAction | undefined {
+export function wikiCodeAction(
+  found: FunctionAtResult,
+  uri: string,
+  position: Position,
+  only: readonly string[] | undefined,
+  l10n: Localizer = ENGLISH,
+): CodeAction | undefined {
   const wanted = !only || only.some((k) => WIKI_ACTION_KIND === k || WIKI_ACTION_KIND.startsWith(`${k}.`));
   if (!wanted) return undefined;
   const title = l10n.t('command.wikiAction', { name: found.name });

@@ -63,7 +63,9 @@ export class OutgoingConverter {
     return list.map((d) => ({
       ...d,
       range: this.range(d.range),
-      ...(d.relatedInformation ? { relatedInformation: d.relatedInformation.map((r) => ({ ...r, location: this.location(r.location) })) } : {}),
+      ...(d.relatedInformation
+        ? { relatedInformation: d.relatedInformation.map((r) => ({ ...r, location: this.location(r.location) })) }
+        : {}),
     }));
   }
 
@@ -95,7 +97,10 @@ export class OutgoingConverter {
         ? {
             itemDefaults: {
               ...list.itemDefaults,
-              editRange: 'start' in editRange ? this.range(editRange) : { insert: this.range(editRange.insert), replace: this.range(editRange.replace) },
+              editRange:
+                'start' in editRange
+                  ? this.range(editRange)
+                  : { insert: this.range(editRange.insert), replace: this.range(editRange.replace) },
             },
           }
         : {}),
@@ -118,7 +123,15 @@ export class OutgoingConverter {
         ...(s.parameters
           ? {
               parameters: s.parameters.map((p) =>
-                Array.isArray(p.label) ? { ...p, label: [this.conv.columnInText(s.label, p.label[0]), this.conv.columnInText(s.label, p.label[1])] as [number, number] } : p,
+                Array.isArray(p.label)
+                  ? {
+                      ...p,
+                      label: [
+                        this.conv.columnInText(s.label, p.label[0]),
+                        this.conv.columnInText(s.label, p.label[1]),
+                      ] as [number, number],
+                    }
+                  : p,
               ),
             }
           : {}),
@@ -196,8 +209,12 @@ export class OutgoingConverter {
     if (this.identity) return list;
     return list.map((f) => ({
       ...f,
-      ...(f.startCharacter !== undefined ? { startCharacter: this.conv.toClient(this.doc, { line: f.startLine, character: f.startCharacter }).character } : {}),
-      ...(f.endCharacter !== undefined ? { endCharacter: this.conv.toClient(this.doc, { line: f.endLine, character: f.endCharacter }).character } : {}),
+      ...(f.startCharacter !== undefined
+        ? { startCharacter: this.conv.toClient(this.doc, { line: f.startLine, character: f.startCharacter }).character }
+        : {}),
+      ...(f.endCharacter !== undefined
+        ? { endCharacter: this.conv.toClient(this.doc, { line: f.endLine, character: f.endCharacter }).character }
+        : {}),
     }));
   }
 
@@ -207,7 +224,9 @@ export class OutgoingConverter {
       ...h,
       position: this.conv.toClient(this.doc, h.position),
       ...(h.textEdits ? { textEdits: h.textEdits.map((e) => this.edit(e)) } : {}),
-      ...(Array.isArray(h.label) ? { label: h.label.map((part) => (part.location ? { ...part, location: this.location(part.location) } : part)) } : {}),
+      ...(Array.isArray(h.label)
+        ? { label: h.label.map((part) => (part.location ? { ...part, location: this.location(part.location) } : part)) }
+        : {}),
     }));
   }
 
@@ -280,8 +299,12 @@ class LineCursor {
     if (line === this.line) return;
     this.line = line;
     const start = this.doc.offsetAt({ line, character: 0 });
-    const next = line + 1 < this.doc.lineCount ? this.doc.offsetAt({ line: line + 1, character: 0 }) : this.doc.getText().length;
-    this.text = this.doc.getText().slice(start, next).replace(/(\r\n|\r|\n)$/, '');
+    const next =
+      line + 1 < this.doc.lineCount ? this.doc.offsetAt({ line: line + 1, character: 0 }) : this.doc.getText().length;
+    this.text = this.doc
+      .getText()
+      .slice(start, next)
+      .replace(/(\r\n|\r|\n)$/, '');
     this.at16 = 0;
     this.atEnc = 0;
   }

@@ -29,8 +29,14 @@ export class DocumentStore {
     const { uri, languageId, version, text } = td;
     if (typeof uri !== 'string') return 'didOpen without a uri';
     if (typeof text !== 'string') return `didOpen of ${uri} without text`;
-    if (text.length > MAX_DOCUMENT_LENGTH) return `didOpen of ${uri}: document of ${text.length} characters is too long`;
-    const doc = new EditedDocument(uri, typeof languageId === 'string' ? languageId : 'bdscript', versionOf(version, 0), text);
+    if (text.length > MAX_DOCUMENT_LENGTH)
+      return `didOpen of ${uri}: document of ${text.length} characters is too long`;
+    const doc = new EditedDocument(
+      uri,
+      typeof languageId === 'string' ? languageId : 'bdscript',
+      versionOf(version, 0),
+      text,
+    );
     this.docs.set(uri, doc);
     return doc;
   }
@@ -73,7 +79,10 @@ export class DocumentStore {
     // A change list with nothing usable still moves the version, so stale answers are dropped.
     if (changes.length === 0 || skipped === changes.length) doc.update([], version);
     if (skipped === 0) return { doc };
-    return { doc, problem: `didChange of ${uri}: ${skipped} of ${changes.length} changes had a bad shape or made the document too long and were skipped` };
+    return {
+      doc,
+      problem: `didChange of ${uri}: ${skipped} of ${changes.length} changes had a bad shape or made the document too long and were skipped`,
+    };
   }
 
   /** Closes a document; returns its uri when it was open. */
@@ -86,7 +95,13 @@ export class DocumentStore {
 }
 
 function isPosition(v: unknown): boolean {
-  return isObject(v) && typeof v['line'] === 'number' && typeof v['character'] === 'number' && Number.isFinite(v['line']) && Number.isFinite(v['character']);
+  return (
+    isObject(v) &&
+    typeof v['line'] === 'number' &&
+    typeof v['character'] === 'number' &&
+    Number.isFinite(v['line']) &&
+    Number.isFinite(v['character'])
+  );
 }
 
 function isRange(v: unknown): boolean {

@@ -134,7 +134,8 @@ export class EditedDocument implements TextDocument {
     let at = 0;
     for (const piece of this.pieces) {
       const pieceEnd = at + piece.length;
-      if (pieceEnd > start && at < end) parts.push(piece.slice(Math.max(0, start - at), Math.min(piece.length, end - at)));
+      if (pieceEnd > start && at < end)
+        parts.push(piece.slice(Math.max(0, start - at), Math.min(piece.length, end - at)));
       if (pieceEnd >= end) break;
       at = pieceEnd;
     }
@@ -167,7 +168,11 @@ export class EditedDocument implements TextDocument {
 
   private replace(range: Range, text: string): void {
     // A range given backwards is read forwards, as the library does.
-    const [from, to] = range.start.line > range.end.line || (range.start.line === range.end.line && range.start.character > range.end.character) ? [range.end, range.start] : [range.start, range.end];
+    const [from, to] =
+      range.start.line > range.end.line ||
+      (range.start.line === range.end.line && range.start.character > range.end.character)
+        ? [range.end, range.start]
+        : [range.start, range.end];
     const start = this.offsetAt(from);
     const end = this.offsetAt(to);
     this.splice(start, end, text);

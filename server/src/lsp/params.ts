@@ -5,7 +5,14 @@
 // never an exception.
 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CodeActionContext, Color, CompletionItem, Diagnostic, Position, Range } from 'vscode-languageserver-types';
+import type {
+  CodeActionContext,
+  Color,
+  CompletionItem,
+  Diagnostic,
+  Position,
+  Range,
+} from 'vscode-languageserver-types';
 import { isObject, type JsonObject } from '../protocol/json';
 import type { CompletionContext, SignatureHelpContext } from '../core/features/types';
 import type { PositionConverter } from './positions';
@@ -26,12 +33,24 @@ export function documentUri(raw: unknown): string | undefined {
  * whole numbers (at most 1,000), the theme, a nonce of safe characters, the image switch, and
  * whether only the page is wanted.
  */
-export function previewOptions(raw: unknown): { branches: Map<number, number>; theme: 'dark' | 'light'; nonce: string | undefined; allowImages: boolean; pageOnly: boolean } {
+export function previewOptions(raw: unknown): {
+  branches: Map<number, number>;
+  theme: 'dark' | 'light';
+  nonce: string | undefined;
+  allowImages: boolean;
+  pageOnly: boolean;
+} {
   const branches = new Map<number, number>();
   const list = field(raw, 'branches');
   if (Array.isArray(list)) {
     for (const pair of list.slice(0, 1000)) {
-      if (Array.isArray(pair) && Number.isSafeInteger(pair[0]) && Number.isSafeInteger(pair[1]) && (pair[1] as number) >= 0) branches.set(pair[0] as number, pair[1] as number);
+      if (
+        Array.isArray(pair) &&
+        Number.isSafeInteger(pair[0]) &&
+        Number.isSafeInteger(pair[1]) &&
+        (pair[1] as number) >= 0
+      )
+        branches.set(pair[0] as number, pair[1] as number);
     }
   }
   const nonce = field(raw, 'nonce');

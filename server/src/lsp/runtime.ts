@@ -95,7 +95,10 @@ export interface ServerRuntime {
 export function timersOf(host: HostGlobals): Timers {
   const immediate = zeroDelay(host);
   return {
-    setTimeout: (callback, ms) => (ms <= 0 && immediate ? { immediate: immediate.set(callback) } : { timeout: unrefTimer(host.setTimeout(callback, Math.max(0, ms))) }),
+    setTimeout: (callback, ms) =>
+      ms <= 0 && immediate
+        ? { immediate: immediate.set(callback) }
+        : { timeout: unrefTimer(host.setTimeout(callback, Math.max(0, ms))) },
     clearTimeout: (handle) => {
       const h = handle as { immediate?: unknown; timeout?: unknown } | undefined;
       if (h?.immediate !== undefined) immediate?.clear(h.immediate);
@@ -114,13 +117,19 @@ export interface HostGlobals {
   clearInterval(handle: unknown): void;
   setImmediate?: (callback: () => void) => unknown;
   clearImmediate?: (handle: unknown) => void;
-  MessageChannel?: new () => { port1: { onmessage: ((event: { data: unknown }) => void) | null; close?(): void }; port2: { postMessage(data: unknown): void } };
+  MessageChannel?: new () => {
+    port1: { onmessage: ((event: { data: unknown }) => void) | null; close?(): void };
+    port2: { postMessage(data: unknown): void };
+  };
 }
 
 /** The host's way to run a callback on the next turn, or undefined when it has none. */
-function zeroDelay(host: HostGlobals): { set(callback: () => void): unknown; clear(handle: unknown): void } | undefined {
+function zeroDelay(
+  host: HostGlobals,
+): { set(callback: () => void): unknown; clear(handle: unknown): void } | undefined {
   const { setImmediate, clearImmediate, MessageChannel } = host;
-  if (setImmediate && clearImmediate) return { set: (callback) => setImmediate(callback), clear: (handle) => clearImmediate(handle) };
+  if (setImmediate && clearImmediate)
+    return { set: (callback) => setImmediate(callback), clear: (handle) => clearImmediate(handle) };
   if (!MessageChannel) return undefined;
   // One channel; each message names the callback it runs, so a cleared one is skipped.
   const waiting = new Map<number, () => void>();

@@ -37,7 +37,13 @@ import type { DiscordMessage } from '../protocol/preview';
 import { previewHtmlSteps } from '../core/preview/html';
 import { toDiscordMessage } from '../core/preview/model';
 import { SETTINGS_SECTION } from '../protocol/settings';
-import { clientAbilitiesFrom, clientFeaturesFrom, negotiatePositionEncoding, serverCapabilities, type ClientAbilities } from './capabilities';
+import {
+  clientAbilitiesFrom,
+  clientFeaturesFrom,
+  negotiatePositionEncoding,
+  serverCapabilities,
+  type ClientAbilities,
+} from './capabilities';
 import { CatalogHost } from './catalogHost';
 import { Coalescer } from './coalesce';
 import { executeCommand, wikiCodeAction, type CommandContext } from './commands';
@@ -72,7 +78,12 @@ export const VALIDATE_SLICE_MS = 4;
  * Runs `steps` to the end in slices of about `sliceMs` (whole steps), calling `pause` between
  * slices; after each pause `stale` may end it with its answer instead.
  */
-async function runInSlices<T, E>(steps: Generator<void, T, void>, sliceMs: number, pause: () => Promise<void>, stale: () => E | undefined): Promise<{ done: T } | { stale: E }> {
+async function runInSlices<T, E>(
+  steps: Generator<void, T, void>,
+  sliceMs: number,
+  pause: () => Promise<void>,
+  stale: () => E | undefined,
+): Promise<{ done: T } | { stale: E }> {
   let sliceStart = performance.now();
   for (;;) {
     const step = steps.next();
@@ -298,7 +309,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       `validating ${uri}`,
       async () => {
         const run = await runInSlices(service.validateSteps(doc), VALIDATE_SLICE_MS, yieldToMessages, () =>
-          disposed || documents.get(uri) !== doc ? 'closed' : validationTickets.get(uri) !== ticket ? 'overtaken' : undefined,
+          disposed || documents.get(uri) !== doc
+            ? 'closed'
+            : validationTickets.get(uri) !== ticket
+              ? 'overtaken'
+              : undefined,
         );
         if (!('done' in run) || doc.version !== version) return undefined;
         return new OutgoingConverter(converter, doc, (u) => documents.get(u)).diagnostics(run.done);
@@ -352,14 +367,18 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     return request<R | null>(method, (raw) => {
       const doc = documents.get(documentUri(raw));
       if (!doc) return null;
-      return run(new DocumentParams(raw, doc, converter), new OutgoingConverter(converter, doc, (u) => documents.get(u)));
+      return run(
+        new DocumentParams(raw, doc, converter),
+        new OutgoingConverter(converter, doc, (u) => documents.get(u)),
+      );
     });
   }
 
   /** A document request whose answer is a list: an empty one when the document is not open. */
   function listRequest<T>(method: string, run: (params: DocumentParams, out: OutgoingConverter) => T[]) {
     const inner = documentRequest(method, run);
-    return async (params: unknown, token?: CancellationToken): Promise<T[] | ResponseError<void>> => (await inner(params, token)) ?? [];
+    return async (params: unknown, token?: CancellationToken): Promise<T[] | ResponseError<void>> =>
+      (await inner(params, token)) ?? [];
   }
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -376,13 +395,22 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     initSection = init.section;
     settings = resolveSettings(initSection);
     const locale = isObject(params) && typeof params.locale === 'string' ? params.locale : undefined;
-    service.configure({ settings, client: clientFeaturesFrom(capabilities), ...(locale !== undefined ? { clientLocale: locale } : {}) });
+    service.configure({
+      settings,
+      client: clientFeaturesFrom(capabilities),
+      ...(locale !== undefined ? { clientLocale: locale } : {}),
+    });
     // The local catalog starts loading now; requests wait for it (boundedly) from here on.
     catalog.configure(settings, init.storagePath);
-    const offered = Array.isArray((capabilities as { general?: { positionEncodings?: unknown } } | undefined)?.general?.positionEncodings);
+    const offered = Array.isArray(
+      (capabilities as { general?: { positionEncodings?: unknown } } | undefined)?.general?.positionEncodings,
+    );
     return {
       capabilities: serverCapabilities(encoding, SEMANTIC_TOKENS_LEGEND, offered, abilities.renamePrepare),
-      serverInfo: { name: runtime.name ?? 'bdscript-language-server', ...(runtime.version ? { version: runtime.version } : {}) },
+      serverInfo: {
+        name: runtime.name ?? 'bdscript-language-server',
+        ...(runtime.version ? { version: runtime.version } : {}),
+      },
     };
   });
 
@@ -390,9 +418,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     initialized = true;
     notifyStatus();
     if (abilities.configuration && abilities.didChangeConfigurationRegistration) {
-      connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }).catch((err: unknown) => {
-        log.warn(`registering for configuration changes failed: ${messageOf(err)}`);
-      });
+      connection.client
+        .register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION })
+        .catch((err: unknown) => {
+          log.warn(`registering for configuration changes failed: ${messageOf(err)}`);
+        });
     }
     // The settings the client holds now decide the first refresh's URL.
     settingsUpdates.trigger();
@@ -438,7 +468,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   });
 
   connection.onCompletion(
-    documentRequest('textDocument/completion', (p, out) => out.completionList(service.complete(p.document, p.position(), p.completionContext()))),
+    documentRequest('textDocument/completion', (p, out) =>
+      out.completionList(service.complete(p.document, p.position(), p.completionContext())),
+    ),
   );
 
   connection.onCompletionResolve(
@@ -449,10 +481,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     }),
   );
 
-  connection.onHover(documentRequest('textDocument/hover', (p, out) => out.hover(service.hover(p.document, p.position()))));
+  connection.onHover(
+    documentRequest('textDocument/hover', (p, out) => out.hover(service.hover(p.document, p.position()))),
+  );
 
   connection.onSignatureHelp(
-    documentRequest('textDocument/signatureHelp', (p, out) => out.signatureHelp(service.signatureHelp(p.document, p.position(), p.signatureHelpContext()))),
+    documentRequest('textDocument/signatureHelp', (p, out) =>
+      out.signatureHelp(service.signatureHelp(p.document, p.position(), p.signatureHelpContext())),
+    ),
   );
 
   connection.onCodeAction(
@@ -461,27 +497,51 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       const range = p.range();
       const actions = out.codeActions(service.codeActions(p.document, range, context));
       const found = service.functionAt(p.document, range.start);
-      const wiki = found && wikiCodeAction(found, p.document.uri, converter.toClient(p.document, range.start), context.only, l10nOf(service.context));
+      const wiki =
+        found &&
+        wikiCodeAction(
+          found,
+          p.document.uri,
+          converter.toClient(p.document, range.start),
+          context.only,
+          l10nOf(service.context),
+        );
       return wiki ? [...actions, wiki] : actions;
     }),
   );
 
-  connection.onDocumentSymbol(documentRequest('textDocument/documentSymbol', (p, out) => out.symbols(service.documentSymbols(p.document))));
-
-  connection.onFoldingRanges(documentRequest('textDocument/foldingRange', (p, out) => out.foldingRanges(service.foldingRanges(p.document))));
-
-  connection.languages.semanticTokens.on(documentRequest('textDocument/semanticTokens/full', (p, out) => out.semanticTokens(service.semanticTokens(p.document))));
-
-  connection.languages.semanticTokens.onRange(
-    documentRequest('textDocument/semanticTokens/range', (p, out) => out.semanticTokens(service.semanticTokens(p.document, p.range()))),
+  connection.onDocumentSymbol(
+    documentRequest('textDocument/documentSymbol', (p, out) => out.symbols(service.documentSymbols(p.document))),
   );
 
-  connection.languages.inlayHint.on(documentRequest('textDocument/inlayHint', (p, out) => out.inlayHints(service.inlayHints(p.document, p.range()))));
+  connection.onFoldingRanges(
+    documentRequest('textDocument/foldingRange', (p, out) => out.foldingRanges(service.foldingRanges(p.document))),
+  );
 
-  connection.onDefinition(documentRequest('textDocument/definition', (p, out) => out.locations(service.definition(p.document, p.position()))));
+  connection.languages.semanticTokens.on(
+    documentRequest('textDocument/semanticTokens/full', (p, out) =>
+      out.semanticTokens(service.semanticTokens(p.document)),
+    ),
+  );
+
+  connection.languages.semanticTokens.onRange(
+    documentRequest('textDocument/semanticTokens/range', (p, out) =>
+      out.semanticTokens(service.semanticTokens(p.document, p.range())),
+    ),
+  );
+
+  connection.languages.inlayHint.on(
+    documentRequest('textDocument/inlayHint', (p, out) => out.inlayHints(service.inlayHints(p.document, p.range()))),
+  );
+
+  connection.onDefinition(
+    documentRequest('textDocument/definition', (p, out) => out.locations(service.definition(p.document, p.position()))),
+  );
 
   connection.onReferences(
-    documentRequest('textDocument/references', (p, out) => out.locations(service.references(p.document, p.position(), p.includeDeclaration()))),
+    documentRequest('textDocument/references', (p, out) =>
+      out.locations(service.references(p.document, p.position(), p.includeDeclaration())),
+    ),
   );
 
   connection.onPrepareRename(
@@ -496,7 +556,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   connection.onRenameRequest(
     documentRequest('textDocument/rename', (p, out) => {
       const newName = p.newName();
-      if (newName === undefined) return new ResponseError<void>(ErrorCodes.InvalidParams, 'rename needs a newName string');
+      if (newName === undefined)
+        return new ResponseError<void>(ErrorCodes.InvalidParams, 'rename needs a newName string');
       const edit = service.rename(p.document, p.position(), newName);
       if (!edit) return null;
       if ('error' in edit) return new ResponseError<void>(ErrorCodes.InvalidRequest, edit.error);
@@ -504,7 +565,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     }),
   );
 
-  connection.onDocumentColor(listRequest('textDocument/documentColor', (p, out) => out.colors(service.documentColors(p.document))));
+  connection.onDocumentColor(
+    listRequest('textDocument/documentColor', (p, out) => out.colors(service.documentColors(p.document))),
+  );
 
   connection.onColorPresentation(
     listRequest('textDocument/colorPresentation', (p, out) => {
@@ -532,9 +595,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     return doc ? service.appCode(doc) : null;
   };
 
-  connection.onRequest(CopyForAppRequest, request(CopyForAppRequest.method, (raw) => copyForApp(documentUri(raw))));
+  connection.onRequest(
+    CopyForAppRequest,
+    request(CopyForAppRequest.method, (raw) => copyForApp(documentUri(raw))),
+  );
 
-  const contentModified = () => new ResponseError<void>(LSPErrorCodes.ContentModified, 'the document changed; ask again for the new version');
+  const contentModified = () =>
+    new ResponseError<void>(LSPErrorCodes.ContentModified, 'the document changed; ask again for the new version');
 
   /**
    * The reply an open document sends (the message model), with the page that draws it when the
@@ -545,7 +612,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
    * or settings) before the answer is ready ends it with ContentModified (the client asks again
    * for the new version), a `$/cancelRequest` with RequestCancelled.
    */
-  const preview = async (raw: unknown, token: CancellationToken): Promise<PreviewResult | ResponseError<void> | null> => {
+  const preview = async (
+    raw: unknown,
+    token: CancellationToken,
+  ): Promise<PreviewResult | ResponseError<void> | null> => {
     const uri = documentUri(raw);
     const doc = documents.get(uri);
     if (!doc) return null;
@@ -554,7 +624,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     /** Why the work must stop now, if it must. */
     const stale = (): ResponseError<void> | undefined => {
       if (token.isCancellationRequested || disposed) return cancelled();
-      if (documents.get(uri) !== doc || doc.version !== version || configGeneration !== generation) return contentModified();
+      if (documents.get(uri) !== doc || doc.version !== version || configGeneration !== generation)
+        return contentModified();
       return undefined;
     };
     // Behind every validation scheduled or running, and behind requests already received.
@@ -576,7 +647,15 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     if (message instanceof ResponseError) return message;
     let html: string | undefined;
     if (options.nonce) {
-      const page = await drive(previewHtmlSteps(message, { theme: options.theme, nonce: options.nonce, allowImages: options.allowImages, interactive: true, l10n: l10nOf(service.context) }));
+      const page = await drive(
+        previewHtmlSteps(message, {
+          theme: options.theme,
+          nonce: options.nonce,
+          allowImages: options.allowImages,
+          interactive: true,
+          l10n: l10nOf(service.context),
+        }),
+      );
       if (page instanceof ResponseError) return page;
       html = page;
     }
@@ -624,7 +703,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     // A notification, not the library's showMessage helpers (which send window/showMessageRequest
     // and so make Neovim prompt for an answer).
     showMessage: (type, message) =>
-      post(() => connection.sendNotification(ShowMessageNotification.type, { type: type === 'warning' ? MessageType.Warning : MessageType.Info, message })),
+      post(() =>
+        connection.sendNotification(ShowMessageNotification.type, {
+          type: type === 'warning' ? MessageType.Warning : MessageType.Info,
+          message,
+        }),
+      ),
     get l10n() {
       return l10nOf(service.context);
     },

@@ -24,7 +24,14 @@ import { TOOL_VERSION } from '../catalog/http';
 import { bundledFallback, CatalogManager } from '../catalog/sources';
 import { startServer } from '../lsp/server';
 import { createCollector } from './memory';
-import { errorWithStack, messageOf, type CatalogProvider, type CatalogProviderOptions, type FallbackCatalog, type ServerRuntime } from '../lsp/runtime';
+import {
+  errorWithStack,
+  messageOf,
+  type CatalogProvider,
+  type CatalogProviderOptions,
+  type FallbackCatalog,
+  type ServerRuntime,
+} from '../lsp/runtime';
 
 export const SERVER_NAME = 'bdscript-language-server';
 
@@ -53,7 +60,11 @@ function usage(): string {
 }
 
 /** The cache folder for the catalog settings: the setting, the editor's storage, or the user's cache folder. */
-export function resolveCacheDir(cacheDir: string, storagePath: string | undefined, env: Record<string, string | undefined> = process.env): string {
+export function resolveCacheDir(
+  cacheDir: string,
+  storagePath: string | undefined,
+  env: Record<string, string | undefined> = process.env,
+): string {
   if (cacheDir) return path.resolve(cacheDir);
   if (storagePath) return path.resolve(storagePath);
   return defaultCacheDir(env);
@@ -97,7 +108,9 @@ export function nodeRuntime(): ServerRuntime {
     fallbackCatalog: bundledCatalog,
     name: SERVER_NAME,
     version: TOOL_VERSION,
-    ...(collector ? { afterValidation: () => collector.afterValidation(), afterPreview: () => collector.afterValidation() } : {}),
+    ...(collector
+      ? { afterValidation: () => collector.afterValidation(), afterPreview: () => collector.afterValidation() }
+      : {}),
   };
 }
 
@@ -127,13 +140,15 @@ export function openTransport(argv: readonly string[]): { reader: MessageReader;
 /** Sends console output to the client's log: under --stdio, stdout carries only the protocol. */
 function redirectConsole(connection: Connection): void {
   const text = (args: unknown[]) => args.map((a) => (typeof a === 'string' ? a : errorWithStack(a))).join(' ');
-  const send = (fn: (message: string) => void) => (...args: unknown[]) => {
-    try {
-      fn(text(args));
-    } catch {
-      // No connection to log to; dropping the line is all that is left.
-    }
-  };
+  const send =
+    (fn: (message: string) => void) =>
+    (...args: unknown[]) => {
+      try {
+        fn(text(args));
+      } catch {
+        // No connection to log to; dropping the line is all that is left.
+      }
+    };
   console.log = send((m) => connection.console.log(m));
   console.info = send((m) => connection.console.info(m));
   console.debug = send((m) => connection.console.log(m));
@@ -174,8 +189,13 @@ export function main(argv: readonly string[]): number | undefined {
   // lost with the process) and exit, so the client starts a fresh server.
   reader.onError((err) => {
     // The reason may quote what the client sent: one line, no control characters, bounded.
-    const reason = messageOf(err).replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim().slice(0, 300);
-    process.stderr.write(`${SERVER_NAME}: the messages from the client cannot be read any more (${reason}); exiting so that the client starts a new server\n`);
+    const reason = messageOf(err)
+      .replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ')
+      .trim()
+      .slice(0, 300);
+    process.stderr.write(
+      `${SERVER_NAME}: the messages from the client cannot be read any more (${reason}); exiting so that the client starts a new server\n`,
+    );
     process.exit(1);
   });
   const server = startServer(connection, nodeRuntime());

@@ -76,7 +76,9 @@ export interface FunctionAtResult {
 }
 
 /** Request (client → server): the function at a position, for "open wiki page"; null when none is known there. */
-export const FunctionAtRequest = new RequestType<FunctionAtParams, FunctionAtResult | null, void>('bdscript/functionAt');
+export const FunctionAtRequest = new RequestType<FunctionAtParams, FunctionAtResult | null, void>(
+  'bdscript/functionAt',
+);
 
 export interface CopyForAppParams {
   readonly textDocument: { readonly uri: string };
@@ -92,7 +94,9 @@ export interface CopyForAppResult {
 }
 
 /** Request (client → server): the code and trigger of an open document for the BDFD app; null when it is not open. */
-export const CopyForAppRequest = new RequestType<CopyForAppParams, CopyForAppResult | null, void>('bdscript/copyForApp');
+export const CopyForAppRequest = new RequestType<CopyForAppParams, CopyForAppResult | null, void>(
+  'bdscript/copyForApp',
+);
 
 export interface PreviewParams {
   readonly textDocument: { readonly uri: string };

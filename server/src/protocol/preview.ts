@@ -159,7 +159,12 @@ export interface PreviewSection {
 
 export interface PreviewMediaGallery {
   readonly type: typeof ComponentType.MediaGallery;
-  readonly items: ReadonlyArray<{ readonly media: { readonly url: RichText }; readonly description?: RichText; readonly spoiler: boolean; readonly source: SourceSpan }>;
+  readonly items: ReadonlyArray<{
+    readonly media: { readonly url: RichText };
+    readonly description?: RichText;
+    readonly spoiler: boolean;
+    readonly source: SourceSpan;
+  }>;
   readonly source: SourceSpan;
 }
 
@@ -171,7 +176,8 @@ export interface PreviewSeparator {
   readonly source: SourceSpan;
 }
 
-export type PreviewContainerChild = PreviewActionRow | PreviewTextDisplay | PreviewSection | PreviewMediaGallery | PreviewSeparator;
+export type PreviewContainerChild =
+  PreviewActionRow | PreviewTextDisplay | PreviewSection | PreviewMediaGallery | PreviewSeparator;
 
 export interface PreviewContainer {
   readonly type: typeof ComponentType.Container;
@@ -182,7 +188,8 @@ export interface PreviewContainer {
   readonly source: SourceSpan;
 }
 
-export type PreviewTopComponent = PreviewActionRow | PreviewContainer | PreviewTextDisplay | PreviewSection | PreviewMediaGallery | PreviewSeparator;
+export type PreviewTopComponent =
+  PreviewActionRow | PreviewContainer | PreviewTextDisplay | PreviewSection | PreviewMediaGallery | PreviewSeparator;
 
 /**
  * One `$if`/`$elseif`/`$else` choice the preview made, so a UI can offer the others. `L` is the

@@ -94,7 +94,7 @@ export const SETTINGS_SCHEMA: readonly SettingSchema[] = [
     key: 'catalog.cacheDir',
     type: 'string',
     default: '',
-    description: 'Folder for the catalog cache. Empty: the editor\'s storage, or the user cache folder.',
+    description: "Folder for the catalog cache. Empty: the editor's storage, or the user cache folder.",
   },
   {
     key: 'catalog.refreshIntervalMinutes',
@@ -120,14 +120,16 @@ export const SETTINGS_SCHEMA: readonly SettingSchema[] = [
     key: 'diagnostics.severity',
     type: 'object',
     default: {},
-    description: 'Severity per diagnostic code (for example {"premium": "off", "deprecated": "error"}); values: error, warning, information, hint, off.',
+    description:
+      'Severity per diagnostic code (for example {"premium": "off", "deprecated": "error"}); values: error, warning, information, hint, off.',
   },
   {
     key: 'completion.insertStyle',
     type: 'string',
     default: 'snippet',
     enum: INSERT_STYLES,
-    description: '`snippet`: placeholders named after the arguments (web editor style); `fullTag`: insert the full tag text (app style).',
+    description:
+      '`snippet`: placeholders named after the arguments (web editor style); `fullTag`: insert the full tag text (app style).',
   },
   {
     key: 'completion.optionalArguments',
@@ -145,13 +147,15 @@ export const SETTINGS_SCHEMA: readonly SettingSchema[] = [
     key: 'preview.loadImages',
     type: 'boolean',
     default: false,
-    description: 'Let the message preview load images from https: URLs in the command (thumbnails, images, icons). Off, the preview names each image\'s URL and contacts no host.',
+    description:
+      "Let the message preview load images from https: URLs in the command (thumbnails, images, icons). Off, the preview names each image's URL and contacts no host.",
   },
   {
     key: 'locale',
     type: 'string',
     default: 'auto',
     enum: LOCALE_SETTINGS,
-    description: 'Language of diagnostics, hovers, completion details and other texts of the language server: `auto` follows the editor\'s display language; or `en`, `es`, `pt-br`, `ru`.',
+    description:
+      "Language of diagnostics, hovers, completion details and other texts of the language server: `auto` follows the editor's display language; or `en`, `es`, `pt-br`, `ru`.",
   },
 ];

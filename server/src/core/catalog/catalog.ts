@@ -44,7 +44,9 @@ export class RecordIndex<R extends CatalogRecord> {
       if (list) list.push(name);
       else this.byLowerName.set(lower, [name]);
     }
-    const pairs = names.map((n) => [n.toLowerCase(), n] as const).sort((a, b) => compare(a[0], b[0]) || compare(a[1], b[1]));
+    const pairs = names
+      .map((n) => [n.toLowerCase(), n] as const)
+      .sort((a, b) => compare(a[0], b[0]) || compare(a[1], b[1]));
     this.sortedLower = pairs.map((p) => p[0]);
     this.sortedNames = pairs.map((p) => p[1]);
   }
@@ -94,7 +96,8 @@ export class RecordIndex<R extends CatalogRecord> {
   similar(name: string, max = 3): string[] {
     const out = [...this.caseVariants(name)];
     const lower = name.toLowerCase();
-    for (const n of nearest(this.sortedLower, this.sortedNames, lower, (i) => this.sortedLower[i] === lower)) if (!out.includes(n)) out.push(n);
+    for (const n of nearest(this.sortedLower, this.sortedNames, lower, (i) => this.sortedLower[i] === lower))
+      if (!out.includes(n)) out.push(n);
     return out.slice(0, max);
   }
 }
@@ -137,7 +140,12 @@ export class EmojiIndex {
 
   /** Aliases close to an unknown alias, nearest first. */
   similar(alias: string, max = 3): string[] {
-    return nearest(this.lowerAliases, this.sortedAliases, alias.toLowerCase(), (i) => this.sortedAliases[i] === alias).slice(0, max);
+    return nearest(
+      this.lowerAliases,
+      this.sortedAliases,
+      alias.toLowerCase(),
+      (i) => this.sortedAliases[i] === alias,
+    ).slice(0, max);
   }
 }
 
@@ -183,7 +191,12 @@ function withSortedPrefix(keys: readonly string[], values: readonly string[], pr
  * "Did you mean": the values whose keys lie within a small edit distance of `target` (scaled to
  * its length, at most 3), nearest first, then in order; `excluded` drops the target itself.
  */
-function nearest(keys: readonly string[], values: readonly string[], target: string, excluded: (i: number) => boolean): string[] {
+function nearest(
+  keys: readonly string[],
+  values: readonly string[],
+  target: string,
+  excluded: (i: number) => boolean,
+): string[] {
   const budget = Math.max(1, Math.min(3, Math.floor(target.length / 4)));
   const scored: Array<[number, string]> = [];
   for (let i = 0; i < keys.length; i++) {

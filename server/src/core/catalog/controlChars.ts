@@ -63,5 +63,8 @@ function escapeCodePoint(cp: number): string {
 }
 
 function joinsEmoji(text: string, offset: number): boolean {
-  return PICTOGRAPH_BEFORE.test(text.slice(Math.max(0, offset - 4), offset)) && PICTOGRAPH_AFTER.test(text.slice(offset + 1, offset + 3));
+  return (
+    PICTOGRAPH_BEFORE.test(text.slice(Math.max(0, offset - 4), offset)) &&
+    PICTOGRAPH_AFTER.test(text.slice(offset + 1, offset + 3))
+  );
 }

@@ -94,7 +94,8 @@ const WIKI_PATTERN = /^[A-Za-z0-9_/.-]+\.md$/;
  * overrides and isolates, and invisible spaces. Joiners, variation selectors and tag characters
  * are parts of real emoji sequences and stay.
  */
-const UNSAFE_IN_EMOJI = /[\p{Cc}\p{Zl}\p{Zp}\p{Cs}\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/u;
+const UNSAFE_IN_EMOJI =
+  /[\p{Cc}\p{Zl}\p{Zp}\p{Cs}\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/u;
 
 // ---------------------------------------------------------------------------------------------
 // Problem collection.
@@ -113,7 +114,11 @@ class Problems {
       if (severity === 'error') this.suppressedErrors++;
       return;
     }
-    const problem: { -readonly [K in keyof CatalogProblem]: CatalogProblem[K] } = { source: this.source, severity, message };
+    const problem: { -readonly [K in keyof CatalogProblem]: CatalogProblem[K] } = {
+      source: this.source,
+      severity,
+      message,
+    };
     if (record !== undefined) problem.record = record;
     if (field !== undefined) problem.field = field;
     this.list.push(problem);
@@ -302,7 +307,10 @@ interface TagInfo {
  */
 function readTag(value: unknown, field: string, index: number | undefined, scope: Scope): TagInfo | undefined {
   if (typeof value !== 'string') {
-    scope.error(field, value === undefined ? 'missing; record dropped' : `expected a string, got ${kindOf(value)}; record dropped`);
+    scope.error(
+      field,
+      value === undefined ? 'missing; record dropped' : `expected a string, got ${kindOf(value)}; record dropped`,
+    );
     return undefined;
   }
   const notes: string[] = [];
@@ -365,7 +373,10 @@ const STRING_TYPE: TypeInfo = { type: 'String', types: ['String'], unknownTypes:
 /** Normalises a (compound) type: `String | URL` → `String|URL`, known and unknown parts apart. */
 function readType(value: unknown, scope: Scope, field: string): TypeInfo {
   if (typeof value !== 'string') {
-    scope.warn(field, value === undefined ? 'missing; using String' : `expected a string, got ${kindOf(value)}; using String`);
+    scope.warn(
+      field,
+      value === undefined ? 'missing; using String' : `expected a string, got ${kindOf(value)}; using String`,
+    );
     return { ...STRING_TYPE, types: ['String'] };
   }
   let parts = value
@@ -384,7 +395,8 @@ function readType(value: unknown, scope: Scope, field: string): TypeInfo {
   const types: KnownArgType[] = [];
   const unknownTypes: string[] = [];
   for (const raw of parts) {
-    const part = raw.length > DECODE_LIMITS.maxNameLength ? boundedString(raw, DECODE_LIMITS.maxNameLength, scope, field) : raw;
+    const part =
+      raw.length > DECODE_LIMITS.maxNameLength ? boundedString(raw, DECODE_LIMITS.maxNameLength, scope, field) : raw;
     const known = KNOWN_TYPE_BY_LOWER.get(part.toLowerCase());
     if (known !== undefined) {
       if (known !== part) scope.warn(field, `type "${part}" read as "${known}"`);
@@ -461,7 +473,10 @@ function readArgument(value: unknown, path: string, depth: number, scope: Scope)
   const nameValue = own(value, 'name');
   let name = '';
   if (typeof nameValue !== 'string') {
-    scope.warn(`${path}.name`, nameValue === undefined ? 'missing; using ""' : `expected a string, got ${kindOf(nameValue)}; using ""`);
+    scope.warn(
+      `${path}.name`,
+      nameValue === undefined ? 'missing; using ""' : `expected a string, got ${kindOf(nameValue)}; using ""`,
+    );
   } else if (hasUnsafeChars(nameValue)) {
     // Snippets name their placeholders after the arguments, so the name goes into the code.
     scope.warn(`${path}.name`, 'holds a control or format character; using ""');
@@ -474,7 +489,8 @@ function readArgument(value: unknown, path: string, depth: number, scope: Scope)
   const required = readRequiredBool(value, ['required'], scope, `${path}.`);
   const empty = readOptionalBool(value, 'empty', scope, `${path}.empty`);
   const repeatable =
-    readOptionalBool(value, 'repeatable', scope, `${path}.repeatable`) || readOptionalBool(value, 'ellipsis', scope, `${path}.ellipsis`);
+    readOptionalBool(value, 'repeatable', scope, `${path}.repeatable`) ||
+    readOptionalBool(value, 'ellipsis', scope, `${path}.ellipsis`);
   const enumData = readEnumData(value, scope, `${path}.enumData`);
 
   let tupleTypes: Argument[] | undefined;
@@ -530,7 +546,10 @@ function readArguments(obj: JsonObject, bracketed: boolean, scope: Scope): Argum
 // Records.
 
 /** The fields every record has, read the same way for functions and callbacks. */
-type CommonFields = Pick<FunctionRecord, 'tag' | 'name' | 'bracketed' | 'listTag' | 'arguments' | 'intents' | 'premium'>;
+type CommonFields = Pick<
+  FunctionRecord,
+  'tag' | 'name' | 'bracketed' | 'listTag' | 'arguments' | 'intents' | 'premium'
+>;
 
 /**
  * Reads one record: the object check, the fields functions and callbacks share, and the guard
@@ -566,7 +585,12 @@ function readRecord<R extends FunctionRecord | CallbackRecord>(
       arguments: readArguments(value, info.bracketed, scope),
       intents: readIntents(value, scope),
       // Functions say `premium` and callbacks `is_premium`; either is accepted for both.
-      premium: readRequiredBool(value, kind === 'function' ? ['premium', 'is_premium'] : ['is_premium', 'premium'], scope, ''),
+      premium: readRequiredBool(
+        value,
+        kind === 'function' ? ['premium', 'is_premium'] : ['is_premium', 'premium'],
+        scope,
+        '',
+      ),
     };
     const record: { wiki?: string } & R = readOwn(value, common, scope);
     const wiki = readWiki(value, scope);
@@ -583,7 +607,13 @@ function readFunction(value: unknown, index: number | undefined, problems: Probl
     const record: { -readonly [K in keyof FunctionRecord]: FunctionRecord[K] } = {
       kind: 'function',
       ...common,
-      shortDescription: readText(obj, 'shortDescription', scope, 'shortDescription', DECODE_LIMITS.maxDescriptionLength),
+      shortDescription: readText(
+        obj,
+        'shortDescription',
+        scope,
+        'shortDescription',
+        DECODE_LIMITS.maxDescriptionLength,
+      ),
       longDescription: readText(obj, 'longDescription', scope, 'longDescription', DECODE_LIMITS.maxDescriptionLength),
       deprecated: readOptionalBool(obj, 'deprecated', scope, 'deprecated'),
     };
@@ -613,7 +643,8 @@ function readRecordList<R extends FunctionRecord | CallbackRecord>(
     return [];
   }
   const count = Math.min(json.length, DECODE_LIMITS.maxRecords);
-  if (json.length > count) problems.add('warning', `more than ${DECODE_LIMITS.maxRecords} records (${json.length}); the rest dropped`);
+  if (json.length > count)
+    problems.add('warning', `more than ${DECODE_LIMITS.maxRecords} records (${json.length}); the rest dropped`);
   const out: R[] = [];
   const seen = new Map<string, number>();
   for (let i = 0; i < count; i++) {
@@ -622,7 +653,12 @@ function readRecordList<R extends FunctionRecord | CallbackRecord>(
     const key = record.listTag;
     const first = seen.get(key);
     if (first !== undefined) {
-      problems.add('warning', `duplicate of record #${first} (same name and form); dropped`, recordLabel(i, record.name, record.bracketed), 'tag');
+      problems.add(
+        'warning',
+        `duplicate of record #${first} (same name and form); dropped`,
+        recordLabel(i, record.name, record.bracketed),
+        'tag',
+      );
       continue;
     }
     seen.set(key, i);
@@ -638,7 +674,8 @@ function unwrapSingle(json: unknown, what: string, problems: Problems): unknown 
     problems.add('error', `expected one ${what} record, got an empty array`);
     return undefined;
   }
-  if (json.length > 1) problems.add('warning', `expected one ${what} record, got an array of ${json.length}; using the first`);
+  if (json.length > 1)
+    problems.add('warning', `expected one ${what} record, got an array of ${json.length}; using the first`);
   return json[0];
 }
 
@@ -647,12 +684,20 @@ function unwrapSingle(json: unknown, what: string, problems: Problems): unknown 
 
 /** Decodes a `/function_list` response. */
 export function decodeFunctionList(json: unknown, source = '/function_list'): Decoded<FunctionRecord[]> {
-  return guarded(source, () => [], (problems) => readRecordList(json, 'function', problems, readFunction));
+  return guarded(
+    source,
+    () => [],
+    (problems) => readRecordList(json, 'function', problems, readFunction),
+  );
 }
 
 /** Decodes a `/callback_list` response. */
 export function decodeCallbackList(json: unknown, source = '/callback_list'): Decoded<CallbackRecord[]> {
-  return guarded(source, () => [], (problems) => readRecordList(json, 'callback', problems, readCallback));
+  return guarded(
+    source,
+    () => [],
+    (problems) => readRecordList(json, 'callback', problems, readCallback),
+  );
 }
 
 /** Decodes a `/function/:function` response (an object, or a one-element array). */
@@ -684,39 +729,44 @@ export function decodeCallback(json: unknown, source = '/callback'): Decoded<Cal
  * keeping the list's order; duplicates and entries that are not names are dropped.
  */
 export function decodeTagList(json: unknown, source = '/function_tag_list'): Decoded<string[]> {
-  return guarded(source, () => [], (problems) => {
-    if (!Array.isArray(json)) {
-      problems.add('error', `expected an array of tags, got ${kindOf(json)}`);
-      return [];
-    }
-    const count = Math.min(json.length, DECODE_LIMITS.maxRecords);
-    if (json.length > count) problems.add('warning', `more than ${DECODE_LIMITS.maxRecords} tags (${json.length}); the rest dropped`);
-    const out: string[] = [];
-    const seen = new Set<string>();
-    for (let i = 0; i < count; i++) {
-      const item: unknown = json[i];
-      const label = `#${i}`;
-      if (typeof item !== 'string') {
-        problems.add('warning', `expected a string, got ${kindOf(item)}; dropped`, label);
-        continue;
+  return guarded(
+    source,
+    () => [],
+    (problems) => {
+      if (!Array.isArray(json)) {
+        problems.add('error', `expected an array of tags, got ${kindOf(json)}`);
+        return [];
       }
-      const trimmed = cut(item.trim(), DECODE_LIMITS.maxNameLength);
-      const { name, bracketed } = parseTagSpelling(trimmed);
-      if (!NAME_PATTERN.test(name)) {
-        problems.add('warning', `not a tag (${NAME_RULE}); dropped`, label);
-        continue;
+      const count = Math.min(json.length, DECODE_LIMITS.maxRecords);
+      if (json.length > count)
+        problems.add('warning', `more than ${DECODE_LIMITS.maxRecords} tags (${json.length}); the rest dropped`);
+      const out: string[] = [];
+      const seen = new Set<string>();
+      for (let i = 0; i < count; i++) {
+        const item: unknown = json[i];
+        const label = `#${i}`;
+        if (typeof item !== 'string') {
+          problems.add('warning', `expected a string, got ${kindOf(item)}; dropped`, label);
+          continue;
+        }
+        const trimmed = cut(item.trim(), DECODE_LIMITS.maxNameLength);
+        const { name, bracketed } = parseTagSpelling(trimmed);
+        if (!NAME_PATTERN.test(name)) {
+          problems.add('warning', `not a tag (${NAME_RULE}); dropped`, label);
+          continue;
+        }
+        const tag = bracketed ? name + '[]' : name;
+        if (tag !== item) problems.add('warning', `"${visible(cut(item, 60))}" read as "${tag}"`, label);
+        if (seen.has(tag)) {
+          problems.add('warning', `duplicate tag ${tag}; dropped`, label);
+          continue;
+        }
+        seen.add(tag);
+        out.push(tag);
       }
-      const tag = bracketed ? name + '[]' : name;
-      if (tag !== item) problems.add('warning', `"${visible(cut(item, 60))}" read as "${tag}"`, label);
-      if (seen.has(tag)) {
-        problems.add('warning', `duplicate tag ${tag}; dropped`, label);
-        continue;
-      }
-      seen.add(tag);
-      out.push(tag);
-    }
-    return out;
-  });
+      return out;
+    },
+  );
 }
 
 /**
@@ -724,70 +774,81 @@ export function decodeTagList(json: unknown, source = '/function_tag_list'): Dec
  * bounded length); aliases are kept between colons, and a bare alias gets its colons back.
  */
 export function decodeEmojiAliasMap(json: unknown, source = '/emoji_alias_list'): Decoded<EmojiAliasMap> {
-  return guarded<EmojiAliasMap>(source, () => ({}), (problems) => {
-    if (!isObject(json)) {
-      problems.add('error', `expected an object mapping emoji to aliases, got ${kindOf(json)}`);
-      return {};
-    }
-    const out: Record<string, readonly string[]> = {};
-    const keys = Object.keys(json);
-    const count = Math.min(keys.length, DECODE_LIMITS.maxEmoji);
-    if (keys.length > count) problems.add('warning', `more than ${DECODE_LIMITS.maxEmoji} emoji (${keys.length}); the rest dropped`);
-    for (const emoji of keys.slice(0, count)) {
-      const label = visible(emoji.length <= 40 ? emoji : cut(emoji, 40) + '…');
-      try {
-        if (
-          emoji.length === 0 ||
-          emoji.length > DECODE_LIMITS.maxEmojiLength ||
-          /\s/.test(emoji) ||
-          !/[^\x00-\x7f]/.test(emoji) ||
-          UNSAFE_IN_EMOJI.test(emoji)
-        ) {
-          problems.add('warning', 'key does not look like an emoji; dropped', label);
-          continue;
-        }
-        const value = json[emoji];
-        if (!Array.isArray(value)) {
-          problems.add('warning', `expected an array of aliases, got ${kindOf(value)}; dropped`, label);
-          continue;
-        }
-        const aliases: string[] = [];
-        const n = Math.min(value.length, DECODE_LIMITS.maxAliasesPerEmoji);
-        if (value.length > n) problems.add('warning', `more than ${DECODE_LIMITS.maxAliasesPerEmoji} aliases; the rest dropped`, label);
-        for (let i = 0; i < n; i++) {
-          const item: unknown = value[i];
-          const field = `aliases[${i}]`;
-          if (typeof item !== 'string') {
-            problems.add('warning', `expected a string, got ${kindOf(item)}; dropped`, label, field);
+  return guarded<EmojiAliasMap>(
+    source,
+    () => ({}),
+    (problems) => {
+      if (!isObject(json)) {
+        problems.add('error', `expected an object mapping emoji to aliases, got ${kindOf(json)}`);
+        return {};
+      }
+      const out: Record<string, readonly string[]> = {};
+      const keys = Object.keys(json);
+      const count = Math.min(keys.length, DECODE_LIMITS.maxEmoji);
+      if (keys.length > count)
+        problems.add('warning', `more than ${DECODE_LIMITS.maxEmoji} emoji (${keys.length}); the rest dropped`);
+      for (const emoji of keys.slice(0, count)) {
+        const label = visible(emoji.length <= 40 ? emoji : cut(emoji, 40) + '…');
+        try {
+          if (
+            emoji.length === 0 ||
+            emoji.length > DECODE_LIMITS.maxEmojiLength ||
+            /\s/.test(emoji) ||
+            !/[^\x00-\x7f]/.test(emoji) ||
+            UNSAFE_IN_EMOJI.test(emoji)
+          ) {
+            problems.add('warning', 'key does not look like an emoji; dropped', label);
             continue;
           }
-          let alias = item.trim();
-          if (alias.length > DECODE_LIMITS.maxNameLength) {
-            problems.add('warning', `longer than ${DECODE_LIMITS.maxNameLength} characters; dropped`, label, field);
+          const value = json[emoji];
+          if (!Array.isArray(value)) {
+            problems.add('warning', `expected an array of aliases, got ${kindOf(value)}; dropped`, label);
             continue;
           }
-          if (hasUnsafeChars(alias)) {
-            problems.add('warning', 'holds a control or format character; dropped', label, field);
-            continue;
-          }
-          if (!ALIAS_PATTERN.test(alias)) {
-            if (ALIAS_PATTERN.test(`:${alias}:`)) {
-              problems.add('warning', `"${alias}" has no colons; read as ":${alias}:"`, label, field);
-              alias = `:${alias}:`;
-            } else {
-              problems.add('warning', 'not an alias (letters, digits, `_`, `+` or `-` between colons); dropped', label, field);
+          const aliases: string[] = [];
+          const n = Math.min(value.length, DECODE_LIMITS.maxAliasesPerEmoji);
+          if (value.length > n)
+            problems.add('warning', `more than ${DECODE_LIMITS.maxAliasesPerEmoji} aliases; the rest dropped`, label);
+          for (let i = 0; i < n; i++) {
+            const item: unknown = value[i];
+            const field = `aliases[${i}]`;
+            if (typeof item !== 'string') {
+              problems.add('warning', `expected a string, got ${kindOf(item)}; dropped`, label, field);
               continue;
             }
+            let alias = item.trim();
+            if (alias.length > DECODE_LIMITS.maxNameLength) {
+              problems.add('warning', `longer than ${DECODE_LIMITS.maxNameLength} characters; dropped`, label, field);
+              continue;
+            }
+            if (hasUnsafeChars(alias)) {
+              problems.add('warning', 'holds a control or format character; dropped', label, field);
+              continue;
+            }
+            if (!ALIAS_PATTERN.test(alias)) {
+              if (ALIAS_PATTERN.test(`:${alias}:`)) {
+                problems.add('warning', `"${alias}" has no colons; read as ":${alias}:"`, label, field);
+                alias = `:${alias}:`;
+              } else {
+                problems.add(
+                  'warning',
+                  'not an alias (letters, digits, `_`, `+` or `-` between colons); dropped',
+                  label,
+                  field,
+                );
+                continue;
+              }
+            }
+            if (!aliases.includes(alias)) aliases.push(alias);
           }
-          if (!aliases.includes(alias)) aliases.push(alias);
+          out[emoji] = aliases;
+        } catch (e) {
+          problems.add('warning', `entry dropped: decoding failed: ${describeError(e)}`, label);
         }
-        out[emoji] = aliases;
-      } catch (e) {
-        problems.add('warning', `entry dropped: decoding failed: ${describeError(e)}`, label);
       }
-    }
-    return out;
-  });
+      return out;
+    },
+  );
 }
 
 /**
@@ -820,7 +881,11 @@ export function decodeCatalogParts(parts: CatalogParts, source?: string): Decode
   const partSource = (name: keyof CatalogParts): string => (source === undefined ? `/${name}` : `${source} (${name})`);
   try {
     if (!isObject(parts)) {
-      problems.push({ source: source ?? 'catalog', severity: 'error', message: `expected an object of catalog parts, got ${kindOf(parts)}` });
+      problems.push({
+        source: source ?? 'catalog',
+        severity: 'error',
+        message: `expected an object of catalog parts, got ${kindOf(parts)}`,
+      });
       return { value: emptyData(), problems };
     }
     const part = (name: keyof CatalogParts): unknown => own(parts, name);
@@ -855,7 +920,11 @@ export function decodeCatalogParts(parts: CatalogParts, source?: string): Decode
 
     return { value: { functions, callbacks, functionTags, callbackTags, emoji }, problems };
   } catch (e) {
-    problems.push({ source: source ?? 'catalog', severity: 'error', message: `decoding stopped unexpectedly: ${describeError(e)}` });
+    problems.push({
+      source: source ?? 'catalog',
+      severity: 'error',
+      message: `decoding stopped unexpectedly: ${describeError(e)}`,
+    });
     return { value: emptyData(), problems };
   }
 }
@@ -887,7 +956,12 @@ function readProvenance(value: unknown, problems: Problems): SnapshotProvenance 
       else scope.warn(`counts.${key}`, `expected a non-negative integer, got ${kindOf(v)}; using 0`);
     }
   }
-  const provenance: { -readonly [K in keyof SnapshotProvenance]: SnapshotProvenance[K] } = { generatedBy, source, date, counts };
+  const provenance: { -readonly [K in keyof SnapshotProvenance]: SnapshotProvenance[K] } = {
+    generatedBy,
+    source,
+    date,
+    counts,
+  };
   const rawNotes = own(value, 'notes');
   if (rawNotes !== undefined && rawNotes !== null) {
     if (!Array.isArray(rawNotes)) {
@@ -895,7 +969,8 @@ function readProvenance(value: unknown, problems: Problems): SnapshotProvenance 
     } else {
       const notes: string[] = [];
       rawNotes.slice(0, 100).forEach((note: unknown, i) => {
-        if (typeof note === 'string') notes.push(boundedString(note, DECODE_LIMITS.maxDescriptionLength, scope, `notes[${i}]`));
+        if (typeof note === 'string')
+          notes.push(boundedString(note, DECODE_LIMITS.maxDescriptionLength, scope, `notes[${i}]`));
         else scope.warn(`notes[${i}]`, `expected a string, got ${kindOf(note)}; dropped`);
       });
       provenance.notes = notes;
@@ -947,7 +1022,13 @@ export function decodeSnapshot(
     }
     const provenance = readProvenance(own(json, 'provenance'), snapshotProblems);
     const parts: CatalogParts = {};
-    for (const key of ['function_list', 'callback_list', 'function_tag_list', 'callback_tag_list', 'emoji_alias_list'] as const) {
+    for (const key of [
+      'function_list',
+      'callback_list',
+      'function_tag_list',
+      'callback_tag_list',
+      'emoji_alias_list',
+    ] as const) {
       const value = own(json, key);
       if (value !== undefined) parts[key] = value;
     }

@@ -97,7 +97,8 @@ export function compareCodePoints(a: string, b: string): number {
 /** `/emoji_alias_list` with emoji in code-point order and each emoji's aliases as given. */
 export function encodeEmojiAliasMap(map: EmojiAliasMap): JsonObject {
   const out: JsonObject = {};
-  for (const [emoji, aliases] of Object.entries(map).sort(([a], [b]) => compareCodePoints(a, b))) out[emoji] = [...aliases];
+  for (const [emoji, aliases] of Object.entries(map).sort(([a], [b]) => compareCodePoints(a, b)))
+    out[emoji] = [...aliases];
   return out;
 }
 
@@ -110,7 +111,12 @@ function encodeProvenance(p: SnapshotProvenance): JsonObject {
     generatedBy: p.generatedBy,
     source: p.source,
     date: p.date,
-    counts: { functions: p.counts.functions, callbacks: p.counts.callbacks, emoji: p.counts.emoji, aliases: p.counts.aliases },
+    counts: {
+      functions: p.counts.functions,
+      callbacks: p.counts.callbacks,
+      emoji: p.counts.emoji,
+      aliases: p.counts.aliases,
+    },
   };
   if (p.notes !== undefined) out.notes = [...p.notes];
   return out;

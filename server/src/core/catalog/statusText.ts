@@ -22,7 +22,9 @@ export function formatStatus(s: CatalogStatus): string {
     lines.push(`fetched:  ${formatInstant(s.fetchedAt)}${s.ageMs !== undefined ? ` (${formatAge(s.ageMs)} ago)` : ''}`);
   }
   const n = (count: number) => count.toLocaleString('en-US');
-  lines.push(`counts:   ${n(s.counts.functions)} functions, ${n(s.counts.callbacks)} callbacks, ${n(s.counts.emoji)} emoji`);
+  lines.push(
+    `counts:   ${n(s.counts.functions)} functions, ${n(s.counts.callbacks)} callbacks, ${n(s.counts.emoji)} emoji`,
+  );
   if (s.lastRefresh) lines.push(`refresh:  ${formatInstant(s.lastRefresh.at)}: ${describeRefresh(s.lastRefresh)}`);
   if (s.problems.length > 0) {
     lines.push('problems:');
@@ -40,7 +42,11 @@ export function formatStatus(s: CatalogStatus): string {
  */
 export function statusSentence(s: CatalogStatus, l10n: Localizer = ENGLISH): string {
   if (s.source === 'none') return l10n.t('status.none', { problems: problemsSentence(s.problems) });
-  return l10n.t('status.using', { catalog: catalogInUse(s), counts: countsMsg(s), problems: problemsSentence(s.problems) });
+  return l10n.t('status.using', {
+    catalog: catalogInUse(s),
+    counts: countsMsg(s),
+    problems: problemsSentence(s.problems),
+  });
 }
 
 /**
@@ -50,7 +56,10 @@ export function statusSentence(s: CatalogStatus, l10n: Localizer = ENGLISH): str
  */
 export function refreshSentence(s: CatalogStatus, l10n: Localizer = ENGLISH): string {
   const last = s.lastRefresh;
-  const inUse = s.source === 'none' ? msg('catalog.none') : msg('catalog.withCounts', { catalog: catalogInUse(s), counts: countsMsg(s) });
+  const inUse =
+    s.source === 'none'
+      ? msg('catalog.none')
+      : msg('catalog.withCounts', { catalog: catalogInUse(s), counts: countsMsg(s) });
   if (!last) return l10n.t('refresh.using', { inUse });
   if (!last.ok) return l10n.t('refresh.failed', { reason: sentenceBody(last.outcome), inUse });
   switch (last.outcome) {
@@ -101,7 +110,8 @@ function catalogInUse(s: CatalogStatus): Msg {
     case 'none':
       return msg('catalog.none');
   }
-  if (s.fetchedAt && s.fetchedAtPrecision === 'date') return msg('catalog.dated', { catalog: phrase, date: quoted(s.fetchedAt) });
+  if (s.fetchedAt && s.fetchedAtPrecision === 'date')
+    return msg('catalog.dated', { catalog: phrase, date: quoted(s.fetchedAt) });
   if (s.ageMs !== undefined) return msg('catalog.fetchedAgo', { catalog: phrase, age: ageMsg(s.ageMs) });
   if (s.fetchedAt) return msg('catalog.fetchedAt', { catalog: phrase, instant: formatInstant(s.fetchedAt) });
   return phrase;
@@ -109,7 +119,9 @@ function catalogInUse(s: CatalogStatus): Msg {
 
 /** `the BDFD API` for the official API, else the URL the catalog came from. */
 function apiName(s: CatalogStatus): Text {
-  return s.source !== 'live' || s.location === '' || isOfficialApi(s.location) ? msg('catalog.bdfdApi') : quoted(s.location);
+  return s.source !== 'live' || s.location === '' || isOfficialApi(s.location)
+    ? msg('catalog.bdfdApi')
+    : quoted(s.location);
 }
 
 /** `494 functions, 13 callbacks and 3,799 emoji`, in the user's language. */

@@ -26,5 +26,9 @@ export function appCode(parsed: ParsedDocument): AppCode {
   let codeStart = span.end;
   if (text.charCodeAt(codeStart) === 13 /* \r */) codeStart++;
   if (text.charCodeAt(codeStart) === 10 /* \n */) codeStart++;
-  return { code: text.slice(codeStart), trigger: text.slice(call.start, call.end), triggerLine: lineOf(parsed.lineStarts, span.start) };
+  return {
+    code: text.slice(codeStart),
+    trigger: text.slice(call.start, call.end),
+    triggerLine: lineOf(parsed.lineStarts, span.start),
+  };
 }

@@ -18,7 +18,13 @@ import type { DiagnosticFix } from './types';
 import { msg, type Text } from '../l10n';
 
 /** Where a per-call check puts a finding; the message and fixes are made only when shown. */
-export type CallReport = (code: RuleCode, start: number, end: number, message: () => Text, fixes?: () => DiagnosticFix[]) => void;
+export type CallReport = (
+  code: RuleCode,
+  start: number,
+  end: number,
+  message: () => Text,
+  fixes?: () => DiagnosticFix[],
+) => void;
 
 /** A check of one call whose `[...]` is closed, given the document text. */
 export type CallCheck = (text: string, call: CallNode, report: CallReport) => void;
@@ -27,7 +33,9 @@ export type CallCheck = (text: string, call: CallNode, report: CallReport) => vo
 export const CALL_CHECKS: ReadonlyMap<string, CallCheck> = combine([
   ['$roleGrant', roleGrantSigns],
   ['$sqrt', sqrtOfNegative],
-  ...[...COMPONENT_FUNCTIONS].filter(([, fn]) => fn.role === 'embed').map(([name]): [string, CallCheck] => [name, embedInSentMessage]),
+  ...[...COMPONENT_FUNCTIONS]
+    .filter(([, fn]) => fn.role === 'embed')
+    .map(([name]): [string, CallCheck] => [name, embedInSentMessage]),
   ...MENU_CALL_CHECKS,
   ...TEXT_CAP_CHECKS,
 ]);
@@ -42,7 +50,12 @@ function combine(entries: ReadonlyArray<readonly [string, CallCheck]>): Readonly
   }
   const out = new Map<string, CallCheck>();
   for (const [name, checks] of byName) {
-    out.set(name, checks.length === 1 && checks[0] ? checks[0] : (text, call, report) => checks.forEach((check) => check(text, call, report)));
+    out.set(
+      name,
+      checks.length === 1 && checks[0]
+        ? checks[0]
+        : (text, call, report) => checks.forEach((check) => check(text, call, report)),
+    );
   }
   return out;
 }
@@ -66,7 +79,9 @@ function roleGrantSigns(text: string, call: CallNode, report: CallReport): void 
       trimmedEnd(text, arg),
       () => {
         const literal = literalText(text, arg)?.trim();
-        return literal !== undefined ? msg('rule.roleGrantSignNamed', { role: quoteValue(literal) }) : msg('rule.roleGrantSign');
+        return literal !== undefined
+          ? msg('rule.roleGrantSignNamed', { role: quoteValue(literal) })
+          : msg('rule.roleGrantSign');
       },
       () => [
         { title: msg('fix.addPlus'), edits: [{ start: first.at, end: first.at, newText: '+' }], preferred: true },
@@ -123,12 +138,7 @@ function sqrtOfNegative(text: string, call: CallNode, report: CallReport): void 
   if (!arg || call.args.length !== 1) return;
   const value = literalText(text, arg);
   if (value === undefined || !NUMBER.test(value) || !(Number(value) < 0)) return;
-  report(
-    'number-out-of-range',
-    arg.start,
-    arg.end,
-    () => msg('rule.sqrtNegative', { value: quoteValue(value) }),
-  );
+  report('number-out-of-range', arg.start, arg.end, () => msg('rule.sqrtNegative', { value: quoteValue(value) }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -151,11 +161,8 @@ function embedInSentMessage(_text: string, call: CallNode, report: CallReport): 
   for (let depth = 0; arg && depth < MAX_ANCESTORS; depth++) {
     const outer = arg.parent;
     if (outer.name === '$sendMessage' && arg.index === 0) {
-      report(
-        'embed-in-sent-message',
-        call.start,
-        call.nameEnd,
-        () => msg('rule.embedInSentMessage', { name: call.name }),
+      report('embed-in-sent-message', call.start, call.nameEnd, () =>
+        msg('rule.embedInSentMessage', { name: call.name }),
       );
       return;
     }

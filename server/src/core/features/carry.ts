@@ -57,7 +57,12 @@ function moved<F extends Movable>(f: F, map: (offset: number) => number | undefi
  * The findings of the rule `key`, computed by `compute` unless this version has them or the
  * previous version's can be moved here (its replaced chunks hold equal `facts`).
  */
-export function carriedFindings<F extends Movable>(parsed: ParsedDocument, key: string, facts: readonly string[], compute: () => F[]): F[] {
+export function carriedFindings<F extends Movable>(
+  parsed: ParsedDocument,
+  key: string,
+  facts: readonly string[],
+  compute: () => F[],
+): F[] {
   const before = parsed.recall<F[]>(key, facts);
   if (before) {
     if (!before.map) return before.value;

@@ -42,7 +42,12 @@ interface InRange {
   readonly code: string | undefined;
 }
 
-export function codeActions(ctx: FeatureContext, analysis: Analysis, range: Range, context: CodeActionContext): CodeAction[] {
+export function codeActions(
+  ctx: FeatureContext,
+  analysis: Analysis,
+  range: Range,
+  context: CodeActionContext,
+): CodeAction[] {
   const doc = analysis.document;
   const parsed = analysis.parsed;
   const text = parsed.text;
@@ -93,7 +98,9 @@ export function codeActions(ctx: FeatureContext, analysis: Analysis, range: Rang
   for (const call of unclosed.slice(0, MAX_BRACKET_FIXES)) {
     const edit = missingBracketEdit(parsed, call);
     if (!edit) continue;
-    const related = diagnostics.filter((d) => d.code === 'unclosed-bracket' && d.start <= call.open + 1 && call.start <= d.end);
+    const related = diagnostics.filter(
+      (d) => d.code === 'unclosed-bracket' && d.start <= call.open + 1 && call.start <= d.end,
+    );
     // Only the most relevant one is preferred, so "auto fix" has a single choice.
     const preferred = firstBracketFix;
     firstBracketFix = false;
@@ -119,7 +126,9 @@ export function codeActions(ctx: FeatureContext, analysis: Analysis, range: Rang
     let slashes = 0;
     while (at - slashes - 1 > comment.open && text.charCodeAt(at - slashes - 1) === 92) slashes++;
     if (slashes % 2 === 1) continue;
-    const related = diagnostics.filter((d) => d.code === 'unclosed-comment' && d.start <= comment.open + 1 && comment.start <= d.end);
+    const related = diagnostics.filter(
+      (d) => d.code === 'unclosed-comment' && d.start <= comment.open + 1 && comment.start <= d.end,
+    );
     push(
       {
         title: l10n.t('action.closeComment'),
@@ -133,11 +142,17 @@ export function codeActions(ctx: FeatureContext, analysis: Analysis, range: Rang
 
   // 3. Escape the selection: only a real selection of text, not a cursor, blanks or a function's
   // name (a double click on `$addButton` selects the name to act on it, not to turn it into text).
-  if (rangeEnd > rangeStart && !isBlankText(text, rangeStart, rangeEnd) && !withinCallName(parsed, rangeStart, rangeEnd)) {
+  if (
+    rangeEnd > rangeStart &&
+    !isBlankText(text, rangeStart, rangeEnd) &&
+    !withinCallName(parsed, rangeStart, rangeEnd)
+  ) {
     const escaped = escapeSelection(parsed, rangeStart, rangeEnd);
     if (escaped !== undefined) {
       const related = diagnostics.filter((d) => d.code !== undefined && ESCAPE_RELATED_CODES.has(d.code));
-      const title = l10n.t(parsed.specialEscapingDisabled ? 'action.escapeSelectionNoDollar' : 'action.escapeSelection');
+      const title = l10n.t(
+        parsed.specialEscapingDisabled ? 'action.escapeSelectionNoDollar' : 'action.escapeSelection',
+      );
       push(
         related.length > 0
           ? { title, kind: CodeActionKind.QuickFix, diagnostics: related.map((d) => d.diagnostic) }
@@ -163,11 +178,13 @@ export function codeActions(ctx: FeatureContext, analysis: Analysis, range: Rang
   }
   for (const { code, line, diagnostics: ds } of lineActions.values()) {
     const edit = silenceLineEdit(parsed, code, line);
-    if (edit) push({ title: l10n.t('action.silenceLine', { code }), kind: CodeActionKind.QuickFix, diagnostics: ds }, [edit]);
+    if (edit)
+      push({ title: l10n.t('action.silenceLine', { code }), kind: CodeActionKind.QuickFix, diagnostics: ds }, [edit]);
   }
   for (const [code, ds] of fileActions) {
     const edit = silenceFileEdit(parsed, code);
-    if (edit) push({ title: l10n.t('action.silenceFile', { code }), kind: CodeActionKind.QuickFix, diagnostics: ds }, [edit]);
+    if (edit)
+      push({ title: l10n.t('action.silenceFile', { code }), kind: CodeActionKind.QuickFix, diagnostics: ds }, [edit]);
   }
 
   return filterByKind(actions, context);
@@ -185,7 +202,12 @@ function withinCallName(parsed: ParsedDocument, start: number, end: number): boo
 }
 
 /** The bdscript diagnostics of the context whose (valid) range touches the requested range. */
-function collectDiagnostics(analysis: Analysis, context: CodeActionContext, rangeStart: number, rangeEnd: number): InRange[] {
+function collectDiagnostics(
+  analysis: Analysis,
+  context: CodeActionContext,
+  rangeStart: number,
+  rangeEnd: number,
+): InRange[] {
   const out: InRange[] = [];
   const list: unknown = context && (context as { diagnostics?: unknown }).diagnostics;
   if (!Array.isArray(list)) return out;
@@ -250,7 +272,8 @@ export function readFixes(data: unknown, textLength: number): ValidFix[] {
       const cur = edits[i];
       if (prev === undefined || cur === undefined) break;
       // Two edits may touch, but not overlap, and two insertions at one offset are ambiguous.
-      if (cur.start < prev.end || (cur.start === prev.start && cur.start === cur.end && prev.start === prev.end)) ok = false;
+      if (cur.start < prev.end || (cur.start === prev.start && cur.start === cur.end && prev.start === prev.end))
+        ok = false;
     }
     if (!ok) continue;
     out.push({ title, edits, preferred: fix['preferred'] === true });
@@ -375,7 +398,8 @@ export function escapeSelection(parsed: ParsedDocument, start: number, end: numb
         break;
       case 'name':
       case 'commentName':
-        if (leaf.start >= start && text.charCodeAt(leaf.start) === 36 && dollar !== '$') emit(leaf.start, leaf.start + 1, dollar);
+        if (leaf.start >= start && text.charCodeAt(leaf.start) === 36 && dollar !== '$')
+          emit(leaf.start, leaf.start + 1, dollar);
         break;
       case 'escape':
       case 'open':
@@ -398,7 +422,8 @@ function silenceLineEdit(parsed: ParsedDocument, code: string, line: number): Of
   if (loc.node && loc.node.kind === 'comment' && loc.node.start < at) return undefined;
   if (loc.before && loc.before.kind === 'comment' && loc.before.close < 0) return undefined;
   // Inside an argument a space would change the argument's value; at top level it reads better.
-  const space = loc.arg === null && at > (parsed.lineStarts[line] ?? 0) && !isSpaceOrTab(text.charCodeAt(at - 1)) ? ' ' : '';
+  const space =
+    loc.arg === null && at > (parsed.lineStarts[line] ?? 0) && !isSpaceOrTab(text.charCodeAt(at - 1)) ? ' ' : '';
   return { start: at, end: at, newText: `${space}$c[bdscript-disable-line ${code}]` };
 }
 
@@ -479,7 +504,13 @@ function editKey(edits: readonly OffsetEdit[]): string {
 }
 
 function isPosition(v: unknown): boolean {
-  return isObject(v) && Number.isSafeInteger(v['line']) && Number.isSafeInteger(v['character']) && (v['line'] as number) >= 0 && (v['character'] as number) >= 0;
+  return (
+    isObject(v) &&
+    Number.isSafeInteger(v['line']) &&
+    Number.isSafeInteger(v['character']) &&
+    (v['line'] as number) >= 0 &&
+    (v['character'] as number) >= 0
+  );
 }
 
 function isRange(v: unknown): v is Range {

@@ -56,7 +56,11 @@ function chunkColors(catalog: Catalog, text: string, view: ChunkView, base: numb
   for (const call of view.calls) {
     if (call.open < 0 || call.args.length === 0) continue;
     const params = recordOf(catalog, call.name)?.arguments;
-    if (!params || !params.some((p) => p.types.includes('Color') || p.tupleTypes?.some((t) => t.types.includes('Color')))) continue;
+    if (
+      !params ||
+      !params.some((p) => p.types.includes('Color') || p.tupleTypes?.some((t) => t.types.includes('Color')))
+    )
+      continue;
     const binding = bindArguments(params, call.args.length);
     call.args.forEach((arg, i) => {
       const slot = binding.slots[i];
@@ -83,7 +87,10 @@ export function documentColors(ctx: FeatureContext, analysis: Analysis): ColorIn
     const base = parsed.chunkStart(i);
     const spots = parsed.chunkFact('colors', i, stamp, (view, b) => chunkColors(ctx.catalog, parsed.text, view, b));
     for (const s of spots) {
-      out.push({ range: { start: document.positionAt(s.start + base), end: document.positionAt(s.end + base) }, color: toColor(s.value) });
+      out.push({
+        range: { start: document.positionAt(s.start + base), end: document.positionAt(s.end + base) },
+        color: toColor(s.value),
+      });
     }
   }
   return out;
@@ -103,7 +110,12 @@ function fromColor(color: Color): number {
  * How to write a picked colour over `range`: first in the form the text there has (hex with or
  * without `#` in its letter case, or an integer), then the other forms.
  */
-export function colorPresentations(_ctx: FeatureContext, analysis: Analysis, color: Color, range: Range): ColorPresentation[] {
+export function colorPresentations(
+  _ctx: FeatureContext,
+  analysis: Analysis,
+  color: Color,
+  range: Range,
+): ColorPresentation[] {
   const { document } = analysis;
   const current = document.getText(range).trim();
   const value = fromColor(color);
@@ -111,7 +123,13 @@ export function colorPresentations(_ctx: FeatureContext, analysis: Analysis, col
   const lowerCase = /[a-f]/.test(current) && !/[A-F]/.test(current);
   const digits = lowerCase ? hex : hex.toUpperCase();
   const forms = { hashed: `#${digits}`, bare: digits, integer: String(value) };
-  const first = INTEGER.test(current) ? forms.integer : current.startsWith('#') ? forms.hashed : HEX.test(current) ? forms.bare : forms.hashed;
+  const first = INTEGER.test(current)
+    ? forms.integer
+    : current.startsWith('#')
+      ? forms.hashed
+      : HEX.test(current)
+        ? forms.bare
+        : forms.hashed;
   const all = [first, ...[forms.hashed, forms.bare, forms.integer].filter((f) => f !== first)];
   return all.map((label) => ({ label, textEdit: { range, newText: label } }));
 }

@@ -17,7 +17,17 @@ import type { Argument, CatalogRecord } from '../catalog/model';
 import { literalText, locate, callNameAt, type Location } from '../parser/query';
 import { DOLLAR_ESCAPE, lineOf } from '../parser/parser';
 import type { ArgNode, CallNode, Node, ParsedDocument } from '../parser/tree';
-import { allowedValues, allowsType, recordMarkers, renderRecord, signature, singleLine, slotAt, truncate, DOC_LIMITS } from './docs';
+import {
+  allowedValues,
+  allowsType,
+  recordMarkers,
+  renderRecord,
+  signature,
+  singleLine,
+  slotAt,
+  truncate,
+  DOC_LIMITS,
+} from './docs';
 import { BDFD_PERMISSIONS } from './permissions';
 import { l10nOf, type Analysis, type CompletionContext, type FeatureContext } from './types';
 import { isAliasChar, isBlankText, isLineBreak, isWhitespace, MAX_ALIAS_LENGTH } from '../chars';
@@ -75,7 +85,12 @@ interface NameSite {
 const EMPTY: CompletionList = { isIncomplete: false, items: [] };
 
 /** Completion at a position. Never throws on any document; returns an empty list where nothing fits. */
-export function complete(ctx: FeatureContext, analysis: Analysis, position: Position, context?: CompletionContext): CompletionList {
+export function complete(
+  ctx: FeatureContext,
+  analysis: Analysis,
+  position: Position,
+  context?: CompletionContext,
+): CompletionList {
   const { parsed, document } = analysis;
   const text = parsed.text;
   const offset = document.offsetAt(position);
@@ -133,7 +148,10 @@ function readData(data: unknown): CompletionData | undefined {
 
 function documentation(ctx: FeatureContext, record: CatalogRecord): CompletionItem['documentation'] {
   const markdown = ctx.client.markdown;
-  return { kind: markdown ? MarkupKind.Markdown : MarkupKind.PlainText, value: renderRecord(record, { markdown, l10n: l10nOf(ctx) }) };
+  return {
+    kind: markdown ? MarkupKind.Markdown : MarkupKind.PlainText,
+    value: renderRecord(record, { markdown, l10n: l10nOf(ctx) }),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -150,7 +168,8 @@ function commentAt(loc: Location, offset: number): NameSite | 'text' | null {
   for (const node of [loc.node, loc.before]) {
     if (!node || node.kind !== 'comment') continue;
     if (offset > node.open && (node.close < 0 || offset <= node.close)) return 'text';
-    if (offset > node.start && offset <= node.open) return { start: node.start, identStart: node.start + 1, end: node.open, bracketFollows: true };
+    if (offset > node.start && offset <= node.open)
+      return { start: node.start, identStart: node.start + 1, end: node.open, bracketFollows: true };
   }
   return null;
 }
@@ -166,7 +185,12 @@ function nameSite(parsed: ParsedDocument, loc: Location, offset: number): NameSi
     if (offset < identStart) return null;
     // A known name with letters glued to it (`$ping|ms`, `$await|R`) is being typed as a whole.
     const end = letterRunEnd(parsed.text, call.nameEnd);
-    return { start: call.start, identStart, end, bracketFollows: call.open >= 0 || parsed.text.charCodeAt(end) === 91 /* [ */ };
+    return {
+      start: call.start,
+      identStart,
+      end,
+      bracketFollows: call.open >= 0 || parsed.text.charCodeAt(end) === 91 /* [ */,
+    };
   }
   const before = nodeBefore(loc, offset);
   if (before && before.kind === 'text' && parsed.text.charCodeAt(offset - 1) === DOLLAR) {
@@ -353,7 +377,9 @@ function addNames(out: Output, site: NameSite, offset: number, kind: 'function' 
     }
   }
   // Within a bucket, the order items get when the list is cut at its cap is their sort order.
-  const keyed = buckets.map((bucket) => bucket.map((c) => ({ c, key: rankKey(c) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)));
+  const keyed = buckets.map((bucket) =>
+    bucket.map((c) => ({ c, key: rankKey(c) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+  );
   for (const bucket of keyed) {
     for (const { c: candidate } of bucket) {
       if (out.names >= COMPLETION_LIMITS.names) {
@@ -373,7 +399,8 @@ const rankTails = new WeakMap<CatalogRecord, [string, string]>();
 function rankKey({ record, rank, cls, exact }: Candidate): string {
   let tails = rankTails.get(record);
   if (!tails) {
-    const tail = (c: number): string => `${usageKey(record.name, c)}${String(rank).padStart(5, '0')}${record.bracketed ? 1 : 0}`;
+    const tail = (c: number): string =>
+      `${usageKey(record.name, c)}${String(rank).padStart(5, '0')}${record.bracketed ? 1 : 0}`;
     rankTails.set(record, (tails = [tail(0), tail(2)]));
   }
   return `${record.kind === 'callback' ? 0 : 1}${exact ? 0 : 1}${tails[cls >= 2 ? 1 : 0]}`;
@@ -421,9 +448,18 @@ function staticItem(ctx: FeatureContext, record: CatalogRecord, bracketFollows: 
     newText: insert.text,
     data: { k: record.kind === 'callback' ? 'c' : 'f', n: record.name, b: record.bracketed },
     ...(ctx.client.completionLabelDetails
-      ? { labelDetails: { ...(args !== '' ? { detail: args } : {}), ...(markers.length > 0 ? { description: markers.join(' · ') } : {}) } }
+      ? {
+          labelDetails: {
+            ...(args !== '' ? { detail: args } : {}),
+            ...(markers.length > 0 ? { description: markers.join(' · ') } : {}),
+          },
+        }
       : {}),
-    ...(deprecated ? (ctx.client.completionDeprecatedTag ? { tags: [CompletionItemTag.Deprecated] } : { deprecated: true }) : {}),
+    ...(deprecated
+      ? ctx.client.completionDeprecatedTag
+        ? { tags: [CompletionItemTag.Deprecated] }
+        : { deprecated: true }
+      : {}),
   };
   pair[slot] = item;
   return item;
@@ -441,7 +477,8 @@ function nameItem(out: Output, site: NameSite, candidate: Candidate): Completion
     textEdit: out.edit(site.start, site.end, s.newText),
     data: s.data,
   };
-  if (s.labelDetails && (s.labelDetails.detail !== undefined || s.labelDetails.description !== undefined)) item.labelDetails = s.labelDetails;
+  if (s.labelDetails && (s.labelDetails.detail !== undefined || s.labelDetails.description !== undefined))
+    item.labelDetails = s.labelDetails;
   if (s.tags) item.tags = s.tags;
   if (s.deprecated) item.deprecated = true;
   return item;
@@ -453,7 +490,11 @@ function nameItem(out: Output, site: NameSite, candidate: Candidate): Completion
  * required arguments (optional ones too by setting), choices for Enum and Bool. Without
  * snippets: `$name[`, leaving the `]` to the client's auto-close or the user.
  */
-export function insertText(ctx: FeatureContext, record: CatalogRecord, bracketFollows: boolean): { text: string; snippet: boolean } {
+export function insertText(
+  ctx: FeatureContext,
+  record: CatalogRecord,
+  bracketFollows: boolean,
+): { text: string; snippet: boolean } {
   if (!record.bracketed || bracketFollows) return { text: record.name, snippet: false };
   const args = record.arguments ?? [];
   if (ctx.settings.completion.insertStyle === 'fullTag') return { text: fullTag(record), snippet: false };
@@ -464,7 +505,9 @@ export function insertText(ctx: FeatureContext, record: CatalogRecord, bracketFo
   for (const [i, arg] of args.entries()) {
     if (!arg.required && !ctx.settings.completion.optionalArguments) break;
     const members = arg.tupleTypes && arg.tupleTypes.length > 0 ? arg.tupleTypes : [arg];
-    members.forEach((member, k) => parts.push(placeholder(tabstop++, member, i, members === arg.tupleTypes ? k : undefined)));
+    members.forEach((member, k) =>
+      parts.push(placeholder(tabstop++, member, i, members === arg.tupleTypes ? k : undefined)),
+    );
   }
   const inner = parts.length > 0 ? parts.join(';') : '$1';
   return { text: `${escapeSnippet(record.name)}[${inner}]$0`, snippet: true };
@@ -473,7 +516,11 @@ export function insertText(ctx: FeatureContext, record: CatalogRecord, bracketFo
 /** The tag text to insert in the app's style: the catalog's tag when it is a sane one-line tag, else the signature. */
 function fullTag(record: CatalogRecord): string {
   const tag = record.tag;
-  const sane = tag.length <= 500 && tag.startsWith(record.name + '[') && tag.endsWith(']') && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(tag);
+  const sane =
+    tag.length <= 500 &&
+    tag.startsWith(record.name + '[') &&
+    tag.endsWith(']') &&
+    !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(tag);
   return sane ? tag : signature(record).label;
 }
 
@@ -484,7 +531,9 @@ function placeholder(n: number, arg: Argument, index: number, member?: number): 
   if (values.length > 0 && values.length <= MAX_CHOICES) {
     return `\${${n}|${values.map((v) => escapeChoice(escapeArgument(singleLine(v, DOC_LIMITS.value)))).join(',')}|}`;
   }
-  let name = singleLine(arg.name).replace(/[;[\]$\\]/g, '').trim();
+  let name = singleLine(arg.name)
+    .replace(/[;[\]$\\]/g, '')
+    .trim();
   if (name === '') name = member === undefined ? `argument ${index + 1}` : `argument ${index + 1}.${member + 1}`;
   return `\${${n}:${escapeSnippet(name)}}`;
 }
@@ -556,34 +605,53 @@ function addArgumentValues(out: Output, arg: ArgNode, offset: number): boolean {
   const values: Array<{ value: string; kind: CompletionItemKind; detail: string }> = [];
   const idKinds = idKindsOf(call.name, arg.index);
   if (idKinds) {
-    for (const { id, by } of componentIds(out.analysis.parsed, idKinds)) values.push({ value: id, kind: CompletionItemKind.Reference, detail: l10n.t('completion.idGivenBy', { name: by }) });
+    for (const { id, by } of componentIds(out.analysis.parsed, idKinds))
+      values.push({
+        value: id,
+        kind: CompletionItemKind.Reference,
+        detail: l10n.t('completion.idGivenBy', { name: by }),
+      });
   }
   const appIndex = APP_VARIABLE_FUNCTIONS.get(call.name);
   if ((arg.index === 0 && (call.name === '$var' || call.name === '$await')) || appIndex === arg.index) {
     const names = documentNames(out.analysis.parsed);
     const own = literalText(text, arg)?.trim();
     if (call.name === '$await') {
-      for (const name of names.asyncs) values.push({ value: name, kind: CompletionItemKind.Reference, detail: l10n.t('completion.asyncBlock') });
+      for (const name of names.asyncs)
+        values.push({ value: name, kind: CompletionItemKind.Reference, detail: l10n.t('completion.asyncBlock') });
     } else {
-      const [list, detail] = call.name === '$var' ? [names.vars, l10n.t('completion.variable')] : [names.app, l10n.t('completion.appVariable')];
+      const [list, detail] =
+        call.name === '$var'
+          ? [names.vars, l10n.t('completion.variable')]
+          : [names.app, l10n.t('completion.appVariable')];
       // The name being typed is offered only when the document uses it elsewhere too.
-      for (const [name, count] of list) if (!(name === own && count <= 1)) values.push({ value: name, kind: CompletionItemKind.Variable, detail });
+      for (const [name, count] of list)
+        if (!(name === own && count <= 1)) values.push({ value: name, kind: CompletionItemKind.Variable, detail });
     }
   }
   const record = bracketedRecord(out, call);
   const slot = record && slotAt(record, arg.index, call.args.length);
   // Keys of the JSON a literal `$jsonParse` before this call defines, in a key path.
-  if (slot && slot.param === 0 && takesJsonKeyPath(record)) values.push(...jsonKeysAt(out.analysis.parsed, call, arg.index).map((v) => ({ ...v, detail: l10n.text(v.detail) })));
+  if (slot && slot.param === 0 && takesJsonKeyPath(record))
+    values.push(
+      ...jsonKeysAt(out.analysis.parsed, call, arg.index).map((v) => ({ ...v, detail: l10n.text(v.detail) })),
+    );
   const typed = text.slice(range[0], offset);
   if (slot) {
     const argument = slot.argument;
     const detail = singleLine(argument.name) || l10n.t('completion.value');
-    const kind = argument.enumData && argument.enumData.length > 0 ? CompletionItemKind.EnumMember : CompletionItemKind.Value;
+    const kind =
+      argument.enumData && argument.enumData.length > 0 ? CompletionItemKind.EnumMember : CompletionItemKind.Value;
     for (const value of allowedValues(argument)) if (value !== '') values.push({ value, kind, detail });
     if (allowsType(argument, 'Permission') || permissionLike(argument)) {
       // `+managemessages` grants and `-managemessages` denies where a sign is written.
       const sign = typed.startsWith('+') || typed.startsWith('-') ? typed.charAt(0) : '';
-      for (const value of BDFD_PERMISSIONS) values.push({ value: sign + value, kind: CompletionItemKind.EnumMember, detail: l10n.t('completion.permission') });
+      for (const value of BDFD_PERMISSIONS)
+        values.push({
+          value: sign + value,
+          kind: CompletionItemKind.EnumMember,
+          detail: l10n.t('completion.permission'),
+        });
     }
     if (allowsType(argument, 'Emoji') && values.length === 0 && /^[\p{L}\p{N}_+-]*$/u.test(typed)) {
       addEmoji(out, { start: range[0], end: range[1], prefix: ':' + typed }, arg, true);
@@ -684,7 +752,11 @@ function documentNames(parsed: ParsedDocument): DocumentNames {
 
 /** Names no longer than a label may be, sorted. */
 function sortedNames(names: ReadonlyMap<string, number>): ReadonlyMap<string, number> {
-  return new Map([...names].filter(([name]) => name.length <= DOC_LIMITS.name).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+  return new Map(
+    [...names]
+      .filter(([name]) => name.length <= DOC_LIMITS.name)
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -714,7 +786,9 @@ function addEmoji(out: Output, site: EmojiSite, arg: ArgNode | null, withoutColo
     out.items.push({
       label: `${singleLine(alias, DOC_LIMITS.value)} ${shownChar}`,
       kind: CompletionItemKind.Text,
-      detail: l10nOf(out.ctx).t('completion.inserts', { text: takesEmoji ? singleLine(alias, DOC_LIMITS.value) : shownChar }),
+      detail: l10nOf(out.ctx).t('completion.inserts', {
+        text: takesEmoji ? singleLine(alias, DOC_LIMITS.value) : shownChar,
+      }),
       sortText: `${GROUP.emoji}${String(i).padStart(5, '0')}`,
       // Typed without its colon (an emoji argument), the alias is filtered without it too.
       filterText: withoutColon ? alias.slice(1) : alias,

@@ -83,12 +83,34 @@ export const COMPONENT_FUNCTIONS: ReadonlyMap<string, ComponentFunction> = new M
   ['$removeAllComponents', { role: 'reset', messageId: 0 }],
   ['$removeComponent', { role: 'reset', messageId: 1 }],
   // Embed functions: they always build the response's embeds.
-  ...['$title', '$description', '$color', '$footer', '$footerIcon', '$author', '$authorIcon', '$authorURL', '$image', '$thumbnail', '$addField', '$embeddedURL', '$addTimestamp'].map(
-    (name): [string, ComponentFunction] => [name, { role: 'embed' }],
-  ),
+  ...[
+    '$title',
+    '$description',
+    '$color',
+    '$footer',
+    '$footerIcon',
+    '$author',
+    '$authorIcon',
+    '$authorURL',
+    '$image',
+    '$thumbnail',
+    '$addField',
+    '$embeddedURL',
+    '$addTimestamp',
+  ].map((name): [string, ComponentFunction] => [name, { role: 'embed' }]),
 ]);
 
-const V2_ROLES: ReadonlySet<ComponentRole> = new Set(['container', 'section', 'textDisplay', 'thumbnail', 'buttonV2', 'actionRow', 'gallery', 'separator', 'selectV2']);
+const V2_ROLES: ReadonlySet<ComponentRole> = new Set([
+  'container',
+  'section',
+  'textDisplay',
+  'thumbnail',
+  'buttonV2',
+  'actionRow',
+  'gallery',
+  'separator',
+  'selectV2',
+]);
 
 /** A literal value, `null` when built at run time, undefined when the argument is absent. */
 type Value = string | null | undefined;
@@ -177,7 +199,14 @@ export function componentCalls(parsed: ParsedDocument): readonly ComponentCall[]
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
     for (const c of componentFact(parsed, i).calls) {
-      cached.push({ ...c, start: c.start + base, end: c.end + base, nameEnd: c.nameEnd + base, idStart: c.idStart >= 0 ? c.idStart + base : -1, idEnd: c.idEnd >= 0 ? c.idEnd + base : -1 });
+      cached.push({
+        ...c,
+        start: c.start + base,
+        end: c.end + base,
+        nameEnd: c.nameEnd + base,
+        idStart: c.idStart >= 0 ? c.idStart + base : -1,
+        idEnd: c.idEnd >= 0 ? c.idEnd + base : -1,
+      });
     }
   }
   callsCache.set(parsed, cached);
@@ -198,7 +227,20 @@ function embedCalls(parsed: ParsedDocument): ComponentCall[] {
       const nameEnd = end + base;
       if (inTrigger(parsed, start)) continue;
       const name = parsed.text.slice(start, nameEnd);
-      out.push({ role: 'embed', name, start, end: nameEnd, nameEnd, id: undefined, idStart: -1, idEnd: -1, parent: undefined, newRow: undefined, style: undefined, elsewhere: false });
+      out.push({
+        role: 'embed',
+        name,
+        start,
+        end: nameEnd,
+        nameEnd,
+        id: undefined,
+        idStart: -1,
+        idEnd: -1,
+        parent: undefined,
+        newRow: undefined,
+        style: undefined,
+        elsewhere: false,
+      });
     }
   }
   return out;
@@ -209,7 +251,8 @@ const callsCache = new WeakMap<ParsedDocument, ComponentCall[]>();
 // ---------------------------------------------------------------------------------------------
 // Rules.
 
-export type ComponentCode = 'action-row-limit' | 'component-limit' | 'duplicate-custom-id' | 'components-v2-embed' | 'link-button-url';
+export type ComponentCode =
+  'action-row-limit' | 'component-limit' | 'duplicate-custom-id' | 'components-v2-embed' | 'link-button-url';
 
 export interface ComponentFinding {
   readonly code: ComponentCode;
@@ -239,7 +282,14 @@ export function componentFindings(parsed: ParsedDocument): ComponentFinding[] {
   const out = new FindingList();
   for (const c of calls) linkButtonHint(c, out);
   // The response's components: not in the trigger, not sent to another message.
-  const events = calls.filter((c) => c.role !== 'editButton' && c.role !== 'modal' && c.role !== 'textInput' && !c.elsewhere && !inTrigger(parsed, c.start));
+  const events = calls.filter(
+    (c) =>
+      c.role !== 'editButton' &&
+      c.role !== 'modal' &&
+      c.role !== 'textInput' &&
+      !c.elsewhere &&
+      !inTrigger(parsed, c.start),
+  );
   if (events.length === 0) return out.list;
   const model = pathModel(parsed);
   const hasV2 = events.some((c) => V2_ROLES.has(c.role));
@@ -256,32 +306,64 @@ export function componentFindings(parsed: ParsedDocument): ComponentFinding[] {
       last = Math.max(last, c.start);
     }
     const between = resets.filter((r) => r.start > first && r.start < last);
-    walkPaths(model, [...group, ...between].map((c) => ({ at: c.start, call: c })), walker);
+    walkPaths(
+      model,
+      [...group, ...between].map((c) => ({ at: c.start, call: c })),
+      walker,
+    );
   };
   const byRole = (roles: readonly ComponentRole[]): ComponentCall[] => events.filter((c) => roles.includes(c.role));
   if (!hasV2) walk(byRole(['button', 'selectMenu']), legacyRows(out));
   duplicateIds(model, events, out);
   if (hasV2) {
-    walk(events.filter((c) => V2_ROLES.has(c.role)), v2Total(out));
+    walk(
+      events.filter((c) => V2_ROLES.has(c.role)),
+      v2Total(out),
+    );
     v2WithEmbeds(model, events, embedCalls(parsed), out);
     // What each ID names, from the calls that create it (an ID given to two kinds names neither).
     const kinds = new Map<string, ComponentRole | null>();
     for (const c of events) {
-      if (typeof c.id !== 'string' || !['container', 'section', 'actionRow', 'gallery', 'selectMenu', 'selectV2'].includes(c.role)) continue;
+      if (
+        typeof c.id !== 'string' ||
+        !['container', 'section', 'actionRow', 'gallery', 'selectMenu', 'selectV2'].includes(c.role)
+      )
+        continue;
       const id = c.id.trim();
       const seen = kinds.get(id);
       kinds.set(id, seen === undefined || seen === c.role ? c.role : null);
     }
-    for (const [parent, group] of groupBy(events, (c) => ((c.role === 'buttonV2' || c.role === 'selectV2') && typeof c.parent === 'string' && kinds.get(c.parent) === 'actionRow' ? c.parent : undefined))) {
+    for (const [parent, group] of groupBy(events, (c) =>
+      (c.role === 'buttonV2' || c.role === 'selectV2') &&
+      typeof c.parent === 'string' &&
+      kinds.get(c.parent) === 'actionRow'
+        ? c.parent
+        : undefined,
+    )) {
       walk(group, actionRow(parent, out));
     }
-    for (const [parent, group] of groupBy(events, (c) => (c.role === 'textDisplay' && typeof c.parent === 'string' && kinds.get(c.parent) === 'section' ? c.parent : undefined))) {
-      walk(group, counted(limit('sectionChildren'), out, (n) => msg('comp.sectionTexts', { n, section: JSON.stringify(short(parent)), max: limit('sectionChildren') })));
+    for (const [parent, group] of groupBy(events, (c) =>
+      c.role === 'textDisplay' && typeof c.parent === 'string' && kinds.get(c.parent) === 'section'
+        ? c.parent
+        : undefined,
+    )) {
+      walk(
+        group,
+        counted(limit('sectionChildren'), out, (n) =>
+          msg('comp.sectionTexts', { n, section: JSON.stringify(short(parent)), max: limit('sectionChildren') }),
+        ),
+      );
     }
   }
   // A new menu or gallery of an ID starts its own count.
   const starts = groupBy(events, (c) =>
-    typeof c.id !== 'string' ? undefined : c.role === 'gallery' ? `g:${c.id.trim()}` : c.role === 'selectMenu' || c.role === 'selectV2' ? `o:${c.id.trim()}` : undefined,
+    typeof c.id !== 'string'
+      ? undefined
+      : c.role === 'gallery'
+        ? `g:${c.id.trim()}`
+        : c.role === 'selectMenu' || c.role === 'selectV2'
+          ? `o:${c.id.trim()}`
+          : undefined,
   );
   for (const [key, group] of groupBy(events, (c) => optionGroup(c))) {
     const owner = JSON.stringify(short(key.slice(2)));
@@ -308,7 +390,10 @@ function optionGroup(c: ComponentCall): string | undefined {
   return undefined;
 }
 
-function groupBy(calls: readonly ComponentCall[], keyOf: (c: ComponentCall) => string | undefined): Map<string, ComponentCall[]> {
+function groupBy(
+  calls: readonly ComponentCall[],
+  keyOf: (c: ComponentCall) => string | undefined,
+): Map<string, ComponentCall[]> {
   const out = new Map<string, ComponentCall[]>();
   for (const c of calls) {
     const key = keyOf(c);
@@ -335,7 +420,12 @@ class FindingList {
 type Event = { readonly at: number; readonly call: ComponentCall };
 
 /** A finding on a call's name. */
-function onName(code: ComponentCode, c: ComponentCall, message: Msg, related: ComponentFinding['related'] = []): ComponentFinding {
+function onName(
+  code: ComponentCode,
+  c: ComponentCall,
+  message: Msg,
+  related: ComponentFinding['related'] = [],
+): ComponentFinding {
   return { code, start: c.start, end: c.nameEnd, message, related };
 }
 
@@ -381,7 +471,8 @@ function legacyRows(out: FindingList): PathWalker<Event, { rows: number; inRow: 
       if (c.role === 'reset') return { rows: 0, inRow: 0, select: false };
       if (c.role === 'selectMenu') {
         const rows = s.rows + 1;
-        if (rows === maxRows + 1) out.add(onName('component-limit', c, msg('comp.selectMenuRows', { n: rows, max: maxRows })));
+        if (rows === maxRows + 1)
+          out.add(onName('component-limit', c, msg('comp.selectMenuRows', { n: rows, max: maxRows })));
         return { rows, inRow: 0, select: true };
       }
       const continues = c.newRow === 'no' || c.newRow === 'false';
@@ -413,7 +504,8 @@ function duplicateIds(model: PathModel, events: readonly ComponentCall[], out: F
   const resets = events.filter((c) => c.role === 'reset').map((c) => c.start);
   const byId = groupBy(events, (c) => {
     if (c.role === 'button' || c.role === 'buttonV2') return customId(c);
-    if (c.role === 'selectMenu' || c.role === 'selectV2') return typeof c.id === 'string' && c.id !== '' ? c.id : undefined;
+    if (c.role === 'selectMenu' || c.role === 'selectV2')
+      return typeof c.id === 'string' && c.id !== '' ? c.id : undefined;
     return undefined;
   });
   for (const [id, group] of byId) {
@@ -448,7 +540,12 @@ function v2Total(out: FindingList): PathWalker<Event, number> {
  * A count along the paths: the `max + 1`-th counted call of a path is reported (once), a reset
  * (or a call that `restarts`) starts over. Paths are merged keeping the higher count.
  */
-function counted(max: number, out: FindingList, message: (n: number) => Msg, restarts?: (c: ComponentCall) => boolean): PathWalker<Event, number> {
+function counted(
+  max: number,
+  out: FindingList,
+  message: (n: number) => Msg,
+  restarts?: (c: ComponentCall) => boolean,
+): PathWalker<Event, number> {
   return {
     initial: 0,
     key: () => '',
@@ -473,10 +570,24 @@ function actionRow(row: string, out: FindingList): PathWalker<Event, { buttons: 
       if (c.role === 'reset') return { buttons: 0, selects: 0 };
       if (c.role === 'buttonV2') {
         if (s.selects > 0) out.add(onName('action-row-limit', c, msg('comp.rowHasSelect', { row: name })));
-        else if (s.buttons + 1 === maxButtons + 1) out.add(onName('action-row-limit', c, msg('comp.buttonsInNamedRow', { n: s.buttons + 1, row: name, max: maxButtons })));
+        else if (s.buttons + 1 === maxButtons + 1)
+          out.add(
+            onName(
+              'action-row-limit',
+              c,
+              msg('comp.buttonsInNamedRow', { n: s.buttons + 1, row: name, max: maxButtons }),
+            ),
+          );
         return { ...s, buttons: s.buttons + 1 };
       }
-      if (s.buttons > 0 || s.selects > 0) out.add(onName('action-row-limit', c, msg(s.selects > 0 ? 'comp.selectAfterSelect' : 'comp.selectAfterButtons', { row: name })));
+      if (s.buttons > 0 || s.selects > 0)
+        out.add(
+          onName(
+            'action-row-limit',
+            c,
+            msg(s.selects > 0 ? 'comp.selectAfterSelect' : 'comp.selectAfterButtons', { row: name }),
+          ),
+        );
       return { ...s, selects: s.selects + 1 };
     },
   };
@@ -490,7 +601,12 @@ const MAX_EMBED_CHECKS = 64;
  * that run in one message is an error. Reported on the first V2 component of each message
  * (a V2 component that runs with one already reported is left alone), naming the nearest embed.
  */
-function v2WithEmbeds(model: PathModel, events: readonly ComponentCall[], embeds: readonly ComponentCall[], out: FindingList): void {
+function v2WithEmbeds(
+  model: PathModel,
+  events: readonly ComponentCall[],
+  embeds: readonly ComponentCall[],
+  out: FindingList,
+): void {
   if (embeds.length === 0) return;
   const reported: ComponentCall[] = [];
   for (const v2 of events) {
@@ -498,7 +614,7 @@ function v2WithEmbeds(model: PathModel, events: readonly ComponentCall[], embeds
     if (reported.some((r) => model.relation(r.start, v2.start) === 'sequence')) continue;
     // The embeds nearest to it first, on both sides.
     let hi = 0;
-    for (let top = embeds.length; hi < top; ) {
+    for (let top = embeds.length; hi < top;) {
       const mid = (hi + top) >>> 1;
       const e = embeds[mid];
       if (e !== undefined && e.start <= v2.start) hi = mid + 1;
@@ -518,16 +634,12 @@ function v2WithEmbeds(model: PathModel, events: readonly ComponentCall[], embeds
     if (!embed) continue;
     reported.push(v2);
     out.add(
-      onName(
-        'components-v2-embed',
-        v2,
-        msg('comp.v2WithEmbed', { name: v2.name, embed: embed.name }),
-        [{ start: embed.start, end: embed.nameEnd, message: msg('related.embedInMessage') }],
-      ),
+      onName('components-v2-embed', v2, msg('comp.v2WithEmbed', { name: v2.name, embed: embed.name }), [
+        { start: embed.start, end: embed.nameEnd, message: msg('related.embedInMessage') },
+      ]),
     );
   }
 }
-
 
 function short(s: string): string {
   return s.length > 40 ? s.slice(0, 39) + '…' : s;
@@ -540,7 +652,10 @@ function short(s: string): string {
 export type IdKind = 'custom' | 'menu' | 'select' | 'modal' | 'input' | 'container' | 'section' | 'row' | 'gallery';
 
 /** The ID kinds each function's arguments take, by name and argument index. */
-const ID_ARGUMENTS: ReadonlyMap<string, ReadonlyMap<number, readonly IdKind[]>> = new Map<string, Map<number, IdKind[]>>([
+const ID_ARGUMENTS: ReadonlyMap<string, ReadonlyMap<number, readonly IdKind[]>> = new Map<
+  string,
+  Map<number, IdKind[]>
+>([
   ['$editButton', new Map([[0, ['custom']]])],
   ['$removeComponent', new Map([[0, ['custom', 'menu', 'select']]])],
   ['$editSelectMenu', new Map([[0, ['menu']]])],
@@ -599,7 +714,10 @@ function kindOf(c: ComponentCall): IdKind | undefined {
 }
 
 /** The literal IDs the document gives components of the given kinds, in document order, each once, with what made them. */
-export function componentIds(parsed: ParsedDocument, kinds: readonly IdKind[]): Array<{ id: string; kind: IdKind; by: string }> {
+export function componentIds(
+  parsed: ParsedDocument,
+  kinds: readonly IdKind[],
+): Array<{ id: string; kind: IdKind; by: string }> {
   const out: Array<{ id: string; kind: IdKind; by: string }> = [];
   const seen = new Set<string>();
   for (const c of componentCalls(parsed)) {

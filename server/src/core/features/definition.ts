@@ -14,7 +14,10 @@ export function definition(_ctx: FeatureContext, analysis: Analysis, position: P
   const use = varUseAt(parsed, offset);
   if (use) {
     const document = analysis.document;
-    return definitionsOf(parsed, use).map((s) => ({ uri: document.uri, range: { start: document.positionAt(s.nameStart), end: document.positionAt(s.nameEnd) } }));
+    return definitionsOf(parsed, use).map((s) => ({
+      uri: document.uri,
+      range: { start: document.positionAt(s.nameStart), end: document.positionAt(s.nameEnd) },
+    }));
   }
   const awaitCall = awaitAt(parsed, offset);
   if (!awaitCall || !awaitCall.args[0]) return [];

@@ -16,7 +16,9 @@ import { msg, type Msg } from '../l10n';
 /** A rewrite of a call's arguments into the replacement's, from the wiki's pages of both functions. */
 interface Rewrite {
   /** The replacement's arguments as source text, from the old ones; undefined when it cannot map. */
-  readonly map: (args: readonly string[]) => { readonly args: readonly string[]; readonly exact: boolean; readonly check?: Msg } | undefined;
+  readonly map: (
+    args: readonly string[],
+  ) => { readonly args: readonly string[]; readonly exact: boolean; readonly check?: Msg } | undefined;
 }
 
 /** `+id` or `-id`: `$roleGrant` adds a role with `+` and removes it with `-` (wiki `bdscript/roleGrant.md`). */
@@ -88,7 +90,12 @@ export function sameArguments(a: readonly Argument[], b: readonly Argument[]): b
 }
 
 /** The fixes that replace a deprecated call with its replacement. */
-export function replacementFixes(catalog: Catalog, text: string, call: CallNode, record: FunctionRecord): DiagnosticFix[] {
+export function replacementFixes(
+  catalog: Catalog,
+  text: string,
+  call: CallNode,
+  record: FunctionRecord,
+): DiagnosticFix[] {
   const replacement = record.deprecatedFor;
   if (!replacement) return [];
   const bracketed = call.open >= 0;
@@ -105,7 +112,9 @@ export function replacementFixes(catalog: Catalog, text: string, call: CallNode,
       const newText = `${replacement}[${mapped.args.join(';')}]`;
       return [
         {
-          title: mapped.check ? msg('fix.replaceCheck', { code: shorten(newText), check: mapped.check }) : msg('fix.replaceWith', { code: shorten(newText) }),
+          title: mapped.check
+            ? msg('fix.replaceCheck', { code: shorten(newText), check: mapped.check })
+            : msg('fix.replaceWith', { code: shorten(newText) }),
           edits: [{ start: call.start, end: call.end, newText }],
           ...(mapped.exact ? { preferred: true } : {}),
         },
@@ -114,7 +123,9 @@ export function replacementFixes(catalog: Catalog, text: string, call: CallNode,
   }
 
   // The same arguments: only the name changes.
-  const same = !bracketed ? !target.bracketed : record.arguments !== null && target.arguments !== null && sameArguments(record.arguments, target.arguments);
+  const same = !bracketed
+    ? !target.bracketed
+    : record.arguments !== null && target.arguments !== null && sameArguments(record.arguments, target.arguments);
   let fits = same;
   if (same && bracketed && target.arguments) {
     const binding = bindArguments(target.arguments, call.args.length);

@@ -29,7 +29,16 @@ import { featureOfFunction, hasFeature, SWITCH_TO_BDSCRIPT2 } from './languages'
 import { list, msg, type Msg, type Text } from '../l10n';
 import { JSON_PARSE, jsonParseFinding } from './json';
 import { isRuleCode, RULE_BY_CODE, type RuleCode } from './rules';
-import { l10nOf, type Analysis, type CappedFindings, type DiagnosticData, type DiagnosticFix, type FeatureContext, type OffsetEdit, type SeverityCounts } from './types';
+import {
+  l10nOf,
+  type Analysis,
+  type CappedFindings,
+  type DiagnosticData,
+  type DiagnosticFix,
+  type FeatureContext,
+  type OffsetEdit,
+  type SeverityCounts,
+} from './types';
 import { checkValue } from './values';
 import { replacementFixes } from './deprecations';
 import { variableFindings } from './variables';
@@ -71,7 +80,6 @@ const SEVERITY: Readonly<Record<Exclude<SeveritySetting, 'off'>, DiagnosticSever
   information: DiagnosticSeverity.Information,
   hint: DiagnosticSeverity.Hint,
 };
-
 
 interface Extra {
   readonly fixes?: readonly DiagnosticFix[];
@@ -228,22 +236,30 @@ class Collector {
     const parsed = this.analysis.parsed;
     const start = finding.start + base;
     if (this.full) {
-      if (!this.silencer.silenced(finding.code, lineOf(parsed.lineStarts, start))) this.hidden[severity] = (this.hidden[severity] ?? 0) + 1;
+      if (!this.silencer.silenced(finding.code, lineOf(parsed.lineStarts, start)))
+        this.hidden[severity] = (this.hidden[severity] ?? 0) + 1;
       return;
     }
     const range = { start: positionOf(parsed, start), end: positionOf(parsed, Math.max(start, finding.end + base)) };
     if (this.silencer.silenced(finding.code, range.start.line)) return;
     const l10n = l10nOf(this.ctx);
-    const diagnostic: Diagnostic = { range, severity, code: finding.code, source: DIAGNOSTIC_SOURCE, message: l10n.text(finding.message) };
+    const diagnostic: Diagnostic = {
+      range,
+      severity,
+      code: finding.code,
+      source: DIAGNOSTIC_SOURCE,
+      message: l10n.text(finding.message),
+    };
     const extra = finding.extra;
     if (extra.tags && extra.tags.length > 0) diagnostic.tags = extra.tags;
     if (extra.related && extra.related.length > 0) {
-      diagnostic.relatedInformation = extra.related.map(
-        (r): DiagnosticRelatedInformation => ({
-          location: { uri: this.analysis.document.uri, range: { start: positionOf(parsed, r.start + base), end: positionOf(parsed, r.end + base) } },
-          message: l10n.text(r.message),
-        }),
-      );
+      diagnostic.relatedInformation = extra.related.map((r): DiagnosticRelatedInformation => ({
+        location: {
+          uri: this.analysis.document.uri,
+          range: { start: positionOf(parsed, r.start + base), end: positionOf(parsed, r.end + base) },
+        },
+        message: l10n.text(r.message),
+      }));
     }
     if (extra.fixes && extra.fixes.length > 0) {
       const fixes = extra.fixes.map((f) => ({
@@ -276,7 +292,8 @@ class Collector {
   shownBySettings(found: ChunkFindings): number {
     let n = 0;
     for (const f of found.list) if (this.severityOf(f.code) !== undefined) n++;
-    for (const [k, code] of found.tally.codes.entries()) if (this.severityOf(code) !== undefined) n += found.tally.counts[k] ?? 0;
+    for (const [k, code] of found.tally.codes.entries())
+      if (this.severityOf(code) !== undefined) n += found.tally.counts[k] ?? 0;
     return n;
   }
 
@@ -301,17 +318,33 @@ class Collector {
       all[s] = (all[s] ?? 0) + 1;
     }
     for (let k = 1; k < all.length; k++) all[k] = (all[k] ?? 0) + (this.hidden[k] ?? 0);
-    const total = Object.fromEntries(SEVERITY_NAMES.map(([name, level]) => [name, all[level] ?? 0])) as unknown as SeverityCounts;
+    const total = Object.fromEntries(
+      SEVERITY_NAMES.map(([name, level]) => [name, all[level] ?? 0]),
+    ) as unknown as SeverityCounts;
     const capped: CappedFindings = { shown: shown.length, total };
     const data: DiagnosticData = { capped };
-    return { range: { start: end, end }, severity, code: 'too-many-findings', source: DIAGNOSTIC_SOURCE, message: l10nOf(this.ctx).text(capMessage(capped)), data };
+    return {
+      range: { start: end, end },
+      severity,
+      code: 'too-many-findings',
+      source: DIAGNOSTIC_SOURCE,
+      message: l10nOf(this.ctx).text(capMessage(capped)),
+      data,
+    };
   }
 }
 
 /** "Only the first 5,000 of 12,345 findings are shown (in all: 2 errors and 12,343 warnings). …" */
 function capMessage(capped: CappedFindings): Msg {
-  const keys = { error: 'count.errors', warning: 'count.warnings', information: 'count.information', hint: 'count.hints' } as const;
-  const parts = SEVERITY_NAMES.filter(([name]) => capped.total[name] > 0).map(([name]) => msg(keys[name], { n: capped.total[name] }));
+  const keys = {
+    error: 'count.errors',
+    warning: 'count.warnings',
+    information: 'count.information',
+    hint: 'count.hints',
+  } as const;
+  const parts = SEVERITY_NAMES.filter(([name]) => capped.total[name] > 0).map(([name]) =>
+    msg(keys[name], { n: capped.total[name] }),
+  );
   const all = SEVERITY_NAMES.reduce((sum, [name]) => sum + capped.total[name], 0);
   return msg('diag.capped', { shown: capped.shown, all, list: list(parts, 'and') });
 }
@@ -355,7 +388,10 @@ export function* diagnosticSteps(ctx: FeatureContext, analysis: Analysis): Gener
     const key = withMessages ? 'diagnostics' : 'diagnostics-count';
     return parsed.chunkFact(key, i, touchesFirstLine ? `${stamp}:${lineStamp}` : stamp, (view, b) => {
       const firstLine = lineOf(parsed.lineStarts, b);
-      const found = new Findings(withMessages ? MAX_DIAGNOSTICS : 0, (offset) => lineOf(parsed.lineStarts, offset) - firstLine);
+      const found = new Findings(
+        withMessages ? MAX_DIAGNOSTICS : 0,
+        (offset) => lineOf(parsed.lineStarts, offset) - firstLine,
+      );
       new CallChecker(ctx, analysis, found, firstLineCall).run(view.calls);
       return { list: found.list.map((f) => relative(f, b)), tally: found.tally(), countOnly: !withMessages };
     });
@@ -401,8 +437,17 @@ function relative(f: Finding, base: number): Finding {
   if (base === 0) return f;
   const extra: Extra = {
     ...f.extra,
-    ...(f.extra.related ? { related: f.extra.related.map((r) => ({ ...r, start: r.start - base, end: r.end - base })) } : {}),
-    ...(f.extra.fixes ? { fixes: f.extra.fixes.map((x) => ({ ...x, edits: x.edits.map((e) => ({ ...e, start: e.start - base, end: e.end - base })) })) } : {}),
+    ...(f.extra.related
+      ? { related: f.extra.related.map((r) => ({ ...r, start: r.start - base, end: r.end - base })) }
+      : {}),
+    ...(f.extra.fixes
+      ? {
+          fixes: f.extra.fixes.map((x) => ({
+            ...x,
+            edits: x.edits.map((e) => ({ ...e, start: e.start - base, end: e.end - base })),
+          })),
+        }
+      : {}),
   };
   return { ...f, start: f.start - base, end: f.end - base, extra };
 }
@@ -428,7 +473,8 @@ function readDirectives(d: Collector, parsed: ParsedDocument): void {
     const known = directive.codes.filter(isRuleCode);
     // A directive that names only unknown rules silences nothing (not everything).
     if (unknown.length === 0 || known.length > 0) {
-      const target = directive.kind === 'disable' ? 'file' : directive.kind === 'disable-line' ? directive.line : directive.line + 1;
+      const target =
+        directive.kind === 'disable' ? 'file' : directive.kind === 'disable-line' ? directive.line : directive.line + 1;
       d.silencer.add(target, known);
     }
     if (unknown.length > 0) {
@@ -436,7 +482,11 @@ function readDirectives(d: Collector, parsed: ParsedDocument): void {
         'unknown-directive',
         directive.start,
         directive.end,
-        msg('directive.unknownRules', { kind: directive.kind, count: unknown.length, rules: unknown.map((c) => `"${c}"`).join(', ') }),
+        msg('directive.unknownRules', {
+          kind: directive.kind,
+          count: unknown.length,
+          rules: unknown.map((c) => `"${c}"`).join(', '),
+        }),
       );
     }
   }
@@ -492,7 +542,8 @@ function blockRelated(p: BlockProblem, ownerOf: (call: BlockCall) => Block | und
     case 'elseif-after-else': {
       const block = ownerOf(p.call);
       if (block) at(block.opener, msg('related.ifOfBlock'));
-      if (p.related) at(p.related, p.code === 'duplicate-else' ? msg('related.firstElse') : msg('related.branchBefore'));
+      if (p.related)
+        at(p.related, p.code === 'duplicate-else' ? msg('related.firstElse') : msg('related.branchBefore'));
       break;
     }
     case 'duplicate-catch':
@@ -526,7 +577,10 @@ function blocksOnOneLine(d: Collector, parsed: ParsedDocument, language: ScriptL
       'language-feature',
       call.start,
       call.nameEnd,
-      msg('lang.featureSwitch', { problem: msg('lang.blocksOnOneLine', { language, name: call.name }), switch: SWITCH_TO_BDSCRIPT2 }),
+      msg('lang.featureSwitch', {
+        problem: msg('lang.blocksOnOneLine', { language, name: call.name }),
+        switch: SWITCH_TO_BDSCRIPT2,
+      }),
     );
   }
 }
@@ -541,23 +595,30 @@ function* documentRules(d: Collector, parsed: ParsedDocument, language: ScriptLa
   // Each rule's findings are carried over from the previous version when the edit left the chunk
   // facts it reads unchanged (carry.ts), so a keystroke pays only for the rules it concerns.
   if (hasFeature(language, 'bdscript2-functions')) {
-    const found = carriedFindings(parsed, 'rule:variables', ['variables', ...PATH_FACTS], () => variableFindings(parsed));
+    const found = carriedFindings(parsed, 'rule:variables', ['variables', ...PATH_FACTS], () =>
+      variableFindings(parsed),
+    );
     for (const f of found) d.add(f.code, f.start, f.end, f.message, { fixes: f.fixes, related: f.related });
     yield;
   }
-  for (const f of carriedFindings(parsed, 'rule:components', ['components', ...PATH_FACTS], () => componentFindings(parsed))) {
+  for (const f of carriedFindings(parsed, 'rule:components', ['components', ...PATH_FACTS], () =>
+    componentFindings(parsed),
+  )) {
     d.add(f.code, f.start, f.end, f.message, { related: f.related });
   }
   yield;
-  for (const f of carriedFindings(parsed, 'rule:messages', ['messages', ...PATH_FACTS], () => messageFindings(parsed))) d.add(f.code, f.start, f.end, f.message);
+  for (const f of carriedFindings(parsed, 'rule:messages', ['messages', ...PATH_FACTS], () => messageFindings(parsed)))
+    d.add(f.code, f.start, f.end, f.message);
   yield;
   for (const f of carriedFindings(parsed, 'rule:parents', ['parents', ...PATH_FACTS], () => parentFindings(parsed))) {
     d.add(f.code, f.start, f.end, f.message, { related: f.related });
   }
   yield;
-  for (const f of carriedFindings(parsed, 'rule:menus', ['menus', ...PATH_FACTS], () => menuFindings(parsed))) d.add(f.code, f.start, f.end, f.message);
+  for (const f of carriedFindings(parsed, 'rule:menus', ['menus', ...PATH_FACTS], () => menuFindings(parsed)))
+    d.add(f.code, f.start, f.end, f.message);
   yield;
-  for (const f of carriedFindings(parsed, 'rule:embeds', ['embeds', ...PATH_FACTS], () => embedFindings(parsed))) d.add(f.code, f.start, f.end, f.message);
+  for (const f of carriedFindings(parsed, 'rule:embeds', ['embeds', ...PATH_FACTS], () => embedFindings(parsed)))
+    d.add(f.code, f.start, f.end, f.message);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -621,12 +682,14 @@ class CallChecker {
       if (call.name === JSON_PARSE) this.checkJsonParse(call);
       const check = CALL_CHECKS.get(call.name);
       // A call in the form the catalog knows, whose `[...]` (if any) is closed.
-      if (check && (call.open < 0 || call.close >= 0) && this.ctx.catalog.functions.get(call.name, call.open >= 0)) check(this.text, call, this.report);
+      if (check && (call.open < 0 || call.close >= 0) && this.ctx.catalog.functions.get(call.name, call.open >= 0))
+        check(this.text, call, this.report);
     }
   }
 
   /** Where the per-call checks of callRules.ts put their findings. */
-  private readonly report: CallReport = (code, start, end, message, fixes) => this.d.add(code, start, end, message, fixes ? () => ({ fixes: fixes() }) : {});
+  private readonly report: CallReport = (code, start, end, message, fixes) =>
+    this.d.add(code, start, end, message, fixes ? () => ({ fixes: fixes() }) : {});
 
   /** The literal argument of a known `$jsonParse[...]`, read as JSON (json.ts). */
   private checkJsonParse(call: CallNode): void {
@@ -650,12 +713,7 @@ class CallChecker {
       return;
     }
     if (catalog.callbacks.forms(call.name)) {
-      this.d.add(
-        'callback-in-code',
-        call.start,
-        call.nameEnd,
-        () => msg('diag.callbackInCode', { name: call.name }),
-      );
+      this.d.add('callback-in-code', call.start, call.nameEnd, () => msg('diag.callbackInCode', { name: call.name }));
       return;
     }
     if (call.start === this.firstLineCall) {
@@ -700,7 +758,12 @@ class CallChecker {
         'glued-arguments',
         call.start,
         runEnd + 1,
-        () => msg('diag.gluedArguments', { name: call.name, glued: shown, suggest: didYouMean(this.suggestions(full).near) }),
+        () =>
+          msg('diag.gluedArguments', {
+            name: call.name,
+            glued: shown,
+            suggest: didYouMean(this.suggestions(full).near),
+          }),
         () => {
           const { near } = this.suggestions(full);
           return {
@@ -720,7 +783,12 @@ class CallChecker {
       runEnd,
       () => msg('diag.gluedName', { name: call.name, glued: shown }),
       () => ({
-        fixes: [{ title: msg('fix.keepTextApart', { name: call.name, glued: shown }), edits: [{ start: call.nameEnd, end: call.nameEnd, newText: '$c[]' }] }],
+        fixes: [
+          {
+            title: msg('fix.keepTextApart', { name: call.name, glued: shown }),
+            edits: [{ start: call.nameEnd, end: call.nameEnd, newText: '$c[]' }],
+          },
+        ],
       }),
     );
   }
@@ -728,7 +796,7 @@ class CallChecker {
   /** Whether letters glued to the call's name are followed by `[` (`$addButtonn[`). */
   private gluedBeforeBracket(call: CallNode): boolean {
     const runEnd = identifierTail(this.text, call.nameEnd);
-    return runEnd > call.nameEnd && this.text.charCodeAt(runEnd) === 91 /* [ */;
+    return runEnd > call.nameEnd && this.text.charCodeAt(runEnd) === 91; /* [ */
   }
 
   /** Near names for an unknown name; memoised. */
@@ -772,7 +840,18 @@ class CallChecker {
         call.start,
         call.close >= 0 ? call.end : call.open + 1,
         () => msg('diag.bareOnly', { name: call.name }),
-        () => (emptyList ? { fixes: [{ title: msg('fix.removeEmptyBrackets'), edits: [{ start: call.open, end: call.end, newText: '' }], preferred: true }] } : {}),
+        () =>
+          emptyList
+            ? {
+                fixes: [
+                  {
+                    title: msg('fix.removeEmptyBrackets'),
+                    edits: [{ start: call.open, end: call.end, newText: '' }],
+                    preferred: true,
+                  },
+                ],
+              }
+            : {},
       );
       this.checkFlags(call, only);
       return;
@@ -789,7 +868,11 @@ class CallChecker {
         call.start,
         call.nameEnd,
         () => msg('diag.needsArguments', { name: call.name, tag: full.tag }),
-        () => ({ fixes: [{ title: msg('fix.addBrackets'), edits: [{ start: call.nameEnd, end: call.nameEnd, newText: '[]' }] }] }),
+        () => ({
+          fixes: [
+            { title: msg('fix.addBrackets'), edits: [{ start: call.nameEnd, end: call.nameEnd, newText: '[]' }] },
+          ],
+        }),
       );
     }
     this.checkFlags(call, full);
@@ -799,11 +882,8 @@ class CallChecker {
   private checkFlags(call: CallNode, record: CatalogRecord): void {
     if (record.kind === 'function' && record.deprecated) this.deprecated(call, record);
     if (record.premium && !this.ctx.settings.premium) {
-      this.d.add(
-        'premium',
-        call.start,
-        call.nameEnd,
-        () => msg(record.kind === 'callback' ? 'diag.premiumCallback' : 'diag.premiumFunction', { name: call.name }),
+      this.d.add('premium', call.start, call.nameEnd, () =>
+        msg(record.kind === 'callback' ? 'diag.premiumCallback' : 'diag.premiumFunction', { name: call.name }),
       );
     }
     const intents: string[] = [];
@@ -813,7 +893,9 @@ class CallChecker {
     const second = intents[1];
     if (first !== undefined) {
       this.d.add('intents', call.start, call.nameEnd, () =>
-        second !== undefined ? msg('diag.intentsBoth', { name: call.name, first, second }) : msg('diag.intentsOne', { name: call.name, intent: first }),
+        second !== undefined
+          ? msg('diag.intentsBoth', { name: call.name, first, second })
+          : msg('diag.intentsOne', { name: call.name, intent: first }),
       );
     }
   }
@@ -824,7 +906,10 @@ class CallChecker {
       'deprecated',
       call.start,
       call.nameEnd,
-      () => (replacement ? msg('diag.deprecatedFor', { name: call.name, replacement }) : msg('diag.deprecated', { name: call.name })),
+      () =>
+        replacement
+          ? msg('diag.deprecatedFor', { name: call.name, replacement })
+          : msg('diag.deprecated', { name: call.name }),
       () => ({ tags: [DiagnosticTag.Deprecated], fixes: replacementFixes(this.ctx.catalog, this.text, call, record) }),
     );
   }
@@ -840,7 +925,9 @@ class CallChecker {
     if (firstParam === undefined) {
       // `$f[]` is how a function without parameters is often written.
       if (!onlyEmpty) {
-        this.d.add('too-many-arguments', firstArg.start, lastArg.end, () => msg('diag.takesNoArguments', { name: call.name }));
+        this.d.add('too-many-arguments', firstArg.start, lastArg.end, () =>
+          msg('diag.takesNoArguments', { name: call.name }),
+        );
       }
       return;
     }
@@ -852,7 +939,12 @@ class CallChecker {
     if (binding.missing.length > 0) {
       this.d.add('missing-argument', call.close, call.close + 1, () => {
         const names = binding.missing.map((s) => `"${slotLabel(s, params)}"`);
-        return msg('diag.missingArguments', { name: call.name, count: names.length, names: names.join(', '), tag: record.tag });
+        return msg('diag.missingArguments', {
+          name: call.name,
+          count: names.length,
+          names: names.join(', '),
+          tag: record.tag,
+        });
       });
     }
 
@@ -864,7 +956,10 @@ class CallChecker {
         if (!slot.argument.empty) {
           this.d.add('empty-argument', arg.start, arg.end, () => {
             const label = slotLabel(slot, params);
-            return msg(slot.argument.required ? 'diag.emptyRequired' : 'diag.emptyOptional', { name: call.name, label });
+            return msg(slot.argument.required ? 'diag.emptyRequired' : 'diag.emptyOptional', {
+              name: call.name,
+              label,
+            });
           });
         }
         continue;
@@ -888,7 +983,13 @@ class CallChecker {
         verdict.code,
         arg.start,
         arg.end,
-        () => msg('diag.invalidArgument', { name: call.name, label: slotLabel(slot, params), detail: verdict.detail, suggest: didYouMean(verdict.suggestions, false) }),
+        () =>
+          msg('diag.invalidArgument', {
+            name: call.name,
+            label: slotLabel(slot, params),
+            detail: verdict.detail,
+            suggest: didYouMean(verdict.suggestions, false),
+          }),
         () => ({ fixes: fixes() }),
       );
     }
@@ -912,15 +1013,24 @@ class CallChecker {
       const edits: OffsetEdit[] = [];
       for (let k = Math.max(0, first - 1); k < args.length - 1; k++) {
         const s = separatorSpan(call, k);
-        if (s.end === s.start + 1 && this.text.charCodeAt(s.start) === 59 /* ; */) edits.push({ start: s.start, end: s.end, newText: '\\;' });
+        if (s.end === s.start + 1 && this.text.charCodeAt(s.start) === 59 /* ; */)
+          edits.push({ start: s.start, end: s.end, newText: '\\;' });
       }
-      return edits.length > 0 ? [{ title: msg('fix.escapeSemicolons', { label: slotLabel(slot, params) }), edits }] : [];
+      return edits.length > 0
+        ? [{ title: msg('fix.escapeSemicolons', { label: slotLabel(slot, params) }), edits }]
+        : [];
     };
     this.d.add(
       'too-many-arguments',
       sep ? sep.start : firstExtra.start,
       lastArg.end,
-      () => msg('diag.tooManyArguments', { name: call.name, max, params: params.map((p) => p.name || '…').join('; '), got: args.length }),
+      () =>
+        msg('diag.tooManyArguments', {
+          name: call.name,
+          max,
+          params: params.map((p) => p.name || '…').join('; '),
+          got: args.length,
+        }),
       () => ({ fixes: fixes() }),
     );
   }
@@ -940,7 +1050,9 @@ class CallChecker {
   }
 
   private languageFeature(call: CallNode, message: () => Msg): void {
-    this.d.add('language-feature', call.start, call.nameEnd, () => msg('lang.featureSwitch', { problem: message(), switch: SWITCH_TO_BDSCRIPT2 }));
+    this.d.add('language-feature', call.start, call.nameEnd, () =>
+      msg('lang.featureSwitch', { problem: message(), switch: SWITCH_TO_BDSCRIPT2 }),
+    );
   }
 }
 

@@ -80,7 +80,12 @@ function tr(opts: { readonly l10n?: Localizer }): Localizer {
   return opts.l10n ?? ENGLISH;
 }
 
-const FLAG_KEYS = { Required: 'flag.required', Optional: 'flag.optional', Emptiable: 'flag.emptiable', Vacantable: 'flag.vacantable' } as const;
+const FLAG_KEYS = {
+  Required: 'flag.required',
+  Optional: 'flag.optional',
+  Emptiable: 'flag.emptiable',
+  Vacantable: 'flag.vacantable',
+} as const;
 
 /** An argument's flag (Required, Optional, …) in the user's language. */
 function flagText(arg: Pick<Argument, 'required' | 'empty'>, opts: { readonly l10n?: Localizer }): string {
@@ -120,7 +125,13 @@ export function singleLine(text: string, max: number = DOC_LIMITS.name): string 
 /** Untrusted prose as plain text: cleaned, blank-line runs collapsed, cut to `max`. */
 export function plainText(text: string, max: number = DOC_LIMITS.description): string {
   const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
-  return truncate(cleanText(head).replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim(), max);
+  return truncate(
+    cleanText(head)
+      .replace(/[ \t]+\n/g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim(),
+    max,
+  );
 }
 
 /**
@@ -140,7 +151,8 @@ export function escapeMarkdown(text: string): string {
 export function codeSpan(text: string): string {
   const content = text.replace(/\n/g, ' ');
   const fence = '`'.repeat(longestRun(content, '`') + 1);
-  const pad = content.startsWith('`') || content.endsWith('`') || (content.startsWith(' ') && content.endsWith(' ')) ? ' ' : '';
+  const pad =
+    content.startsWith('`') || content.endsWith('`') || (content.startsWith(' ') && content.endsWith(' ')) ? ' ' : '';
   return `${fence}${pad}${content}${pad}${fence}`;
 }
 
@@ -314,7 +326,8 @@ function labelled(label: string, body: string, opts: DocOptions): string {
 export function renderArgumentLine(arg: Argument, name: string, opts: DocOptions, memberOf?: string): string {
   const l10n = tr(opts);
   const parts = [escapeIf(typeText(arg), opts), flagText(arg, opts)];
-  if (arg.repeatable) parts.push(l10n.t(arg.tupleTypes && arg.tupleTypes.length > 0 ? 'doc.repeatsAsGroup' : 'doc.repeatable'));
+  if (arg.repeatable)
+    parts.push(l10n.t(arg.tupleTypes && arg.tupleTypes.length > 0 ? 'doc.repeatsAsGroup' : 'doc.repeatable'));
   if (memberOf) parts.push(memberOf);
   let line = `${code(name, opts)}: ${parts.join(', ')}`;
   const values = renderValues(allowedValuesForDisplay(arg), opts);
@@ -344,7 +357,9 @@ function escapeIf(text: string, opts: DocOptions): string {
 export function wikiLink(record: CatalogRecord, opts: DocOptions): string {
   const url = safeUrl(wikiUrl(record));
   if (!url) return '';
-  return opts.markdown ? `[${escapeMarkdown(tr(opts).t('doc.openWiki'))}](${url})` : tr(opts).t('doc.wikiPlain', { url });
+  return opts.markdown
+    ? `[${escapeMarkdown(tr(opts).t('doc.openWiki'))}](${url})`
+    : tr(opts).t('doc.wikiPlain', { url });
 }
 
 /** A URL under the wiki's base with every character that could end a Markdown link percent-encoded. */
@@ -391,7 +406,10 @@ export function catalogHasDescriptions(catalog: Catalog): boolean {
  * The line a card shows in place of a missing description, so that a record from a catalog of
  * facts only does not look empty: why there is none, and what brings it.
  */
-export function missingDescription(record: CatalogRecord, opts: DocOptions & { readonly catalogDescribed?: boolean }): string {
+export function missingDescription(
+  record: CatalogRecord,
+  opts: DocOptions & { readonly catalogDescribed?: boolean },
+): string {
   const l10n = tr(opts);
   const text = opts.catalogDescribed
     ? l10n.t(record.kind === 'callback' ? 'doc.noDescriptionCallback' : 'doc.noDescriptionFunction')
@@ -410,21 +428,36 @@ export function renderRecord(record: CatalogRecord, opts: RecordDocOptions): str
   if (!opts.withoutSignature) sections.push(opts.markdown ? codeBlock(sig) : sig);
   const l10n = tr(opts);
   const kindForm = l10n.t(
-    record.kind === 'callback' ? (record.bracketed ? 'doc.callbackWithArgs' : 'doc.callbackWithoutArgs') : record.bracketed ? 'doc.functionWithArgs' : 'doc.functionWithoutArgs',
+    record.kind === 'callback'
+      ? record.bracketed
+        ? 'doc.callbackWithArgs'
+        : 'doc.callbackWithoutArgs'
+      : record.bracketed
+        ? 'doc.functionWithArgs'
+        : 'doc.functionWithoutArgs',
   );
   sections.push(opts.markdown ? `*${kindForm}*` : kindForm);
   if (opts.note) sections.push(opts.note);
-  const description = record.kind === 'callback' ? record.description : record.longDescription || record.shortDescription;
+  const description =
+    record.kind === 'callback' ? record.description : record.longDescription || record.shortDescription;
   const text = prose(description, opts);
   if (text) sections.push(text);
   if (record.kind === 'function' && record.deprecated) {
-    const instead = record.deprecatedFor ? l10n.t('doc.useInstead', { name: code(record.deprecatedFor, opts) }) : l10n.t('doc.avoidIt');
+    const instead = record.deprecatedFor
+      ? l10n.t('doc.useInstead', { name: code(record.deprecatedFor, opts) })
+      : l10n.t('doc.avoidIt');
     sections.push(labelled(l10n.t('doc.deprecated'), instead, opts));
   }
   if (record.premium) sections.push(labelled(l10n.t('doc.premium'), l10n.t('doc.needsPremium'), opts));
   const intents = intentNames(record.intents);
   if (intents.length > 0) {
-    sections.push(labelled(l10n.t('doc.intents'), l10n.t('doc.needsIntents', { count: intents.length, names: list(intents, 'and') }), opts));
+    sections.push(
+      labelled(
+        l10n.t('doc.intents'),
+        l10n.t('doc.needsIntents', { count: intents.length, names: list(intents, 'and') }),
+        opts,
+      ),
+    );
   }
   const args = record.arguments;
   if (record.bracketed && args && !opts.withoutArguments) {
@@ -447,7 +480,9 @@ export function renderArgumentList(args: readonly Argument[], opts: DocOptions):
   for (const [i, arg] of args.slice(0, shown).entries()) {
     if (arg.tupleTypes && arg.tupleTypes.length > 0) {
       const members = arg.tupleTypes.map((m, k) => argumentName(m, i, k)).join(';');
-      lines.push(`- ${code(`<${members}>`, opts)}: ${l10n.t(arg.repeatable ? 'doc.groupRepeats' : 'doc.group', { flag: flagText(arg, opts) })}`);
+      lines.push(
+        `- ${code(`<${members}>`, opts)}: ${l10n.t(arg.repeatable ? 'doc.groupRepeats' : 'doc.group', { flag: flagText(arg, opts) })}`,
+      );
       arg.tupleTypes.forEach((m, k) => lines.push(`  - ${renderArgumentLine(m, argumentName(m, i, k), opts)}`));
     } else {
       lines.push(`- ${renderArgumentLine(arg, argumentName(arg, i), opts)}`);
@@ -467,7 +502,10 @@ export function renderArgument(record: CatalogRecord, slot: Slot, opts: DocOptio
   const name = argumentName(slot.argument, slot.param, slot.member);
   const l10n = tr(opts);
   const position = l10n.t('doc.argumentOf', { n: slot.param + 1, name: code(record.name, opts) });
-  const group = slot.member !== undefined && param ? l10n.t(param.repeatable ? 'doc.memberOfRepeatingGroup' : 'doc.memberOfGroup', { n: slot.member + 1 }) : undefined;
+  const group =
+    slot.member !== undefined && param
+      ? l10n.t(param.repeatable ? 'doc.memberOfRepeatingGroup' : 'doc.memberOfGroup', { n: slot.member + 1 })
+      : undefined;
   const lines = [opts.markdown ? `**${escapeMarkdown(name)}**, ${position}` : `${name}, ${position}`];
   lines.push(renderArgumentLine(slot.argument, name, opts, group));
   if (slot.repetition > 0) lines.push(l10n.t('doc.repetition', { n: slot.repetition + 1 }));

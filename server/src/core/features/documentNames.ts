@@ -26,7 +26,13 @@ export function varUses(parsed: ParsedDocument): VarUse[] {
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
     for (const use of varFact(parsed, i)) {
-      out.push({ ...use, start: use.start + base, end: use.end + base, nameStart: use.nameStart + base, nameEnd: use.nameEnd + base });
+      out.push({
+        ...use,
+        start: use.start + base,
+        end: use.end + base,
+        nameStart: use.nameStart + base,
+        nameEnd: use.nameEnd + base,
+      });
     }
   }
   return out;

@@ -17,7 +17,10 @@ import { inTrigger, pathModel, walkPaths } from './paths';
 type EmbedPart = 'title' | 'description' | 'footer' | 'author' | 'field';
 
 /** The embed functions that add characters: which part, the text arguments and the index argument. */
-const PARTS: ReadonlyMap<string, { readonly part: EmbedPart; readonly texts: readonly number[]; readonly index: number }> = new Map([
+const PARTS: ReadonlyMap<
+  string,
+  { readonly part: EmbedPart; readonly texts: readonly number[]; readonly index: number }
+> = new Map([
   ['$title', { part: 'title', texts: [0], index: 1 }],
   ['$description', { part: 'description', texts: [0], index: 1 }],
   ['$footer', { part: 'footer', texts: [0], index: 1 }],
@@ -89,7 +92,12 @@ export interface EmbedFinding {
 }
 
 /** The parts a message's text total counts, by slot: `index * 4 + part` for indexes 1 to 10. */
-const TEXT_SLOTS: Readonly<Record<Exclude<EmbedPart, 'field'>, number>> = { title: 0, description: 1, footer: 2, author: 3 };
+const TEXT_SLOTS: Readonly<Record<Exclude<EmbedPart, 'field'>, number>> = {
+  title: 0,
+  description: 1,
+  footer: 2,
+  author: 3,
+};
 
 /**
  * Past this many embed calls the 6,000-character total is not judged: the states a path walk

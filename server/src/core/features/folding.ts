@@ -45,7 +45,13 @@ export function foldingRanges(_ctx: FeatureContext, analysis: Analysis): Folding
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
     for (const span of foldFact(parsed, i)) {
-      addBracketed(shapes, span.open + base, span.close + base, add, span.comment ? FoldingRangeKind.Comment : undefined);
+      addBracketed(
+        shapes,
+        span.open + base,
+        span.close + base,
+        add,
+        span.comment ? FoldingRangeKind.Comment : undefined,
+      );
     }
   }
 
@@ -121,10 +127,13 @@ class LineShapes {
     let firstNonBlank = start;
     while (firstNonBlank < end && isSpaceOrTab(text.charCodeAt(firstNonBlank))) firstNonBlank++;
     let closersFrom = end;
-    while (closersFrom > start && (text.charCodeAt(closersFrom - 1) === 93 || isSpaceOrTab(text.charCodeAt(closersFrom - 1)))) closersFrom--;
+    while (
+      closersFrom > start &&
+      (text.charCodeAt(closersFrom - 1) === 93 || isSpaceOrTab(text.charCodeAt(closersFrom - 1)))
+    )
+      closersFrom--;
     shape = { firstNonBlank, closersFrom };
     this.cache.set(line, shape);
     return shape;
   }
 }
-

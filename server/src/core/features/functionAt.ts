@@ -20,7 +20,9 @@ export function functionAt(ctx: FeatureContext, analysis: Analysis, position: Po
   const offset = analysis.document.offsetAt(position);
   const named = callNameAt(parsed, offset);
   const loc = locate(parsed, offset);
-  const comment = [loc.node, loc.before].find((n) => n && n.kind === 'comment' && offset >= n.start && offset <= n.open);
+  const comment = [loc.node, loc.before].find(
+    (n) => n && n.kind === 'comment' && offset >= n.start && offset <= n.open,
+  );
   let call: CallToResolve;
   if (named) {
     // A name the catalog does not know stays unknown: no jump to the call around it.

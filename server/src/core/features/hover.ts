@@ -113,7 +113,8 @@ function emojiAt(
     if (emoji !== undefined) return { value: renderEmoji(emoji, index.aliasesOf(emoji), opts, alias), start, end };
   }
   const found = emojiSequenceAt(catalog, text, node.start, node.end, offset);
-  if (found) return { value: renderEmoji(found.emoji, index.aliasesOf(found.emoji), opts), start: found.start, end: found.end };
+  if (found)
+    return { value: renderEmoji(found.emoji, index.aliasesOf(found.emoji), opts), start: found.start, end: found.end };
   return null;
 }
 
@@ -160,7 +161,13 @@ function longestEmoji(catalog: Catalog): number {
 }
 
 /** The longest emoji of the map that covers the character at the cursor. */
-function emojiSequenceAt(catalog: Catalog, text: string, from: number, to: number, offset: number): { emoji: string; start: number; end: number } | null {
+function emojiSequenceAt(
+  catalog: Catalog,
+  text: string,
+  from: number,
+  to: number,
+  offset: number,
+): { emoji: string; start: number; end: number } | null {
   if (offset >= to) return null;
   // Emoji sequences hold non-ASCII characters; keycaps start with an ASCII digit, `#` or `*`.
   const c = text.charCodeAt(offset);

@@ -38,7 +38,12 @@ export function inlayHints(ctx: FeatureContext, analysis: Analysis, range: Range
       const label = slotLabel(slot, params);
       const literal = literalText(text, arg)?.trim();
       if (literal !== undefined && literal.toLowerCase() === label.toLowerCase()) return;
-      hints.push({ position: doc.positionAt(at), label: `${label}:`, kind: InlayHintKind.Parameter, paddingRight: true });
+      hints.push({
+        position: doc.positionAt(at),
+        label: `${label}:`,
+        kind: InlayHintKind.Parameter,
+        paddingRight: true,
+      });
     });
   }
   return hints;
@@ -49,4 +54,3 @@ function recordFor(ctx: FeatureContext, call: CallNode): CatalogRecord | undefin
   const found = resolveCall(ctx.catalog, callToResolve(call));
   return found && !found.otherForm ? found.record : undefined;
 }
-

@@ -101,14 +101,18 @@ export class DecodedLiteral {
   /** The document span of decoded [start, end); an empty span at the end of the value maps to `fallback`. */
   docSpan(start: number, end: number, fallback: { start: number; end: number }): { start: number; end: number } {
     if (start >= this.value.length) return fallback;
-    return { start: this.docStart(start), end: Math.max(this.docStart(start) + 1, this.docEnd(Math.max(start, end - 1))) };
+    return {
+      start: this.docStart(start),
+      end: Math.max(this.docStart(start) + 1, this.docEnd(Math.max(start, end - 1))),
+    };
   }
 }
 
 /** A `$jsonParse` call whose one argument can be read before run time: closed, one argument, no call in it. */
 function jsonLiteralOf(text: string, call: CallNode): DecodedLiteral | undefined {
   const arg = call.args[0];
-  if (call.name !== JSON_PARSE || call.open < 0 || call.close < 0 || call.args.length !== 1 || arg === undefined) return undefined;
+  if (call.name !== JSON_PARSE || call.open < 0 || call.close < 0 || call.args.length !== 1 || arg === undefined)
+    return undefined;
   return DecodedLiteral.of(text, arg);
 }
 
@@ -136,8 +140,13 @@ export function jsonParseFinding(text: string, call: CallNode): JsonFinding | un
 function place(literal: DecodedLiteral, error: JsonError, call: CallNode): JsonFinding {
   const span = literal.docSpan(error.start, error.end, { start: call.close, end: call.close + 1 });
   // A backslash that came from BDScript's `\\` is one backslash in the JSON, which surprises.
-  const fromEscape = literal.value.charCodeAt(error.start) === 92 && literal.docEnd(error.start) - literal.docStart(error.start) === 2;
-  return { start: span.start, end: span.end, message: msg(fromEscape ? 'json.invalidEscaped' : 'json.invalid', { error: error.message }) };
+  const fromEscape =
+    literal.value.charCodeAt(error.start) === 92 && literal.docEnd(error.start) - literal.docStart(error.start) === 2;
+  return {
+    start: span.start,
+    end: span.end,
+    message: msg(fromEscape ? 'json.invalidEscaped' : 'json.invalid', { error: error.message }),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -209,11 +218,19 @@ export function jsonKeysAt(parsed: ParsedDocument, call: CallNode, index: number
   if (shape.kind === 'object') {
     for (const [key, value] of shape.keys) {
       if (out.length >= MAX_KEY_ITEMS) break;
-      out.push({ value: key, kind: CompletionItemKind.Property, detail: msg('completion.jsonKey', { shape: describe(value) }) });
+      out.push({
+        value: key,
+        kind: CompletionItemKind.Property,
+        detail: msg('completion.jsonKey', { shape: describe(value) }),
+      });
     }
   } else if (shape.kind === 'array') {
     for (const [i, item] of shape.items.slice(0, MAX_KEY_ITEMS).entries()) {
-      out.push({ value: String(i), kind: CompletionItemKind.Value, detail: msg('completion.jsonItem', { shape: describe(item) }) });
+      out.push({
+        value: String(i),
+        kind: CompletionItemKind.Value,
+        detail: msg('completion.jsonItem', { shape: describe(item) }),
+      });
     }
   }
   return out;

@@ -48,7 +48,6 @@ const MINUS = 45;
 const PLUS = 43;
 const DOT = 46;
 
-
 /** JSON's whitespace: space, tab, line feed, carriage return (and nothing else). */
 function isJsonSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
@@ -126,11 +125,25 @@ class Reader {
           continue;
         }
         if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-          return this.at(i, msg('json.wrongClose', { got: s.charAt(i), open: top.kind === 'object' ? '{' : '[', close: top.kind === 'object' ? '}' : ']' }));
+          return this.at(
+            i,
+            msg('json.wrongClose', {
+              got: s.charAt(i),
+              open: top.kind === 'object' ? '{' : '[',
+              close: top.kind === 'object' ? '}' : ']',
+            }),
+          );
         }
         if (c === SLASH) return this.at(i, msg('json.comment'), this.tokenEnd(i));
         const missing = c === QUOTE || c === OPEN_BRACE || c === OPEN_BRACKET || c === MINUS || isDigit(c);
-        const key = top.kind === 'object' ? (missing ? 'json.expectedAfterValueComma' : 'json.expectedAfterValue') : missing ? 'json.expectedAfterItemComma' : 'json.expectedAfterItem';
+        const key =
+          top.kind === 'object'
+            ? missing
+              ? 'json.expectedAfterValueComma'
+              : 'json.expectedAfterValue'
+            : missing
+              ? 'json.expectedAfterItemComma'
+              : 'json.expectedAfterItem';
         return this.at(i, msg(key, { found: this.describe(i) }), this.tokenEnd(i));
       }
 
@@ -149,13 +162,18 @@ class Reader {
             const end = this.wordEnd(i);
             return this.at(i, msg('json.keyQuotes', { key: this.quoted(i, end) }), end);
           }
-          return this.at(i, msg(expect === 'keyOrClose' ? 'json.expectedKeyOrClose' : 'json.expectedKey', { found: this.describe(i) }), this.tokenEnd(i));
+          return this.at(
+            i,
+            msg(expect === 'keyOrClose' ? 'json.expectedKeyOrClose' : 'json.expectedKey', { found: this.describe(i) }),
+            this.tokenEnd(i),
+          );
         }
         const key = this.string();
         if (typeof key !== 'string') return key;
         this.skipSpace();
         if (this.i >= n) return this.unclosed(frame);
-        if (s.charCodeAt(this.i) !== COLON) return this.at(this.i, msg('json.expectedColon', { found: this.describe(this.i) }), this.tokenEnd(this.i));
+        if (s.charCodeAt(this.i) !== COLON)
+          return this.at(this.i, msg('json.expectedColon', { found: this.describe(this.i) }), this.tokenEnd(this.i));
         this.i++;
         frame.key = key;
         expect = 'value';
@@ -224,7 +242,8 @@ class Reader {
     if (c === DOT) return this.at(i, msg('json.leadingDot'));
     if (c === SLASH) return this.at(i, msg('json.comment'), this.tokenEnd(i));
     if (c === COMMA) return this.at(i, msg('json.valueBeforeComma'));
-    if (c === CLOSE_BRACE || c === CLOSE_BRACKET) return this.at(i, msg('json.valueBeforeClose', { close: s.charAt(i) }));
+    if (c === CLOSE_BRACE || c === CLOSE_BRACKET)
+      return this.at(i, msg('json.valueBeforeClose', { close: s.charAt(i) }));
     if (c === COLON) return this.at(i, msg('json.valueNotColon'));
     return this.at(i, msg('json.expectedValue', { found: this.describe(i) }), this.tokenEnd(i));
   }
@@ -235,7 +254,12 @@ class Reader {
     let i = start;
     if (s.charCodeAt(i) === MINUS) i++;
     const first = s.charCodeAt(i);
-    if (!isDigit(first)) return this.at(i, i < s.length ? msg('json.minusFound', { found: this.describe(i) }) : msg('json.minus'), i < s.length ? this.tokenEnd(i) : i);
+    if (!isDigit(first))
+      return this.at(
+        i,
+        i < s.length ? msg('json.minusFound', { found: this.describe(i) }) : msg('json.minus'),
+        i < s.length ? this.tokenEnd(i) : i,
+      );
     i++;
     if (first === 48 /* 0 */ && isDigit(s.charCodeAt(i))) {
       return this.at(i - 1, msg('json.leadingZeros'));
@@ -275,7 +299,8 @@ class Reader {
       }
       if (c < 0x20) {
         const which = c === 10 || c === 13 ? 'json.lineBreak' : c === 9 ? 'json.tab' : 'json.controlChar';
-        const write = c === 10 ? '`\\n`' : c === 13 ? '`\\r`' : c === 9 ? '`\\t`' : `\`\\u${c.toString(16).padStart(4, '0')}\``;
+        const write =
+          c === 10 ? '`\\n`' : c === 13 ? '`\\r`' : c === 9 ? '`\\t`' : `\`\\u${c.toString(16).padStart(4, '0')}\``;
         return this.at(i, msg(which, { write }));
       }
       if (c !== BACKSLASH) {
@@ -335,8 +360,11 @@ class Reader {
   private close(): void {
     const frame = must(this.stack.pop(), 'close() runs with a container open');
     this.i++;
-    const shape: JsonShape | undefined =
-      frame.keys ? { kind: 'object', keys: frame.keys } : frame.items ? { kind: 'array', items: frame.items } : undefined;
+    const shape: JsonShape | undefined = frame.keys
+      ? { kind: 'object', keys: frame.keys }
+      : frame.items
+        ? { kind: 'array', items: frame.items }
+        : undefined;
     // A container beyond the cap was not kept, and neither is anything in it.
     if (shape) this.attach(shape, true);
   }
@@ -400,7 +428,8 @@ class Reader {
     if (i >= this.s.length) return msg('json.foundEnd');
     const c = this.s.charCodeAt(i);
     if (c === 96 /* ` */) return msg('json.foundBacktick');
-    if (c < 0x20 || c === 0x7f) return msg('json.foundControl', { code: c.toString(16).toUpperCase().padStart(4, '0') });
+    if (c < 0x20 || c === 0x7f)
+      return msg('json.foundControl', { code: c.toString(16).toUpperCase().padStart(4, '0') });
     return `\`${this.quoted(i, this.tokenEnd(i))}\``;
   }
 

@@ -31,7 +31,11 @@ export const BDSCRIPT2_FUNCTIONS: ReadonlySet<string> = new Set([
   '$optOff',
 ]);
 
-const ALL: ReadonlySet<LanguageFeature> = new Set<LanguageFeature>(['bdscript2-functions', 'blocks-in-arguments', 'blocks-on-one-line']);
+const ALL: ReadonlySet<LanguageFeature> = new Set<LanguageFeature>([
+  'bdscript2-functions',
+  'blocks-in-arguments',
+  'blocks-on-one-line',
+]);
 const NONE: ReadonlySet<LanguageFeature> = new Set<LanguageFeature>();
 
 const FEATURES: Readonly<Record<ScriptLanguage, ReadonlySet<LanguageFeature>>> = {

@@ -95,9 +95,21 @@ export const DISCORD_LIMITS = {
   textInputLabel: { value: 45, source: { page: COMPONENTS, section: 'Label' } },
   // The modal itself is an interaction response (developers/interactions/receiving-and-responding.mdx).
   /** Modal `title`: "max 45 characters". */
-  modalTitle: { value: 45, source: { page: 'developers/interactions/receiving-and-responding.mdx', section: 'Interaction Response Object, Modal' } },
+  modalTitle: {
+    value: 45,
+    source: {
+      page: 'developers/interactions/receiving-and-responding.mdx',
+      section: 'Interaction Response Object, Modal',
+    },
+  },
   /** Modal `components`: "Between 1 and 5 (inclusive)" (one per text input). */
-  modalComponents: { value: 5, source: { page: 'developers/interactions/receiving-and-responding.mdx', section: 'Interaction Response Object, Modal' } },
+  modalComponents: {
+    value: 5,
+    source: {
+      page: 'developers/interactions/receiving-and-responding.mdx',
+      section: 'Interaction Response Object, Modal',
+    },
+  },
 } as const satisfies Record<string, Limit>;
 
 export type DiscordLimit = keyof typeof DISCORD_LIMITS;

@@ -27,15 +27,19 @@ function characters(s: string): number {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     // The second half of a surrogate pair is not counted again.
-    const second = c >= 0xdc00 && c <= 0xdfff && i > 0 && s.charCodeAt(i - 1) >= 0xd800 && s.charCodeAt(i - 1) <= 0xdbff;
+    const second =
+      c >= 0xdc00 && c <= 0xdfff && i > 0 && s.charCodeAt(i - 1) >= 0xd800 && s.charCodeAt(i - 1) <= 0xdbff;
     if (!second) n++;
   }
   return n;
 }
 
-
 /** A literal whole-number argument: its value and its text. Undefined when empty, built at run time or not a whole number (`invalid-argument` says so). */
-function integerArg(text: string, call: CallNode, index: number | undefined): { arg: ArgNode; value: number; shown: string } | undefined {
+function integerArg(
+  text: string,
+  call: CallNode,
+  index: number | undefined,
+): { arg: ArgNode; value: number; shown: string } | undefined {
   const arg = index === undefined ? undefined : call.args[index];
   if (!arg) return undefined;
   const value = literalText(text, arg);
@@ -44,7 +48,15 @@ function integerArg(text: string, call: CallNode, index: number | undefined): { 
 }
 
 /** Reports a literal argument longer than `max` characters: "The <what> of `$fn` has N characters; ...". */
-function textLength(text: string, call: CallNode, index: number | undefined, max: number, what: MessageKey, code: 'select-menu-limit' | 'modal-limit', report: CallReport): void {
+function textLength(
+  text: string,
+  call: CallNode,
+  index: number | undefined,
+  max: number,
+  what: MessageKey,
+  code: 'select-menu-limit' | 'modal-limit',
+  report: CallReport,
+): void {
   const arg = index === undefined ? undefined : call.args[index];
   if (!arg) return;
   const value = literalText(text, arg);
@@ -73,7 +85,15 @@ export interface SelectShape {
 }
 
 const LEGACY_SELECT: SelectShape = { id: 0, min: 1, max: 2, placeholder: 3, minName: 'Min', maxName: 'Max' };
-const V2_SELECT: SelectShape = { id: 0, placeholder: 1, min: 2, max: 3, disabled: 4, minName: 'Min Values', maxName: 'Max Values' };
+const V2_SELECT: SelectShape = {
+  id: 0,
+  placeholder: 1,
+  min: 2,
+  max: 3,
+  disabled: 4,
+  minName: 'Min Values',
+  maxName: 'Max Values',
+};
 
 export const SELECTS: ReadonlyMap<string, SelectShape> = new Map([
   // `$newSelectMenu[Menu ID;Min;Max;(Placeholder;Message ID)]`, `$editSelectMenu[...]` the same.
@@ -116,27 +136,39 @@ function checkSelect(shape: SelectShape): CallCheck {
       [max, shape.maxName],
     ] as const) {
       if (!n || fits(n)) continue;
-      report(
-        'select-menu-limit',
-        n.arg.start,
-        n.arg.end,
-        () => msg('menu.minMaxRange', { name: call.name, arg: name, lo, hi, got: quoteValue(n.shown) }),
+      report('select-menu-limit', n.arg.start, n.arg.end, () =>
+        msg('menu.minMaxRange', { name: call.name, arg: name, lo, hi, got: quoteValue(n.shown) }),
       );
     }
     if (min && max && fits(min) && fits(max) && min.value > max.value) {
-      report(
-        'select-menu-limit',
-        min.arg.start,
-        min.arg.end,
-        () => msg('menu.minOverMax', { name: call.name, minName: shape.minName, min: min.value, maxName: shape.maxName, max: max.value }),
+      report('select-menu-limit', min.arg.start, min.arg.end, () =>
+        msg('menu.minOverMax', {
+          name: call.name,
+          minName: shape.minName,
+          min: min.value,
+          maxName: shape.maxName,
+          max: max.value,
+        }),
       );
     }
-    textLength(text, call, shape.placeholder, limit('selectPlaceholder'), 'part.placeholder', 'select-menu-limit', report);
+    textLength(
+      text,
+      call,
+      shape.placeholder,
+      limit('selectPlaceholder'),
+      'part.placeholder',
+      'select-menu-limit',
+      report,
+    );
     textLength(text, call, shape.id, limit('customId'), 'part.id', 'select-menu-limit', report);
   };
 }
 
-function checkOption(shape: { readonly label: number; readonly value: number; readonly description: number }): CallCheck {
+function checkOption(shape: {
+  readonly label: number;
+  readonly value: number;
+  readonly description: number;
+}): CallCheck {
   return (text, call, report) => {
     const max = limit('selectOptionText');
     textLength(text, call, shape.label, max, 'part.label', 'select-menu-limit', report);
@@ -167,17 +199,18 @@ function checkTextInput(text: string, call: CallNode, report: CallReport): void 
   const minFits = min !== undefined && min.value >= minLow && min.value <= most;
   const maxFits = max !== undefined && max.value >= maxLow && max.value <= most;
   if (min && !minFits) {
-    report('modal-limit', min.arg.start, min.arg.end, () => msg('modal.minLengthRange', { lo: minLow, hi: most, got: quoteValue(min.shown) }));
+    report('modal-limit', min.arg.start, min.arg.end, () =>
+      msg('modal.minLengthRange', { lo: minLow, hi: most, got: quoteValue(min.shown) }),
+    );
   }
   if (max && !maxFits) {
-    report('modal-limit', max.arg.start, max.arg.end, () => msg('modal.maxLengthRange', { lo: maxLow, hi: most, got: quoteValue(max.shown) }));
+    report('modal-limit', max.arg.start, max.arg.end, () =>
+      msg('modal.maxLengthRange', { lo: maxLow, hi: most, got: quoteValue(max.shown) }),
+    );
   }
   if (min && max && minFits && maxFits && min.value > max.value) {
-    report(
-      'modal-limit',
-      min.arg.start,
-      min.arg.end,
-      () => msg('modal.minOverMax', { min: min.value, max: max.value }),
+    report('modal-limit', min.arg.start, min.arg.end, () =>
+      msg('modal.minOverMax', { min: min.value, max: max.value }),
     );
   }
   const valueArg = call.args[6];
@@ -282,12 +315,19 @@ const menuFact = declareChunkFact('menus', (text: string, view: ChunkView, base:
         const legacy = call.name === '$addSelectMenuOption';
         const menu = idOf(text, call.args[legacy ? 0 : 5]);
         if (menu === undefined) break;
-        options.push({ kind: legacy ? 'legacy' : 'v2', start: call.start - base, menu, elsewhere: legacy && given(text, call.args[6]) });
+        options.push({
+          kind: legacy ? 'legacy' : 'v2',
+          start: call.start - base,
+          menu,
+          elsewhere: legacy && given(text, call.args[6]),
+        });
         break;
       }
     }
   }
-  return menus.length + options.length + modals.length + inputs.length + evals.length === 0 ? NO_MENU_FACTS : { menus, options, modals, inputs, evals };
+  return menus.length + options.length + modals.length + inputs.length + evals.length === 0
+    ? NO_MENU_FACTS
+    : { menus, options, modals, inputs, evals };
 });
 
 export interface MenuFinding {
@@ -309,7 +349,9 @@ function documentFacts(parsed: ParsedDocument): MenuFacts {
     const base = parsed.chunkStart(i);
     const f = menuFact(parsed, i);
     if (f === NO_MENU_FACTS) continue;
-    for (const m of f.menus) if (code(m.start + base)) menus.push({ ...m, start: m.start + base, maxStart: m.maxStart + base, maxEnd: m.maxEnd + base });
+    for (const m of f.menus)
+      if (code(m.start + base))
+        menus.push({ ...m, start: m.start + base, maxStart: m.maxStart + base, maxEnd: m.maxEnd + base });
     for (const o of f.options) if (code(o.start + base)) options.push({ ...o, start: o.start + base });
     for (const [from, to] of [
       [f.modals, modals],
@@ -330,7 +372,8 @@ export function menuFindings(parsed: ParsedDocument): MenuFinding[] {
   if (facts.menus.length === 0 && facts.modals.length === 0) return [];
   const out: MenuFinding[] = [];
   let model: PathModel | undefined;
-  const inAsync = (at: number): boolean => (model ??= pathModel(parsed)).contextOf(at).some((step) => step.block.kind === 'async');
+  const inAsync = (at: number): boolean =>
+    (model ??= pathModel(parsed)).contextOf(at).some((step) => step.block.kind === 'async');
   if (facts.evals.length === 0) maxAgainstOptions(facts, inAsync, out);
   if (facts.modals.length > 0) modalInputs(parsed, facts, inAsync, out);
   return out;
@@ -370,7 +413,12 @@ function maxAgainstOptions(facts: MenuFacts, inAsync: (at: number) => boolean, o
  * `$newModal` with no `$addTextInput` anywhere after it (none in an `$async` body, no `$eval`,
  * and none written just before it, which `component-before-parent` reports).
  */
-function modalInputs(parsed: ParsedDocument, facts: MenuFacts, inAsync: (at: number) => boolean, out: MenuFinding[]): void {
+function modalInputs(
+  parsed: ParsedDocument,
+  facts: MenuFacts,
+  inAsync: (at: number) => boolean,
+  out: MenuFinding[],
+): void {
   const max = limit('modalComponents');
   const events: Array<{ at: number; modal: boolean; nameEnd: number }> = [];
   forPairs(facts.modals, (at, nameEnd) => events.push({ at, modal: true, nameEnd }));
@@ -388,7 +436,12 @@ function modalInputs(parsed: ParsedDocument, facts: MenuFacts, inAsync: (at: num
         const next = n + 1;
         if (next === max + 1 && !reported.has(e.at)) {
           reported.add(e.at);
-          out.push({ code: 'modal-limit', start: e.at, end: e.nameEnd, message: msg('modal.tooManyInputs', { n: next, max }) });
+          out.push({
+            code: 'modal-limit',
+            start: e.at,
+            end: e.nameEnd,
+            message: msg('modal.tooManyInputs', { n: next, max }),
+          });
         }
         return next;
       },
@@ -418,5 +471,3 @@ function forPairs(list: readonly number[], each: (at: number, end: number, k: nu
     if (at !== undefined && end !== undefined) each(at, end, k);
   }
 }
-
-

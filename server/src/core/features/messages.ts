@@ -37,7 +37,12 @@ interface TextRun {
 interface MessageFacts {
   readonly runs: readonly TextRun[];
   /** Sender arguments with more certain characters than a message may hold. */
-  readonly longArguments: ReadonlyArray<{ readonly start: number; readonly end: number; readonly count: number; readonly name: string }>;
+  readonly longArguments: ReadonlyArray<{
+    readonly start: number;
+    readonly end: number;
+    readonly count: number;
+    readonly name: string;
+  }>;
 }
 
 /** Characters of a text that are not blanks. */

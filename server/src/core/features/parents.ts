@@ -25,7 +25,10 @@ import { list, msg, type ListArg, type MessageKey, type Msg } from '../l10n';
 type ParentKind = 'menu' | 'modal' | 'container' | 'section' | 'row' | 'gallery' | 'select';
 
 /** The functions that create parents, with the index of the ID they give (none for a modal: its inputs name no modal). */
-const CREATORS: ReadonlyMap<string, { readonly kind: ParentKind; readonly id?: number }> = new Map<string, { kind: ParentKind; id?: number }>([
+const CREATORS: ReadonlyMap<string, { readonly kind: ParentKind; readonly id?: number }> = new Map<
+  string,
+  { kind: ParentKind; id?: number }
+>([
   ['$newSelectMenu', { kind: 'menu', id: 0 }],
   // `$editSelectMenu[Menu ID;...]` opens an existing menu for new options (the wiki's select menu guide adds options after it).
   ['$editSelectMenu', { kind: 'menu', id: 0 }],
@@ -123,14 +126,26 @@ const parentFact = declareChunkFact('parents', (text: string, view: ChunkView, b
     if (creator) {
       const id = creator.id === undefined ? '' : idOf(text, call.args[creator.id]);
       if (creator.kind === 'modal' || (id !== undefined && id !== '')) {
-        creations.push({ kind: creator.kind, name: call.name, start: call.start - base, nameEnd: call.nameEnd - base, id: creator.kind === 'modal' ? '' : (id ?? null) });
+        creations.push({
+          kind: creator.kind,
+          name: call.name,
+          start: call.start - base,
+          nameEnd: call.nameEnd - base,
+          id: creator.kind === 'modal' ? '' : (id ?? null),
+        });
       }
     }
     const accepts = CHILDREN.get(call.name);
     if (!accepts) continue;
     const fn = COMPONENT_FUNCTIONS.get(call.name);
     if (fn?.messageId !== undefined && given(text, call.args[fn.messageId])) continue;
-    const shape = { name: call.name, start: call.start - base, end: call.end - base, nameEnd: call.nameEnd - base, accepts };
+    const shape = {
+      name: call.name,
+      start: call.start - base,
+      end: call.end - base,
+      nameEnd: call.nameEnd - base,
+      accepts,
+    };
     if (accepts[0] === 'modal') {
       children.push({ ...shape, id: '', at: shape.start, atEnd: shape.nameEnd });
       continue;
@@ -187,10 +202,19 @@ export function parentFindings(parsed: ParsedDocument): ParentFinding[] {
     const base = parsed.chunkStart(i);
     const f = parentFact(parsed, i);
     if (f === NO_PARENT_FACTS) continue;
-    for (const c of f.creations) if (!inTrigger(parsed, c.start + base)) creations.push({ ...c, start: c.start + base, nameEnd: c.nameEnd + base });
+    for (const c of f.creations)
+      if (!inTrigger(parsed, c.start + base))
+        creations.push({ ...c, start: c.start + base, nameEnd: c.nameEnd + base });
     for (const c of f.children) {
       if (inTrigger(parsed, c.start + base)) continue;
-      children.push({ ...c, start: c.start + base, end: c.end + base, nameEnd: c.nameEnd + base, at: c.at + base, atEnd: c.atEnd + base });
+      children.push({
+        ...c,
+        start: c.start + base,
+        end: c.end + base,
+        nameEnd: c.nameEnd + base,
+        at: c.at + base,
+        atEnd: c.atEnd + base,
+      });
     }
     for (const e of f.evals) evals.push(e + base);
   }
@@ -228,7 +252,11 @@ export function parentFindings(parsed: ParsedDocument): ParentFinding[] {
     // The common case first: a parent of its own that may run before it.
     if (own.length > 0 && anyBefore(model, memo.starts, child)) continue;
     let wild = wildMemo.get(kinds);
-    if (!wild) wildMemo.set(kinds, (wild = [...evals, ...child.accepts.flatMap((k) => wildByKind.get(k) ?? [])].sort((a, b) => a - b)));
+    if (!wild)
+      wildMemo.set(
+        kinds,
+        (wild = [...evals, ...child.accepts.flatMap((k) => wildByKind.get(k) ?? [])].sort((a, b) => a - b)),
+      );
     if (wild.length > 0 && (own.length === 0 || anyBefore(model, wild, child))) continue;
     if (model.dead(child.start)) continue;
     const [first] = own;
@@ -245,7 +273,7 @@ export function parentFindings(parsed: ParsedDocument): ParentFinding[] {
 function anyBefore(model: PathModel, starts: readonly number[], child: Child): boolean {
   // The first creation after the child's start.
   let end = 0;
-  for (let hi = starts.length; end < hi; ) {
+  for (let hi = starts.length; end < hi;) {
     const mid = (end + hi) >>> 1;
     const at = starts[mid];
     if (at !== undefined && at <= child.start) end = mid + 1;
@@ -270,12 +298,18 @@ function anyBefore(model: PathModel, starts: readonly number[], child: Child): b
 }
 
 function kindsPhrase(kinds: readonly ParentKind[]): ListArg {
-  return list([...new Set(kinds.map((k) => KIND_WORDS[k].noun))].map((key) => msg(key)), 'or');
+  return list(
+    [...new Set(kinds.map((k) => KIND_WORDS[k].noun))].map((key) => msg(key)),
+    'or',
+  );
 }
 
 function creatorsPhrase(kinds: readonly ParentKind[], id: string): ListArg {
   const shown = id.length > 40 ? id.slice(0, 39) + '…' : id.replace(/[\r\n`]+/g, ' ');
-  return list(kinds.map((k) => `\`${KIND_WORDS[k].creator}[${shown}${k === 'menu' ? ';Min;Max' : ''}]\``), 'or');
+  return list(
+    kinds.map((k) => `\`${KIND_WORDS[k].creator}[${shown}${k === 'menu' ? ';Min;Max' : ''}]\``),
+    'or',
+  );
 }
 
 /** `missing-parent`: nothing in the command creates the parent. */
@@ -289,14 +323,31 @@ function missing(child: Child, other: Creation | undefined): ParentFinding {
       related: [],
     };
   }
-  const note = other ? msg('parent.idOfOther', { id: quoteValue(child.id), noun: msg(KIND_WORDS[other.kind].noun) }) : '';
+  const note = other
+    ? msg('parent.idOfOther', { id: quoteValue(child.id), noun: msg(KIND_WORDS[other.kind].noun) })
+    : '';
   const elsewhere = child.accepts[0] === 'menu' ? msg('parent.otherMessage') : '';
   return {
     code: 'missing-parent',
     start: child.at,
     end: child.atEnd,
-    message: msg('parent.missing', { kinds: kindsPhrase(child.accepts), id: quoteValue(child.id), name: child.name, creators: creatorsPhrase(child.accepts, child.id), elsewhere, note }),
-    related: other ? [{ start: other.start, end: other.nameEnd, message: msg('related.parentWithId', { noun: msg(KIND_WORDS[other.kind].noun) }) }] : [],
+    message: msg('parent.missing', {
+      kinds: kindsPhrase(child.accepts),
+      id: quoteValue(child.id),
+      name: child.name,
+      creators: creatorsPhrase(child.accepts, child.id),
+      elsewhere,
+      note,
+    }),
+    related: other
+      ? [
+          {
+            start: other.start,
+            end: other.nameEnd,
+            message: msg('related.parentWithId', { noun: msg(KIND_WORDS[other.kind].noun) }),
+          },
+        ]
+      : [],
   };
 }
 
@@ -309,7 +360,16 @@ function before(child: Child, first: Creation, own: readonly Creation[]): Parent
     code: 'component-before-parent',
     start: child.at,
     end: child.atEnd,
-    message: msg(key, { noun: msg(KIND_WORDS[first.kind].noun), id: quoteValue(child.id), name: child.name, first: first.name }),
-    related: own.slice(0, 3).map((c) => ({ start: c.start, end: c.nameEnd, message: msg('related.parentCreated', { noun: msg(KIND_WORDS[c.kind].noun) }) })),
+    message: msg(key, {
+      noun: msg(KIND_WORDS[first.kind].noun),
+      id: quoteValue(child.id),
+      name: child.name,
+      first: first.name,
+    }),
+    related: own.slice(0, 3).map((c) => ({
+      start: c.start,
+      end: c.nameEnd,
+      message: msg('related.parentCreated', { noun: msg(KIND_WORDS[c.kind].noun) }),
+    })),
   };
 }

@@ -30,7 +30,14 @@ export interface Assumption {
   readonly rhsLiteral: boolean;
 }
 
-const NEGATED: Readonly<Record<CompareOp, CompareOp>> = { '==': '!=', '!=': '==', '>=': '<', '<=': '>', '>': '<=', '<': '>=' };
+const NEGATED: Readonly<Record<CompareOp, CompareOp>> = {
+  '==': '!=',
+  '!=': '==',
+  '>=': '<',
+  '<=': '>',
+  '>': '<=',
+  '<': '>=',
+};
 
 /** `==` and `!=` first: they are what handlers compare with, and `<` also starts mentions (`<@id>`). */
 const OPERATORS: readonly CompareOp[] = ['==', '!=', '>=', '<=', '>', '<'];
@@ -543,7 +550,11 @@ interface BlockItem<E> {
  * run together in some real run (a state may miss some, never hold one too many). Blocks that
  * hold no event do not split paths. Events in contexts deeper than MAX_PATH_DEPTH are ignored.
  */
-export function walkPaths<E extends PathEvent, S>(model: PathModel, events: readonly E[], walker: PathWalker<E, S>): Array<PathEnd<S>> {
+export function walkPaths<E extends PathEvent, S>(
+  model: PathModel,
+  events: readonly E[],
+  walker: PathWalker<E, S>,
+): Array<PathEnd<S>> {
   const sorted = [...events].sort((a, b) => a.at - b.at);
   const root: Array<Item<E>> = [];
   const stops = model.stops;
@@ -575,7 +586,15 @@ export function walkPaths<E extends PathEvent, S>(model: PathModel, events: read
     place(event.at, { kind: 'event', event });
   }
   const start: Tracked<S> = { state: walker.initial, stopped: false, assumptions: NO_ASSUMPTIONS, aid: 0 };
-  const walk: Walk<E, S> = { model, walker, tracked: model.tracked, ids: new Map(), numbers: new Map(), byText: new Map(), lastTest: lastTests(model, placed) };
+  const walk: Walk<E, S> = {
+    model,
+    walker,
+    tracked: model.tracked,
+    ids: new Map(),
+    numbers: new Map(),
+    byText: new Map(),
+    lastTest: lastTests(model, placed),
+  };
   return run(walk, root, [start]).map((t) => ({ state: t.state, stopped: t.stopped, assumptions: t.assumptions }));
 }
 
@@ -603,7 +622,8 @@ function lastTests(model: PathModel, blocks: readonly Block[]): Map<string, numb
     if (block.kind !== 'if') continue;
     // Branch `branches.length + 1` is the way past a block without `$else`: every test false.
     for (let k = 0; k <= block.branches.length + 1; k++) {
-      for (const a of model.branchAssumptions(block, k)) if (tracked.has(a.lhs) && (out.get(a.lhs) ?? -1) < block.start) out.set(a.lhs, block.start);
+      for (const a of model.branchAssumptions(block, k))
+        if (tracked.has(a.lhs) && (out.get(a.lhs) ?? -1) < block.start) out.set(a.lhs, block.start);
     }
   }
   return out;
@@ -621,7 +641,11 @@ function forgetSettled<E extends PathEvent, S>(walk: Walk<E, S>, t: Tracked<S>, 
   return { ...t, assumptions, aid: assumptionId(walk, assumptions) };
 }
 
-function run<E extends PathEvent, S>(walk: Walk<E, S>, seq: ReadonlyArray<Item<E>>, states: Array<Tracked<S>>): Array<Tracked<S>> {
+function run<E extends PathEvent, S>(
+  walk: Walk<E, S>,
+  seq: ReadonlyArray<Item<E>>,
+  states: Array<Tracked<S>>,
+): Array<Tracked<S>> {
   let current = states;
   for (const item of seq) {
     if (current.length === 0 || walk.walker.finished?.()) return current;
@@ -643,7 +667,11 @@ function run<E extends PathEvent, S>(walk: Walk<E, S>, seq: ReadonlyArray<Item<E
   return current;
 }
 
-function runBlock<E extends PathEvent, S>(walk: Walk<E, S>, item: BlockItem<E>, states: Array<Tracked<S>>): Array<Tracked<S>> {
+function runBlock<E extends PathEvent, S>(
+  walk: Walk<E, S>,
+  item: BlockItem<E>,
+  states: Array<Tracked<S>>,
+): Array<Tracked<S>> {
   const { model, walker } = walk;
   const block = item.block;
   const live = states.filter((t) => !t.stopped);
@@ -668,9 +696,15 @@ function runBlock<E extends PathEvent, S>(walk: Walk<E, S>, item: BlockItem<E>, 
       if (relation !== 'sequence') continue;
       const assumptions = addAssumptions(t.assumptions, kept);
       // A path that holds too many conditions is not followed further (its findings are missed).
-      if (assumptions.length <= MAX_ASSUMPTIONS) entering.push(assumptions === t.assumptions ? t : { ...t, assumptions, aid: assumptionId(walk, assumptions, t.assumptions, t.aid) });
+      if (assumptions.length <= MAX_ASSUMPTIONS)
+        entering.push(
+          assumptions === t.assumptions
+            ? t
+            : { ...t, assumptions, aid: assumptionId(walk, assumptions, t.assumptions, t.aid) },
+        );
     }
-    if (fresh) entering.push({ state: walker.initial, stopped: false, assumptions: kept, aid: assumptionId(walk, kept) });
+    if (fresh)
+      entering.push({ state: walker.initial, stopped: false, assumptions: kept, aid: assumptionId(walk, kept) });
     return entering;
   };
   const branchCount = block.branches.length + 1;
@@ -710,7 +744,10 @@ function addAssumptions(list: readonly Assumption[], more: readonly Assumption[]
   for (const a of more) {
     const current = out ?? list;
     const redundant = current.some(
-      (b) => b.lhs === a.lhs && ((b.op === a.op && b.rhs === a.rhs) || (a.op === '!=' && b.op === '==' && a.rhsLiteral && b.rhsLiteral && a.rhs !== b.rhs)),
+      (b) =>
+        b.lhs === a.lhs &&
+        ((b.op === a.op && b.rhs === a.rhs) ||
+          (a.op === '!=' && b.op === '==' && a.rhsLiteral && b.rhsLiteral && a.rhs !== b.rhs)),
     );
     if (redundant) continue;
     out ??= [...list];
@@ -739,7 +776,12 @@ function dedupe<E extends PathEvent, S>(states: Array<Tracked<S>>, walker: PathW
  * list that extends one already numbered (what `addAssumptions` makes) costs one lookup per added
  * assumption.
  */
-function assumptionId<E extends PathEvent, S>(walk: Walk<E, S>, list: readonly Assumption[], prefix: readonly Assumption[] = NO_ASSUMPTIONS, prefixId = 0): number {
+function assumptionId<E extends PathEvent, S>(
+  walk: Walk<E, S>,
+  list: readonly Assumption[],
+  prefix: readonly Assumption[] = NO_ASSUMPTIONS,
+  prefixId = 0,
+): number {
   let id = prefixId;
   for (let i = prefix.length; i < list.length; i++) {
     // Below 2^20 assumptions and 2^32 lists the pair is exact in a double.

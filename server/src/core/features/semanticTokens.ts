@@ -128,7 +128,12 @@ function classifyName(ctx: FeatureContext, call: CallNode): number {
   if (BLOCK_ROLES.has(call.name)) return (TokenType.Keyword << 8) | (fn ? Modifier.DefaultLibrary : 0);
   const isCallback = callbacks.forms(call.name) !== undefined;
   if (isCallback && (call.inTrigger || !fn)) return (TokenType.Event << 8) | Modifier.DefaultLibrary;
-  if (fn) return (TokenType.Function << 8) | Modifier.DefaultLibrary | (fn.kind === 'function' && fn.deprecated ? Modifier.Deprecated : 0);
+  if (fn)
+    return (
+      (TokenType.Function << 8) |
+      Modifier.DefaultLibrary |
+      (fn.kind === 'function' && fn.deprecated ? Modifier.Deprecated : 0)
+    );
   return (TokenType.Function << 8) | Modifier.Unknown;
 }
 
@@ -155,4 +160,3 @@ export function decodeSemanticTokens(data: readonly number[]): DecodedToken[] {
   }
   return out;
 }
-

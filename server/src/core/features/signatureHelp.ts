@@ -2,9 +2,25 @@
 // bracketed form, with the active parameter found by binding the call's arguments (repeatable
 // parameters in the middle and tuples included) rather than by counting separators alone.
 
-import { MarkupKind, type ParameterInformation, type Position, type SignatureHelp, type SignatureInformation } from 'vscode-languageserver-types';
+import {
+  MarkupKind,
+  type ParameterInformation,
+  type Position,
+  type SignatureHelp,
+  type SignatureInformation,
+} from 'vscode-languageserver-types';
 import { enclosingCall } from '../parser/query';
-import { argumentName, callToResolve, parameterIndex, resolveCall, renderArgumentLine, renderRecord, signature, slotAt, type DocOptions } from './docs';
+import {
+  argumentName,
+  callToResolve,
+  parameterIndex,
+  resolveCall,
+  renderArgumentLine,
+  renderRecord,
+  signature,
+  slotAt,
+  type DocOptions,
+} from './docs';
 import { l10nOf, type Analysis, type FeatureContext, type SignatureHelpContext } from './types';
 
 /**
@@ -12,7 +28,12 @@ import { l10nOf, type Analysis, type FeatureContext, type SignatureHelpContext }
  * does not know in bracketed form. The context is not needed: every request is answered afresh
  * from the cached parse, which is what a retrigger while typing wants.
  */
-export function signatureHelp(ctx: FeatureContext, analysis: Analysis, position: Position, _context?: SignatureHelpContext): SignatureHelp | null {
+export function signatureHelp(
+  ctx: FeatureContext,
+  analysis: Analysis,
+  position: Position,
+  _context?: SignatureHelpContext,
+): SignatureHelp | null {
   const { parsed, document } = analysis;
   const offset = document.offsetAt(position);
   const enclosing = enclosingCall(parsed, offset);

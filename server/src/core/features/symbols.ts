@@ -31,7 +31,15 @@ export function documentSymbols(ctx: FeatureContext, analysis: Analysis): Docume
     const first = parsed.callAt(parsed.trigger.start);
     if (first) {
       items.push(
-        item(parsed.trigger.start, parsed.trigger.end, first.start, first.nameEnd, first.name, SymbolKind.Event, msg('symbol.trigger')),
+        item(
+          parsed.trigger.start,
+          parsed.trigger.end,
+          first.start,
+          first.nameEnd,
+          first.name,
+          SymbolKind.Event,
+          msg('symbol.trigger'),
+        ),
       );
     }
   }
@@ -47,7 +55,9 @@ export function documentSymbols(ctx: FeatureContext, analysis: Analysis): Docume
       // `ends` holds one more entry than there are branches.
       const end = Math.max(branch.end, ends[k + 1] ?? block.end);
       if (end > block.end) continue;
-      items.push(item(branch.start, end, branch.start, branch.nameEnd, callLabel(parsed, branch), SymbolKind.Namespace));
+      items.push(
+        item(branch.start, end, branch.start, branch.nameEnd, callLabel(parsed, branch), SymbolKind.Namespace),
+      );
     }
   }
 
@@ -66,9 +76,25 @@ function blockItem(parsed: ParsedDocument, block: Block): Item {
   if (block.kind === 'async') {
     const name = block.name ? oneLine(block.name) : '$async';
     const sel = block.name && opener.firstArg ? opener.firstArg : null;
-    return item(block.start, block.end, sel ? sel.start : opener.start, sel ? sel.end : opener.nameEnd, name, SymbolKind.Function, '$async');
+    return item(
+      block.start,
+      block.end,
+      sel ? sel.start : opener.start,
+      sel ? sel.end : opener.nameEnd,
+      name,
+      SymbolKind.Function,
+      '$async',
+    );
   }
-  return item(block.start, block.end, opener.start, opener.nameEnd, callLabel(parsed, opener), SymbolKind.Namespace, block.closer ? undefined : msg('symbol.notClosed'));
+  return item(
+    block.start,
+    block.end,
+    opener.start,
+    opener.nameEnd,
+    callLabel(parsed, opener),
+    SymbolKind.Namespace,
+    block.closer ? undefined : msg('symbol.notClosed'),
+  );
 }
 
 /** `$if[condition]` with the condition on one line and cut to a readable length, or `$else`. */
@@ -92,7 +118,16 @@ function item(
   kind: SymbolKind,
   detail?: Text,
 ): Item {
-  return { start, end, selectionStart, selectionEnd, name: name === '' ? msg('symbol.empty') : name, kind, children: [], ...(detail ? { detail } : {}) };
+  return {
+    start,
+    end,
+    selectionStart,
+    selectionEnd,
+    name: name === '' ? msg('symbol.empty') : name,
+    kind,
+    children: [],
+    ...(detail ? { detail } : {}),
+  };
 }
 
 /**

@@ -33,7 +33,12 @@ const buttonIdOrUrl = (arg: number): TextCap => ({
   code: 'component-text-limit',
   url: { limit: 'buttonUrl', what: 'what.buttonUrl' },
 });
-const buttonLabel = (arg: number): TextCap => ({ arg, limit: 'buttonLabel', what: 'what.buttonLabel', code: 'component-text-limit' });
+const buttonLabel = (arg: number): TextCap => ({
+  arg,
+  limit: 'buttonLabel',
+  what: 'what.buttonLabel',
+  code: 'component-text-limit',
+});
 
 const CAPS: ReadonlyMap<string, readonly TextCap[]> = new Map([
   ['$title', [{ arg: 0, limit: 'embedTitle', what: 'what.embedTitle', code: 'embed-limit' }]],
@@ -77,11 +82,8 @@ function checkCaps(caps: readonly TextCap[]): CallCheck {
       const max = limit(which);
       const count = characters(value);
       if (count <= max) continue;
-      report(
-        cap.code,
-        arg.start,
-        arg.end,
-        () => msg('rule.textCap', { what: msg(what), count, max, over: count - max }),
+      report(cap.code, arg.start, arg.end, () =>
+        msg('rule.textCap', { what: msg(what), count, max, over: count - max }),
       );
     }
   };
@@ -89,7 +91,19 @@ function checkCaps(caps: readonly TextCap[]): CallCheck {
 
 /** The embed functions' `(Index)` argument: a message holds at most 10 embeds. */
 const EMBED_INDEX: ReadonlyMap<string, number> = new Map([
-  ...['$title', '$description', '$color', '$footer', '$footerIcon', '$author', '$authorIcon', '$authorURL', '$image', '$thumbnail', '$embeddedURL'].map((n): [string, number] => [n, 1]),
+  ...[
+    '$title',
+    '$description',
+    '$color',
+    '$footer',
+    '$footerIcon',
+    '$author',
+    '$authorIcon',
+    '$authorURL',
+    '$image',
+    '$thumbnail',
+    '$embeddedURL',
+  ].map((n): [string, number] => [n, 1]),
   ['$addField', 3],
   ['$addTimestamp', 0],
 ]);

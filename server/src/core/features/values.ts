@@ -59,7 +59,12 @@ function emojiKind(value: string, emoji: EmojiIndex): 'ok' | 'unknown-alias' | '
 }
 
 /** Whether `value` fits one known type (Enum values come from `arg`). */
-export function fitsType(type: KnownArgType, value: string, arg: Pick<Argument, 'enumData'>, emoji: EmojiIndex): boolean {
+export function fitsType(
+  type: KnownArgType,
+  value: string,
+  arg: Pick<Argument, 'enumData'>,
+  emoji: EmojiIndex,
+): boolean {
   switch (type) {
     case 'String':
     case 'Tuple':
@@ -172,9 +177,15 @@ export function checkValue(value: string, arg: Argument, emoji: EmojiIndex): Val
     if (type === 'Bool') suggestions.push(...near(value, ['yes', 'no', 'true', 'false'], 1));
   }
   const seen = new Set<string>();
-  const expected = types.map((t) => expectation(t, arg)).filter((m) => {
-    const id = JSON.stringify(m);
-    return seen.has(id) ? false : (seen.add(id), true);
-  });
-  return { code: 'invalid-argument', detail: msg('value.mustBe', { expected: list(expected, 'or'), got }), suggestions: [...new Set(suggestions)].slice(0, 3) };
+  const expected = types
+    .map((t) => expectation(t, arg))
+    .filter((m) => {
+      const id = JSON.stringify(m);
+      return seen.has(id) ? false : (seen.add(id), true);
+    });
+  return {
+    code: 'invalid-argument',
+    detail: msg('value.mustBe', { expected: list(expected, 'or'), got }),
+    suggestions: [...new Set(suggestions)].slice(0, 3),
+  };
 }

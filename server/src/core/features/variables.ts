@@ -175,7 +175,14 @@ export function documentVariables(parsed: ParsedDocument): DocumentVariables {
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
     const facts = variableFact(parsed, i);
-    for (const u of facts.uses) uses.push({ ...u, start: u.start + base, end: u.end + base, nameStart: u.nameStart + base, nameEnd: u.nameEnd + base });
+    for (const u of facts.uses)
+      uses.push({
+        ...u,
+        start: u.start + base,
+        end: u.end + base,
+        nameStart: u.nameStart + base,
+        nameEnd: u.nameEnd + base,
+      });
     for (const w of facts.wildcards) wildcards.push(w + base);
     for (const a of facts.appUses) appUses.push({ ...a, nameStart: a.nameStart + base, nameEnd: a.nameEnd + base });
   }
@@ -235,7 +242,9 @@ export function variableFindings(parsed: ParsedDocument): VariableFinding[] {
       end: read.nameEnd,
       message: msg('var.beforeSet', { name: quote(read.name), shown: shown(read.name) }),
       fixes: [],
-      related: [{ start: first.start, end: first.end, message: msg('related.firstVarSet', { shown: shown(read.name) }) }],
+      related: [
+        { start: first.start, end: first.end, message: msg('related.firstVarSet', { shown: shown(read.name) }) },
+      ],
     });
   }
   return out;
@@ -258,7 +267,7 @@ function setBefore(model: PathModel, sets: readonly VarUse[], at: number): boole
  */
 function anyMayRunBefore<T>(model: PathModel, items: readonly T[], at: (item: T) => number, offset: number): boolean {
   let end = 0;
-  for (let hi = items.length; end < hi; ) {
+  for (let hi = items.length; end < hi;) {
     const mid = (end + hi) >>> 1;
     const item = items[mid];
     if (item !== undefined && at(item) < offset) end = mid + 1;
@@ -279,7 +288,12 @@ function anyMayRunBefore<T>(model: PathModel, items: readonly T[], at: (item: T)
   return false;
 }
 
-function unsetFinding(text: string, read: VarUse, setNames: readonly string[], uses: readonly VarUse[]): VariableFinding {
+function unsetFinding(
+  text: string,
+  read: VarUse,
+  setNames: readonly string[],
+  uses: readonly VarUse[],
+): VariableFinding {
   const fixes: DiagnosticFix[] = [];
   const related: Array<{ start: number; end: number; message: Msg }> = [];
   let hint: Text = '';
@@ -287,22 +301,41 @@ function unsetFinding(text: string, read: VarUse, setNames: readonly string[], u
   if (comma > 0) {
     // `$var[x,value]`: a set written with a comma reads a variable named "x,value".
     const setName = read.name.slice(0, comma).trim();
-    hint = msg('var.commaHint', { name: quote(setName), shown: shown(setName), value: shown(read.name.slice(comma + 1)) });
+    hint = msg('var.commaHint', {
+      name: quote(setName),
+      shown: shown(setName),
+      value: shown(read.name.slice(comma + 1)),
+    });
     if (read.plain) {
       // No escape sequence holds a comma, so the first comma of the source is the name's first.
       const at = text.indexOf(',', read.nameStart);
-      if (at >= read.nameStart && at < read.nameEnd) fixes.push({ title: msg('fix.setWithSemicolon', { name: quote(setName) }), edits: [{ start: at, end: at + 1, newText: ';' }] });
+      if (at >= read.nameStart && at < read.nameEnd)
+        fixes.push({
+          title: msg('fix.setWithSemicolon', { name: quote(setName) }),
+          edits: [{ start: at, end: at + 1, newText: ';' }],
+        });
     }
   } else {
-    const commaSet = uses.find((u) => u.kind === 'read' && u.name.startsWith(read.name + ',') && u.name.length > read.name.length + 1);
+    const commaSet = uses.find(
+      (u) => u.kind === 'read' && u.name.startsWith(read.name + ',') && u.name.length > read.name.length + 1,
+    );
     const near = nearNames(read.name, setNames);
     if (near.length > 0) {
       hint = msg('diag.didYouMean', { names: list(near.map(quote), 'or') });
       if (read.plain) {
-        for (const n of near) fixes.push({ title: msg('fix.changeToValue', { value: n }), edits: [renameEdit(read, n)], ...(near.length === 1 ? { preferred: true } : {}) });
+        for (const n of near)
+          fixes.push({
+            title: msg('fix.changeToValue', { value: n }),
+            edits: [renameEdit(read, n)],
+            ...(near.length === 1 ? { preferred: true } : {}),
+          });
       }
     } else if (commaSet) {
-      hint = msg('var.commaSetHint', { shown: shown(commaSet.name), read: quote(commaSet.name), name: quote(read.name) });
+      hint = msg('var.commaSetHint', {
+        shown: shown(commaSet.name),
+        read: quote(commaSet.name),
+        name: quote(read.name),
+      });
       related.push({ start: commaSet.start, end: commaSet.end, message: msg('related.varWithComma') });
     }
   }
@@ -402,7 +435,11 @@ export function prepareVarRename(parsed: ParsedDocument, offset: number): Rename
   return { range: { start: use.nameStart, end: use.nameEnd }, name: use.name };
 }
 
-export function renameVar(parsed: ParsedDocument, offset: number, newName: string): { edits: OffsetEdit[] } | { error: Msg } | undefined {
+export function renameVar(
+  parsed: ParsedDocument,
+  offset: number,
+  newName: string,
+): { edits: OffsetEdit[] } | { error: Msg } | undefined {
   const plan = prepareVarRename(parsed, offset);
   if (!plan) return undefined;
   if ('error' in plan) return plan;
@@ -413,7 +450,10 @@ export function renameVar(parsed: ParsedDocument, offset: number, newName: strin
 }
 
 /** Names the document gives `$var`s, with how often each appears; and the names of its app variables. */
-export function variableNames(parsed: ParsedDocument): { vars: ReadonlyMap<string, number>; app: ReadonlyMap<string, number> } {
+export function variableNames(parsed: ParsedDocument): {
+  vars: ReadonlyMap<string, number>;
+  app: ReadonlyMap<string, number>;
+} {
   const { uses, appUses } = documentVariables(parsed);
   const vars = new Map<string, number>();
   for (const u of uses) vars.set(u.name, (vars.get(u.name) ?? 0) + 1);

@@ -14,8 +14,10 @@ export const EN = {
 
   // Syntax (parser).
   'syntax.unclosedBracket': '`{name}[` is never closed: add `]`.',
-  'syntax.unescapedBracket': 'This `]` closes `{name}[`, but a `[` in its arguments is still open as text. If the `]` belongs to that `[`, escape it as `\\]`.',
-  'syntax.strayBracket': "This `]` is outside any function's arguments, so it is plain text. If an argument ended too early, escape the `]` inside it as `\\]`.",
+  'syntax.unescapedBracket':
+    'This `]` closes `{name}[`, but a `[` in its arguments is still open as text. If the `]` belongs to that `[`, escape it as `\\]`.',
+  'syntax.strayBracket':
+    "This `]` is outside any function's arguments, so it is plain text. If an argument ended too early, escape the `]` inside it as `\\]`.",
   'syntax.unclosedComment': 'This `$c[` comment is never closed: everything after it is comment text. Add `]`.',
 
   // Blocks (parser).
@@ -46,38 +48,51 @@ export const EN = {
 
   // Directives.
   'directive.languageMissing': '`bdscript-language` needs a language: BDScript 2, BDScript or BDScript Unstable.',
-  'directive.languageUnknown': 'Unknown script language "{value}" in `bdscript-language`: use BDScript 2, BDScript or BDScript Unstable.',
-  'directive.unknownRules': '`bdscript-{kind}` names {count, plural, one {an unknown rule} other {unknown rules}}: {rules}.',
+  'directive.languageUnknown':
+    'Unknown script language "{value}" in `bdscript-language`: use BDScript 2, BDScript or BDScript Unstable.',
+  'directive.unknownRules':
+    '`bdscript-{kind}` names {count, plural, one {an unknown rule} other {unknown rules}}: {rules}.',
 
   // Script languages.
-  'lang.switch': 'Switch the command to BDScript 2 in the app and write `$c[bdscript-language: BDScript 2]` in the file (or set `bdscript.language`).',
+  'lang.switch':
+    'Switch the command to BDScript 2 in the app and write `$c[bdscript-language: BDScript 2]` in the file (or set `bdscript.language`).',
   'lang.featureSwitch': '{problem} {switch}',
-  'lang.blocksOnOneLine': 'Several block functions on one line need BDScript 2; this file is {language}. Put `{name}` on a line of its own.',
+  'lang.blocksOnOneLine':
+    'Several block functions on one line need BDScript 2; this file is {language}. Put `{name}` on a line of its own.',
   'lang.onlyBdscript2': '`{name}` only exists in BDScript 2; this file is {language}.',
   'lang.blockInArgument': "`{name}` inside a function's argument needs BDScript 2; this file is {language}.",
 
   // Calls.
   'diag.didYouMean': ' Did you mean {names}?',
-  'diag.callbackInCode': "`{name}` is a callback: it belongs in the command's trigger, not in its code. Put it alone on the first line of the file to make that line the trigger.",
+  'diag.callbackInCode':
+    "`{name}` is a callback: it belongs in the command's trigger, not in its code. Put it alone on the first line of the file to make that line the trigger.",
   'diag.notACallback': '`{name}` is not a callback, so this first line is code, not the trigger.{suggest}',
   'diag.unknownFunction': 'Unknown function `{name}`.{suggest}',
-  'diag.gluedArguments': '`{name}{glued}[` reads as `{name}` followed by the text "{glued}[": the brackets are text, not arguments of `{name}`.{suggest}',
+  'diag.gluedArguments':
+    '`{name}{glued}[` reads as `{name}` followed by the text "{glued}[": the brackets are text, not arguments of `{name}`.{suggest}',
   'diag.gluedName': '`{name}{glued}` reads as `{name}` followed by the text "{glued}".',
   'diag.bareOnly': '`{name}` takes no arguments: write it without brackets.',
   'diag.needsArguments': '`{name}` needs arguments: `{tag}`.',
-  'diag.premiumFunction': '`{name}` is a premium function: it only works for bots with BDFD premium. If your bot has premium, turn on the `bdscript.premium` setting.',
-  'diag.premiumCallback': '`{name}` is a premium callback: it only works for bots with BDFD premium. If your bot has premium, turn on the `bdscript.premium` setting.',
-  'diag.intentsOne': "`{name}` needs the {intent} intent: enable it in the bot's settings in the BDFD app and in the Discord developer portal (Bot → Privileged Gateway Intents).",
-  'diag.intentsBoth': "`{name}` needs the {first} and {second} intents: enable them in the bot's settings in the BDFD app and in the Discord developer portal (Bot → Privileged Gateway Intents).",
+  'diag.premiumFunction':
+    '`{name}` is a premium function: it only works for bots with BDFD premium. If your bot has premium, turn on the `bdscript.premium` setting.',
+  'diag.premiumCallback':
+    '`{name}` is a premium callback: it only works for bots with BDFD premium. If your bot has premium, turn on the `bdscript.premium` setting.',
+  'diag.intentsOne':
+    "`{name}` needs the {intent} intent: enable it in the bot's settings in the BDFD app and in the Discord developer portal (Bot → Privileged Gateway Intents).",
+  'diag.intentsBoth':
+    "`{name}` needs the {first} and {second} intents: enable them in the bot's settings in the BDFD app and in the Discord developer portal (Bot → Privileged Gateway Intents).",
   'diag.deprecated': '`{name}` is deprecated.',
   'diag.deprecatedFor': '`{name}` is deprecated: use `{replacement}` instead.',
   'diag.takesNoArguments': '`{name}` takes no arguments.',
-  'diag.missingArguments': '`{name}` is missing the required {count, plural, one {argument} other {arguments}} {names}: `{tag}`.',
+  'diag.missingArguments':
+    '`{name}` is missing the required {count, plural, one {argument} other {arguments}} {names}: `{tag}`.',
   'diag.emptyRequired': '`{name}` argument "{label}" is required and may not be empty.',
   'diag.emptyOptional': '`{name}` argument "{label}" may be left out but not given empty.',
   'diag.invalidArgument': '`{name}` argument "{label}" {detail}.{suggest}',
-  'diag.tooManyArguments': '`{name}` takes at most {max} {max, plural, one {argument} other {arguments}} ({params}); got {got}. If a `;` is meant as text, escape it as `\\;`.',
-  'diag.capped': 'Only the first {shown} of {all} findings in this file are shown (in all: {list}). Fix those first, or turn off rules you do not need with `bdscript.diagnostics.severity`, to see the rest.',
+  'diag.tooManyArguments':
+    '`{name}` takes at most {max} {max, plural, one {argument} other {arguments}} ({params}); got {got}. If a `;` is meant as text, escape it as `\\;`.',
+  'diag.capped':
+    'Only the first {shown} of {all} findings in this file are shown (in all: {list}). Fix those first, or turn off rules you do not need with `bdscript.diagnostics.severity`, to see the rest.',
 
   // Argument values.
   'value.mustBe': 'must be {expected}; got {got}',
@@ -108,14 +123,21 @@ export const EN = {
   'fix.setWithSemicolon': 'Set {name}: write `;` instead of `,`',
 
   // Per-call rules.
-  'rule.roleGrantSign': '`$roleGrant` needs `+` or `-` before each role, and this role has neither. Write `+` before the role ID to give the role, or `-` to take it away.',
-  'rule.roleGrantSignNamed': '`$roleGrant` needs `+` or `-` before each role, and the role {role} has neither. Write `+` before the role ID to give the role, or `-` to take it away.',
-  'rule.sqrtNegative': '`$sqrt` cannot take the square root of a negative number (got {value}): BDFD stops the command with an error. Give it a number of 0 or more.',
-  'rule.embedInSentMessage': "`{name}` inside `$sendMessage` does not go into the message `$sendMessage` sends: embed functions build the embed of the command's reply. To send an embed in a message of its own, use `$sendEmbedMessage`; for the reply, move it out of `$sendMessage`.",
+  'rule.roleGrantSign':
+    '`$roleGrant` needs `+` or `-` before each role, and this role has neither. Write `+` before the role ID to give the role, or `-` to take it away.',
+  'rule.roleGrantSignNamed':
+    '`$roleGrant` needs `+` or `-` before each role, and the role {role} has neither. Write `+` before the role ID to give the role, or `-` to take it away.',
+  'rule.sqrtNegative':
+    '`$sqrt` cannot take the square root of a negative number (got {value}): BDFD stops the command with an error. Give it a number of 0 or more.',
+  'rule.embedInSentMessage':
+    "`{name}` inside `$sendMessage` does not go into the message `$sendMessage` sends: embed functions build the embed of the command's reply. To send an embed in a message of its own, use `$sendEmbedMessage`; for the reply, move it out of `$sendMessage`.",
   'rule.textCap': '{what} of {count} characters: Discord allows {max} and refuses the message. Shorten it by {over}.',
-  'rule.embedIndex': '`{name}` sets embed {index}, but Discord allows {max} embeds in one message and refuses the message. Use an index from 1 to {max}.',
-  'rule.embedFields': 'This is field {n} of embed {index} on this path through the command; Discord allows {max} fields in one embed and refuses the message.',
-  'rule.embedsTotal': "The embeds of this message reach at least {count} characters here (titles, descriptions, field names and values, footers and authors together); Discord allows {max} across a message's embeds and refuses the message.",
+  'rule.embedIndex':
+    '`{name}` sets embed {index}, but Discord allows {max} embeds in one message and refuses the message. Use an index from 1 to {max}.',
+  'rule.embedFields':
+    'This is field {n} of embed {index} on this path through the command; Discord allows {max} fields in one embed and refuses the message.',
+  'rule.embedsTotal':
+    "The embeds of this message reach at least {count} characters here (titles, descriptions, field names and values, footers and authors together); Discord allows {max} across a message's embeds and refuses the message.",
   'what.embedTitle': 'An embed title',
   'what.embedDescription': 'An embed description',
   'what.embedFooter': 'An embed footer',
@@ -125,8 +147,10 @@ export const EN = {
   'what.buttonLabel': 'A button label',
   'what.buttonCustomId': 'A button custom ID',
   'what.buttonUrl': 'A link button URL',
-  'rule.sentMessageTooLong': 'The message `{name}` sends here has at least {count} characters; Discord allows {max} in one message. Split it into several messages or shorten it.',
-  'rule.replyTooLong': "The reply's text reaches {max} characters here (at least {next} by the end of this part, blanks not counted); Discord allows {max} in one message. Split it with `$sendMessage` or shorten it.",
+  'rule.sentMessageTooLong':
+    'The message `{name}` sends here has at least {count} characters; Discord allows {max} in one message. Split it into several messages or shorten it.',
+  'rule.replyTooLong':
+    "The reply's text reaches {max} characters here (at least {next} by the end of this part, blanks not counted); Discord allows {max} in one message. Split it with `$sendMessage` or shorten it.",
 
   // Select menus and modals.
   'menu.textLength': '{what} of `{name}` has {n} characters; Discord allows at most {max}.',
@@ -138,34 +162,49 @@ export const EN = {
   'part.modalId': 'The modal ID',
   'part.title': 'The title',
   'part.textInputId': 'The text input ID',
-  'menu.minMaxRange': '`{name}` "{arg}" must be a whole number from {lo} to {hi}, Discord\'s limit for a select menu; got {got}.',
-  'menu.minOverMax': '`{name}` "{minName}" ({min}) is more than "{maxName}" ({max}): a select menu cannot ask for more choices than it allows.',
-  'menu.fewerOptions': 'The select menu {id} allows {max} {max, plural, one {choice} other {choices}} ("{maxName}"), but this command adds {added, plural, =0 {no option} one {only 1 option} other {only # options}} to it: Discord refuses a select menu that allows more choices than it has options. Lower "{maxName}" or add options.',
+  'menu.minMaxRange':
+    '`{name}` "{arg}" must be a whole number from {lo} to {hi}, Discord\'s limit for a select menu; got {got}.',
+  'menu.minOverMax':
+    '`{name}` "{minName}" ({min}) is more than "{maxName}" ({max}): a select menu cannot ask for more choices than it allows.',
+  'menu.fewerOptions':
+    'The select menu {id} allows {max} {max, plural, one {choice} other {choices}} ("{maxName}"), but this command adds {added, plural, =0 {no option} one {only 1 option} other {only # options}} to it: Discord refuses a select menu that allows more choices than it has options. Lower "{maxName}" or add options.',
   'modal.minLengthRange': '`$addTextInput` "Minimum length" must be a whole number from {lo} to {hi}; got {got}.',
   'modal.maxLengthRange': '`$addTextInput` "Maximum length" must be a whole number from {lo} to {hi}; got {got}.',
-  'modal.minOverMax': '`$addTextInput` "Minimum length" ({min}) is more than "Maximum length" ({max}): no answer could fit both.',
+  'modal.minOverMax':
+    '`$addTextInput` "Minimum length" ({min}) is more than "Maximum length" ({max}): no answer could fit both.',
   'modal.valueTooLong': 'The value of `$addTextInput` has {n} characters; Discord allows at most {max}.',
   'modal.valueUnderMin': 'The value of `$addTextInput` has {n} characters, fewer than its "Minimum length" of {min}.',
   'modal.valueOverMax': 'The value of `$addTextInput` has {n} characters, more than its "Maximum length" of {max}.',
   'modal.tooManyInputs': 'This is the {n, ordinal} text input of one modal; Discord allows at most {max} in a modal.',
-  'modal.noInput': 'This modal has no text input: Discord needs 1 to {max} in a modal. Add `$addTextInput[...]` after `$newModal`.',
+  'modal.noInput':
+    'This modal has no text input: Discord needs 1 to {max} in a modal. Add `$addTextInput[...]` after `$newModal`.',
 
   // Components.
   'comp.sectionTexts': 'This is the {n, ordinal} text display in the section {section}; a section holds one to {max}.',
   'comp.galleryItems': 'This is the {n, ordinal} item of the media gallery {owner}; a gallery holds 1 to {max}.',
-  'comp.selectOptions': 'This is the {n, ordinal} option of the select menu {owner}; a select menu holds at most {max} options.',
-  'comp.linkNeedsUrl': 'A `link` button opens a URL and sends no interaction: its "Button ID/URL" must be a URL starting with http:// or https:// (for a button the bot answers, use primary, secondary, success or danger).',
-  'comp.urlNeedsLink': 'This button has a URL but the style "{style}": a button that opens a URL needs the style `link`.',
-  'comp.selectMenuRows': 'This select menu needs a {n, ordinal} action row; a message holds at most {max} (each select menu takes a row of its own, and rows of buttons count too).',
-  'comp.buttonRows': 'This button starts a {n, ordinal} action row; a message holds at most {max} rows of {buttons} buttons (select menus take a row each).',
-  'comp.buttonsInRow': 'This is the {n, ordinal} button in one action row; a row holds at most {max}. Give this button `yes` as "New row" to start a new row.',
-  'comp.duplicateId': 'The custom ID {id} is already used by another component of this message; Discord needs a different ID for each component of one message.',
-  'comp.v2Total': 'This is the {n, ordinal} component of this Components V2 message; Discord allows {max} in one message, nested ones included.',
-  'comp.rowHasSelect': 'The action row {row} already holds a select menu; a select menu fills its row alone, so this button needs a row of its own.',
+  'comp.selectOptions':
+    'This is the {n, ordinal} option of the select menu {owner}; a select menu holds at most {max} options.',
+  'comp.linkNeedsUrl':
+    'A `link` button opens a URL and sends no interaction: its "Button ID/URL" must be a URL starting with http:// or https:// (for a button the bot answers, use primary, secondary, success or danger).',
+  'comp.urlNeedsLink':
+    'This button has a URL but the style "{style}": a button that opens a URL needs the style `link`.',
+  'comp.selectMenuRows':
+    'This select menu needs a {n, ordinal} action row; a message holds at most {max} (each select menu takes a row of its own, and rows of buttons count too).',
+  'comp.buttonRows':
+    'This button starts a {n, ordinal} action row; a message holds at most {max} rows of {buttons} buttons (select menus take a row each).',
+  'comp.buttonsInRow':
+    'This is the {n, ordinal} button in one action row; a row holds at most {max}. Give this button `yes` as "New row" to start a new row.',
+  'comp.duplicateId':
+    'The custom ID {id} is already used by another component of this message; Discord needs a different ID for each component of one message.',
+  'comp.v2Total':
+    'This is the {n, ordinal} component of this Components V2 message; Discord allows {max} in one message, nested ones included.',
+  'comp.rowHasSelect':
+    'The action row {row} already holds a select menu; a select menu fills its row alone, so this button needs a row of its own.',
   'comp.buttonsInNamedRow': 'This is the {n, ordinal} button in the action row {row}; a row holds at most {max}.',
   'comp.selectAfterSelect': 'The action row {row} already holds a select menu; a select menu fills its row alone.',
   'comp.selectAfterButtons': 'The action row {row} already holds buttons; a select menu fills its row alone.',
-  'comp.v2WithEmbed': '`{name}` makes this a Components V2 message, which cannot have embeds, but `{embed}` builds one in the same message. Use a container (`$addContainer` with `$addTextDisplay`) instead of the embed.',
+  'comp.v2WithEmbed':
+    '`{name}` makes this a Components V2 message, which cannot have embeds, but `{embed}` builds one in the same message. Use a container (`$addContainer` with `$addTextDisplay`) instead of the embed.',
 
   // Parents of components.
   'noun.selectMenu': 'select menu',
@@ -174,17 +213,24 @@ export const EN = {
   'noun.section': 'section',
   'noun.actionRow': 'action row',
   'noun.mediaGallery': 'media gallery',
-  'parent.noModal': '`$addTextInput` adds a field to a modal, but this command creates no modal: start it with `$newModal[Modal ID;Title]` before the text inputs.',
-  'parent.missing': 'No {kinds} with the ID {id} is created in this command, so `{name}` has nothing to add to: create it with {creators} before this line.{elsewhere}{note}',
+  'parent.noModal':
+    '`$addTextInput` adds a field to a modal, but this command creates no modal: start it with `$newModal[Modal ID;Title]` before the text inputs.',
+  'parent.missing':
+    'No {kinds} with the ID {id} is created in this command, so `{name}` has nothing to add to: create it with {creators} before this line.{elsewhere}{note}',
   'parent.otherMessage': ' To add the option to a menu of another message, give that message\'s ID as "Message ID".',
   'parent.idOfOther': ' {id} is the ID of a {noun} here.',
-  'parent.later': 'The {noun} {id} is created only after this `{name}`: move `{first}` above it. BDFD can only add to a {noun} that already exists.',
-  'parent.noPath': 'The {noun} {id} is not created on any path that reaches this `{name}` (only in a branch, handler or part after `$stop` that excludes it): create it on this path first. BDFD can only add to a {noun} that already exists.',
-  'parent.modalLater': 'The modal is created only after this `{name}`: move `{first}` above it. BDFD can only add to a modal that already exists.',
-  'parent.modalNoPath': 'The modal is not created on any path that reaches this `{name}` (only in a branch, handler or part after `$stop` that excludes it): create it on this path first. BDFD can only add to a modal that already exists.',
+  'parent.later':
+    'The {noun} {id} is created only after this `{name}`: move `{first}` above it. BDFD can only add to a {noun} that already exists.',
+  'parent.noPath':
+    'The {noun} {id} is not created on any path that reaches this `{name}` (only in a branch, handler or part after `$stop` that excludes it): create it on this path first. BDFD can only add to a {noun} that already exists.',
+  'parent.modalLater':
+    'The modal is created only after this `{name}`: move `{first}` above it. BDFD can only add to a modal that already exists.',
+  'parent.modalNoPath':
+    'The modal is not created on any path that reaches this `{name}` (only in a branch, handler or part after `$stop` that excludes it): create it on this path first. BDFD can only add to a modal that already exists.',
 
   // Variables.
-  'var.beforeSet': 'The variable {name} is read here before it is set: on every path that reaches this `$var`, no `$var[{shown};...]` has run yet.',
+  'var.beforeSet':
+    'The variable {name} is read here before it is set: on every path that reaches this `$var`, no `$var[{shown};...]` has run yet.',
   'var.unset': 'The variable {name} is read here but never set in this command (`$var[{shown};value]` sets it).{hint}',
   'var.commaHint': ' If it is meant to set {name}, separate the name and the value with `;`: `$var[{shown};{value}]`.',
   'var.commaSetHint': ' `$var[{shown}]` reads a variable named {read}; to set {name} there, write `;` instead of `,`.',
@@ -194,14 +240,18 @@ export const EN = {
 
   // JSON.
   'json.invalid': '`$jsonParse`: invalid JSON. {error}',
-  'json.invalidEscaped': "`$jsonParse`: invalid JSON. {error} In BDScript `\\\\` is one backslash: write `\\\\\\\\` for JSON's `\\\\`.",
-  'json.comment': 'JSON has no comments: remove this one (a BDScript comment `$c[...]` is removed before the JSON is read).',
+  'json.invalidEscaped':
+    "`$jsonParse`: invalid JSON. {error} In BDScript `\\\\` is one backslash: write `\\\\\\\\` for JSON's `\\\\`.",
+  'json.comment':
+    'JSON has no comments: remove this one (a BDScript comment `$c[...]` is removed before the JSON is read).',
   'json.trailing': 'Unexpected text after the JSON value: a JSON text holds exactly one value.',
   'json.wrongClose': 'This `{got}` does not close the `{open}` that is still open: close it with `{close}` first.',
   'json.expectedAfterValue': "Expected `,` or `}` after a property's value, found {found}.",
-  'json.expectedAfterValueComma': "Expected `,` or `}` after a property's value, found {found}: a `,` is probably missing before it.",
+  'json.expectedAfterValueComma':
+    "Expected `,` or `}` after a property's value, found {found}: a `,` is probably missing before it.",
   'json.expectedAfterItem': 'Expected `,` or `]` after an array item, found {found}.',
-  'json.expectedAfterItemComma': 'Expected `,` or `]` after an array item, found {found}: a `,` is probably missing before it.',
+  'json.expectedAfterItemComma':
+    'Expected `,` or `]` after an array item, found {found}: a `,` is probably missing before it.',
   'json.commaBeforeBrace': 'A comma before `}` is not allowed in JSON: remove this `,`.',
   'json.commaBeforeBracket': 'A comma before `]` is not allowed in JSON: remove this `,`.',
   'json.keySingleQuotes': 'A property name needs double quotes (`"name"`), not single quotes.',
@@ -209,7 +259,8 @@ export const EN = {
   'json.expectedKey': 'Expected a property name in double quotes, found {found}.',
   'json.expectedKeyOrClose': 'Expected a property name in double quotes or `}`, found {found}.',
   'json.expectedColon': 'Expected `:` after the property name, found {found}.',
-  'json.empty': 'Expected a JSON value, found nothing: `$jsonParse` needs an object such as `{}`, an array, a string, a number, true, false or null.',
+  'json.empty':
+    'Expected a JSON value, found nothing: `$jsonParse` needs an object such as `{}`, an array, a string, a number, true, false or null.',
   'json.lowerCase': 'JSON writes `{word}` in lower case, not `{got}`.',
   'json.notAValue': '`{word}` is not a JSON value: use a number, a string or null.',
   'json.bareWord': '`{word}` is not a JSON value: text needs double quotes (`"{word}"`).',
@@ -222,15 +273,19 @@ export const EN = {
   'json.expectedValue': 'Expected a JSON value, found {found}.',
   'json.minus': 'A `-` must be followed by a digit.',
   'json.minusFound': 'A `-` must be followed by a digit, found {found}.',
-  'json.leadingZeros': 'A JSON number may not have leading zeros: write `0` alone or drop the zeros (a code such as `007` needs quotes: `"007"`).',
+  'json.leadingZeros':
+    'A JSON number may not have leading zeros: write `0` alone or drop the zeros (a code such as `007` needs quotes: `"007"`).',
   'json.trailingDot': 'A decimal point must be followed by a digit: write `1.0` or `1`, not `1.`.',
   'json.exponent': 'An exponent must have digits: write `1e5`, not `1e`.',
   'json.unclosedString': 'This string is never closed: a `"` is missing at its end.',
-  'json.lineBreak': 'A line break may not appear inside a JSON string: write it as {write}, or close the string before it.',
+  'json.lineBreak':
+    'A line break may not appear inside a JSON string: write it as {write}, or close the string before it.',
   'json.tab': 'A tab may not appear inside a JSON string: write it as {write}, or close the string before it.',
-  'json.controlChar': 'A control character may not appear inside a JSON string: write it as {write}, or close the string before it.',
+  'json.controlChar':
+    'A control character may not appear inside a JSON string: write it as {write}, or close the string before it.',
   'json.unicodeEscape': 'A `\\u` escape needs four hexadecimal digits (`\\u00e9`).',
-  'json.badEscape': '`\\{escape}` is not a JSON escape: use `\\"` `\\\\` `\\/` `\\b` `\\f` `\\n` `\\r` `\\t` or `\\uXXXX`.',
+  'json.badEscape':
+    '`\\{escape}` is not a JSON escape: use `\\"` `\\\\` `\\/` `\\b` `\\f` `\\n` `\\r` `\\t` or `\\uXXXX`.',
   'json.unclosed': 'This `{open}` is never closed: the JSON ends before its `{close}`.',
   'json.endBeforeValue': 'The JSON ends where a value should come: the `{open}` opened before is not finished.',
   'json.foundEnd': 'the end of the text',
@@ -265,7 +320,8 @@ export const EN = {
   'doc.wikiPlain': 'Wiki: {url}',
   'doc.noDescriptionFunction': 'The catalog has no description of this function.',
   'doc.noDescriptionCallback': 'The catalog has no description of this callback.',
-  'doc.factsOnly': 'No description in this catalog, which holds names, arguments and flags only; refreshing it from the BDFD API brings the description.',
+  'doc.factsOnly':
+    'No description in this catalog, which holds names, arguments and flags only; refreshing it from the BDFD API brings the description.',
   'doc.functionWithArgs': 'Function, with arguments',
   'doc.functionWithoutArgs': 'Function, without arguments',
   'doc.callbackWithArgs': 'Callback, with arguments',
@@ -290,8 +346,10 @@ export const EN = {
   'doc.noOtherAliases': 'No other aliases.',
   'doc.emojiAliases': 'Emoji aliases: {list}',
   'doc.noAliases': 'An emoji with no aliases.',
-  'doc.noBracketedForm': '{name} has no form with arguments; this call gives it brackets anyway. Shown: the form without arguments.',
-  'doc.noBareForm': '{name} has no form without arguments; this call leaves the brackets out. Shown: the form with arguments.',
+  'doc.noBracketedForm':
+    '{name} has no form with arguments; this call gives it brackets anyway. Shown: the form without arguments.',
+  'doc.noBareForm':
+    '{name} has no form without arguments; this call leaves the brackets out. Shown: the form with arguments.',
   'marker.callback': 'callback',
   'marker.premium': 'premium',
   'marker.intent': '{names} intent',
@@ -334,7 +392,8 @@ export const EN = {
   'catalog.fetchedAgo': '{catalog}, fetched {age} ago',
   'catalog.fetchedAt': '{catalog}, fetched {instant}',
   'catalog.bdfdApi': 'the BDFD API',
-  'catalog.counts': '{functions} {functions, plural, one {function} other {functions}}, {callbacks} {callbacks, plural, one {callback} other {callbacks}} and {emoji} emoji',
+  'catalog.counts':
+    '{functions} {functions, plural, one {function} other {functions}}, {callbacks} {callbacks, plural, one {callback} other {callbacks}} and {emoji} emoji',
   'age.seconds': '{n} s',
   'age.minutes': '{n} min',
   'age.hours': '{n} h',
@@ -351,14 +410,18 @@ export const EN = {
 
   // Message preview (preview/model.ts, preview/html.ts): notes on what it cannot show exactly,
   // branch labels and the page's own words. Function and argument names stay as written.
-  'preview.note.embedIndex': '`{name}`: the embed index is not a whole number from 1; this preview puts it in the first embed.',
-  'preview.note.embedOverMax': '`{name}` sets embed {index}, but a message holds at most {max} {max, plural, one {embed} other {embeds}}.',
+  'preview.note.embedIndex':
+    '`{name}`: the embed index is not a whole number from 1; this preview puts it in the first embed.',
+  'preview.note.embedOverMax':
+    '`{name}` sets embed {index}, but a message holds at most {max} {max, plural, one {embed} other {embeds}}.',
   'preview.note.buttonElsewhere': '`{name}` with a Message ID adds the button to another message.',
   'preview.note.menuElsewhere': '`{name}` with a Message ID adds the menu to another message.',
   'preview.note.optionElsewhere': '`{name}` with a Message ID adds the option to another message.',
   'preview.note.actsElsewhere': '`{name}` with a Message ID acts on another message.',
-  'preview.note.removeAtRunTime': '`{name}` removes a component whose ID is known only at run time; this preview keeps them all.',
-  'preview.note.unknownMenu': '`{name}` names a select menu this preview does not know (made at run time, or not made before it).',
+  'preview.note.removeAtRunTime':
+    '`{name}` removes a component whose ID is known only at run time; this preview keeps them all.',
+  'preview.note.unknownMenu':
+    '`{name}` names a select menu this preview does not know (made at run time, or not made before it).',
   'preview.note.unknownParent': '`{name}` names a parent "{id}" this preview does not know before it.',
   'preview.note.unknownGallery': '`{name}` names a gallery this preview does not know before it.',
   'preview.note.unknownSection': '`{name}` names a section this preview does not know before it.',

@@ -145,7 +145,8 @@ export function placeholdersOf(template: string): string[] {
 
 function englishOrdinal(n: number): string {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
+  const suffix =
+    tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
   return `${n}${suffix}`;
 }
 
@@ -202,7 +203,8 @@ class TemplateLocalizer implements Localizer {
   private arg(value: Arg | undefined): string {
     if (value === undefined) return '';
     if (typeof value === 'string') return value;
-    if (typeof value === 'number') return this.numbers && Number.isFinite(value) ? this.numbers.format(value) : String(value);
+    if (typeof value === 'number')
+      return this.numbers && Number.isFinite(value) ? this.numbers.format(value) : String(value);
     if ('list' in value) {
       const items = value.list.map((v) => this.arg(v));
       if (items.length <= 1) return items.join('');

@@ -119,7 +119,12 @@ function scopeOfArg(start: ArgNode | null): ArgNode | null {
 }
 
 /** Summarises the block calls of a chunk view that starts at `base`. */
-export function blockFacts(text: string, view: ChunkView, base: number, isBlockCall: (name: string) => boolean): BlockFacts {
+export function blockFacts(
+  text: string,
+  view: ChunkView,
+  base: number,
+  isBlockCall: (name: string) => boolean,
+): BlockFacts {
   const calls: BlockCallFact[] = [];
   const scopes = new Map<number, { end: number; parent: number }>();
   // Scopes by argument, resolved once each: a chain of unclosed calls is walked once.
@@ -161,7 +166,8 @@ export function blockFacts(text: string, view: ChunkView, base: number, isBlockC
   for (const call of view.calls) {
     if (!isBlockCall(call.name)) continue;
     const first = call.args[0];
-    const label = first && (call.name === '$async' || call.name === '$await') ? literalText(text, first)?.trim() : undefined;
+    const label =
+      first && (call.name === '$async' || call.name === '$await') ? literalText(text, first)?.trim() : undefined;
     const fact: BlockCallFact = {
       name: call.name,
       start: call.start - base,
@@ -216,7 +222,18 @@ export class PlacedBlockCall implements BlockCall {
 
   /** Plain data, for tests that compare parses. */
   toJSON(): object {
-    return { name: this.name, start: this.start, end: this.end, nameEnd: this.nameEnd, open: this.open, close: this.close, label: this.label, firstArg: this.firstArg, scope: this.scope, topLevel: this.topLevel };
+    return {
+      name: this.name,
+      start: this.start,
+      end: this.end,
+      nameEnd: this.nameEnd,
+      open: this.open,
+      close: this.close,
+      label: this.label,
+      firstArg: this.firstArg,
+      scope: this.scope,
+      topLevel: this.topLevel,
+    };
   }
 }
 
@@ -371,9 +388,16 @@ export function matchBlocks(
   return { blocks: nest(all), problems };
 }
 
-function unclosed(block: MutableBlock, problem: (code: BlockProblemCode, call: BlockCall, message: Text) => void): void {
+function unclosed(
+  block: MutableBlock,
+  problem: (code: BlockProblemCode, call: BlockCall, message: Text) => void,
+): void {
   if (block.closer) return;
-  problem('unclosed-block', block.opener, msg('block.unclosed', { name: block.opener.name, closer: CLOSER[block.kind] }));
+  problem(
+    'unclosed-block',
+    block.opener,
+    msg('block.unclosed', { name: block.opener.name, closer: CLOSER[block.kind] }),
+  );
 }
 
 /** Whether a call in `scope` sits in the `$catch` branch of an open `$try`, in its scope or an enclosing one. */

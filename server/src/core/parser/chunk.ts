@@ -57,7 +57,17 @@ export const CHUNK_HAS_COMMENTS = 4;
 
 /** The names that take part in block matching; a chunk without them has no block facts. */
 export const BLOCK_CALL_NAMES: ReadonlySet<string> = new Set([
-  '$if', '$elseif', '$else', '$endif', '$try', '$catch', '$endtry', '$async', '$endasync', '$await', '$error',
+  '$if',
+  '$elseif',
+  '$else',
+  '$endif',
+  '$try',
+  '$catch',
+  '$endtry',
+  '$async',
+  '$endasync',
+  '$await',
+  '$error',
 ]);
 
 /** Top-level bracket events (`Chunk.brackets`): position * 4 + one of these. */
@@ -141,7 +151,8 @@ function internId(text: string, start: number, end: number, hash: number): numbe
     outer: for (const id of bucket) {
       const candidate = internedNames[id];
       if (candidate === undefined || candidate.length !== end - start) continue;
-      for (let k = 0; k < candidate.length; k++) if (candidate.charCodeAt(k) !== text.charCodeAt(start + k)) continue outer;
+      for (let k = 0; k < candidate.length; k++)
+        if (candidate.charCodeAt(k) !== text.charCodeAt(start + k)) continue outer;
       return id;
     }
   }
@@ -380,7 +391,16 @@ export function scanChunks(
   };
   const cut = (at: number): void => {
     const nodes = buf.slice(0, count * NODE_WORDS);
-    chunks.push(new Chunk(at - chunkStart, nodes, extraNames, problems, brackets.length > 0 ? Int32Array.from(brackets) : null, flags));
+    chunks.push(
+      new Chunk(
+        at - chunkStart,
+        nodes,
+        extraNames,
+        problems,
+        brackets.length > 0 ? Int32Array.from(brackets) : null,
+        flags,
+      ),
+    );
     chunkStart = at;
     count = 0;
     extraNames = [];
@@ -678,10 +698,23 @@ export function materialize(chunk: Chunk, base: number, trigger: Span | null): C
         break;
       }
       case KIND_ESCAPE:
-        add({ kind: 'escape', start, end, value: must(ESCAPE_VALUES[word >>> PAYLOAD_SHIFT], 'an escape node holds an ESC_* value'), parent: parentArg });
+        add({
+          kind: 'escape',
+          start,
+          end,
+          value: must(ESCAPE_VALUES[word >>> PAYLOAD_SHIFT], 'an escape node holds an ESC_* value'),
+          parent: parentArg,
+        });
         break;
       case KIND_COMMENT: {
-        const comment: CommentNode = { kind: 'comment', start, end, open: start + 2, close: word & FLAG_CLOSED ? end - 1 : -1, parent: parentArg };
+        const comment: CommentNode = {
+          kind: 'comment',
+          start,
+          end,
+          open: start + 2,
+          close: word & FLAG_CLOSED ? end - 1 : -1,
+          parent: parentArg,
+        };
         add(comment);
         comments.push(comment);
         break;

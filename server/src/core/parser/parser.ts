@@ -21,7 +21,15 @@ import {
   type KnownNames,
   type ScanMode,
 } from './chunk';
-import { blockFacts, matchBlocks, placeBlockCall, type Block, type BlockFacts, type BlockProblem, type PlacedBlockCall } from './blocks';
+import {
+  blockFacts,
+  matchBlocks,
+  placeBlockCall,
+  type Block,
+  type BlockFacts,
+  type BlockProblem,
+  type PlacedBlockCall,
+} from './blocks';
 import { parseDirective, type Directive } from './directives';
 import type { CallNode, ChunkView, CommentNode, LineStarts, Node, ParsedDocument, Span, SyntaxProblem } from './tree';
 import { msg } from '../l10n';
@@ -80,19 +88,40 @@ export function reparse(previous: ParsedDocument, text: string, options: ParseOp
   if (!(previous instanceof Parsed) || previous.knownNames !== options.knownNames) return parse(text, options);
   const change = changedRegion(previous.text, text);
   if (!change) {
-    const origin: Origin = { chunks: previous.chunks, from: 0, oldTo: 0, newTo: 0, start: 0, oldEnd: 0, delta: 0, pure: true, trigger: triggerKey(previous) };
+    const origin: Origin = {
+      chunks: previous.chunks,
+      from: 0,
+      oldTo: 0,
+      newTo: 0,
+      start: 0,
+      oldEnd: 0,
+      delta: 0,
+      pure: true,
+      trigger: triggerKey(previous),
+    };
     return new Parsed(text, previous.chunks, previous.lineStarts, previous.specialEscapingDisabled, options, origin);
   }
   return reparseChange(previous, text, change, options);
 }
 
 /** `reparse` for a known change (offsets as in `TextChange`). */
-export function reparseChange(previous: ParsedDocument, text: string, change: TextChange, options: ParseOptions = {}): ParsedDocument {
+export function reparseChange(
+  previous: ParsedDocument,
+  text: string,
+  change: TextChange,
+  options: ParseOptions = {},
+): ParsedDocument {
   // Another catalog may read names differently: everything is scanned again.
   if (!(previous instanceof Parsed) || previous.knownNames !== options.knownNames) return parse(text, options);
   const { start, oldEnd, newEnd } = change;
   const delta = newEnd - oldEnd;
-  if (start < 0 || oldEnd < start || newEnd < start || oldEnd > previous.text.length || previous.text.length + delta !== text.length) {
+  if (
+    start < 0 ||
+    oldEnd < start ||
+    newEnd < start ||
+    oldEnd > previous.text.length ||
+    previous.text.length + delta !== text.length
+  ) {
     return parse(text, options);
   }
   const mode: ScanMode = { specialEscapingDisabled: previous.specialEscapingDisabled, names: options.knownNames };
@@ -122,8 +151,25 @@ export function reparseChange(previous: ParsedDocument, text: string, change: Te
   // `$disableSpecialEscaping` came or went: every chunk scans differently.
   if (disabled !== mode.specialEscapingDisabled) return parse(text, options);
   const pure = start === oldEnd || start === newEnd;
-  const origin: Origin = { chunks: old, from: restart, oldTo, newTo: restart + scanned.chunks.length, start, oldEnd, delta, pure, trigger: triggerKey(previous) };
-  return new Parsed(text, chunks, updateLineStarts(previous.lineStarts, text, change), disabled, options, sinceRemembered(previous, origin));
+  const origin: Origin = {
+    chunks: old,
+    from: restart,
+    oldTo,
+    newTo: restart + scanned.chunks.length,
+    start,
+    oldEnd,
+    delta,
+    pure,
+    trigger: triggerKey(previous),
+  };
+  return new Parsed(
+    text,
+    chunks,
+    updateLineStarts(previous.lineStarts, text, change),
+    disabled,
+    options,
+    sinceRemembered(previous, origin),
+  );
 }
 
 /**
@@ -146,7 +192,8 @@ function sinceRemembered(previous: Parsed, origin: Origin): Origin {
  */
 export function composeOrigins(a: Origin, b: Origin): Origin {
   // `a` replaced no chunk (the text was equal): `b` alone, read against v0's chunk list.
-  if (a.from === a.oldTo && a.from === a.newTo && a.delta === 0 && a.start === a.oldEnd) return { ...b, chunks: a.chunks, trigger: a.trigger };
+  if (a.from === a.oldTo && a.from === a.newTo && a.delta === 0 && a.start === a.oldEnd)
+    return { ...b, chunks: a.chunks, trigger: a.trigger };
   const from = Math.min(a.from, b.from);
   const to1 = Math.max(a.newTo, b.oldTo);
   const start = Math.min(a.start, b.start);
@@ -228,7 +275,8 @@ function updateLineStarts(old: LineStarts, text: string, change: TextChange): Li
   for (let i = Math.max(0, start - 1); i < newEnd; i++) {
     const c = text.charCodeAt(i);
     const s = i + 1;
-    if ((c === LF || (c === CR && text.charCodeAt(i + 1) !== LF)) && s >= Math.max(start, 1) && s <= newEnd) out.push(s);
+    if ((c === LF || (c === CR && text.charCodeAt(i + 1) !== LF)) && s >= Math.max(start, 1) && s <= newEnd)
+      out.push(s);
   }
   for (; k < old.length; k++) {
     const s = old[k];
@@ -313,7 +361,10 @@ const warmFacts = new Map<string, (text: string, view: ChunkView, base: number) 
  * that needs it for the whole document (completion of names, folding) finds it ready instead of
  * making every chunk into nodes again; `chunkFact(key, i, '', ...)` reads it.
  */
-export function declareChunkFact<T>(key: string, compute: (text: string, view: ChunkView, base: number) => T): (parsed: ParsedDocument, i: number) => T {
+export function declareChunkFact<T>(
+  key: string,
+  compute: (text: string, view: ChunkView, base: number) => T,
+): (parsed: ParsedDocument, i: number) => T {
   warmFacts.set(key, compute);
   return (parsed, i) => parsed.chunkFact(key, i, '', (view, base) => compute(parsed.text, view, base));
 }
@@ -366,7 +417,8 @@ const NOT_OFFSETS: ReadonlySet<string> = new Set(['count', 'max', 'argCount', 'i
  * `now`. Plain data only: numbers, strings, booleans, null, arrays, objects and Maps.
  */
 function sameMovedFact(was: unknown, now: unknown, move: (offset: number) => number | undefined, key = ''): boolean {
-  if (typeof was === 'number') return typeof now === 'number' && (NOT_OFFSETS.has(key) ? was === now : move(was) === now);
+  if (typeof was === 'number')
+    return typeof now === 'number' && (NOT_OFFSETS.has(key) ? was === now : move(was) === now);
   if (was === now) return true;
   if (typeof was !== 'object' || typeof now !== 'object' || was === null || now === null) return false;
   if (Array.isArray(was)) {
@@ -528,11 +580,15 @@ class Parsed implements ParsedDocument {
     values.set(key, detachAll(value));
   }
 
-  recall<T>(key: string, factKeys: readonly string[]): { readonly value: T; readonly map: ((offset: number) => number | undefined) | null } | undefined {
+  recall<T>(
+    key: string,
+    factKeys: readonly string[],
+  ): { readonly value: T; readonly map: ((offset: number) => number | undefined) | null } | undefined {
     const own = remembered.get(this.chunks);
     if (own?.has(key)) return { value: own.get(key) as T, map: null };
     const origin = this.origin;
-    if (!origin || !origin.pure || origin.newTo !== origin.oldTo || origin.trigger !== triggerKey(this)) return undefined;
+    if (!origin || !origin.pure || origin.newTo !== origin.oldTo || origin.trigger !== triggerKey(this))
+      return undefined;
     const before = remembered.get(origin.chunks);
     if (!before?.has(key)) return undefined;
     const { start, oldEnd, delta } = origin;
@@ -563,7 +619,8 @@ class Parsed implements ParsedDocument {
         return at === undefined ? undefined : at - newBase;
       };
       for (const factKey of factKeys) {
-        const flag = factKey === BLOCKS_FACT ? CHUNK_HAS_BLOCK_CALLS : factKey === DIRECTIVES_FACT ? CHUNK_HAS_COMMENTS : 0;
+        const flag =
+          factKey === BLOCKS_FACT ? CHUNK_HAS_BLOCK_CALLS : factKey === DIRECTIVES_FACT ? CHUNK_HAS_COMMENTS : 0;
         if (flag !== 0) {
           if ((was.flags & flag) !== (now.flags & flag)) return undefined;
           if ((now.flags & flag) === 0) continue;
@@ -576,7 +633,8 @@ class Parsed implements ParsedDocument {
         }
         const old = was.cache.get(factKey);
         const fresh = now.cache.get(factKey);
-        if (!old || !fresh || old.stamp !== fresh.stamp || !sameMovedFact(old.value, fresh.value, move)) return undefined;
+        if (!old || !fresh || old.stamp !== fresh.stamp || !sameMovedFact(old.value, fresh.value, move))
+          return undefined;
       }
       oldAt += was.length;
     }
@@ -612,7 +670,8 @@ class Parsed implements ParsedDocument {
         if ((this.chunkOf(i).flags & CHUNK_HAS_COMMENTS) === 0) continue;
         const base = this.chunkStart(i);
         const found = this.chunkFact(DIRECTIVES_FACT, i, '', (view, b) => chunkDirectives(this.text, view, b));
-        for (const d of found) out.push({ ...d, start: d.start + base, end: d.end + base, line: lineOf(this.lineStarts, d.start + base) });
+        for (const d of found)
+          out.push({ ...d, start: d.start + base, end: d.end + base, line: lineOf(this.lineStarts, d.start + base) });
       }
       this.directivesValue = out;
     }
@@ -662,13 +721,17 @@ class Parsed implements ParsedDocument {
     for (let i = 0; i < this.chunkCount; i++) {
       if ((this.chunkOf(i).flags & CHUNK_HAS_BLOCK_CALLS) === 0) continue;
       const base = this.chunkStart(i);
-      const facts: BlockFacts = this.chunkFact(BLOCKS_FACT, i, '', (view, b) => blockFacts(this.text, view, b, isBlockCallName));
+      const facts: BlockFacts = this.chunkFact(BLOCKS_FACT, i, '', (view, b) =>
+        blockFacts(this.text, view, b, isBlockCallName),
+      );
       for (const fact of facts.calls) calls.push(placeBlockCall(fact, base));
       for (const [key, info] of facts.scopes) {
         scopes.set(key + base, { end: info.end + base, parent: info.parent < 0 ? info.parent : info.parent + base });
       }
     }
-    const { blocks, problems } = matchBlocks(this.text.length, calls, (key) => (scopes.size > 0 ? scopes.get(key) : EMPTY_SCOPES.get(key)));
+    const { blocks, problems } = matchBlocks(this.text.length, calls, (key) =>
+      scopes.size > 0 ? scopes.get(key) : EMPTY_SCOPES.get(key),
+    );
     return { calls, blocks, problems };
   }
 }
@@ -691,7 +754,11 @@ function chunkDirectives(text: string, view: ChunkView, base: number): Directive
   const out: Directive[] = [];
   for (const comment of view.comments) {
     const contentEnd = comment.close >= 0 ? comment.close : comment.end;
-    const directive = parseDirective(text.slice(comment.open + 1, contentEnd), { start: comment.start - base, end: comment.end - base }, -1);
+    const directive = parseDirective(
+      text.slice(comment.open + 1, contentEnd),
+      { start: comment.start - base, end: comment.end - base },
+      -1,
+    );
     if (directive) out.push(directive);
   }
   return out;

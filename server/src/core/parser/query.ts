@@ -95,7 +95,8 @@ function lastRootEndingAt(doc: ParsedDocument, chunk: number, offset: number): N
 export function callNameAt(doc: ParsedDocument, offset: number): CallNode | null {
   const loc = locate(doc, offset);
   for (const node of [loc.node, loc.before]) {
-    if (node && node.kind === 'call' && node.start < offset + 1 && offset <= node.nameEnd && offset >= node.start) return node;
+    if (node && node.kind === 'call' && node.start < offset + 1 && offset <= node.nameEnd && offset >= node.start)
+      return node;
   }
   return null;
 }
@@ -142,7 +143,8 @@ export function forEachLeafOf(nodes: Iterable<Node>, visit: (leaf: Leaf) => void
           visit({ kind: 'commentName', start: item.start, end: item.open, node: item });
           visit({ kind: 'commentOpen', start: item.open, end: item.open + 1, node: item });
           const contentEnd = item.close >= 0 ? item.close : item.end;
-          if (contentEnd > item.open + 1) visit({ kind: 'commentText', start: item.open + 1, end: contentEnd, node: item });
+          if (contentEnd > item.open + 1)
+            visit({ kind: 'commentText', start: item.open + 1, end: contentEnd, node: item });
           if (item.close >= 0) visit({ kind: 'commentClose', start: item.close, end: item.close + 1, node: item });
           break;
         }
@@ -162,7 +164,8 @@ export function forEachLeafOf(nodes: Iterable<Node>, visit: (leaf: Leaf) => void
               if (child !== undefined) work.push(child);
             }
             const previous = a > 0 ? args[a - 1] : undefined;
-            if (previous !== undefined) work.push({ kind: 'separator', start: previous.end, end: arg.start, node: item });
+            if (previous !== undefined)
+              work.push({ kind: 'separator', start: previous.end, end: arg.start, node: item });
           }
           break;
         }

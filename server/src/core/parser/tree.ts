@@ -194,7 +194,10 @@ export interface ParsedDocument {
    * before, and the trigger line is the same. The map answers undefined for an offset it cannot
    * place (one on a boundary whose two sides moved differently); then the value must be computed.
    */
-  recall<T>(key: string, factKeys: readonly string[]): { readonly value: T; readonly map: ((offset: number) => number | undefined) | null } | undefined;
+  recall<T>(
+    key: string,
+    factKeys: readonly string[],
+  ): { readonly value: T; readonly map: ((offset: number) => number | undefined) | null } | undefined;
   /** Keeps a whole-document value with this version (see `recall`). */
   remember(key: string, value: unknown): void;
 }

@@ -14,7 +14,16 @@
 import { runSteps } from '../steps';
 import { ENGLISH, type Localizer, type Text } from '../l10n';
 import { literalValue } from './model';
-import { ButtonStyle, ComponentType, type PreviewButton, type PreviewEmbed, type PreviewMessage, type PreviewSelect, type RichText, type SourceSpan } from '../../protocol/preview';
+import {
+  ButtonStyle,
+  ComponentType,
+  type PreviewButton,
+  type PreviewEmbed,
+  type PreviewMessage,
+  type PreviewSelect,
+  type RichText,
+  type SourceSpan,
+} from '../../protocol/preview';
 
 export interface HtmlOptions {
   readonly theme: 'dark' | 'light';
@@ -29,7 +38,13 @@ export interface HtmlOptions {
   readonly l10n?: Localizer;
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Text safe in HTML text and in quoted attributes. */
 export function escapeHtml(s: string): string {
@@ -53,7 +68,9 @@ function rich(t: RichText | undefined, opts: HtmlOptions): string {
 
 function richPart(p: RichText['parts'][number], opts: HtmlOptions): string {
   const known = escapeHtml(l10nOf(opts).t('preview.page.chip'));
-  return p.kind === 'text' ? `<span class="part"${at(p.source)}>${escapeHtml(p.text)}</span>` : `<span class="chip" title="${known}"${at(p.source)}>${escapeHtml(p.label)}</span>`;
+  return p.kind === 'text'
+    ? `<span class="part"${at(p.source)}>${escapeHtml(p.text)}</span>`
+    : `<span class="chip" title="${known}"${at(p.source)}>${escapeHtml(p.label)}</span>`;
 }
 
 /** An image: loaded only when allowed and an https: URL; otherwise a placeholder naming it. */
@@ -73,24 +90,40 @@ function colorHex(color: number | null | undefined): string | undefined {
 function embedHtml(e: PreviewEmbed, opts: HtmlOptions): string {
   const bar = colorHex(e.color);
   const parts: string[] = [];
-  if (e.author) parts.push(`<div class="embed-author">${e.author.icon_url ? image(e.author.icon_url, 'author-icon', opts) : ''}${rich(e.author.name, opts)}</div>`);
-  if (e.title) parts.push(`<div class="embed-title${e.url ? ' link' : ''}"${at(e.title.source)}>${rich(e.title, opts)}</div>`);
-  if (e.description) parts.push(`<div class="embed-description"${at(e.description.source)}>${rich(e.description, opts)}</div>`);
+  if (e.author)
+    parts.push(
+      `<div class="embed-author">${e.author.icon_url ? image(e.author.icon_url, 'author-icon', opts) : ''}${rich(e.author.name, opts)}</div>`,
+    );
+  if (e.title)
+    parts.push(`<div class="embed-title${e.url ? ' link' : ''}"${at(e.title.source)}>${rich(e.title, opts)}</div>`);
+  if (e.description)
+    parts.push(`<div class="embed-description"${at(e.description.source)}>${rich(e.description, opts)}</div>`);
   if (e.fields.length > 0) {
     parts.push(
       `<div class="embed-fields">${e.fields
-        .map((f) => `<div class="field${f.inline ? ' inline' : ''}"${at(f.source)}><div class="field-name">${rich(f.name, opts)}</div><div class="field-value">${rich(f.value, opts)}</div></div>`)
+        .map(
+          (f) =>
+            `<div class="field${f.inline ? ' inline' : ''}"${at(f.source)}><div class="field-name">${rich(f.name, opts)}</div><div class="field-value">${rich(f.value, opts)}</div></div>`,
+        )
         .join('')}</div>`,
     );
   }
   if (e.image) parts.push(image(e.image.url, 'embed-image', opts));
   if (e.footer || e.timestamp) {
-    const footer = [e.footer ? rich(e.footer.text, opts) : '', e.timestamp ? `<span class="timestamp">${escapeHtml(l10nOf(opts).t('preview.page.timestamp'))}</span>` : ''].filter((x) => x !== '').join(' • ');
-    parts.push(`<div class="embed-footer">${e.footer?.icon_url ? image(e.footer.icon_url, 'footer-icon', opts) : ''}${footer}</div>`);
+    const footer = [
+      e.footer ? rich(e.footer.text, opts) : '',
+      e.timestamp ? `<span class="timestamp">${escapeHtml(l10nOf(opts).t('preview.page.timestamp'))}</span>` : '',
+    ]
+      .filter((x) => x !== '')
+      .join(' • ');
+    parts.push(
+      `<div class="embed-footer">${e.footer?.icon_url ? image(e.footer.icon_url, 'footer-icon', opts) : ''}${footer}</div>`,
+    );
   }
   const thumb = e.thumbnail ? image(e.thumbnail.url, 'embed-thumbnail', opts) : '';
   const style = bar ? ` style="border-left-color: ${bar}"` : '';
-  const unknown = e.color === null ? ` <span class="chip">${escapeHtml(l10nOf(opts).t('preview.page.colorAtRunTime'))}</span>` : '';
+  const unknown =
+    e.color === null ? ` <span class="chip">${escapeHtml(l10nOf(opts).t('preview.page.colorAtRunTime'))}</span>` : '';
   return `<div class="embed"${style}${at(e.colorSource)}><div class="embed-body">${parts.join('')}${unknown}</div>${thumb}</div>`;
 }
 
@@ -104,13 +137,20 @@ const STYLE_CLASS: Readonly<Record<number, string>> = {
 };
 
 function buttonHtml(b: PreviewButton, opts: HtmlOptions): string {
-  const emoji = b.emoji ? `<span class="emoji">${escapeHtml(b.emoji.id ? `:${b.emoji.name}:` : b.emoji.name)}</span>` : '';
+  const emoji = b.emoji
+    ? `<span class="emoji">${escapeHtml(b.emoji.id ? `:${b.emoji.name}:` : b.emoji.name)}</span>`
+    : '';
   const link = b.style === ButtonStyle.Link ? '<span class="link-mark">↗</span>' : '';
   return `<button type="button" class="button ${STYLE_CLASS[b.style] ?? 'secondary'}${b.disabled ? ' disabled' : ''}"${at(b.source)}>${emoji}${rich(b.label, opts)}${link}</button>`;
 }
 
 function selectHtml(s: PreviewSelect, opts: HtmlOptions): string {
-  const options = s.options.map((o) => `<li${at(o.source)}>${o.emoji ? `${escapeHtml(o.emoji.name)} ` : ''}${rich(o.label, opts)}${o.description ? `<div class="option-description">${rich(o.description, opts)}</div>` : ''}</li>`).join('');
+  const options = s.options
+    .map(
+      (o) =>
+        `<li${at(o.source)}>${o.emoji ? `${escapeHtml(o.emoji.name)} ` : ''}${rich(o.label, opts)}${o.description ? `<div class="option-description">${rich(o.description, opts)}</div>` : ''}</li>`,
+    )
+    .join('');
   return `<div class="select"${at(s.source)}><div class="select-box">${rich(s.placeholder, opts) || escapeHtml(l10nOf(opts).t('preview.page.selectPlaceholder'))}<span class="caret">⌄</span></div>${options ? `<ul class="options">${options}</ul>` : ''}</div>`;
 }
 
@@ -205,7 +245,11 @@ export function renderPreviewHtml(p: PreviewMessage<Text>, opts: HtmlOptions): s
 export const HTML_STEP_PARTS = 512;
 
 /** Draws each item with `draw`, pausing (yielding) after every HTML_STEP_PARTS of them. */
-function* drawAll<T>(items: readonly T[], draw: (item: T) => string, counter: { n: number }): Generator<void, string[], void> {
+function* drawAll<T>(
+  items: readonly T[],
+  draw: (item: T) => string,
+  counter: { n: number },
+): Generator<void, string[], void> {
   const out: string[] = [];
   for (const item of items) {
     if (++counter.n % HTML_STEP_PARTS === 0) yield;
@@ -229,7 +273,10 @@ export function* previewHtmlSteps(p: PreviewMessage<Text>, opts: HtmlOptions): G
     opts.interactive ? `script-src 'nonce-${nonce}'` : "script-src 'none'",
   ].join('; ');
   const body: string[] = [];
-  if (p.content.parts.length > 0) body.push(`<div class="content">${(yield* drawAll(p.content.parts, (part) => richPart(part, opts), counter)).join('')}</div>`);
+  if (p.content.parts.length > 0)
+    body.push(
+      `<div class="content">${(yield* drawAll(p.content.parts, (part) => richPart(part, opts), counter)).join('')}</div>`,
+    );
   body.push(...(yield* drawAll(p.embeds, (e) => embedHtml(e, opts), counter)));
   body.push(...(yield* drawAll(p.components, (c) => componentHtml(c, opts), counter)));
   if (body.length === 0) body.push(`<div class="empty">${escapeHtml(l10n.t('preview.page.noReply'))}</div>`);
@@ -239,14 +286,19 @@ export function* previewHtmlSteps(p: PreviewMessage<Text>, opts: HtmlOptions): G
       p.branches,
       (b) => {
         const labels = b.branches.map((label) => l10n.text(label));
-        const options = labels.map((label, i) => `<option value="${i}"${i === b.chosen ? ' selected' : ''}>${escapeHtml(label)}</option>`).join('');
+        const options = labels
+          .map((label, i) => `<option value="${i}"${i === b.chosen ? ' selected' : ''}>${escapeHtml(label)}</option>`)
+          .join('');
         return `<div${at(b.block)}>${escapeHtml(l10n.t('preview.page.ifShown'))} ${opts.interactive ? `<select data-block="${b.block.start}">${options}</select>` : escapeHtml(labels[b.chosen] ?? '')}</div>`;
       },
       counter,
     );
     extras.push(`<div class="branches">${blocks.join('')}</div>`);
   }
-  if (p.notes.length > 0) extras.push(`<ul class="notes">${(yield* drawAll(p.notes, (n) => `<li${at(n.source)}>${escapeHtml(l10n.text(n.message))}</li>`, counter)).join('')}</ul>`);
+  if (p.notes.length > 0)
+    extras.push(
+      `<ul class="notes">${(yield* drawAll(p.notes, (n) => `<li${at(n.source)}>${escapeHtml(l10n.text(n.message))}</li>`, counter)).join('')}</ul>`,
+    );
   return [
     '<!DOCTYPE html>',
     `<html lang="${escapeHtml(langOf(l10n))}">`,

@@ -83,19 +83,83 @@ const LABEL_MAX = 40;
 
 /** Functions that only act and add nothing to the reply. */
 const SILENT = new Set([
-  '$nomention', '$setVar', '$setUserVar', '$setServerVar', '$setChannelVar', '$resetUserVar', '$resetServerVar', '$resetChannelVar',
-  '$onlyIf', '$onlyForIDs', '$onlyForUsers', '$onlyAdmin', '$onlyPerms', '$onlyNSFW', '$onlyForRoles', '$onlyForChannels', '$onlyForServers',
-  '$onlyForCategories', '$onlyBotPerms', '$onlyBotChannelPerms', '$ignoreChannels', '$argsCheck', '$cooldown', '$globalCooldown',
-  '$serverCooldown', '$changeCooldownTime', '$deletecommand', '$deleteIn', '$suppressErrors', '$allowMention', '$allowRoleMentions',
-  '$allowUserMentions', '$reply', '$replyIn', '$addReactions', '$addCmdReactions', '$botTyping', '$ban', '$kick', '$mute', '$unmute',
-  '$roleGrant', '$giveRole', '$takeRole', '$jsonParse', '$jsonSet', '$jsonSetString', '$jsonClear', '$jsonArray', '$jsonArrayAppend',
-  '$jsonArrayPop', '$jsonArrayShift', '$jsonArrayUnshift', '$jsonArraySort', '$jsonArrayReverse', '$jsonUnset', '$textSplit',
-  '$editSplitText', '$removeSplitTextElement', '$enableDecimals', '$disableSpecialEscaping', '$enableSpecialEscaping', '$await',
-  '$newModal', '$addTextInput', '$defer', '$wait', '$c', '$async', '$endasync',
+  '$nomention',
+  '$setVar',
+  '$setUserVar',
+  '$setServerVar',
+  '$setChannelVar',
+  '$resetUserVar',
+  '$resetServerVar',
+  '$resetChannelVar',
+  '$onlyIf',
+  '$onlyForIDs',
+  '$onlyForUsers',
+  '$onlyAdmin',
+  '$onlyPerms',
+  '$onlyNSFW',
+  '$onlyForRoles',
+  '$onlyForChannels',
+  '$onlyForServers',
+  '$onlyForCategories',
+  '$onlyBotPerms',
+  '$onlyBotChannelPerms',
+  '$ignoreChannels',
+  '$argsCheck',
+  '$cooldown',
+  '$globalCooldown',
+  '$serverCooldown',
+  '$changeCooldownTime',
+  '$deletecommand',
+  '$deleteIn',
+  '$suppressErrors',
+  '$allowMention',
+  '$allowRoleMentions',
+  '$allowUserMentions',
+  '$reply',
+  '$replyIn',
+  '$addReactions',
+  '$addCmdReactions',
+  '$botTyping',
+  '$ban',
+  '$kick',
+  '$mute',
+  '$unmute',
+  '$roleGrant',
+  '$giveRole',
+  '$takeRole',
+  '$jsonParse',
+  '$jsonSet',
+  '$jsonSetString',
+  '$jsonClear',
+  '$jsonArray',
+  '$jsonArrayAppend',
+  '$jsonArrayPop',
+  '$jsonArrayShift',
+  '$jsonArrayUnshift',
+  '$jsonArraySort',
+  '$jsonArrayReverse',
+  '$jsonUnset',
+  '$textSplit',
+  '$editSplitText',
+  '$removeSplitTextElement',
+  '$enableDecimals',
+  '$disableSpecialEscaping',
+  '$enableSpecialEscaping',
+  '$await',
+  '$newModal',
+  '$addTextInput',
+  '$defer',
+  '$wait',
+  '$c',
+  '$async',
+  '$endasync',
 ]);
 
 /** Embed setters: the argument with the value, the one with the index, and what they set. */
-const EMBED_SETTERS: ReadonlyMap<string, { readonly value: number; readonly index: number; readonly field: EmbedField }> = new Map([
+const EMBED_SETTERS: ReadonlyMap<
+  string,
+  { readonly value: number; readonly index: number; readonly field: EmbedField }
+> = new Map([
   ['$title', { value: 0, index: 1, field: 'title' }],
   ['$description', { value: 0, index: 1, field: 'description' }],
   ['$color', { value: 0, index: 1, field: 'color' }],
@@ -110,7 +174,19 @@ const EMBED_SETTERS: ReadonlyMap<string, { readonly value: number; readonly inde
   ['$addTimestamp', { value: -1, index: 0, field: 'timestamp' }],
 ] as const);
 
-type EmbedField = 'title' | 'description' | 'color' | 'footer' | 'footerIcon' | 'author' | 'authorIcon' | 'authorURL' | 'image' | 'thumbnail' | 'url' | 'timestamp';
+type EmbedField =
+  | 'title'
+  | 'description'
+  | 'color'
+  | 'footer'
+  | 'footerIcon'
+  | 'author'
+  | 'authorIcon'
+  | 'authorURL'
+  | 'image'
+  | 'thumbnail'
+  | 'url'
+  | 'timestamp';
 
 /** The words BDFD takes for a button's style. */
 const STYLES: ReadonlyMap<string, number> = new Map([
@@ -130,8 +206,17 @@ const SELECT_TYPES: ReadonlyMap<string, PreviewSelect['type']> = new Map([
 ]);
 
 const V2_FUNCTIONS = new Set([
-  '$addContainer', '$addSection', '$addTextDisplay', '$addThumbnail', '$addButtonCV2', '$addActionRow', '$addMediaGallery',
-  '$addMediaGalleryItem', '$addSeparator', '$addStringSelectOption', ...SELECT_TYPES.keys(),
+  '$addContainer',
+  '$addSection',
+  '$addTextDisplay',
+  '$addThumbnail',
+  '$addButtonCV2',
+  '$addActionRow',
+  '$addMediaGallery',
+  '$addMediaGalleryItem',
+  '$addSeparator',
+  '$addStringSelectOption',
+  ...SELECT_TYPES.keys(),
 ]);
 
 /** Mutable builders, frozen into the readonly preview types at the end. */
@@ -191,7 +276,8 @@ function placeholder(text: string, call: CallNode): TextPart {
 function pushText(parts: TextPart[], text: string, start: number, end: number): void {
   if (text === '') return;
   const last = parts[parts.length - 1];
-  if (last?.kind === 'text' && last.source.end === start) parts[parts.length - 1] = { kind: 'text', text: last.text + text, source: { start: last.source.start, end } };
+  if (last?.kind === 'text' && last.source.end === start)
+    parts[parts.length - 1] = { kind: 'text', text: last.text + text, source: { start: last.source.start, end } };
   else parts.push({ kind: 'text', text, source: { start, end } });
 }
 
@@ -288,13 +374,19 @@ export const PREVIEW_STEP_NODES = 256;
  * returns the message at the end, so a caller on a single thread can let other work run between
  * steps or drop the walk when its document changes. The tree must not change while it runs.
  */
-export function* previewSteps(parsed: ParsedDocument, options: PreviewOptions = {}): Generator<void, PreviewModel, void> {
+export function* previewSteps(
+  parsed: ParsedDocument,
+  options: PreviewOptions = {},
+): Generator<void, PreviewModel, void> {
   const text = parsed.text;
   const content: TextPart[] = [];
   const embeds = new Map<number, EmbedDraft>();
   let top: Array<PreviewTopComponent | RowDraft> = [];
   const selects = new Map<string, SelectDraft>();
-  const v2 = new Map<string, { readonly kind: string; readonly node: PreviewContainer | PreviewActionRow | { components: unknown[] } }>();
+  const v2 = new Map<
+    string,
+    { readonly kind: string; readonly node: PreviewContainer | PreviewActionRow | { components: unknown[] } }
+  >();
   let ephemeral = false;
   let componentsV2 = false;
   const branches: Array<BranchChoice<Text>> = [];
@@ -303,7 +395,8 @@ export function* previewSteps(parsed: ParsedDocument, options: PreviewOptions = 
   let stopped = false;
 
   const active = (): boolean => frames.every((f) => f.kind !== 'async' && f.branch === f.chosen);
-  const note = (message: Msg, call: CallNode): void => void notes.push({ message, source: { start: call.start, end: call.end } });
+  const note = (message: Msg, call: CallNode): void =>
+    void notes.push({ message, source: { start: call.start, end: call.end } });
   const embed = (call: CallNode, indexArg: number): EmbedDraft | undefined => {
     const index = indexArg < 0 || !given(text, call, indexArg) ? 1 : integerArg(text, call, indexArg);
     if (index === undefined || index < 1) {
@@ -326,10 +419,15 @@ export function* previewSteps(parsed: ParsedDocument, options: PreviewOptions = 
   // A block without `$else` can also show nothing: that choice is offered as a last branch.
   const closeIf = (frame: Frame): void => {
     if (!frame.hasElse) frame.labels.push(msg('preview.branch.none'));
-    branches.push({ block: frame.opener, branches: frame.labels, chosen: Math.min(frame.chosen, frame.labels.length - 1) });
+    branches.push({
+      block: frame.opener,
+      branches: frame.labels,
+      chosen: Math.min(frame.chosen, frame.labels.length - 1),
+    });
   };
   /** A branch's label: its condition as written (placeholders in braces). */
-  const condition = (call: CallNode): Text => plainText(argText(text, call.args[0], call)) || msg('preview.branch.noCondition');
+  const condition = (call: CallNode): Text =>
+    plainText(argText(text, call.args[0], call)) || msg('preview.branch.noCondition');
   const onBlockCall = (call: CallNode): boolean => {
     const role = BLOCK_ROLES.get(call.name);
     if (!role) return false;
@@ -337,7 +435,14 @@ export function* previewSteps(parsed: ParsedDocument, options: PreviewOptions = 
     if (role.role === 'open') {
       const labels = role.kind === 'if' ? [condition(call)] : [];
       const chosen = role.kind === 'if' ? (options.branches?.get(call.start) ?? 0) : 0;
-      frames.push({ kind: role.kind, branch: 0, chosen, labels, hasElse: false, opener: { start: call.start, end: call.end } });
+      frames.push({
+        kind: role.kind,
+        branch: 0,
+        chosen,
+        labels,
+        hasElse: false,
+        opener: { start: call.start, end: call.end },
+      });
     } else if (role.role === 'branch' && frame && frame.kind === role.kind) {
       frame.branch++;
       if (frame.kind === 'if' && call.name === '$else') {
@@ -353,7 +458,12 @@ export function* previewSteps(parsed: ParsedDocument, options: PreviewOptions = 
 
   const addButton = (call: CallNode): void => {
     if (given(text, call, 6)) return note(msg('preview.note.buttonElsewhere', { name: call.name }), call);
-    const style = STYLES.get(literalValue(argText(text, call.args[3], call))?.trim().toLowerCase() ?? '') ?? ButtonStyle.Secondary;
+    const style =
+      STYLES.get(
+        literalValue(argText(text, call.args[3], call))
+          ?.trim()
+          .toLowerCase() ?? '',
+      ) ?? ButtonStyle.Secondary;
     const target = argText(text, call.args[1], call);
     const label = argText(text, call.args[2], call);
     const emoji = emojiOf(argText(text, call.args[5], call));
@@ -367,19 +477,25 @@ export function* previewSteps(parsed: ParsedDocument, options: PreviewOptions = 
       source: { start: call.start, end: call.end },
     };
     const row = lastRow();
-    const fits = row && !yes(text, call, 0) && row.components.length < ROW_BUTTONS && row.components.every((c) => c.type === ComponentType.Button);
+    const fits =
+      row &&
+      !yes(text, call, 0) &&
+      row.components.length < ROW_BUTTONS &&
+      row.components.every((c) => c.type === ComponentType.Button);
     if (fits) row.components.push(button);
     else top.push({ components: [button], source: { start: call.start, end: call.end } });
   };
 
   // Argument indexes come from the tables the rules read (features/components.ts, menus.ts), so
   // the preview and the checks agree on where each part of a call is.
-  const shapeOf = <T>(table: ReadonlyMap<string, T>, name: string): T => must(table.get(name), `${name} is in the table`);
+  const shapeOf = <T>(table: ReadonlyMap<string, T>, name: string): T =>
+    must(table.get(name), `${name} is in the table`);
 
   const addSelect = (call: CallNode): void => {
     const shape = shapeOf<SelectShape>(SELECTS, call.name);
     const messageId = COMPONENT_FUNCTIONS.get(call.name)?.messageId;
-    if (messageId !== undefined && given(text, call, messageId)) return note(msg('preview.note.menuElsewhere', { name: call.name }), call);
+    if (messageId !== undefined && given(text, call, messageId))
+      return note(msg('preview.note.menuElsewhere', { name: call.name }), call);
     const id = argText(text, call.args[shape.id], call);
     const placeholderText = argText(text, call.args[shape.placeholder], call);
     const min = integerArg(text, call, shape.min);
@@ -402,8 +518,12 @@ export function* previewSteps(parsed: ParsedDocument, options: PreviewOptions = 
   const addOption = (call: CallNode): void => {
     const fields: OptionShape = shapeOf(OPTIONS, call.name);
     const { parent, messageId } = shapeOf(COMPONENT_FUNCTIONS, call.name);
-    if (messageId !== undefined && given(text, call, messageId)) return note(msg('preview.note.optionElsewhere', { name: call.name }), call);
-    const menu = parent === undefined ? undefined : selects.get(literalValue(argText(text, call.args[parent], call))?.trim() ?? '');
+    if (messageId !== undefined && given(text, call, messageId))
+      return note(msg('preview.note.optionElsewhere', { name: call.name }), call);
+    const menu =
+      parent === undefined
+        ? undefined
+        : selects.get(literalValue(argText(text, call.args[parent], call))?.trim() ?? '');
     if (!menu) return note(msg('preview.note.unknownMenu', { name: call.name }), call);
     const description = argText(text, call.args[fields.description], call);
     const emoji = emojiOf(argText(text, call.args[fields.emoji], call));
@@ -426,14 +546,21 @@ export function* previewSteps(parsed: ParsedDocument, options: PreviewOptions = 
       const parentId = parentArg >= 0 ? idOf(parentArg) : undefined;
       if (!parentId) return void top.push(child);
       const parent = v2.get(parentId);
-      if (!parent || !accepts.includes(parent.kind)) return note(msg('preview.note.unknownParent', { name: call.name, id: parentId }), call);
+      if (!parent || !accepts.includes(parent.kind))
+        return note(msg('preview.note.unknownParent', { name: call.name, id: parentId }), call);
       (parent.node.components as PreviewContainerChild[]).push(child);
     };
     switch (call.name) {
       case '$addContainer': {
         const color = argText(text, call.args[1], call);
         const accent = color.parts.length > 0 ? parseColor(color) : undefined;
-        const node: PreviewContainer = { type: ComponentType.Container, ...(accent !== undefined ? { accent_color: accent } : {}), spoiler: yes(text, call, 2), components: [], source };
+        const node: PreviewContainer = {
+          type: ComponentType.Container,
+          ...(accent !== undefined ? { accent_color: accent } : {}),
+          spoiler: yes(text, call, 2),
+          components: [],
+          source,
+        };
         const id = idOf(0);
         if (id) v2.set(id, { kind: 'container', node });
         top.push(node);
@@ -442,15 +569,34 @@ export function* previewSteps(parsed: ParsedDocument, options: PreviewOptions = 
       case '$addSection':
       case '$addActionRow': {
         const section = call.name === '$addSection';
-        const node = section ? { type: ComponentType.Section, components: [], source } : { type: ComponentType.ActionRow, components: [], source };
+        const node = section
+          ? { type: ComponentType.Section, components: [], source }
+          : { type: ComponentType.ActionRow, components: [], source };
         const id = idOf(0);
         if (id) v2.set(id, { kind: section ? 'section' : 'row', node: node as never });
         return place(node as PreviewContainerChild, 1, ['container']);
       }
       case '$addTextDisplay':
-        return place({ type: ComponentType.TextDisplay, content: argText(text, call.args[0], call), source }, 1, ['container', 'section']);
+        return place({ type: ComponentType.TextDisplay, content: argText(text, call.args[0], call), source }, 1, [
+          'container',
+          'section',
+        ]);
       case '$addSeparator':
-        return place({ type: ComponentType.Separator, divider: call.args.length === 0 || !given(text, call, 0) || yes(text, call, 0), spacing: literalValue(argText(text, call.args[1], call))?.trim().toLowerCase() === 'large' ? 2 : 1, source }, 2, ['container']);
+        return place(
+          {
+            type: ComponentType.Separator,
+            divider: call.args.length === 0 || !given(text, call, 0) || yes(text, call, 0),
+            spacing:
+              literalValue(argText(text, call.args[1], call))
+                ?.trim()
+                .toLowerCase() === 'large'
+                ? 2
+                : 1,
+            source,
+          },
+          2,
+          ['container'],
+        );
       case '$addMediaGallery': {
         const node = { type: ComponentType.MediaGallery, items: [] as unknown[], source };
         const id = idOf(0);
@@ -459,27 +605,47 @@ export function* previewSteps(parsed: ParsedDocument, options: PreviewOptions = 
       }
       case '$addMediaGalleryItem': {
         const gallery = v2.get(idOf(3) ?? '');
-        if (!gallery || gallery.kind !== 'gallery') return note(msg('preview.note.unknownGallery', { name: call.name }), call);
+        if (!gallery || gallery.kind !== 'gallery')
+          return note(msg('preview.note.unknownGallery', { name: call.name }), call);
         const description = argText(text, call.args[1], call);
-        (gallery.node.components as unknown[]).push({ media: { url: argText(text, call.args[0], call) }, ...(description.parts.length > 0 ? { description } : {}), spoiler: yes(text, call, 2), source });
+        (gallery.node.components as unknown[]).push({
+          media: { url: argText(text, call.args[0], call) },
+          ...(description.parts.length > 0 ? { description } : {}),
+          spoiler: yes(text, call, 2),
+          source,
+        });
         return;
       }
       case '$addThumbnail': {
         const section = v2.get(idOf(3) ?? '');
-        if (!section || section.kind !== 'section') return note(msg('preview.note.unknownSection', { name: call.name }), call);
+        if (!section || section.kind !== 'section')
+          return note(msg('preview.note.unknownSection', { name: call.name }), call);
         const description = argText(text, call.args[1], call);
-        (section.node as { accessory?: unknown }).accessory = { type: ComponentType.Thumbnail, media: { url: argText(text, call.args[0], call) }, ...(description.parts.length > 0 ? { description } : {}), spoiler: yes(text, call, 2), source };
+        (section.node as { accessory?: unknown }).accessory = {
+          type: ComponentType.Thumbnail,
+          media: { url: argText(text, call.args[0], call) },
+          ...(description.parts.length > 0 ? { description } : {}),
+          spoiler: yes(text, call, 2),
+          source,
+        };
         return;
       }
       case '$addButtonCV2': {
-        const style = STYLES.get(literalValue(argText(text, call.args[2], call))?.trim().toLowerCase() ?? '') ?? ButtonStyle.Secondary;
+        const style =
+          STYLES.get(
+            literalValue(argText(text, call.args[2], call))
+              ?.trim()
+              .toLowerCase() ?? '',
+          ) ?? ButtonStyle.Secondary;
         const label = argText(text, call.args[1], call);
         const emoji = emojiOf(argText(text, call.args[4], call));
         const button: PreviewButton = {
           type: ComponentType.Button,
           style,
           ...(label.parts.length > 0 ? { label } : {}),
-          ...(style === ButtonStyle.Link ? { url: argText(text, call.args[0], call) } : { custom_id: argText(text, call.args[0], call) }),
+          ...(style === ButtonStyle.Link
+            ? { url: argText(text, call.args[0], call) }
+            : { custom_id: argText(text, call.args[0], call) }),
           disabled: yes(text, call, 3),
           ...(emoji ? { emoji } : {}),
           source,
@@ -581,7 +747,13 @@ export function* previewSteps(parsed: ParsedDocument, options: PreviewOptions = 
     }
     if (name === '$addField') {
       const e = embed(call, 3);
-      if (e) e.fields.push({ name: argText(text, call.args[0], call), value: argText(text, call.args[1], call), inline: yes(text, call, 2), source: { start: call.start, end: call.end } });
+      if (e)
+        e.fields.push({
+          name: argText(text, call.args[0], call),
+          value: argText(text, call.args[1], call),
+          inline: yes(text, call, 2),
+          source: { start: call.start, end: call.end },
+        });
       return;
     }
     if (name === '$addButton') return addButton(call);
@@ -613,7 +785,9 @@ export function* previewSteps(parsed: ParsedDocument, options: PreviewOptions = 
   let lineHadCall = false;
   const flushLine = (): void => {
     const blank = line.every((p) => p.kind === 'text' && p.text.trim() === '');
-    if (!(blank && lineHadCall)) for (const p of line) p.kind === 'text' ? pushText(content, p.text, p.source.start, p.source.end) : content.push(p);
+    if (!(blank && lineHadCall))
+      for (const p of line)
+        p.kind === 'text' ? pushText(content, p.text, p.source.start, p.source.end) : content.push(p);
     line = [];
     lineHadCall = false;
   };
@@ -649,7 +823,15 @@ export function* previewSteps(parsed: ParsedDocument, options: PreviewOptions = 
 
   const trimmedContent = trimRich({ parts: content });
   const previewEmbeds: PreviewEmbed[] = [...embeds.values()].sort((a, b) => a.index - b.index).map(finishEmbed);
-  const components: PreviewTopComponent[] = top.map((c) => ('type' in c ? c : ({ type: ComponentType.ActionRow, components: c.components, ...(c.source ? { source: c.source } : {}) } as PreviewActionRow)));
+  const components: PreviewTopComponent[] = top.map((c) =>
+    'type' in c
+      ? c
+      : ({
+          type: ComponentType.ActionRow,
+          components: c.components,
+          ...(c.source ? { source: c.source } : {}),
+        } as PreviewActionRow),
+  );
   const flags = (ephemeral ? MessageFlags.Ephemeral : 0) | (componentsV2 ? MessageFlags.IsComponentsV2 : 0);
   return { content: trimmedContent, embeds: previewEmbeds, components, ephemeral, flags, branches, notes };
 }
@@ -671,7 +853,15 @@ function finishEmbed(e: EmbedDraft): PreviewEmbed {
     ...(e.description ? { description: e.description } : {}),
     ...(e.color !== undefined ? { color: e.color } : {}),
     ...(e.colorSource ? { colorSource: e.colorSource } : {}),
-    ...(e.author ? { author: { name: e.author, ...(e.authorURL ? { url: e.authorURL } : {}), ...(e.authorIcon ? { icon_url: e.authorIcon } : {}) } } : {}),
+    ...(e.author
+      ? {
+          author: {
+            name: e.author,
+            ...(e.authorURL ? { url: e.authorURL } : {}),
+            ...(e.authorIcon ? { icon_url: e.authorIcon } : {}),
+          },
+        }
+      : {}),
     ...(e.footer ? { footer: { text: e.footer, ...(e.footerIcon ? { icon_url: e.footerIcon } : {}) } } : {}),
     ...(e.thumbnail ? { thumbnail: { url: e.thumbnail } } : {}),
     ...(e.image ? { image: { url: e.image } } : {}),
@@ -701,7 +891,9 @@ function discordComponent(c: unknown): DiscordComponent {
   for (const [key, value] of Object.entries(node)) {
     if (key === 'type' || key === 'source') continue;
     if (key === 'components' || key === 'items') {
-      const list = (value as unknown[]).map((child) => (key === 'items' ? discordItem(child) : discordComponent(child)));
+      const list = (value as unknown[]).map((child) =>
+        key === 'items' ? discordItem(child) : discordComponent(child),
+      );
       out[key] = list;
     } else if (key === 'accessory') out.accessory = discordComponent(value);
     else if (key === 'options') out.options = (value as Array<Record<string, unknown>>).map((o) => discordPlain(o));
@@ -763,7 +955,12 @@ export function toDiscordMessage(p: PreviewMessage<unknown>, now: Date = new Dat
     if (thumbnail) d.thumbnail = { url: thumbnail };
     const image = flat(e.image?.url);
     if (image) d.image = { url: image };
-    if (e.fields.length > 0) d.fields = e.fields.map((f) => ({ name: flat(f.name) ?? '', value: flat(f.value) ?? '', ...(f.inline ? { inline: true } : {}) }));
+    if (e.fields.length > 0)
+      d.fields = e.fields.map((f) => ({
+        name: flat(f.name) ?? '',
+        value: flat(f.value) ?? '',
+        ...(f.inline ? { inline: true } : {}),
+      }));
     if (Object.keys(d).length > 0) embeds.push(d);
   }
   if (embeds.length > 0) out.embeds = embeds;
