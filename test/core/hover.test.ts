@@ -213,6 +213,31 @@ describe('hover', () => {
     it('covers the cursor also when it sits in blanks around the value', () => {
       hoverAt('$title[x;«|  2»]', { contains: ['**Index**'] });
     });
+
+    it("says Discord's cap on a message part's text and this text's length (the table of shapes)", () => {
+      hoverAt('$addButton[no;id; «Go|» ;primary]', {
+        contains: ['**Label**', 'Discord takes at most 80 characters here; this text has 2.'],
+      });
+      hoverAt(`$addButton[no;id;«${'x'.repeat(85)}|»;primary]`, { contains: ['this text has 85, 5 too many.'] });
+      hoverAt('$addButton[no;«https://example.com|»;Docs;link]', { contains: ['at most 512 characters'] });
+      hoverAt('$title[«Hi| $username»]', {
+        contains: ['at most 256 characters here; this text is made when the command runs.'],
+      });
+      hoverAt('$addButton[no;id;Go;«pri|mary»]', { excludes: ['Discord takes'] });
+    });
+
+    it('lists the IDs the command gives that an argument naming a component may take', () => {
+      hoverAt(
+        '$addContainer[box]\n$addActionRow[row;box]\n$addSection[sec;box]\n$addButtonCV2[b;B;primary;no;;«r|ow»]',
+        { contains: ['IDs this command gives that fit here: `row` (`$addActionRow`), `sec` (`$addSection`).'] },
+        { catalog: snapshotCatalog() },
+      );
+      hoverAt(
+        '$removeComponent[«|x»]',
+        { contains: ['This command gives no ID that fits here yet.'] },
+        { catalog: snapshotCatalog() },
+      );
+    });
   });
 
   describe('emoji', () => {

@@ -16,30 +16,34 @@ import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tre
 import { limit } from './limits';
 import { inTrigger, pathModel, walkPaths, type PathModel, type PathWalker } from './paths';
 import { msg, type Msg } from '../l10n';
+import { SHAPES, type IdKind, type PartRole } from './shapes';
 
-/** What a component function does to a message. */
-export type ComponentRole =
-  | 'button'
-  | 'selectMenu'
-  | 'selectOption'
-  | 'modal'
-  | 'textInput'
-  | 'container'
-  | 'section'
-  | 'textDisplay'
-  | 'thumbnail'
-  | 'buttonV2'
-  | 'actionRow'
-  | 'gallery'
-  | 'galleryItem'
-  | 'separator'
-  | 'selectV2'
-  | 'selectOptionV2'
-  | 'embed'
-  | 'reset'
-  | 'editButton';
+/** What a component function does to a message (the roles of shapes.ts that the component rules follow). */
+export type ComponentRole = Exclude<PartRole, 'editSelectMenu' | 'editSelectOption' | 'reference' | 'sender'>;
 
-/** Where a function keeps what the rules read: argument indexes (from the catalog's signatures). */
+const COMPONENT_ROLES: ReadonlySet<PartRole> = new Set<ComponentRole>([
+  'button',
+  'selectMenu',
+  'selectOption',
+  'modal',
+  'textInput',
+  'container',
+  'section',
+  'textDisplay',
+  'thumbnail',
+  'buttonV2',
+  'actionRow',
+  'gallery',
+  'galleryItem',
+  'separator',
+  'selectV2',
+  'selectOptionV2',
+  'embed',
+  'reset',
+  'editButton',
+]);
+
+/** Where a function keeps what the rules read: argument indexes, from the one table of shapes (shapes.ts). */
 interface ComponentFunction {
   readonly role: ComponentRole;
   /** The ID the call gives (custom ID, or the ID children refer to). */
@@ -53,52 +57,26 @@ interface ComponentFunction {
   readonly style?: number;
 }
 
-/** The component functions, by name; argument indexes follow the catalog's tags. */
-export const COMPONENT_FUNCTIONS: ReadonlyMap<string, ComponentFunction> = new Map<string, ComponentFunction>([
-  // Classic components: `$addButton[New row;Button ID/URL;Label;Style;(Disabled;Emoji;Message ID)]` ...
-  ['$addButton', { role: 'button', newRow: 0, id: 1, style: 3, messageId: 6 }],
-  ['$newSelectMenu', { role: 'selectMenu', id: 0, messageId: 4 }],
-  ['$addSelectMenuOption', { role: 'selectOption', parent: 0, messageId: 6 }],
-  ['$newModal', { role: 'modal', id: 0 }],
-  ['$addTextInput', { role: 'textInput', id: 0 }],
-  ['$editButton', { role: 'editButton', id: 0, style: 2, messageId: 5 }],
-  // Components V2.
-  ['$addContainer', { role: 'container', id: 0 }],
-  ['$addSection', { role: 'section', id: 0, parent: 1 }],
-  ['$addTextDisplay', { role: 'textDisplay', parent: 1 }],
-  ['$addThumbnail', { role: 'thumbnail', parent: 3 }],
-  ['$addButtonCV2', { role: 'buttonV2', id: 0, style: 2, parent: 5 }],
-  ['$addActionRow', { role: 'actionRow', id: 0, parent: 1 }],
-  ['$addMediaGallery', { role: 'gallery', id: 0, parent: 1 }],
-  ['$addMediaGalleryItem', { role: 'galleryItem', parent: 3 }],
-  ['$addSeparator', { role: 'separator', parent: 2 }],
-  ['$addStringSelect', { role: 'selectV2', id: 0, parent: 5 }],
-  ['$addUserSelect', { role: 'selectV2', id: 0, parent: 5 }],
-  ['$addRoleSelect', { role: 'selectV2', id: 0, parent: 5 }],
-  ['$addMentionableSelect', { role: 'selectV2', id: 0, parent: 5 }],
-  ['$addChannelSelect', { role: 'selectV2', id: 0, parent: 5 }],
-  ['$addStringSelectOption', { role: 'selectOptionV2', parent: 5 }],
-  // What empties the response's components (with a Message ID they act on another message).
-  ['$removeButtons', { role: 'reset', messageId: 0 }],
-  ['$removeAllComponents', { role: 'reset', messageId: 0 }],
-  ['$removeComponent', { role: 'reset', messageId: 1 }],
-  // Embed functions: they always build the response's embeds.
-  ...[
-    '$title',
-    '$description',
-    '$color',
-    '$footer',
-    '$footerIcon',
-    '$author',
-    '$authorIcon',
-    '$authorURL',
-    '$image',
-    '$thumbnail',
-    '$addField',
-    '$embeddedURL',
-    '$addTimestamp',
-  ].map((name): [string, ComponentFunction] => [name, { role: 'embed' }]),
-]);
+/** The component functions, by name, with their argument indexes (shapes.ts). */
+export const COMPONENT_FUNCTIONS: ReadonlyMap<string, ComponentFunction> = new Map(
+  [...SHAPES.values()]
+    .filter((shape) => COMPONENT_ROLES.has(shape.role))
+    .map((shape): [string, ComponentFunction] => {
+      const fn: { -readonly [K in keyof ComponentFunction]: ComponentFunction[K] } = {
+        role: shape.role as ComponentRole,
+      };
+      // Embed functions need only their place: the component rules read no argument of theirs.
+      if (shape.role !== 'embed') {
+        const id = shape.at('id') ?? shape.at('idOrUrl');
+        if (id !== undefined) fn.id = id;
+        for (const key of ['parent', 'messageId', 'newRow', 'style'] as const) {
+          const at = shape.at(key);
+          if (at !== undefined) fn[key] = at;
+        }
+      }
+      return [shape.name, fn];
+    }),
+);
 
 const V2_ROLES: ReadonlySet<ComponentRole> = new Set([
   'container',
@@ -648,36 +626,18 @@ function short(s: string): string {
 // ---------------------------------------------------------------------------------------------
 // Completion of component IDs.
 
-/** What an ID names. */
-export type IdKind = 'custom' | 'menu' | 'select' | 'modal' | 'input' | 'container' | 'section' | 'row' | 'gallery';
+export type { IdKind } from './shapes';
 
-/** The ID kinds each function's arguments take, by name and argument index. */
-const ID_ARGUMENTS: ReadonlyMap<string, ReadonlyMap<number, readonly IdKind[]>> = new Map<
-  string,
-  Map<number, IdKind[]>
->([
-  ['$editButton', new Map([[0, ['custom']]])],
-  ['$removeComponent', new Map([[0, ['custom', 'menu', 'select']]])],
-  ['$editSelectMenu', new Map([[0, ['menu']]])],
-  ['$editSelectMenuOption', new Map([[0, ['menu']]])],
-  ['$addSelectMenuOption', new Map([[0, ['menu']]])],
-  ['$addStringSelectOption', new Map([[5, ['select']]])],
-  ['$input', new Map([[0, ['input']]])],
-  ['$onInteraction', new Map([[0, ['custom', 'menu', 'select', 'modal']]])],
-  ['$addSection', new Map([[1, ['container']]])],
-  ['$addActionRow', new Map([[1, ['container']]])],
-  ['$addMediaGallery', new Map([[1, ['container']]])],
-  ['$addSeparator', new Map([[2, ['container']]])],
-  ['$addTextDisplay', new Map([[1, ['container', 'section']]])],
-  ['$addThumbnail', new Map([[3, ['section']]])],
-  ['$addButtonCV2', new Map([[5, ['row', 'section']]])],
-  ['$addStringSelect', new Map([[5, ['row']]])],
-  ['$addUserSelect', new Map([[5, ['row']]])],
-  ['$addRoleSelect', new Map([[5, ['row']]])],
-  ['$addMentionableSelect', new Map([[5, ['row']]])],
-  ['$addChannelSelect', new Map([[5, ['row']]])],
-  ['$addMediaGalleryItem', new Map([[3, ['gallery']]])],
-]);
+/** The ID kinds each function's arguments take, by name and argument index (the `refers` of shapes.ts). */
+const ID_ARGUMENTS: ReadonlyMap<string, ReadonlyMap<number, readonly IdKind[]>> = new Map(
+  [...SHAPES.values()].flatMap((shape) => {
+    const byIndex = new Map<number, readonly IdKind[]>();
+    shape.args.forEach((arg, i) => {
+      if (arg.refers) byIndex.set(i, arg.refers);
+    });
+    return byIndex.size > 0 ? [[shape.name, byIndex] as const] : [];
+  }),
+);
 
 /** The ID kinds argument `index` of `name` takes, if it takes component IDs. */
 export function idKindsOf(name: string, index: number): readonly IdKind[] | undefined {

@@ -13,20 +13,30 @@ import { isWhitespace } from '../chars';
 import { limit } from './limits';
 import { msg, type Text } from '../l10n';
 import { inTrigger, pathModel, walkPaths } from './paths';
+import { shapesOf } from './shapes';
 
 type EmbedPart = 'title' | 'description' | 'footer' | 'author' | 'field';
 
-/** The embed functions that add characters: which part, the text arguments and the index argument. */
+/** The embed functions that add characters: which part, the text arguments and the index argument (shapes.ts). */
 const PARTS: ReadonlyMap<
   string,
   { readonly part: EmbedPart; readonly texts: readonly number[]; readonly index: number }
-> = new Map([
-  ['$title', { part: 'title', texts: [0], index: 1 }],
-  ['$description', { part: 'description', texts: [0], index: 1 }],
-  ['$footer', { part: 'footer', texts: [0], index: 1 }],
-  ['$author', { part: 'author', texts: [0], index: 1 }],
-  ['$addField', { part: 'field', texts: [0, 1], index: 3 }],
-] as const);
+> = new Map(
+  shapesOf('embed').flatMap((shape) => {
+    const part = shape.embed;
+    const index = shape.at('embedIndex');
+    if (
+      index === undefined ||
+      !(part === 'title' || part === 'description' || part === 'footer' || part === 'author' || part === 'field')
+    )
+      return [];
+    const texts: number[] = [];
+    shape.args.forEach((arg, at) => {
+      if (arg.slot === 'text' || (part === 'field' && (arg.slot === 'name' || arg.slot === 'value'))) texts.push(at);
+    });
+    return [[shape.name, { part, texts, index }] as const];
+  }),
+);
 
 /** One embed call at top level (offsets relative to the chunk in a fact). */
 interface EmbedCall {

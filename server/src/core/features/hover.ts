@@ -5,7 +5,7 @@
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog/catalog';
 import { COMMENT_NAME } from '../parser/parser';
-import { callNameAt, locate, type Location } from '../parser/query';
+import { callNameAt, literalText, locate, type Location } from '../parser/query';
 import type { ArgNode, Node, ParsedDocument } from '../parser/tree';
 import {
   callToResolve,
@@ -20,6 +20,9 @@ import {
   type RecordDocOptions,
 } from './docs';
 import { l10nOf, type Analysis, type FeatureContext } from './types';
+import { componentIds, isUrlLike } from './components';
+import { limit } from './limits';
+import { capCount, shapeOf } from './shapes';
 import { ENGLISH } from '../l10n';
 import { isAliasChar, MAX_ALIAS_LENGTH } from '../chars';
 
@@ -94,7 +97,40 @@ function argumentHover(
   const text = parsed.text;
   while (start < end && /\s/.test(text.charAt(start))) start++;
   while (end > start && /\s/.test(text.charAt(end - 1))) end--;
-  return answer(renderArgument(found.record, slot, opts), Math.min(start, offset), Math.max(end, offset));
+  const card = renderArgument(found.record, slot, opts);
+  const part = messagePartNote(parsed, arg, opts);
+  return answer(part ? `${card}\n\n${part}` : card, Math.min(start, offset), Math.max(end, offset));
+}
+
+/** How many IDs a hover lists for an argument that names a component. */
+const HOVER_IDS = 8;
+
+/**
+ * What the table of shapes (shapes.ts) says of an argument of a function that builds a message
+ * part: Discord's cap on its text with the length of this one, or the IDs the command gives the
+ * components it may name.
+ */
+function messagePartNote(parsed: ParsedDocument, arg: ArgNode, opts: DocOptions): string | undefined {
+  const shape = shapeOf(arg.parent.name);
+  const part = shape?.args[arg.index];
+  if (!part) return undefined;
+  const l10n = l10nOf(opts);
+  if (part.refers) {
+    const ids = componentIds(parsed, part.refers);
+    if (ids.length === 0) return l10n.t('doc.noIdsGiven');
+    const shown = ids.slice(0, HOVER_IDS).map(({ id, by }) => `${code(id, opts, 40)} (${code(by, opts)})`);
+    const more = ids.length - shown.length;
+    return l10n.t('doc.idsGiven', {
+      list: shown.join(', ') + (more > 0 ? l10n.t('doc.andMoreValues', { n: more }) : ''),
+    });
+  }
+  if (!part.cap) return undefined;
+  const value = literalText(parsed.text, arg);
+  const cap = part.slot === 'idOrUrl' && value !== undefined && isUrlLike(value) ? 'buttonUrl' : part.cap;
+  const max = limit(cap);
+  if (value === undefined) return l10n.t('doc.capAtRunTime', { max });
+  const count = capCount(value);
+  return l10n.t(count > max ? 'doc.capOver' : 'doc.capFits', { max, count, over: count - max });
 }
 
 /** An emoji alias (`:thumbsup:`) or an emoji character sequence at the cursor, within one text node. */

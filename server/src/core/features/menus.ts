@@ -17,22 +17,11 @@ import { given, idOf } from './parents';
 import { inTrigger, pathModel, walkPaths, type PathModel } from './paths';
 import { quoteValue } from './values';
 import { msg, type MessageKey, type Msg } from '../l10n';
+import { must } from '../must';
+import { argAt, capCount, shapeOf, shapesOf, type Shape, type Slot } from './shapes';
 
 /** A whole number as BDFD's Integer type writes it. */
 const INTEGER = /^[+-]?\d+$/;
-
-/** Characters as Discord counts them: code points (a surrogate pair is one). */
-function characters(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    // The second half of a surrogate pair is not counted again.
-    const second =
-      c >= 0xdc00 && c <= 0xdfff && i > 0 && s.charCodeAt(i - 1) >= 0xd800 && s.charCodeAt(i - 1) <= 0xdbff;
-    if (!second) n++;
-  }
-  return n;
-}
 
 /** A literal whole-number argument: its value and its text. Undefined when empty, built at run time or not a whole number (`invalid-argument` says so). */
 function integerArg(
@@ -45,6 +34,12 @@ function integerArg(
   const value = literalText(text, arg);
   if (value === undefined || !INTEGER.test(value)) return undefined;
   return { arg, value: Number(value), shown: value };
+}
+
+/** The argument of a call that holds `slot` (shapes.ts), when the call has it. */
+function argOf(call: CallNode, slot: Slot): ArgNode | undefined {
+  const at = argAt(call.name, slot);
+  return at === undefined ? undefined : call.args[at];
 }
 
 /** Reports a literal argument longer than `max` characters: "The <what> of `$fn` has N characters; ...". */
@@ -60,8 +55,9 @@ function textLength(
   const arg = index === undefined ? undefined : call.args[index];
   if (!arg) return;
   const value = literalText(text, arg);
+  // A string holds at least as many UTF-16 units as it counts: most values need no count.
   if (value === undefined || value.length <= max) return;
-  const n = characters(value);
+  const n = capCount(value);
   if (n <= max) return;
   report(code, arg.start, arg.end, () => msg('menu.textLength', { what: msg(what), name: call.name, n, max }));
 }
@@ -70,8 +66,8 @@ function textLength(
 // Select menus, per call.
 
 /**
- * Where a select function keeps what the checks and the message preview read: argument indexes
- * (from the catalog's tags) and the names the catalog gives Min and Max.
+ * Where a select function keeps what the checks read: argument indexes and the names the catalog
+ * gives Min and Max, from the table of shapes (shapes.ts).
  */
 export interface SelectShape {
   readonly id: number;
@@ -84,30 +80,30 @@ export interface SelectShape {
   readonly maxName: string;
 }
 
-const LEGACY_SELECT: SelectShape = { id: 0, min: 1, max: 2, placeholder: 3, minName: 'Min', maxName: 'Max' };
-const V2_SELECT: SelectShape = {
-  id: 0,
-  placeholder: 1,
-  min: 2,
-  max: 3,
-  disabled: 4,
-  minName: 'Min Values',
-  maxName: 'Max Values',
-};
+function selectShape(shape: Shape): SelectShape | undefined {
+  const [id, min, max, placeholder] = [shape.at('id'), shape.at('min'), shape.at('max'), shape.at('placeholder')];
+  if (id === undefined || min === undefined || max === undefined || placeholder === undefined) return undefined;
+  const disabled = shape.at('disabled');
+  return {
+    id,
+    min,
+    max,
+    placeholder,
+    ...(disabled !== undefined ? { disabled } : {}),
+    minName: shape.args[min]?.name ?? '',
+    maxName: shape.args[max]?.name ?? '',
+  };
+}
 
-export const SELECTS: ReadonlyMap<string, SelectShape> = new Map([
-  // `$newSelectMenu[Menu ID;Min;Max;(Placeholder;Message ID)]`, `$editSelectMenu[...]` the same.
-  ['$newSelectMenu', LEGACY_SELECT],
-  ['$editSelectMenu', LEGACY_SELECT],
-  // `$addStringSelect[Select Menu ID;Placeholder;Min Values;Max Values;Disabled;Action Row ID]` and its siblings.
-  ['$addStringSelect', V2_SELECT],
-  ['$addUserSelect', V2_SELECT],
-  ['$addRoleSelect', V2_SELECT],
-  ['$addMentionableSelect', V2_SELECT],
-  ['$addChannelSelect', V2_SELECT],
-]);
+/** `$newSelectMenu` and `$editSelectMenu` (legacy), `$addStringSelect` and its Components V2 siblings. */
+export const SELECTS: ReadonlyMap<string, SelectShape> = new Map(
+  shapesOf('selectMenu', 'editSelectMenu', 'selectV2').flatMap((shape) => {
+    const select = selectShape(shape);
+    return select ? [[shape.name, select] as const] : [];
+  }),
+);
 
-/** Where a select option function keeps its parts (argument indexes from the catalog's tags; its menu and Message ID are in COMPONENT_FUNCTIONS). */
+/** Where a select option function keeps its parts (its menu and Message ID are read from shapes.ts too). */
 export interface OptionShape {
   readonly label: number;
   readonly value: number;
@@ -116,13 +112,23 @@ export interface OptionShape {
   readonly emoji: number;
 }
 
-// `$addSelectMenuOption[Menu option ID;Label;Value;Description;(Default;Emoji;Message ID)]` (and
-// `$editSelectMenuOption`), `$addStringSelectOption[Label;Value;Description;Emoji;Default;Select Menu ID]`.
-export const OPTIONS: ReadonlyMap<string, OptionShape> = new Map([
-  ['$addSelectMenuOption', { label: 1, value: 2, description: 3, isDefault: 4, emoji: 5 }],
-  ['$editSelectMenuOption', { label: 1, value: 2, description: 3, isDefault: 4, emoji: 5 }],
-  ['$addStringSelectOption', { label: 0, value: 1, description: 2, emoji: 3, isDefault: 4 }],
-]);
+/** `$addSelectMenuOption` and `$editSelectMenuOption` (legacy), `$addStringSelectOption`. */
+export const OPTIONS: ReadonlyMap<string, OptionShape> = new Map(
+  shapesOf('selectOption', 'editSelectOption', 'selectOptionV2').flatMap((shape) => {
+    const [label, value, description, isDefault, emoji] = (
+      ['label', 'value', 'description', 'default', 'emoji'] as const
+    ).map((slot) => shape.at(slot));
+    if (
+      label === undefined ||
+      value === undefined ||
+      description === undefined ||
+      isDefault === undefined ||
+      emoji === undefined
+    )
+      return [];
+    return [[shape.name, { label, value, description, isDefault, emoji }] as const];
+  }),
+);
 
 function checkSelect(shape: SelectShape): CallCheck {
   return (text, call, report) => {
@@ -180,20 +186,24 @@ function checkOption(shape: {
 // ---------------------------------------------------------------------------------------------
 // Modals, per call.
 
+const MODAL = must(shapeOf('$newModal'), '$newModal has a shape');
+const TEXT_INPUT = must(shapeOf('$addTextInput'), '$addTextInput has a shape');
+
 /** `$newModal[Modal ID;Title]`. */
 function checkModal(text: string, call: CallNode, report: CallReport): void {
-  textLength(text, call, 0, limit('customId'), 'part.modalId', 'modal-limit', report);
-  textLength(text, call, 1, limit('modalTitle'), 'part.title', 'modal-limit', report);
+  textLength(text, call, MODAL.at('id'), limit('customId'), 'part.modalId', 'modal-limit', report);
+  textLength(text, call, MODAL.at('title'), limit('modalTitle'), 'part.title', 'modal-limit', report);
 }
 
 /** `$addTextInput[Text Input ID;Style;Label;(Minimum length;Maximum length;Required;Value;Placeholder)]`. */
 function checkTextInput(text: string, call: CallNode, report: CallReport): void {
   const most = limit('textInputLength');
-  textLength(text, call, 0, limit('customId'), 'part.textInputId', 'modal-limit', report);
-  textLength(text, call, 2, limit('textInputLabel'), 'part.label', 'modal-limit', report);
-  textLength(text, call, 7, limit('textInputPlaceholder'), 'part.placeholder', 'modal-limit', report);
-  const min = integerArg(text, call, 3);
-  const max = integerArg(text, call, 4);
+  const at = (slot: Slot): number | undefined => TEXT_INPUT.at(slot);
+  textLength(text, call, at('id'), limit('customId'), 'part.textInputId', 'modal-limit', report);
+  textLength(text, call, at('label'), limit('textInputLabel'), 'part.label', 'modal-limit', report);
+  textLength(text, call, at('placeholder'), limit('textInputPlaceholder'), 'part.placeholder', 'modal-limit', report);
+  const min = integerArg(text, call, at('minLength'));
+  const max = integerArg(text, call, at('maxLength'));
   const minLow = limit('textInputMinLengthLow');
   const maxLow = limit('textInputMaxLengthLow');
   const minFits = min !== undefined && min.value >= minLow && min.value <= most;
@@ -213,10 +223,11 @@ function checkTextInput(text: string, call: CallNode, report: CallReport): void 
       msg('modal.minOverMax', { min: min.value, max: max.value }),
     );
   }
-  const valueArg = call.args[6];
+  const valueAt = at('value');
+  const valueArg = valueAt === undefined ? undefined : call.args[valueAt];
   const value = valueArg ? literalText(text, valueArg) : undefined;
   if (!valueArg || value === undefined || value === '') return;
-  const n = characters(value);
+  const n = capCount(value);
   if (n > most) {
     report('modal-limit', valueArg.start, valueArg.end, () => msg('modal.valueTooLong', { n, max: most }));
   } else if (min && minFits && n < min.value) {
@@ -231,8 +242,8 @@ function checkTextInput(text: string, call: CallNode, report: CallReport): void 
 export const MENU_CALL_CHECKS: ReadonlyArray<readonly [string, CallCheck]> = [
   ...[...SELECTS].map(([name, shape]): [string, CallCheck] => [name, checkSelect(shape)]),
   ...[...OPTIONS].map(([name, shape]): [string, CallCheck] => [name, checkOption(shape)]),
-  ['$newModal', checkModal],
-  ['$addTextInput', checkTextInput],
+  [MODAL.name, checkModal],
+  [TEXT_INPUT.name, checkTextInput],
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -305,7 +316,7 @@ const menuFact = declareChunkFact('menus', (text: string, view: ChunkView, base:
           max: inRange ? max.value : undefined,
           maxStart: max ? max.arg.start - base : -1,
           maxEnd: max ? max.arg.end - base : -1,
-          elsewhere: call.name === '$newSelectMenu' && given(text, call.args[4]),
+          elsewhere: given(text, argOf(call, 'messageId')),
         });
         break;
       }
@@ -313,13 +324,13 @@ const menuFact = declareChunkFact('menus', (text: string, view: ChunkView, base:
       case '$addStringSelectOption': {
         if (call.open < 0) break;
         const legacy = call.name === '$addSelectMenuOption';
-        const menu = idOf(text, call.args[legacy ? 0 : 5]);
+        const menu = idOf(text, argOf(call, 'parent'));
         if (menu === undefined) break;
         options.push({
           kind: legacy ? 'legacy' : 'v2',
           start: call.start - base,
           menu,
-          elsewhere: legacy && given(text, call.args[6]),
+          elsewhere: given(text, argOf(call, 'messageId')),
         });
         break;
       }
@@ -396,7 +407,7 @@ function maxAgainstOptions(facts: MenuFacts, inAsync: (at: number) => boolean, o
       if (own.some((o) => o.elsewhere) || inAsync(menu.start) || own.some((o) => inAsync(o.start))) continue;
       const added = own.filter((o) => o.start > menu.start).length;
       if (added >= menu.max) continue;
-      const maxName = kind === 'legacy' ? LEGACY_SELECT.maxName : V2_SELECT.maxName;
+      const maxName = SELECTS.get(kind === 'legacy' ? '$newSelectMenu' : '$addStringSelect')?.maxName ?? '';
       out.push({
         code: 'select-menu-limit',
         start: menu.maxStart,

@@ -13,18 +13,15 @@ import { limit } from './limits';
 import { inTrigger, pathModel, walkPaths } from './paths';
 import { BLOCK_ROLES } from '../parser/blocks';
 import { msg, type Msg } from '../l10n';
+import { shapesOf } from './shapes';
 
-/** Functions that send their argument as a message of its own, with the index of that argument. */
-export const SENDERS: ReadonlyMap<string, number> = new Map([
-  ['$sendMessage', 0],
-  ['$channelSendMessage', 1],
-  ['$repeatMessage', 1],
-  ['$editIn', 1],
-  ['$editMessage', 2],
-  ['$sendEmbedMessage', 1],
-  ['$webhookSend', 1],
-  ['$webhookContent', 1],
-]);
+/** Functions that send their argument as a message of its own, with the index of that argument (shapes.ts). */
+export const SENDERS: ReadonlyMap<string, number> = new Map(
+  shapesOf('sender').flatMap((shape) => {
+    const at = shape.at('text');
+    return at === undefined ? [] : [[shape.name, at] as const];
+  }),
+);
 
 /** A run of top-level text between two calls that can change the path ($stop, block functions). */
 interface TextRun {

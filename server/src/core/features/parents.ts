@@ -16,57 +16,65 @@ import { declareChunkFact } from '../parser/parser';
 import { literalText } from '../parser/query';
 import type { ArgNode, ChunkView, ParsedDocument } from '../parser/tree';
 import { isWhitespace } from '../chars';
-import { COMPONENT_FUNCTIONS } from './components';
 import { inTrigger, pathModel, type PathModel } from './paths';
+import { SHAPES, type IdKind, type PartRole } from './shapes';
 import { quoteValue } from './values';
 import { list, msg, type ListArg, type MessageKey, type Msg } from '../l10n';
 
 /** What a parent is. */
 type ParentKind = 'menu' | 'modal' | 'container' | 'section' | 'row' | 'gallery' | 'select';
 
-/** The functions that create parents, with the index of the ID they give (none for a modal: its inputs name no modal). */
-const CREATORS: ReadonlyMap<string, { readonly kind: ParentKind; readonly id?: number }> = new Map<
-  string,
-  { kind: ParentKind; id?: number }
->([
-  ['$newSelectMenu', { kind: 'menu', id: 0 }],
+/** The kind of parent each role creates. */
+const CREATED: Partial<Record<PartRole, ParentKind>> = {
+  selectMenu: 'menu',
   // `$editSelectMenu[Menu ID;...]` opens an existing menu for new options (the wiki's select menu guide adds options after it).
-  ['$editSelectMenu', { kind: 'menu', id: 0 }],
-  ['$newModal', { kind: 'modal' }],
-  ['$addContainer', { kind: 'container', id: 0 }],
-  ['$addSection', { kind: 'section', id: 0 }],
-  ['$addActionRow', { kind: 'row', id: 0 }],
-  ['$addMediaGallery', { kind: 'gallery', id: 0 }],
-  ['$addStringSelect', { kind: 'select', id: 0 }],
-  ['$addUserSelect', { kind: 'select', id: 0 }],
-  ['$addRoleSelect', { kind: 'select', id: 0 }],
-  ['$addMentionableSelect', { kind: 'select', id: 0 }],
-  ['$addChannelSelect', { kind: 'select', id: 0 }],
-]);
+  editSelectMenu: 'menu',
+  modal: 'modal',
+  container: 'container',
+  section: 'section',
+  actionRow: 'row',
+  gallery: 'gallery',
+  selectV2: 'select',
+};
 
 /**
- * The children, with the parents they accept. The argument that names the parent and the
- * Message ID come from components.ts (the catalog's tags); an optional parent argument left out
- * or empty puts the component in the message itself.
+ * The functions that create parents, with the index of the ID they give (none for a modal: its
+ * inputs name no modal), from the table of shapes (shapes.ts).
  */
-const CHILDREN: ReadonlyMap<string, readonly ParentKind[]> = new Map<string, ParentKind[]>([
-  ['$addSelectMenuOption', ['menu']],
-  ['$addTextInput', ['modal']],
-  ['$addTextDisplay', ['container', 'section']],
-  ['$addSection', ['container']],
-  ['$addActionRow', ['container']],
-  ['$addSeparator', ['container']],
-  ['$addMediaGallery', ['container']],
-  ['$addThumbnail', ['section']],
-  ['$addButtonCV2', ['row', 'section']],
-  ['$addMediaGalleryItem', ['gallery']],
-  ['$addStringSelect', ['row']],
-  ['$addUserSelect', ['row']],
-  ['$addRoleSelect', ['row']],
-  ['$addMentionableSelect', ['row']],
-  ['$addChannelSelect', ['row']],
-  ['$addStringSelectOption', ['select']],
-]);
+const CREATORS: ReadonlyMap<string, { readonly kind: ParentKind; readonly id?: number }> = new Map(
+  [...SHAPES.values()].flatMap((shape) => {
+    const kind = CREATED[shape.role];
+    if (kind === undefined) return [];
+    const id = kind === 'modal' ? undefined : shape.at('id');
+    return [[shape.name, id === undefined ? { kind } : { kind, id }] as const];
+  }),
+);
+
+/**
+ * The children, with the parents they accept, the argument that names the parent and the
+ * Message ID (shapes.ts: the kinds a parent argument refers to). A text input belongs to the
+ * modal made before it. An optional parent argument left out or empty puts the component in the
+ * message itself. Editing an existing menu's option names a menu made by another command.
+ */
+const CHILDREN: ReadonlyMap<
+  string,
+  { readonly accepts: readonly ParentKind[]; readonly parent?: number; readonly messageId?: number }
+> = new Map(
+  [...SHAPES.values()].flatMap((shape) => {
+    const messageId = shape.at('messageId');
+    const extra = messageId === undefined ? {} : { messageId };
+    if (shape.role === 'textInput') return [[shape.name, { accepts: ['modal'] as ParentKind[], ...extra }] as const];
+    const at = shape.at('parent');
+    if (at === undefined || shape.role === 'editSelectOption') return [];
+    const accepts = (shape.args[at]?.refers ?? []).filter(isParentKind);
+    return [[shape.name, { accepts, parent: at, ...extra }] as const];
+  }),
+);
+
+/** Whether an ID kind names a parent (a parent argument names only parents). */
+function isParentKind(kind: IdKind): kind is ParentKind {
+  return kind !== 'custom' && kind !== 'input';
+}
 
 /** How each kind of parent is named and created, for messages. */
 const KIND_WORDS: Readonly<Record<ParentKind, { readonly noun: MessageKey; readonly creator: string }>> = {
@@ -135,10 +143,10 @@ const parentFact = declareChunkFact('parents', (text: string, view: ChunkView, b
         });
       }
     }
-    const accepts = CHILDREN.get(call.name);
-    if (!accepts) continue;
-    const fn = COMPONENT_FUNCTIONS.get(call.name);
-    if (fn?.messageId !== undefined && given(text, call.args[fn.messageId])) continue;
+    const fn = CHILDREN.get(call.name);
+    if (!fn) continue;
+    const accepts = fn.accepts;
+    if (fn.messageId !== undefined && given(text, call.args[fn.messageId])) continue;
     const shape = {
       name: call.name,
       start: call.start - base,
@@ -150,7 +158,7 @@ const parentFact = declareChunkFact('parents', (text: string, view: ChunkView, b
       children.push({ ...shape, id: '', at: shape.start, atEnd: shape.nameEnd });
       continue;
     }
-    const arg = fn?.parent !== undefined ? call.args[fn.parent] : undefined;
+    const arg = fn.parent !== undefined ? call.args[fn.parent] : undefined;
     const id = arg ? idOf(text, arg) : undefined;
     // Left out, empty, or built at run time: nothing to judge.
     if (!arg || id === undefined || id === null || id === '') continue;

@@ -14,6 +14,7 @@ import type { CallCheck, CallReport } from './callRules';
 import { isUrlLike } from './components';
 import { limit, type DiscordLimit } from './limits';
 import { msg, type MessageKey } from '../l10n';
+import { capCount, shapesOf, type Slot } from './shapes';
 
 interface TextCap {
   readonly arg: number;
@@ -25,62 +26,59 @@ interface TextCap {
   readonly url?: { readonly limit: DiscordLimit; readonly what: MessageKey };
 }
 
-/** A button's "Button ID/URL" argument: a custom ID of at most 100 characters, or a URL of at most 512. */
-const buttonIdOrUrl = (arg: number): TextCap => ({
-  arg,
-  limit: 'customId',
-  what: 'what.buttonCustomId',
-  code: 'component-text-limit',
-  url: { limit: 'buttonUrl', what: 'what.buttonUrl' },
-});
-const buttonLabel = (arg: number): TextCap => ({
-  arg,
-  limit: 'buttonLabel',
-  what: 'what.buttonLabel',
-  code: 'component-text-limit',
-});
+/** What a capped text is, in a sentence, by the embed part or the button slot that holds it. */
+const EMBED_WHAT: Partial<Record<string, MessageKey>> = {
+  title: 'what.embedTitle',
+  description: 'what.embedDescription',
+  footer: 'what.embedFooter',
+  author: 'what.embedAuthor',
+  'field:name': 'what.embedFieldName',
+  'field:value': 'what.embedFieldValue',
+};
+const BUTTON_WHAT: Partial<Record<Slot, MessageKey>> = {
+  idOrUrl: 'what.buttonCustomId',
+  label: 'what.buttonLabel',
+};
 
-const CAPS: ReadonlyMap<string, readonly TextCap[]> = new Map([
-  ['$title', [{ arg: 0, limit: 'embedTitle', what: 'what.embedTitle', code: 'embed-limit' }]],
-  ['$description', [{ arg: 0, limit: 'embedDescription', what: 'what.embedDescription', code: 'embed-limit' }]],
-  ['$footer', [{ arg: 0, limit: 'embedFooter', what: 'what.embedFooter', code: 'embed-limit' }]],
-  ['$author', [{ arg: 0, limit: 'embedAuthor', what: 'what.embedAuthor', code: 'embed-limit' }]],
-  [
-    '$addField',
-    [
-      { arg: 0, limit: 'embedFieldName', what: 'what.embedFieldName', code: 'embed-limit' },
-      { arg: 1, limit: 'embedFieldValue', what: 'what.embedFieldValue', code: 'embed-limit' },
-    ],
-  ],
-  ['$addButton', [buttonIdOrUrl(1), buttonLabel(2)]],
-  ['$addButtonCV2', [buttonIdOrUrl(0), buttonLabel(1)]],
-  ['$editButton', [buttonIdOrUrl(0), buttonLabel(1)]],
-] as const);
-
-/** Characters as Discord counts them: code points. */
-function characters(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xdc00 && c <= 0xdfff && i > 0) {
-      const before = s.charCodeAt(i - 1);
-      if (before >= 0xd800 && before <= 0xdbff) continue;
-    }
-    n++;
-  }
-  return n;
-}
+/**
+ * The caps these checks judge, from the table of shapes (shapes.ts): the texts of the embed
+ * functions, and buttons' labels and ID/URL argument (a custom ID of at most 100 characters, or
+ * a URL of at most 512).
+ */
+const CAPS: ReadonlyMap<string, readonly TextCap[]> = new Map(
+  shapesOf('embed', 'button', 'buttonV2', 'editButton').flatMap((shape) => {
+    const caps: TextCap[] = [];
+    shape.args.forEach((arg, at) => {
+      if (!arg.cap) return;
+      if (shape.role === 'embed') {
+        const what = EMBED_WHAT[shape.embed === 'field' ? `field:${arg.slot}` : (shape.embed ?? '')];
+        if (what) caps.push({ arg: at, limit: arg.cap, what, code: 'embed-limit' });
+        return;
+      }
+      const what = BUTTON_WHAT[arg.slot];
+      if (!what) return;
+      caps.push({
+        arg: at,
+        limit: arg.cap,
+        what,
+        code: 'component-text-limit',
+        ...(arg.slot === 'idOrUrl' ? { url: { limit: 'buttonUrl', what: 'what.buttonUrl' } } : {}),
+      });
+    });
+    return caps.length > 0 ? [[shape.name, caps] as const] : [];
+  }),
+);
 
 function checkCaps(caps: readonly TextCap[]): CallCheck {
   return (text: string, call: CallNode, report: CallReport): void => {
     for (const cap of caps) {
       const arg = call.args[cap.arg];
       if (!arg) continue;
-      const value = literalText(text, arg)?.trim();
+      const value = literalText(text, arg);
       if (value === undefined) continue;
       const { limit: which, what } = cap.url && isUrlLike(value) ? cap.url : cap;
       const max = limit(which);
-      const count = characters(value);
+      const count = capCount(value);
       if (count <= max) continue;
       report(cap.code, arg.start, arg.end, () =>
         msg('rule.textCap', { what: msg(what), count, max, over: count - max }),
@@ -90,23 +88,12 @@ function checkCaps(caps: readonly TextCap[]): CallCheck {
 }
 
 /** The embed functions' `(Index)` argument: a message holds at most 10 embeds. */
-const EMBED_INDEX: ReadonlyMap<string, number> = new Map([
-  ...[
-    '$title',
-    '$description',
-    '$color',
-    '$footer',
-    '$footerIcon',
-    '$author',
-    '$authorIcon',
-    '$authorURL',
-    '$image',
-    '$thumbnail',
-    '$embeddedURL',
-  ].map((n): [string, number] => [n, 1]),
-  ['$addField', 3],
-  ['$addTimestamp', 0],
-]);
+const EMBED_INDEX: ReadonlyMap<string, number> = new Map(
+  shapesOf('embed').flatMap((shape) => {
+    const at = shape.at('embedIndex');
+    return at === undefined ? [] : [[shape.name, at] as const];
+  }),
+);
 
 function checkIndex(at: number): CallCheck {
   return (text: string, call: CallNode, report: CallReport): void => {

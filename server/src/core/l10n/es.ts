@@ -314,6 +314,12 @@ export const ES: Translation = {
   'doc.repeatable': 'repetible',
   'doc.values': '; valores: {values}',
   'doc.andMoreValues': ' y {n} más',
+  'doc.capFits': 'Discord admite como máximo {max} caracteres aquí; este texto tiene {count}.',
+  'doc.capOver': 'Discord admite como máximo {max} caracteres aquí; este texto tiene {count}, {over} de más.',
+  'doc.capAtRunTime':
+    'Discord admite como máximo {max} caracteres aquí; este texto se crea cuando se ejecuta el comando.',
+  'doc.idsGiven': 'IDs que da este comando y que encajan aquí: {list}.',
+  'doc.noIdsGiven': 'Este comando aún no da ningún ID que encaje aquí.',
   'doc.openWiki': 'Abrir la página de la wiki',
   'doc.wikiPlain': 'Wiki: {url}',
   'doc.noDescriptionFunction': 'El catálogo no tiene descripción de esta función.',

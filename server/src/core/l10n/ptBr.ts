@@ -312,6 +312,12 @@ export const PT_BR: Translation = {
   'doc.repeatable': 'repetível',
   'doc.values': '; valores: {values}',
   'doc.andMoreValues': ' e mais {n}',
+  'doc.capFits': 'O Discord aceita no máximo {max} caracteres aqui; este texto tem {count}.',
+  'doc.capOver': 'O Discord aceita no máximo {max} caracteres aqui; este texto tem {count}, {over} a mais.',
+  'doc.capAtRunTime':
+    'O Discord aceita no máximo {max} caracteres aqui; este texto é criado quando o comando é executado.',
+  'doc.idsGiven': 'IDs que este comando dá e que cabem aqui: {list}.',
+  'doc.noIdsGiven': 'Este comando ainda não dá nenhum ID que caiba aqui.',
   'doc.openWiki': 'Abrir a página da wiki',
   'doc.wikiPlain': 'Wiki: {url}',
   'doc.noDescriptionFunction': 'O catálogo não tem descrição desta função.',

@@ -307,6 +307,13 @@ export const RU: Translation = {
   'doc.repeatable': 'повторяемый',
   'doc.values': '; значения: {values}',
   'doc.andMoreValues': ' и ещё {n}',
+  'doc.capFits':
+    'Discord принимает здесь не больше {max} символов; в этом тексте {count, plural, one {# символ} few {# символа} many {# символов} other {# символа}}.',
+  'doc.capOver':
+    'Discord принимает здесь не больше {max} символов; в этом тексте {count, plural, one {# символ} few {# символа} many {# символов} other {# символа}}, на {over} больше.',
+  'doc.capAtRunTime': 'Discord принимает здесь не больше {max} символов; этот текст создаётся при выполнении команды.',
+  'doc.idsGiven': 'ID, которые даёт эта команда и которые подходят сюда: {list}.',
+  'doc.noIdsGiven': 'Эта команда пока не даёт ни одного ID, который подходит сюда.',
   'doc.openWiki': 'Открыть страницу вики',
   'doc.wikiPlain': 'Вики: {url}',
   'doc.noDescriptionFunction': 'В каталоге нет описания этой функции.',
