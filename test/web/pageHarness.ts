@@ -125,3 +125,15 @@ export class PageBrowser {
     rmSync(this.userDataDir, { recursive: true, force: true });
   }
 }
+
+/** The computed values of CSS `properties` (as `border-left-color`) of every element `selector` finds. */
+export function computedStyles(
+  page: Page,
+  selector: string,
+  properties: readonly string[],
+): Promise<Array<Record<string, string>>> {
+  // A string, so that this file needs no DOM types: it runs in the page.
+  return page.evaluate(
+    `[...document.querySelectorAll(${JSON.stringify(selector)})].map((e) => { const s = getComputedStyle(e); return Object.fromEntries(${JSON.stringify(properties)}.map((p) => [p, s.getPropertyValue(p)])); })`,
+  );
+}

@@ -9,7 +9,7 @@ import { renderPreviewHtml, type HtmlOptions } from '../../server/src/core/previ
 import { LanguageService } from '../../server/src/core/languageService';
 import { snapshotCatalog } from '../support/testCatalog';
 import { browserMissing } from './harness';
-import { PageBrowser, type ShownPage } from './pageHarness';
+import { computedStyles, PageBrowser, type ShownPage } from './pageHarness';
 
 const service = new LanguageService({ catalog: snapshotCatalog() });
 let version = 0;
@@ -65,12 +65,13 @@ describe('preview page in Chromium', function () {
         '$title[Shop]\n$color[#5865F2]\n$title[Two;2]\n$color[00FF00;2]\n$addContainer[box;#FF544C]\n$addTextDisplay[Hi;box]',
       ),
     );
-    const bars = await shown.page.evaluate(() =>
-      [...document.querySelectorAll('.embed, .container')].map((e) => {
-        const s = getComputedStyle(e);
-        return `${s.borderLeftStyle} ${s.borderLeftWidth} ${s.borderLeftColor}`;
-      }),
-    );
+    const bars = (
+      await computedStyles(shown.page, '.embed, .container', [
+        'border-left-style',
+        'border-left-width',
+        'border-left-color',
+      ])
+    ).map((s) => Object.values(s).join(' '));
     assert.deepEqual(bars, ['solid 4px rgb(88, 101, 242)', 'solid 4px rgb(0, 255, 0)', 'solid 4px rgb(255, 84, 76)']);
   });
 });
