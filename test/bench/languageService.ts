@@ -8,6 +8,8 @@ import type { Position } from 'vscode-languageserver-types';
 import type { Catalog } from '../../server/src/core/catalog/catalog';
 import { LanguageService } from '../../server/src/core/languageService';
 import { parse } from '../../server/src/core/parser/parser';
+import { buildPreview, toDiscordMessage } from '../../server/src/core/preview/model';
+import { PREVIEW_SHAPES } from '../support/previewShapes';
 import { ADVERSARIAL_SHAPES, generateCommand, generateDocument, KB, MB, Rng } from '../support/generate';
 import {
   keep,
@@ -62,6 +64,25 @@ export interface LanguageServiceResults {
   readonly keystroke: { readonly end: Figure; readonly middle: Figure };
   /** The message model of the 1 MB document (the preview's own work, asked for only by a pull request). */
   readonly preview: Figure & { readonly diagnoseRatio: number };
+  /** The preview (model and Discord's JSON) on each adversarial preview shape of about 1 MB, against `check` on the same text. */
+  readonly previewShapes: PreviewShapeResult[];
+}
+
+export interface PreviewShapeResult {
+  readonly label: string;
+  readonly chars: number;
+  /** Parse + full diagnostics, as `bdscript check` does. */
+  readonly check: Figure;
+  /** Model + Discord's JSON with the default budget, on the parse the check made (what a user gets). */
+  readonly preview: Figure;
+  /** The same without a budget: the model's own cost on the whole document. */
+  readonly unbounded: Figure;
+  readonly previewMsPerMB: number;
+  readonly unboundedMsPerMB: number;
+  /** Preview over check, per repetition (median). */
+  readonly ratioToCheck: number;
+  /** Whether the default budget cut the reply. */
+  readonly truncated: boolean;
 }
 
 export interface LanguageServiceOptions {
@@ -265,6 +286,49 @@ export function benchLanguageService(catalog: Catalog, options: LanguageServiceO
     `  preview model, 1 MB: ${previewFigure.median.toFixed(2)} ms (${preview.diagnoseRatio.toFixed(2)}× a full diagnosis)`,
   );
 
+  // ---- the preview on its adversarial shapes, against check on the same file ----------------
+  const previewShapes: PreviewShapeResult[] = [];
+  for (const [label, shape] of Object.entries(PREVIEW_SHAPES)) {
+    settle();
+    const n = Math.max(1, Math.round((MB / shape(1000).length) * 1000));
+    const text = shape(n);
+    const uri = `file:///preview-shape-${label.replace(/\W+/g, '-')}.bds`;
+    const document = TextDocument.create(uri, 'bdscript', ++version, text);
+    const parsed = () => service.analyze(document).parsed;
+    const unlimited = { parts: Number.MAX_SAFE_INTEGER, chars: Number.MAX_SAFE_INTEGER };
+    const samples = sampleInterleaved(
+      {
+        check: () => diagnose(service, `${uri}-check`, text),
+        preview: () => toDiscordMessage(buildPreview(parsed())),
+        unbounded: () => toDiscordMessage(buildPreview(parsed(), { budget: unlimited })),
+      },
+      1,
+      quick ? 3 : 7,
+    );
+    const truncated = buildPreview(parsed()).truncated !== undefined;
+    service.forget(uri);
+    service.forget(`${uri}-check`);
+    const check = summarize(samples['check']!, 'ms');
+    const previewFig = summarize(samples['preview']!, 'ms');
+    const unbounded = summarize(samples['unbounded']!, 'ms');
+    const perMB = (ms: number): number => ms / (text.length / MB);
+    const result: PreviewShapeResult = {
+      label,
+      chars: text.length,
+      check,
+      preview: previewFig,
+      unbounded,
+      previewMsPerMB: perMB(previewFig.median),
+      unboundedMsPerMB: perMB(unbounded.median),
+      ratioToCheck: summarize(ratios(samples['preview']!, samples['check']!), '×').median,
+      truncated,
+    };
+    previewShapes.push(result);
+    log(
+      `  preview on ${label} (${(text.length / MB).toFixed(2)} MB): ${result.previewMsPerMB.toFixed(1)} ms/MB (${result.ratioToCheck.toFixed(2)}× check, ${result.unboundedMsPerMB.toFixed(1)} ms/MB without a budget)`,
+    );
+  }
+
   return {
     sizes,
     linearity8to1,
@@ -273,5 +337,6 @@ export function benchLanguageService(catalog: Catalog, options: LanguageServiceO
     positions: { completion, hover, signatureHelp },
     keystroke: { end, middle },
     preview,
+    previewShapes,
   };
 }

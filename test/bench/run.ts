@@ -274,6 +274,13 @@ function render(f: Figures): string {
       ...fmtFigure(ls.preview),
       `${ls.preview.diagnoseRatio.toFixed(2)}× a full diagnosis`,
     ]);
+    for (const s of ls.previewShapes) {
+      rows.push([
+        `Preview (model + JSON) on ${s.label}, ${(s.chars / 1024 / 1024).toFixed(2)} MB`,
+        ...fmtFigure(s.preview),
+        `${fmt(s.previewMsPerMB)} ms/MB, ${fmt(s.ratioToCheck)}× check (${fmt(s.check.median, 'ms')})${s.truncated ? ', stopped at its budget' : ''}; without a budget ${fmt(s.unboundedMsPerMB)} ms/MB`,
+      ]);
+    }
     parts.push(
       '### Language service (in process)\n\n' +
         table(['Benchmark', 'median', 'min', 'max', 'notes'], rows, ['l', 'r', 'r', 'r', 'l']),

@@ -6,7 +6,7 @@
 
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { expectSnapshot } from '../support/expect';
@@ -101,5 +101,21 @@ describe('bdscript preview (bundled CLI)', function () {
     assert.equal(missing.status, 2);
     assert.match(missing.stderr, /bdscript preview: cannot read no-such-file\.bds/);
     assert.equal(missing.stdout.trim().split('\n').length, 1);
+  });
+
+  it('stops a reply too large to preview whole at its budget, and says so on stderr (issue #26)', () => {
+    // 1 MB of placeholders: the page was 56 times the document, and 16 Mi characters exhausted the heap.
+    const file = path.join(cache, 'huge.bds');
+    writeFileSync(file, 'Hello\n' + '$a '.repeat(350_000));
+    for (const format of ['html', 'json', 'text']) {
+      const r = preview(['--format', format, file]);
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(
+        r.stderr,
+        /^bdscript preview: .*huge\.bds: the reply is too large to preview whole; it stops at line 2 \(at most 5000 parts and 100000 characters are shown\)\n$/,
+      );
+      assert.ok(r.stdout.length < 2_000_000, `${format}: ${r.stdout.length} bytes`);
+      assert.match(r.stdout, /too large to preview whole/);
+    }
   });
 });

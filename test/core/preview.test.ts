@@ -19,7 +19,7 @@ import {
   localizePreview,
   parseColor,
   plainText,
-  PREVIEW_STEP_NODES,
+  PREVIEW_STEP_WORK,
   toDiscordMessage,
   type PreviewModel,
 } from '../../server/src/core/preview/model';
@@ -62,6 +62,13 @@ describe('message model (preview)', () => {
       ['a blank line written as such is kept', 'Hello\n\nworld', 'Hello\n\nworld'],
       ['a $var set adds nothing, a read is a value', '$var[n;1]\nn=$var[n]', 'n={$var[n]}'],
       ['comments add nothing', 'Hi $c[note] there', 'Hi  there'],
+      // BDFD: "Comments do not appear in the bot's response" (wiki bdscript/c.md), and a line that
+      // only calls left blank is gone from the answer (the text splitting guide's example).
+      ['a comment alone on a line is no blank line', 'Hello\n$c[note]\nworld', 'Hello\nworld'],
+      ['comments and a call alone on a line', 'Hello\n  $nomention $c[a] $c[b]  \nworld', 'Hello\nworld'],
+      ['comments after the trigger leave no line break', '$onInteraction[x] $c[handler]\nHello', 'Hello'],
+      ['blanks split by comments before the first text are trimmed', '$c[a]\n \n$c[b] \n Hello', 'Hello'],
+      ['and after the last', 'Hello \n$c[a]\n \t\n$c[b]', 'Hello'],
       ['nothing after $stop', 'one\n$stop\ntwo', 'one'],
       ['no content at all', '$title[x]', undefined],
     ];
@@ -302,6 +309,7 @@ describe('message model (preview)', () => {
       ['preview.note.notAColour', '$color[reddish]'],
       ['preview.note.sender', '$sendMessage[hi]'],
       ['preview.note.elsewhere', '$useChannel[123456789012345678]'],
+      ['preview.note.budget', 'x'.repeat(100_001)],
     ];
 
     it('every note of the catalog is raised by some source, with every placeholder its template names', () => {
@@ -467,14 +475,25 @@ describe('message model (preview)', () => {
       }
     }
 
-    it('the model pauses every PREVIEW_STEP_NODES top-level nodes and ends with the same message', () => {
-      const doc = TextDocument.create(`file:///p${++version}.bds`, 'bdscript', 1, src);
+    it('the model pauses by work done and ends with the same message', () => {
+      const doc = TextDocument.create(`file:///p${++version}.bds`, 'bdscript', 1, line.repeat(1000));
       const whole = service.preview(doc);
       const roots = [...service.analyze(doc).parsed.roots()].length;
       const stepped = drain(service.previewSteps(doc));
-      assert.ok(roots > 4 * PREVIEW_STEP_NODES, `enough nodes to pause (${roots})`);
-      assert.equal(stepped.pauses, Math.floor(roots / PREVIEW_STEP_NODES));
+      // Each node read is one unit of work at least.
+      assert.ok(roots > 2 * PREVIEW_STEP_WORK, `enough nodes to pause (${roots})`);
+      assert.ok(stepped.pauses >= Math.floor(roots / PREVIEW_STEP_WORK), `${stepped.pauses} pauses`);
       assert.deepEqual(stepped.value, whole);
+    });
+
+    it('a few nodes that make many parts pause as often as many nodes (not by node count)', () => {
+      // 40 top-level calls, each with 400 placeholders: 16,000 parts made from about 80 nodes.
+      const heavy = `$description[${'$username '.repeat(400)}]\n`.repeat(40);
+      const doc = TextDocument.create(`file:///p${++version}.bds`, 'bdscript', 1, heavy);
+      const roots = [...service.analyze(doc).parsed.roots()].length;
+      assert.ok(roots < 100, `few nodes (${roots})`);
+      const stepped = drain(service.previewSteps(doc, { budget: { parts: 1e9, chars: 1e9 } }));
+      assert.ok(stepped.pauses >= Math.floor(16_000 / PREVIEW_STEP_WORK), `${stepped.pauses} pauses`);
     });
 
     it('the page pauses every HTML_STEP_PARTS parts and ends with the same page', () => {

@@ -3,7 +3,7 @@
 // with the path to replay a failure), plus a wall-clock linearity check that npm test must not
 // make: time per character on adversarial shapes and generated documents at n and 16·n.
 //
-//   npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock|catalog] [--quick]
+//   npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock|catalog|preview] [--quick]
 
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -21,7 +21,11 @@ import {
   recordsArbitrary,
 } from './catalog';
 import { baseArbitrary, checkIncremental, editArbitrary } from './incremental';
+import { budgetArbitrary, checkPreview, previewShapeArbitrary, UNLIMITED } from './preview';
 import { checkFeatures, checkParse, parseWith, runWholeDocument } from './properties';
+import { PREVIEW_SHAPES } from '../support/previewShapes';
+import { buildPreview, toDiscordMessage } from '../../server/src/core/preview/model';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { countWork } from './work';
 
 interface Options {
@@ -49,7 +53,7 @@ function parseArgs(argv: readonly string[]): Options {
     else if (a === '--quick') continue;
     else if (a === '--help' || a === '-h') {
       console.log(
-        'npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock|catalog] [--quick]',
+        'npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock|catalog|preview] [--quick]',
       );
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
@@ -95,7 +99,8 @@ async function property(
 }
 
 function onlyFor(name: string): string {
-  for (const only of ['parser', 'incremental', 'features', 'catalog']) if (name.startsWith(only)) return only;
+  for (const only of ['parser', 'incremental', 'features', 'catalog', 'preview'])
+    if (name.startsWith(only)) return only;
   return 'work';
 }
 
@@ -166,6 +171,27 @@ function clockChecks(): Outcome[] {
       const { ratio, detail } = clockRatio(fn, make);
       out.push({ name: `clock: ${what} on ${name}`, ok: ratio < CLOCK_BOUND, detail });
     }
+  }
+  return out;
+}
+
+/** Wall-clock linearity of the preview model and its JSON (no budget) on every adversarial preview shape. */
+function previewClockChecks(ls: LanguageService): Outcome[] {
+  const out: Outcome[] = [];
+  let version = 0;
+  for (const [name, shape] of Object.entries(PREVIEW_SHAPES)) {
+    // The parse is made outside the clock: this times the model alone.
+    const parsedOf = new Map<string, ReturnType<LanguageService['analyze']>['parsed']>();
+    const fn = (text: string): void => {
+      let parsed = parsedOf.get(text);
+      if (!parsed) {
+        parsed = ls.analyze(TextDocument.create(`file:///clock${++version}.bds`, 'bdscript', 1, text)).parsed;
+        parsedOf.set(text, parsed);
+      }
+      toDiscordMessage(buildPreview(parsed, { budget: UNLIMITED }));
+    };
+    const { ratio, detail } = clockRatio(fn, shape);
+    out.push({ name: `preview clock: ${name}`, ok: ratio < CLOCK_BOUND, detail });
   }
   return out;
 }
@@ -248,6 +274,25 @@ async function main(): Promise<void> {
     );
   }
   if (wants('clock')) for (const o of clockChecks()) report(o);
+  if (wants('preview')) {
+    report(
+      await property(
+        'preview: within its budget, the same without one when it fits, in steps, JSON out',
+        fc.property(docs, budgetArbitrary, (text, budget) => checkPreview(ls, text, budget)),
+        options,
+        Math.max(1, Math.floor(options.runs / 4)),
+      ),
+    );
+    report(
+      await property(
+        'preview: adversarial shapes of random sizes, random budgets',
+        fc.property(previewShapeArbitrary(60_000), budgetArbitrary, (text, budget) => checkPreview(ls, text, budget)),
+        options,
+        Math.max(1, Math.floor(options.runs / 10)),
+      ),
+    );
+    for (const o of previewClockChecks(ls)) report(o);
+  }
   if (wants('catalog')) {
     report(
       await property(

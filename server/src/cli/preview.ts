@@ -213,6 +213,12 @@ export async function runPreview(argv: string[], io: CliIO): Promise<number> {
     const document = TextDocument.create(pathToFileURL(path.resolve(io.cwd, file)).href, 'bdscript', 1, text);
     const p = service.preview(document);
     service.forget(document.uri);
+    // Past the preview's budget the rest of the reply is left out: said on stderr too, so a
+    // script that reads stdout alone is not misled into taking a part for the whole.
+    if (p.truncated)
+      io.stderr(
+        `bdscript preview: ${visible(file)}: the reply is too large to preview whole; it stops at line ${document.positionAt(p.truncated.at).line + 1} (at most ${p.truncated.parts} parts and ${p.truncated.chars} characters are shown)\n`,
+      );
     if (format === 'json') {
       const branches = p.branches.map((b) => ({
         line: document.positionAt(b.block.start).line + 1,

@@ -212,6 +212,17 @@ export interface PreviewNote<L = string> {
   readonly source?: SourceSpan;
 }
 
+/**
+ * Set when the reply is larger than the preview's budget: the model holds its parts up to `at`
+ * (an offset in the document) and leaves the rest out, so that the preview stays bounded by the
+ * budget, not by the document. `parts` and `chars` are the budget's numbers.
+ */
+export interface PreviewTruncation {
+  readonly at: number;
+  readonly parts: number;
+  readonly chars: number;
+}
+
 /** The reply a command sends, as the model sees it (`L`: the type of its own words, see `BranchChoice`). */
 export interface PreviewMessage<L = string> {
   readonly content: RichText;
@@ -222,6 +233,8 @@ export interface PreviewMessage<L = string> {
   readonly flags: number;
   readonly branches: readonly BranchChoice<L>[];
   readonly notes: readonly PreviewNote<L>[];
+  /** Present when the reply was too large to preview whole (see `PreviewTruncation`). */
+  readonly truncated?: PreviewTruncation;
 }
 
 // ---- The plain Discord JSON ---------------------------------------------------------------

@@ -435,6 +435,8 @@ export const EN = {
   'preview.note.notAColour': '`$color`: "{value}" is not a colour; Discord gets no colour.',
   'preview.note.sender': '`{name}` sends a message of its own, which this preview does not show.',
   'preview.note.elsewhere': '`{name}` sends the reply elsewhere; it looks the same there.',
+  'preview.note.budget':
+    'This reply is too large to preview whole: the preview stops here and leaves the rest out (it shows at most {parts} parts and {chars} characters).',
   'preview.branch.else': 'else',
   'preview.branch.noCondition': '(no condition)',
   'preview.branch.none': 'none of them',

@@ -436,6 +436,8 @@ export const ES: Translation = {
   'preview.note.notAColour': '`$color`: "{value}" no es un color; Discord no recibe ningún color.',
   'preview.note.sender': '`{name}` envía un mensaje propio, que esta vista previa no muestra.',
   'preview.note.elsewhere': '`{name}` envía la respuesta a otro lugar; allí se ve igual.',
+  'preview.note.budget':
+    'Esta respuesta es demasiado grande para previsualizarla entera: la vista previa se detiene aquí y omite el resto (muestra como máximo {parts} partes y {chars} caracteres).',
   'preview.branch.else': 'si no',
   'preview.branch.noCondition': '(sin condición)',
   'preview.branch.none': 'ninguna de ellas',

@@ -433,6 +433,8 @@ export const PT_BR: Translation = {
   'preview.note.notAColour': '`$color`: "{value}" não é uma cor; o Discord não recebe nenhuma cor.',
   'preview.note.sender': '`{name}` envia uma mensagem própria, que esta pré-visualização não mostra.',
   'preview.note.elsewhere': '`{name}` envia a resposta para outro lugar; lá ela fica igual.',
+  'preview.note.budget':
+    'Esta resposta é grande demais para a pré-visualização inteira: a pré-visualização para aqui e deixa o resto de fora (mostra no máximo {parts} partes e {chars} caracteres).',
   'preview.branch.else': 'senão',
   'preview.branch.noCondition': '(sem condição)',
   'preview.branch.none': 'nenhum deles',

@@ -425,6 +425,8 @@ export const RU: Translation = {
   'preview.note.notAColour': '`$color`: "{value}" — не цвет; Discord не получит никакого цвета.',
   'preview.note.sender': '`{name}` отправляет отдельное сообщение, которое предпросмотр не показывает.',
   'preview.note.elsewhere': '`{name}` отправляет ответ в другое место; там он выглядит так же.',
+  'preview.note.budget':
+    'Этот ответ слишком велик, чтобы показать его целиком: предпросмотр останавливается здесь и опускает остальное (он показывает не больше {parts} частей и {chars} символов).',
   'preview.branch.else': 'иначе',
   'preview.branch.noCondition': '(без условия)',
   'preview.branch.none': 'ни одна из веток',

@@ -1,22 +1,32 @@
 // The message model: from the parse tree, the reply a command sends, as Discord's message object
-// (types.ts). A plain function of the tree, like every other feature.
+// (the shared protocol's preview.ts). A plain function of the tree, like every other feature.
 //
 // What it reads, in document order, at top level:
 // - text and escapes become the reply's content, escapes decoded (`\;` is `;`, `%{DOL}%` is `$`),
-//   lines kept; Discord trims the content, so the model does too;
+//   lines kept; a line that only calls or comments left blank is not part of the reply (the
+//   wiki's text splitting guide shows such lines gone from the bot's answer, and `$c` "Comments
+//   do not appear in the bot's response", `bdscript/c.md`), nor is the trigger line; Discord
+//   trims the content, so the model does too;
 // - the embed functions (`$title`, `$description`, `$color`, `$footer`, `$addField`, ... with
 //   their `(Index)`, 1 when absent) build up to 10 embeds; a later call overwrites an earlier one,
 //   as in BDFD;
 // - `$addButton`, `$newSelectMenu` and `$addSelectMenuOption` build action rows (a new row when
 //   asked or when the row holds 5 buttons or a menu); `$removeButtons` and `$removeAllComponents`
-//   empty them, `$removeComponent` takes out the one with its custom ID; the Components V2 functions build containers, sections, text displays,
-//   separators, galleries and rows by their IDs; `$ephemeral` sets the flag;
+//   empty them, `$removeComponent` takes out the ones with its custom ID; the Components V2
+//   functions build containers, sections, text displays, separators, galleries and rows by their
+//   IDs; `$ephemeral` sets the flag;
 // - a call with a Message ID acts on another message, and the senders (`$sendMessage`, ...) send
 //   messages of their own: they are left out, with a note;
 // - functions that only act (`$nomention`, `$var[x;1]`, `$cooldown`, ...) add nothing;
 // - any other call is a value only the running bot knows: a placeholder labelled with the call as
 //   written, never a guess. An argument of a builder that holds a call is made of literal parts
 //   and such placeholders.
+// Which argument of a builder holds what comes from the one table of shapes (features/shapes.ts).
+//
+// The walk is linear in the document: components are found by custom ID through an index, the
+// blocks around a node are a running count, not a list walked per node, and a reset marks what
+// it takes out. It pauses by work done (nodes read and parts made), and it stops at its budget
+// (budget.ts): the model holds at most so many parts and characters, and says where it stopped.
 //
 // What the preview says of its own (its notes, the labels of `$else` and of "none of them") is a
 // message of the l10n catalog (`preview.*` keys), kept as a `Msg` so the core stays free of any
@@ -26,34 +36,32 @@
 // Blocks follow a predictable policy: in each `$if` block the first branch (the `$if` body) is
 // shown unless `options.branches` chooses another by the `$if` call's start; every block met is
 // listed in `branches` so a preview can offer the others (a block without `$else` also offers
-// "none of them", which shows nothing of it). A `$try` shows its body, not its
-// `$catch`; an `$async` body runs beside the reply and is left out; `$stop` ends the reply.
+// "none of them", which shows nothing of it). A `$try` shows its body, not its `$catch`; an
+// `$async` body runs beside the reply and is left out; `$stop` ends the reply.
 
 import { runSteps } from '../steps';
 import { BLOCK_ROLES } from '../parser/blocks';
 import { colorValue } from '../features/colors';
-import { COMPONENT_FUNCTIONS } from '../features/components';
-import { must } from '../must';
 import { limit } from '../features/limits';
-import { OPTIONS, SELECTS, type OptionShape, type SelectShape } from '../features/menus';
 import { SENDERS } from '../features/messages';
+import { argAt, shapeOf, type EmbedField, type IdKind, type Shape, type Slot } from '../features/shapes';
 import { msg, type Localizer, type Msg, type Text } from '../l10n';
 import type { ArgNode, CallNode, Node, ParsedDocument } from '../parser/tree';
+import { BudgetCounter, PREVIEW_BUDGET, type PreviewBudget } from './budget';
 import {
   ButtonStyle,
   ComponentType,
   MessageFlags,
   type BranchChoice,
-  type DiscordComponent,
-  type DiscordEmbed,
-  type DiscordMessage,
   type PreviewActionRow,
   type PreviewButton,
   type PreviewContainer,
   type PreviewContainerChild,
   type PreviewEmbed,
+  type PreviewMediaGallery,
   type PreviewMessage,
   type PreviewNote,
+  type PreviewSection,
   type PreviewSelect,
   type PreviewThumbnail,
   type PreviewTopComponent,
@@ -61,6 +69,9 @@ import {
   type SourceSpan,
   type TextPart,
 } from '../../protocol/preview';
+
+export { toDiscordMessage } from './discord';
+export { PREVIEW_BUDGET, type PreviewBudget } from './budget';
 
 /**
  * The reply as the core builds it: its notes and the labels it gives branches are messages
@@ -72,6 +83,8 @@ export type PreviewModel = PreviewMessage<Text>;
 export interface PreviewOptions {
   /** The branch to show per `$if` block, by the `$if` call's start (0 = the `$if` body). */
   readonly branches?: ReadonlyMap<number, number>;
+  /** How much of the reply to build (PREVIEW_BUDGET when not given). */
+  readonly budget?: PreviewBudget;
 }
 
 /** Discord's limit on embeds in one message (limits.ts): later indexes are not shown. */
@@ -80,6 +93,16 @@ const MAX_EMBEDS = limit('embedsPerMessage');
 const ROW_BUTTONS = limit('buttonsPerActionRow');
 /** How long a placeholder's label may be before it is cut. */
 const LABEL_MAX = 40;
+/** How long a branch's label (its condition as written) may be before it is cut. */
+const CONDITION_MAX = 80;
+/** Literal arguments read as IDs, styles, numbers or flags longer than this are taken as unknown. */
+const LITERAL_MAX = 1024;
+
+/**
+ * Work between two pauses of `previewSteps`: a node read is one unit, a part made one more, and
+ * every 64 characters of text copied one more. About half a millisecond on a laptop.
+ */
+export const PREVIEW_STEP_WORK = 4096;
 
 /** Functions that only act and add nothing to the reply. */
 const SILENT = new Set([
@@ -155,39 +178,6 @@ const SILENT = new Set([
   '$endasync',
 ]);
 
-/** Embed setters: the argument with the value, the one with the index, and what they set. */
-const EMBED_SETTERS: ReadonlyMap<
-  string,
-  { readonly value: number; readonly index: number; readonly field: EmbedField }
-> = new Map([
-  ['$title', { value: 0, index: 1, field: 'title' }],
-  ['$description', { value: 0, index: 1, field: 'description' }],
-  ['$color', { value: 0, index: 1, field: 'color' }],
-  ['$footer', { value: 0, index: 1, field: 'footer' }],
-  ['$footerIcon', { value: 0, index: 1, field: 'footerIcon' }],
-  ['$author', { value: 0, index: 1, field: 'author' }],
-  ['$authorIcon', { value: 0, index: 1, field: 'authorIcon' }],
-  ['$authorURL', { value: 0, index: 1, field: 'authorURL' }],
-  ['$image', { value: 0, index: 1, field: 'image' }],
-  ['$thumbnail', { value: 0, index: 1, field: 'thumbnail' }],
-  ['$embeddedURL', { value: 0, index: 1, field: 'url' }],
-  ['$addTimestamp', { value: -1, index: 0, field: 'timestamp' }],
-] as const);
-
-type EmbedField =
-  | 'title'
-  | 'description'
-  | 'color'
-  | 'footer'
-  | 'footerIcon'
-  | 'author'
-  | 'authorIcon'
-  | 'authorURL'
-  | 'image'
-  | 'thumbnail'
-  | 'url'
-  | 'timestamp';
-
 /** The words BDFD takes for a button's style. */
 const STYLES: ReadonlyMap<string, number> = new Map([
   ['primary', ButtonStyle.Primary],
@@ -197,7 +187,9 @@ const STYLES: ReadonlyMap<string, number> = new Map([
   ['link', ButtonStyle.Link],
 ]);
 
+/** Discord's component type of each select function. */
 const SELECT_TYPES: ReadonlyMap<string, PreviewSelect['type']> = new Map([
+  ['$newSelectMenu', ComponentType.StringSelect],
   ['$addStringSelect', ComponentType.StringSelect],
   ['$addUserSelect', ComponentType.UserSelect],
   ['$addRoleSelect', ComponentType.RoleSelect],
@@ -205,19 +197,10 @@ const SELECT_TYPES: ReadonlyMap<string, PreviewSelect['type']> = new Map([
   ['$addChannelSelect', ComponentType.ChannelSelect],
 ]);
 
-const V2_FUNCTIONS = new Set([
-  '$addContainer',
-  '$addSection',
-  '$addTextDisplay',
-  '$addThumbnail',
-  '$addButtonCV2',
-  '$addActionRow',
-  '$addMediaGallery',
-  '$addMediaGalleryItem',
-  '$addSeparator',
-  '$addStringSelectOption',
-  ...SELECT_TYPES.keys(),
-]);
+/** The embed parts set from a text argument; the others are URLs, the colour or the timestamp. */
+const TEXT_FIELDS: ReadonlySet<EmbedField> = new Set(['title', 'description', 'footer', 'author']);
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Mutable builders, frozen into the readonly preview types at the end. */
 interface EmbedDraft {
@@ -238,14 +221,29 @@ interface EmbedDraft {
   timestamp?: SourceSpan;
 }
 
+/** A legacy action row: its components (removed ones are dropped at the end) and what is still in it. */
 interface RowDraft {
-  components: Array<PreviewButton | PreviewSelect>;
-  source?: SourceSpan;
+  readonly components: Array<PreviewButton | PreviewSelect>;
+  readonly source: SourceSpan;
+  /** Components not taken out. */
+  live: number;
+  /** Select menus not taken out (a row with one holds nothing else). */
+  selects: number;
+  /** The `$removeButtons` count when the row was made: a later one empties it. */
+  readonly epoch: number;
 }
 
-interface SelectDraft extends Omit<PreviewSelect, 'options'> {
-  options: Array<PreviewSelect['options'][number]>;
-}
+type SelectDraft = Mutable<Omit<PreviewSelect, 'options'>> & { options: Array<PreviewSelect['options'][number]> };
+
+/** A Components V2 parent by ID: what it is and the node its children go into. */
+type V2Parent =
+  | { readonly kind: 'container'; readonly node: Mutable<PreviewContainer> & { components: PreviewContainerChild[] } }
+  | { readonly kind: 'section'; readonly node: Mutable<PreviewSection> & { components: PreviewContainerChild[] } }
+  | {
+      readonly kind: 'row';
+      readonly node: Mutable<PreviewActionRow> & { components: Array<PreviewButton | PreviewSelect> };
+    }
+  | { readonly kind: 'gallery'; readonly node: Mutable<PreviewMediaGallery> & { items: unknown[] } };
 
 /** The plain text of a rich text, placeholders as `{label}`. */
 export function plainText(t: RichText): string {
@@ -265,70 +263,6 @@ export function literalValue(t: RichText | undefined): string | undefined {
   return out;
 }
 
-/** A call as a placeholder chip: the call as written, on one line, cut. */
-function placeholder(text: string, call: CallNode): TextPart {
-  const flat = text.slice(call.start, call.end).replace(/\s+/g, ' ');
-  const label = flat.length > LABEL_MAX ? `${flat.slice(0, LABEL_MAX - 1)}…` : flat;
-  return { kind: 'placeholder', label, source: { start: call.start, end: call.end } };
-}
-
-/** Appends a literal, merging it with a literal part just before. */
-function pushText(parts: TextPart[], text: string, start: number, end: number): void {
-  if (text === '') return;
-  const last = parts[parts.length - 1];
-  if (last?.kind === 'text' && last.source.end === start)
-    parts[parts.length - 1] = { kind: 'text', text: last.text + text, source: { start: last.source.start, end } };
-  else parts.push({ kind: 'text', text, source: { start, end } });
-}
-
-/** An argument as rich text: its text and escapes decoded, its calls as placeholders. */
-function argText(text: string, arg: ArgNode | undefined, call: CallNode): RichText {
-  if (!arg) return { parts: [], source: { start: call.start, end: call.end } };
-  const parts: TextPart[] = [];
-  for (const child of arg.children) {
-    if (child.kind === 'text') pushText(parts, text.slice(child.start, child.end), child.start, child.end);
-    else if (child.kind === 'escape') pushText(parts, child.value, child.start, child.end);
-    else if (child.kind === 'call') parts.push(placeholder(text, child));
-  }
-  return trimRich({ parts, source: { start: call.start, end: call.end } });
-}
-
-/** A rich text without the blanks around it (BDFD trims arguments). */
-function trimRich(t: RichText): RichText {
-  const parts = [...t.parts];
-  const first = parts[0];
-  if (first?.kind === 'text') {
-    const text = first.text.replace(/^\s+/, '');
-    if (text === '') parts.shift();
-    else parts[0] = { ...first, text };
-  }
-  const last = parts[parts.length - 1];
-  if (last?.kind === 'text') {
-    const text = last.text.replace(/\s+$/, '');
-    if (text === '') parts.pop();
-    else parts[parts.length - 1] = { ...last, text };
-  }
-  return { parts, ...(t.source ? { source: t.source } : {}) };
-}
-
-/** A whole number argument (an index, a count), or undefined when it is not a literal one. */
-function integerArg(text: string, call: CallNode, index: number): number | undefined {
-  const v = literalValue(argText(text, call.args[index], call));
-  return v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined;
-}
-
-/** Whether a yes/no argument says yes (BDFD reads `yes` and `true`). */
-function yes(text: string, call: CallNode, index: number): boolean {
-  const v = literalValue(argText(text, call.args[index], call))?.toLowerCase();
-  return v === 'yes' || v === 'true';
-}
-
-/** Whether an argument is given and not empty. */
-function given(text: string, call: CallNode, index: number): boolean {
-  const arg = call.args[index];
-  return arg !== undefined && argText(text, arg, call).parts.length > 0;
-}
-
 /**
  * A colour as Discord's integer: `#RRGGBB`, `RRGGBB`, `#RGB`, `RGB` or a decimal integer. Null when the
  * value is built at run time, undefined when it is not a colour.
@@ -339,23 +273,49 @@ export function parseColor(value: RichText): number | null | undefined {
   return v === undefined ? null : colorValue(v.trim());
 }
 
-/** Discord's emoji object for a button or option: a unicode emoji or `<:name:id>`. */
-function emojiOf(value: RichText): PreviewButton['emoji'] {
-  const v = literalValue(value)?.trim();
-  if (!v) return undefined;
-  const custom = /^<(a?):([A-Za-z0-9_]+):(\d+)>$/.exec(v);
-  if (custom?.[2] && custom[3]) return { name: custom[2], id: custom[3], ...(custom[1] ? { animated: true } : {}) };
-  return { name: v };
+/** A rich text without the blanks around it (BDFD trims arguments, Discord trims the content). */
+function trimRich(t: RichText): RichText {
+  const parts = [...t.parts];
+  // Blank parts at either end go whole (a comment or a call between them keeps them apart).
+  while (parts.length > 0) {
+    const first = parts[0];
+    if (first?.kind !== 'text') break;
+    const text = first.text.replace(/^\s+/, '');
+    if (text !== '') {
+      parts[0] = { ...first, text };
+      break;
+    }
+    parts.shift();
+  }
+  while (parts.length > 0) {
+    const last = parts[parts.length - 1];
+    if (last?.kind !== 'text') break;
+    const text = last.text.replace(/\s+$/, '');
+    if (text !== '') {
+      parts[parts.length - 1] = { ...last, text };
+      break;
+    }
+    parts.pop();
+  }
+  return { parts, ...(t.source ? { source: t.source } : {}) };
 }
 
-/** One frame of the `$if`/`$try`/`$async` blocks around the current place. */
+/** Whether a text is all blanks. */
+function blank(s: string): boolean {
+  return /^\s*$/.test(s);
+}
+
+/** One `$if`/`$try`/`$async` block around the place being read. */
 interface Frame {
   readonly kind: 'if' | 'try' | 'async';
   /** The branch being read (0: the body after the opener). */
   branch: number;
-  /** The branch the preview follows. */
+  /** The branch the preview follows (-1 for none: an `$async` body). */
   readonly chosen: number;
-  readonly labels: Text[];
+  /** Whether the place being read is outside the branch followed (counted in `inactive`). */
+  off: boolean;
+  /** The branches' labels, when the block is listed (within the budget). */
+  readonly labels: Text[] | undefined;
   /** Whether the block has an `$else` branch. */
   hasElse: boolean;
   readonly opener: SourceSpan;
@@ -366,11 +326,8 @@ export function buildPreview(parsed: ParsedDocument, options: PreviewOptions = {
   return runSteps(previewSteps(parsed, options));
 }
 
-/** Top-level nodes read between two pauses of `previewSteps`. */
-export const PREVIEW_STEP_NODES = 256;
-
 /**
- * `buildPreview` in steps: it pauses (yields) after every PREVIEW_STEP_NODES top-level nodes and
+ * `buildPreview` in steps: it pauses (yields) after about PREVIEW_STEP_WORK units of work and
  * returns the message at the end, so a caller on a single thread can let other work run between
  * steps or drop the walk when its document changes. The tree must not change while it runs.
  */
@@ -378,462 +335,757 @@ export function* previewSteps(
   parsed: ParsedDocument,
   options: PreviewOptions = {},
 ): Generator<void, PreviewModel, void> {
-  const text = parsed.text;
-  const content: TextPart[] = [];
-  const embeds = new Map<number, EmbedDraft>();
-  let top: Array<PreviewTopComponent | RowDraft> = [];
-  const selects = new Map<string, SelectDraft>();
-  const v2 = new Map<
-    string,
-    { readonly kind: string; readonly node: PreviewContainer | PreviewActionRow | { components: unknown[] } }
-  >();
-  let ephemeral = false;
-  let componentsV2 = false;
-  const branches: Array<BranchChoice<Text>> = [];
-  const notes: Array<PreviewNote<Text>> = [];
-  const frames: Frame[] = [];
-  let stopped = false;
-
-  const active = (): boolean => frames.every((f) => f.kind !== 'async' && f.branch === f.chosen);
-  const note = (message: Msg, call: CallNode): void =>
-    void notes.push({ message, source: { start: call.start, end: call.end } });
-  const embed = (call: CallNode, indexArg: number): EmbedDraft | undefined => {
-    const index = indexArg < 0 || !given(text, call, indexArg) ? 1 : integerArg(text, call, indexArg);
-    if (index === undefined || index < 1) {
-      note(msg('preview.note.embedIndex', { name: call.name }), call);
+  const walk = new ModelWalk(parsed, options);
+  for (const node of parsed.roots()) {
+    if (walk.work >= PREVIEW_STEP_WORK) {
+      walk.work = 0;
+      yield;
     }
-    const at = index === undefined || index < 1 ? 1 : index;
-    if (at > MAX_EMBEDS) {
-      note(msg('preview.note.embedOverMax', { name: call.name, index: at, max: MAX_EMBEDS }), call);
-      return undefined;
-    }
-    let e = embeds.get(at);
-    if (!e) embeds.set(at, (e = { index: at, fields: [] }));
-    return e;
-  };
-  const lastRow = (): RowDraft | undefined => {
-    const last = top[top.length - 1];
-    return last && !('type' in last) ? last : undefined;
-  };
+    walk.visit(node);
+    if (walk.stopped) break;
+  }
+  return walk.finish();
+}
 
-  // A block without `$else` can also show nothing: that choice is offered as a last branch.
-  const closeIf = (frame: Frame): void => {
-    if (!frame.hasElse) frame.labels.push(msg('preview.branch.none'));
-    branches.push({
-      block: frame.opener,
-      branches: frame.labels,
-      chosen: Math.min(frame.chosen, frame.labels.length - 1),
-    });
-  };
-  /** A branch's label: its condition as written (placeholders in braces). */
-  const condition = (call: CallNode): Text =>
-    plainText(argText(text, call.args[0], call)) || msg('preview.branch.noCondition');
-  const onBlockCall = (call: CallNode): boolean => {
+/** One walk over a document's top-level nodes, building the model as it goes. */
+class ModelWalk {
+  private readonly text: string;
+  private readonly budget: BudgetCounter;
+  /** Work since the last pause (see PREVIEW_STEP_WORK). */
+  work = 0;
+  stopped = false;
+  /** Where the budget ran out. */
+  private leftOutAt: number | undefined;
+
+  private readonly content: TextPart[] = [];
+  private readonly embeds = new Map<number, EmbedDraft>();
+  /** The message's top-level components, legacy rows as drafts. Entries before `topFrom` were emptied. */
+  private readonly top: Array<PreviewTopComponent | RowDraft> = [];
+  /** `$removeButtons` so far: rows made before the last one are gone. */
+  private legacyEpoch = 0;
+  /** Select menus by ID, for their options. */
+  private readonly selects = new Map<string, SelectDraft>();
+  /** Components V2 parents by ID. */
+  private readonly v2 = new Map<string, V2Parent>();
+  /** Buttons and select menus by custom ID, for `$removeComponent`. */
+  private readonly byCustomId = new Map<string, Array<{ readonly c: object; readonly row?: RowDraft }>>();
+  /** What `$removeComponent` took out. */
+  private readonly removed = new Set<object>();
+  private ephemeral = false;
+  private componentsV2 = false;
+  private readonly branches: Array<BranchChoice<Text>> = [];
+  private readonly notes: Array<PreviewNote<Text>> = [];
+
+  /** The blocks around the place being read, innermost last. */
+  private readonly frames: Frame[] = [];
+  /** How many of `frames` the place being read is outside the followed branch of: 0 when it is read. */
+  private inactive = 0;
+
+  /** The line being read: it joins the content at its end, unless only calls left it blank. */
+  private line: TextPart[] = [];
+  private lineHadCall = false;
+  /** Parts and characters the line took from the budget (given back when it is dropped). */
+  private lineParts = 0;
+  private lineChars = 0;
+
+  constructor(
+    private readonly parsed: ParsedDocument,
+    private readonly options: PreviewOptions,
+  ) {
+    this.text = parsed.text;
+    this.budget = new BudgetCounter(options.budget ?? PREVIEW_BUDGET);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reading arguments.
+
+  /** The argument of `call` that holds `slot` (features/shapes.ts). */
+  private arg(call: CallNode, slot: Slot): ArgNode | undefined {
+    const at = argAt(call.name, slot);
+    return at === undefined ? undefined : call.args[at];
+  }
+
+  /** A call as a placeholder chip: the call as written, on one line, cut. */
+  private placeholder(call: CallNode): TextPart | undefined {
+    // Only the start of a long call is read: the label keeps LABEL_MAX characters.
+    const head = this.text.slice(call.start, Math.min(call.end, call.start + LABEL_MAX * 8));
+    const flat = head.replace(/\s+/g, ' ');
+    const label = flat.length > LABEL_MAX || head.length < call.end - call.start ? cut(flat, LABEL_MAX) : flat;
+    this.work++;
+    if (!this.budget.part(label.length)) return undefined;
+    return { kind: 'placeholder', label, source: { start: call.start, end: call.end } };
+  }
+
+  /**
+   * Appends a literal to `parts`, merging it with a literal part just before, within the budget
+   * (a text that does not fit whole is cut). Returns the characters taken.
+   */
+  private pushText(parts: TextPart[], text: string, start: number, end: number): number {
+    if (text === '') return 0;
+    this.work += 1 + (text.length >> 6);
+    const last = parts[parts.length - 1];
+    const merge = last?.kind === 'text' && last.source.end === start;
+    let piece = text;
+    const room = this.budget.room;
+    if (piece.length > room) piece = piece.slice(0, room);
+    if (piece !== '' && !(merge ? this.budget.more(piece.length) : this.budget.part(piece.length))) return 0;
+    if (piece.length < text.length) this.budget.spent = true;
+    if (piece === '') return 0;
+    if (merge && last?.kind === 'text')
+      parts[parts.length - 1] = { kind: 'text', text: last.text + piece, source: { start: last.source.start, end } };
+    else parts.push({ kind: 'text', text: piece, source: { start, end } });
+    return piece.length;
+  }
+
+  /** An argument as rich text: its text and escapes decoded, its calls as placeholders, trimmed. */
+  private argText(arg: ArgNode | undefined, call: CallNode): RichText {
+    const source = { start: call.start, end: call.end };
+    if (!arg) return { parts: [], source };
+    const parts: TextPart[] = [];
+    for (const child of arg.children) {
+      if (this.budget.spent) break;
+      this.work++;
+      if (child.kind === 'text') this.pushText(parts, this.text.slice(child.start, child.end), child.start, child.end);
+      else if (child.kind === 'escape') this.pushText(parts, child.value, child.start, child.end);
+      else if (child.kind === 'call') {
+        const p = this.placeholder(child);
+        if (p) parts.push(p);
+      }
+    }
+    return trimRich({ parts, source });
+  }
+
+  /** The rich text of the argument holding `slot`. */
+  private slotText(call: CallNode, slot: Slot): RichText {
+    return this.argText(this.arg(call, slot), call);
+  }
+
+  /**
+   * The literal value of the argument holding `slot`, trimmed: undefined when it is absent, holds
+   * a call, or is longer than LITERAL_MAX (an ID, a style, a number or a flag is never that long).
+   */
+  private literal(call: CallNode, slot: Slot): string | undefined {
+    const arg = this.arg(call, slot);
+    if (!arg) return undefined;
+    let out = '';
+    for (const child of arg.children) {
+      if (child.kind === 'call') return undefined;
+      if (child.kind === 'text') {
+        if (child.end - child.start > LITERAL_MAX) return undefined;
+        out += this.text.slice(child.start, child.end);
+      } else if (child.kind === 'escape') out += child.value;
+      if (out.length > LITERAL_MAX) return undefined;
+    }
+    return out.trim();
+  }
+
+  /** Whether the argument holding `slot` is given and not blank (a call counts). */
+  private given(call: CallNode, slot: Slot): boolean {
+    const arg = this.arg(call, slot);
+    if (!arg) return false;
+    for (const child of arg.children) {
+      if (child.kind === 'call' || child.kind === 'escape') return true;
+      if (child.kind === 'text' && !blank(this.text.slice(child.start, child.end))) return true;
+    }
+    return false;
+  }
+
+  /** Whether a yes/no argument says yes (BDFD reads `yes` and `true`). */
+  private yes(call: CallNode, slot: Slot): boolean {
+    const v = this.literal(call, slot)?.toLowerCase();
+    return v === 'yes' || v === 'true';
+  }
+
+  /** A whole number argument (an index, a count), or undefined when it is not a literal one. */
+  private integer(call: CallNode, slot: Slot): number | undefined {
+    const v = this.literal(call, slot);
+    return v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined;
+  }
+
+  /** Discord's emoji object for a button or option: a unicode emoji or `<:name:id>`. */
+  private emoji(call: CallNode): PreviewButton['emoji'] {
+    const v = this.literal(call, 'emoji');
+    if (!v) return undefined;
+    const custom = /^<(a?):([A-Za-z0-9_]+):(\d+)>$/.exec(v);
+    if (custom?.[2] && custom[3]) return { name: custom[2], id: custom[3], ...(custom[1] ? { animated: true } : {}) };
+    return { name: v };
+  }
+
+  private note(message: Msg, call: CallNode): void {
+    if (this.budget.part()) this.notes.push({ message, source: { start: call.start, end: call.end } });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The walk.
+
+  visit(node: Node): void {
+    this.work++;
+    const trigger = this.parsed.trigger;
+    if (trigger !== null && node.start >= trigger.start && node.start < trigger.end) {
+      // The trigger line is the command's trigger, not its reply; its line break goes with it.
+      this.lineHadCall = true;
+      if (node.kind === 'text' && this.text.charCodeAt(node.end - 1) === 10) this.flushLine();
+      return;
+    }
+    if (node.kind === 'call' || node.kind === 'comment') this.lineHadCall = true;
+    if (!(node.kind === 'call' && this.onBlockCall(node)) && this.inactive === 0) {
+      if (node.kind === 'text') this.lineText(this.text.slice(node.start, node.end), node.start, node.end);
+      else if (node.kind === 'escape') this.lineText(node.value, node.start, node.end);
+      else if (node.kind === 'call') this.onCall(node);
+    }
+    if (node.kind === 'text' && this.text.charCodeAt(node.end - 1) === 10) this.flushLine();
+    if (this.budget.spent && !this.stopped) {
+      this.stopped = true;
+      this.leftOutAt = node.start;
+    }
+  }
+
+  private lineText(text: string, start: number, end: number): void {
+    const before = this.budget.parts;
+    const merged = this.line.length;
+    this.lineChars += this.pushText(this.line, text, start, end);
+    if (this.line.length > merged) this.lineParts += this.budget.parts - before;
+  }
+
+  /** A placeholder in the line being read. */
+  private linePlaceholder(call: CallNode): void {
+    const p = this.placeholder(call);
+    if (!p) return;
+    this.line.push(p);
+    this.lineParts++;
+    this.lineChars += p.kind === 'placeholder' ? p.label.length : 0;
+  }
+
+  /** The line ends: it joins the content, unless only calls (or comments) left it blank. */
+  private flushLine(): void {
+    const dropped = this.lineHadCall && this.line.every((p) => p.kind === 'text' && blank(p.text));
+    if (dropped) {
+      // What a dropped line took from the budget is given back.
+      this.budget.parts -= this.lineParts;
+      this.budget.chars -= this.lineChars;
+    } else {
+      for (const p of this.line) {
+        const last = this.content[this.content.length - 1];
+        if (p.kind === 'text' && last?.kind === 'text' && last.source.end === p.source.start)
+          this.content[this.content.length - 1] = {
+            kind: 'text',
+            text: last.text + p.text,
+            source: { start: last.source.start, end: p.source.end },
+          };
+        else this.content.push(p);
+      }
+    }
+    this.line = [];
+    this.lineHadCall = false;
+    this.lineParts = 0;
+    this.lineChars = 0;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Blocks.
+
+  /** A branch's label: its condition as written (placeholders in braces), cut. */
+  private condition(call: CallNode): Text {
+    const arg = call.args[0];
+    if (!arg) return msg('preview.branch.noCondition');
+    let out = '';
+    for (const child of arg.children) {
+      if (child.kind === 'text') out += this.text.slice(child.start, Math.min(child.end, child.start + CONDITION_MAX));
+      else if (child.kind === 'escape') out += child.value;
+      else if (child.kind === 'call')
+        out += `{${cut(this.text.slice(child.start, Math.min(child.end, child.start + LABEL_MAX * 8)).replace(/\s+/g, ' '), LABEL_MAX)}}`;
+      if (out.length > CONDITION_MAX) break;
+    }
+    const label = cut(out.replace(/\s+/g, ' ').trim(), CONDITION_MAX);
+    return label === '' ? msg('preview.branch.noCondition') : label;
+  }
+
+  /** Adds a label to a listed block, within the budget. */
+  private label(frame: Frame, label: Text): void {
+    if (frame.labels && this.budget.part(typeof label === 'string' ? label.length : 0)) frame.labels.push(label);
+  }
+
+  private onBlockCall(call: CallNode): boolean {
     const role = BLOCK_ROLES.get(call.name);
     if (!role) return false;
-    const frame = frames[frames.length - 1];
+    const frame = this.frames[this.frames.length - 1];
     if (role.role === 'open') {
-      const labels = role.kind === 'if' ? [condition(call)] : [];
-      const chosen = role.kind === 'if' ? (options.branches?.get(call.start) ?? 0) : 0;
-      frames.push({
+      const chosen = role.kind === 'if' ? (this.options.branches?.get(call.start) ?? 0) : role.kind === 'try' ? 0 : -1;
+      // Blocks read outside the followed path are listed too, so that a choice can lead into them.
+      const listed = role.kind === 'if' && this.budget.part();
+      const opened: Frame = {
         kind: role.kind,
         branch: 0,
         chosen,
-        labels,
+        off: chosen !== 0,
+        labels: listed ? [] : undefined,
         hasElse: false,
         opener: { start: call.start, end: call.end },
-      });
+      };
+      if (listed) this.label(opened, this.condition(call));
+      if (opened.off) this.inactive++;
+      this.frames.push(opened);
     } else if (role.role === 'branch' && frame && frame.kind === role.kind) {
       frame.branch++;
+      const off = frame.branch !== frame.chosen;
+      if (off !== frame.off) this.inactive += off ? 1 : -1;
+      frame.off = off;
       if (frame.kind === 'if' && call.name === '$else') {
-        frame.labels.push(msg('preview.branch.else'));
+        this.label(frame, msg('preview.branch.else'));
         frame.hasElse = true;
-      } else if (frame.kind === 'if') frame.labels.push(condition(call));
+      } else if (frame.kind === 'if') this.label(frame, this.condition(call));
     } else if (role.role === 'close' && frame && frame.kind === role.kind) {
-      frames.pop();
-      if (frame.kind === 'if') closeIf(frame);
+      this.frames.pop();
+      if (frame.off) this.inactive--;
+      this.closeBlock(frame);
     }
     return true;
-  };
+  }
 
-  const addButton = (call: CallNode): void => {
-    if (given(text, call, 6)) return note(msg('preview.note.buttonElsewhere', { name: call.name }), call);
-    const style =
-      STYLES.get(
-        literalValue(argText(text, call.args[3], call))
-          ?.trim()
-          .toLowerCase() ?? '',
-      ) ?? ButtonStyle.Secondary;
-    const target = argText(text, call.args[1], call);
-    const label = argText(text, call.args[2], call);
-    const emoji = emojiOf(argText(text, call.args[5], call));
-    const button: PreviewButton = {
+  /** A listed block joins `branches`; one without `$else` also offers showing none of it. */
+  private closeBlock(frame: Frame): void {
+    if (frame.kind !== 'if' || !frame.labels) return;
+    if (!frame.hasElse) frame.labels.push(msg('preview.branch.none'));
+    this.branches.push({
+      block: frame.opener,
+      branches: frame.labels,
+      chosen: Math.max(0, Math.min(frame.chosen, frame.labels.length - 1)),
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Calls.
+
+  private onCall(call: CallNode): void {
+    const name = call.name;
+    if (name === '$stop') {
+      this.stopped = true;
+      return;
+    }
+    if (name === '$ephemeral') {
+      this.ephemeral = true;
+      return;
+    }
+    const shape = shapeOf(name);
+    if (shape) {
+      switch (shape.role) {
+        case 'embed':
+          return this.embedCall(call, shape);
+        case 'button':
+          return this.legacyButton(call);
+        case 'selectMenu':
+          return this.legacySelect(call);
+        case 'selectOption':
+        case 'selectOptionV2':
+          return this.option(call);
+        case 'reset':
+          return name === '$removeComponent' ? this.removeComponent(call) : this.reset(call);
+        case 'container':
+        case 'section':
+        case 'actionRow':
+        case 'textDisplay':
+        case 'separator':
+        case 'gallery':
+        case 'galleryItem':
+        case 'thumbnail':
+        case 'buttonV2':
+        case 'selectV2':
+          this.componentsV2 = true;
+          return this.v2Call(call, shape);
+        default:
+          break;
+      }
+    }
+    if (SENDERS.has(name)) return this.note(msg('preview.note.sender', { name }), call);
+    if (name === '$var') {
+      if (call.args.length < 2) this.linePlaceholder(call);
+      return;
+    }
+    if (name === '$useChannel' || name === '$dm') return this.note(msg('preview.note.elsewhere', { name }), call);
+    if (SILENT.has(name)) return;
+    this.linePlaceholder(call);
+  }
+
+  /** The embed a call builds, by its `(Index)`; undefined (with a note) past Discord's 10. */
+  private embedOf(call: CallNode): EmbedDraft | undefined {
+    const index = this.given(call, 'embedIndex') ? this.integer(call, 'embedIndex') : 1;
+    if (index === undefined || index < 1) this.note(msg('preview.note.embedIndex', { name: call.name }), call);
+    const at = index === undefined || index < 1 ? 1 : index;
+    if (at > MAX_EMBEDS) {
+      this.note(msg('preview.note.embedOverMax', { name: call.name, index: at, max: MAX_EMBEDS }), call);
+      return undefined;
+    }
+    let e = this.embeds.get(at);
+    if (!e && this.budget.part()) this.embeds.set(at, (e = { index: at, fields: [] }));
+    return e;
+  }
+
+  private embedCall(call: CallNode, shape: Shape): void {
+    const e = this.embedOf(call);
+    const field = shape.embed;
+    if (!e || !field) return;
+    const source = { start: call.start, end: call.end };
+    switch (field) {
+      case 'timestamp':
+        e.timestamp = source;
+        return;
+      case 'color': {
+        const value = this.slotText(call, 'color');
+        const color = parseColor(value);
+        if (color === undefined) this.note(msg('preview.note.notAColour', { value: plainText(value) }), call);
+        else {
+          e.color = color;
+          e.colorSource = source;
+        }
+        return;
+      }
+      case 'field':
+        if (this.budget.part())
+          e.fields.push({
+            name: this.slotText(call, 'name'),
+            value: this.slotText(call, 'value'),
+            inline: this.yes(call, 'inline'),
+            source,
+          });
+        return;
+      default:
+        e[field] = this.slotText(call, TEXT_FIELDS.has(field) ? 'text' : 'url');
+    }
+  }
+
+  /** A button of either kind, from the arguments its shape names. */
+  private button(call: CallNode): PreviewButton {
+    const style = STYLES.get(this.literal(call, 'style')?.toLowerCase() ?? '') ?? ButtonStyle.Secondary;
+    const target = this.slotText(call, 'idOrUrl');
+    const label = this.slotText(call, 'label');
+    const emoji = this.emoji(call);
+    return {
       type: ComponentType.Button,
       style,
       ...(label.parts.length > 0 ? { label } : {}),
       ...(style === ButtonStyle.Link ? { url: target } : { custom_id: target }),
-      disabled: yes(text, call, 4),
+      disabled: this.yes(call, 'disabled'),
       ...(emoji ? { emoji } : {}),
       source: { start: call.start, end: call.end },
     };
-    const row = lastRow();
-    const fits =
-      row &&
-      !yes(text, call, 0) &&
-      row.components.length < ROW_BUTTONS &&
-      row.components.every((c) => c.type === ComponentType.Button);
-    if (fits) row.components.push(button);
-    else top.push({ components: [button], source: { start: call.start, end: call.end } });
-  };
+  }
 
-  // Argument indexes come from the tables the rules read (features/components.ts, menus.ts), so
-  // the preview and the checks agree on where each part of a call is.
-  const shapeOf = <T>(table: ReadonlyMap<string, T>, name: string): T =>
-    must(table.get(name), `${name} is in the table`);
+  /** Indexes a button or select menu by its custom ID, for `$removeComponent`. */
+  private index(c: PreviewButton | PreviewSelect, row?: RowDraft): void {
+    const id = c.custom_id ? literalValue(c.custom_id)?.trim() : undefined;
+    if (id === undefined) return;
+    const list = this.byCustomId.get(id);
+    const entry = row ? { c, row } : { c };
+    if (list) list.push(entry);
+    else this.byCustomId.set(id, [entry]);
+  }
 
-  const addSelect = (call: CallNode): void => {
-    const shape = shapeOf<SelectShape>(SELECTS, call.name);
-    const messageId = COMPONENT_FUNCTIONS.get(call.name)?.messageId;
-    if (messageId !== undefined && given(text, call, messageId))
-      return note(msg('preview.note.menuElsewhere', { name: call.name }), call);
-    const id = argText(text, call.args[shape.id], call);
-    const placeholderText = argText(text, call.args[shape.placeholder], call);
-    const min = integerArg(text, call, shape.min);
-    const max = integerArg(text, call, shape.max);
+  /** The last top-level component when it is a legacy row still in the message. */
+  private lastRow(): RowDraft | undefined {
+    // Rows emptied at the end are dropped for good; the ones before them are kept as they are.
+    for (;;) {
+      const last = this.top[this.top.length - 1];
+      if (last === undefined || 'type' in last) return undefined;
+      if (last.live > 0 && last.epoch === this.legacyEpoch) return last;
+      this.top.pop();
+    }
+  }
+
+  private legacyButton(call: CallNode): void {
+    if (this.given(call, 'messageId')) return this.note(msg('preview.note.buttonElsewhere', { name: call.name }), call);
+    if (!this.budget.part()) return;
+    const button = this.button(call);
+    let row = this.lastRow();
+    const fits = row && !this.yes(call, 'newRow') && row.live < ROW_BUTTONS && row.selects === 0;
+    if (!fits || !row) {
+      if (!this.budget.part()) return;
+      row = {
+        components: [],
+        source: { start: call.start, end: call.end },
+        live: 0,
+        selects: 0,
+        epoch: this.legacyEpoch,
+      };
+      this.top.push(row);
+    }
+    row.components.push(button);
+    row.live++;
+    this.index(button, row);
+  }
+
+  /** A select menu from its shape; `undefined` (and nothing built) past the budget. */
+  private select(call: CallNode): SelectDraft | undefined {
+    if (!this.budget.part()) return undefined;
+    const placeholderText = this.slotText(call, 'placeholder');
+    const min = this.integer(call, 'min');
+    const max = this.integer(call, 'max');
     const select: SelectDraft = {
-      type: ComponentType.StringSelect,
-      custom_id: id,
+      type: SELECT_TYPES.get(call.name) ?? ComponentType.StringSelect,
+      custom_id: this.slotText(call, 'id'),
       ...(placeholderText.parts.length > 0 ? { placeholder: placeholderText } : {}),
       ...(min !== undefined ? { min_values: min } : {}),
       ...(max !== undefined ? { max_values: max } : {}),
-      disabled: false,
+      disabled: this.yes(call, 'disabled'),
       options: [],
       source: { start: call.start, end: call.end },
     };
-    const key = literalValue(id);
-    if (key !== undefined) selects.set(key.trim(), select);
-    top.push({ components: [select as PreviewSelect], source: { start: call.start, end: call.end } });
-  };
+    const id = this.literal(call, 'id');
+    if (id) this.selects.set(id, select);
+    return select;
+  }
 
-  const addOption = (call: CallNode): void => {
-    const fields: OptionShape = shapeOf(OPTIONS, call.name);
-    const { parent, messageId } = shapeOf(COMPONENT_FUNCTIONS, call.name);
-    if (messageId !== undefined && given(text, call, messageId))
-      return note(msg('preview.note.optionElsewhere', { name: call.name }), call);
-    const menu =
-      parent === undefined
-        ? undefined
-        : selects.get(literalValue(argText(text, call.args[parent], call))?.trim() ?? '');
-    if (!menu) return note(msg('preview.note.unknownMenu', { name: call.name }), call);
-    const description = argText(text, call.args[fields.description], call);
-    const emoji = emojiOf(argText(text, call.args[fields.emoji], call));
+  private legacySelect(call: CallNode): void {
+    if (this.given(call, 'messageId')) return this.note(msg('preview.note.menuElsewhere', { name: call.name }), call);
+    const select = this.select(call);
+    if (!select || !this.budget.part()) return;
+    // A menu fills a row of its own.
+    const row: RowDraft = {
+      components: [select as PreviewSelect],
+      source: { start: call.start, end: call.end },
+      live: 1,
+      selects: 1,
+      epoch: this.legacyEpoch,
+    };
+    this.top.push(row);
+    this.index(select as PreviewSelect, row);
+  }
+
+  private option(call: CallNode): void {
+    if (this.given(call, 'messageId')) return this.note(msg('preview.note.optionElsewhere', { name: call.name }), call);
+    const menu = this.selects.get(this.literal(call, 'parent') ?? '');
+    if (!menu) return this.note(msg('preview.note.unknownMenu', { name: call.name }), call);
+    if (!this.budget.part()) return;
+    const description = this.slotText(call, 'description');
+    const emoji = this.emoji(call);
     menu.options.push({
-      label: argText(text, call.args[fields.label], call),
-      value: argText(text, call.args[fields.value], call),
+      label: this.slotText(call, 'label'),
+      value: this.slotText(call, 'value'),
       ...(description.parts.length > 0 ? { description } : {}),
       ...(emoji ? { emoji } : {}),
-      default: yes(text, call, fields.isDefault),
+      default: this.yes(call, 'default'),
       source: { start: call.start, end: call.end },
     });
-  };
+  }
 
-  /** Components V2: each child names its parent by ID; a child without one goes to the top. */
-  const addV2 = (call: CallNode): void => {
-    componentsV2 = true;
-    const source = { start: call.start, end: call.end };
-    const idOf = (i: number): string | undefined => literalValue(argText(text, call.args[i], call))?.trim();
-    const place = (child: PreviewContainerChild, parentArg: number, accepts: readonly string[]): void => {
-      const parentId = parentArg >= 0 ? idOf(parentArg) : undefined;
-      if (!parentId) return void top.push(child);
-      const parent = v2.get(parentId);
-      if (!parent || !accepts.includes(parent.kind))
-        return note(msg('preview.note.unknownParent', { name: call.name, id: parentId }), call);
-      (parent.node.components as PreviewContainerChild[]).push(child);
-    };
-    switch (call.name) {
-      case '$addContainer': {
-        const color = argText(text, call.args[1], call);
-        const accent = color.parts.length > 0 ? parseColor(color) : undefined;
-        const node: PreviewContainer = {
-          type: ComponentType.Container,
-          ...(accent !== undefined ? { accent_color: accent } : {}),
-          spoiler: yes(text, call, 2),
-          components: [],
-          source,
-        };
-        const id = idOf(0);
-        if (id) v2.set(id, { kind: 'container', node });
-        top.push(node);
-        return;
-      }
-      case '$addSection':
-      case '$addActionRow': {
-        const section = call.name === '$addSection';
-        const node = section
-          ? { type: ComponentType.Section, components: [], source }
-          : { type: ComponentType.ActionRow, components: [], source };
-        const id = idOf(0);
-        if (id) v2.set(id, { kind: section ? 'section' : 'row', node: node as never });
-        return place(node as PreviewContainerChild, 1, ['container']);
-      }
-      case '$addTextDisplay':
-        return place({ type: ComponentType.TextDisplay, content: argText(text, call.args[0], call), source }, 1, [
-          'container',
-          'section',
-        ]);
-      case '$addSeparator':
-        return place(
-          {
-            type: ComponentType.Separator,
-            divider: call.args.length === 0 || !given(text, call, 0) || yes(text, call, 0),
-            spacing:
-              literalValue(argText(text, call.args[1], call))
-                ?.trim()
-                .toLowerCase() === 'large'
-                ? 2
-                : 1,
-            source,
-          },
-          2,
-          ['container'],
-        );
-      case '$addMediaGallery': {
-        const node = { type: ComponentType.MediaGallery, items: [] as unknown[], source };
-        const id = idOf(0);
-        if (id) v2.set(id, { kind: 'gallery', node: { components: node.items } });
-        return place(node as unknown as PreviewContainerChild, 1, ['container']);
-      }
-      case '$addMediaGalleryItem': {
-        const gallery = v2.get(idOf(3) ?? '');
-        if (!gallery || gallery.kind !== 'gallery')
-          return note(msg('preview.note.unknownGallery', { name: call.name }), call);
-        const description = argText(text, call.args[1], call);
-        (gallery.node.components as unknown[]).push({
-          media: { url: argText(text, call.args[0], call) },
-          ...(description.parts.length > 0 ? { description } : {}),
-          spoiler: yes(text, call, 2),
-          source,
-        });
-        return;
-      }
-      case '$addThumbnail': {
-        const section = v2.get(idOf(3) ?? '');
-        if (!section || section.kind !== 'section')
-          return note(msg('preview.note.unknownSection', { name: call.name }), call);
-        const description = argText(text, call.args[1], call);
-        (section.node as { accessory?: unknown }).accessory = {
-          type: ComponentType.Thumbnail,
-          media: { url: argText(text, call.args[0], call) },
-          ...(description.parts.length > 0 ? { description } : {}),
-          spoiler: yes(text, call, 2),
-          source,
-        };
-        return;
-      }
-      case '$addButtonCV2': {
-        const style =
-          STYLES.get(
-            literalValue(argText(text, call.args[2], call))
-              ?.trim()
-              .toLowerCase() ?? '',
-          ) ?? ButtonStyle.Secondary;
-        const label = argText(text, call.args[1], call);
-        const emoji = emojiOf(argText(text, call.args[4], call));
-        const button: PreviewButton = {
-          type: ComponentType.Button,
-          style,
-          ...(label.parts.length > 0 ? { label } : {}),
-          ...(style === ButtonStyle.Link
-            ? { url: argText(text, call.args[0], call) }
-            : { custom_id: argText(text, call.args[0], call) }),
-          disabled: yes(text, call, 3),
-          ...(emoji ? { emoji } : {}),
-          source,
-        };
-        const parent = v2.get(idOf(5) ?? '');
-        if (parent?.kind === 'section') (parent.node as { accessory?: unknown }).accessory = button;
-        else if (parent?.kind === 'row') (parent.node.components as unknown[]).push(button);
-        else note(msg('preview.note.unknownRowOrSection', { name: call.name }), call);
-        return;
-      }
-      case '$addStringSelectOption':
-        return addOption(call);
-      default: {
-        const type = SELECT_TYPES.get(call.name);
-        if (type === undefined) return;
-        const shape = shapeOf<SelectShape>(SELECTS, call.name);
-        const rowArg = shapeOf(COMPONENT_FUNCTIONS, call.name).parent ?? -1;
-        const min = integerArg(text, call, shape.min);
-        const max = integerArg(text, call, shape.max);
-        const placeholderText = argText(text, call.args[shape.placeholder], call);
-        const select: SelectDraft = {
-          type,
-          custom_id: argText(text, call.args[shape.id], call),
-          ...(placeholderText.parts.length > 0 ? { placeholder: placeholderText } : {}),
-          ...(min !== undefined ? { min_values: min } : {}),
-          ...(max !== undefined ? { max_values: max } : {}),
-          disabled: shape.disabled !== undefined && yes(text, call, shape.disabled),
-          options: [],
-          source,
-        };
-        const id = idOf(shape.id);
-        if (id) selects.set(id, select);
-        const row = v2.get(idOf(rowArg) ?? '');
-        if (row?.kind === 'row') (row.node.components as unknown[]).push(select);
-        else note(msg('preview.note.unknownRow', { name: call.name }), call);
-      }
-    }
-  };
+  /** `$removeButtons` empties the legacy rows, `$removeAllComponents` every component (not with a Message ID). */
+  private reset(call: CallNode): void {
+    if (this.given(call, 'messageId')) return this.note(msg('preview.note.actsElsewhere', { name: call.name }), call);
+    if (call.name === '$removeButtons') this.legacyEpoch++;
+    else this.top.length = 0;
+  }
 
   /**
    * `$removeComponent[Custom ID;(Message ID)]`: the buttons and select menus with that custom ID
-   * leave their rows (a row left empty goes too), in legacy rows, Components V2 rows and section
-   * accessories. An ID known only at run time removes what this preview cannot tell: a note.
+   * leave their rows (a legacy row left empty goes too), in legacy rows, Components V2 rows and
+   * section accessories. They are found through the index by ID and marked, so the cost is the
+   * number taken out. An ID known only at run time removes what this preview cannot tell: a note.
    */
-  const removeComponent = (call: CallNode): void => {
-    if (given(text, call, 1)) return note(msg('preview.note.actsElsewhere', { name: call.name }), call);
-    const id = literalValue(argText(text, call.args[0], call))?.trim();
-    if (id === undefined || id === '') return note(msg('preview.note.removeAtRunTime', { name: call.name }), call);
-    const kept = (c: PreviewButton | PreviewSelect): boolean => literalValue(c.custom_id)?.trim() !== id;
-    top = top.flatMap((c): Array<PreviewTopComponent | RowDraft> => {
-      if ('type' in c) return [c];
-      const components = c.components.filter(kept);
-      return components.length > 0 ? [{ ...c, components }] : [];
-    });
-    for (const { kind, node } of v2.values()) {
-      if (kind === 'row') {
-        const list = node.components as Array<PreviewButton | PreviewSelect>;
-        for (let i = list.length - 1; i >= 0; i--) {
-          const item = list[i];
-          if (item !== undefined && !kept(item)) list.splice(i, 1);
-        }
-      } else if (kind === 'section') {
-        const section = node as { accessory?: PreviewThumbnail | PreviewButton };
-        if (section.accessory?.type === ComponentType.Button && !kept(section.accessory)) delete section.accessory;
+  private removeComponent(call: CallNode): void {
+    if (this.given(call, 'messageId')) return this.note(msg('preview.note.actsElsewhere', { name: call.name }), call);
+    const id = this.literal(call, 'ref');
+    if (id === undefined || id === '') return this.note(msg('preview.note.removeAtRunTime', { name: call.name }), call);
+    const list = this.byCustomId.get(id);
+    if (!list) return;
+    this.byCustomId.delete(id);
+    for (const { c, row } of list) {
+      this.work++;
+      this.removed.add(c);
+      if (row) {
+        row.live--;
+        if ((c as PreviewSelect).options !== undefined) row.selects--;
       }
     }
-  };
+  }
 
-  const onCall = (call: CallNode): void => {
-    const name = call.name;
-    if (name === '$stop') {
-      stopped = true;
-      return;
-    }
-    if (name === '$ephemeral') {
-      ephemeral = true;
-      return;
-    }
-    const setter = EMBED_SETTERS.get(name);
-    if (setter) {
-      const e = embed(call, setter.index);
-      if (!e) return;
-      if (setter.field === 'timestamp') {
-        e.timestamp = { start: call.start, end: call.end };
+  /** Components V2: each child names its parent by ID; a child without one goes to the top. */
+  private v2Call(call: CallNode, shape: Shape): void {
+    const source = { start: call.start, end: call.end };
+    const parentAt = shape.at('parent');
+    const accepts: readonly IdKind[] = parentAt === undefined ? [] : (shape.args[parentAt]?.refers ?? []);
+    const parentId = this.literal(call, 'parent');
+    const parent = parentId ? this.v2.get(parentId) : undefined;
+    const fits = parent !== undefined && accepts.includes(parent.kind);
+    /** Places a child: at the top without a parent ID, in its parent when known, else a note. */
+    const place = (child: PreviewContainerChild): void => {
+      if (!parentId) return void this.top.push(child);
+      if (!fits || (parent.kind !== 'container' && parent.kind !== 'section'))
+        return this.note(msg('preview.note.unknownParent', { name: call.name, id: parentId }), call);
+      parent.node.components.push(child);
+    };
+    const id = this.literal(call, 'id');
+    switch (shape.role) {
+      case 'container': {
+        if (!this.budget.part()) return;
+        const color = this.slotText(call, 'color');
+        const accent = color.parts.length > 0 ? parseColor(color) : undefined;
+        const node: V2Parent & { kind: 'container' } = {
+          kind: 'container',
+          node: {
+            type: ComponentType.Container,
+            ...(accent !== undefined ? { accent_color: accent } : {}),
+            spoiler: this.yes(call, 'spoiler'),
+            components: [],
+            source,
+          },
+        };
+        if (id) this.v2.set(id, node);
+        this.top.push(node.node);
         return;
       }
-      const value = argText(text, call.args[setter.value], call);
-      if (setter.field === 'color') {
-        const color = parseColor(value);
-        if (color === undefined) note(msg('preview.note.notAColour', { value: plainText(value) }), call);
-        else {
-          e.color = color;
-          e.colorSource = { start: call.start, end: call.end };
-        }
-        return;
+      case 'section': {
+        if (!this.budget.part()) return;
+        const node: V2Parent & { kind: 'section' } = {
+          kind: 'section',
+          node: { type: ComponentType.Section, components: [], source },
+        };
+        if (id) this.v2.set(id, node);
+        return place(node.node as PreviewContainerChild);
       }
-      e[setter.field] = value;
-      return;
-    }
-    if (name === '$addField') {
-      const e = embed(call, 3);
-      if (e)
-        e.fields.push({
-          name: argText(text, call.args[0], call),
-          value: argText(text, call.args[1], call),
-          inline: yes(text, call, 2),
-          source: { start: call.start, end: call.end },
+      case 'actionRow': {
+        if (!this.budget.part()) return;
+        const node: V2Parent & { kind: 'row' } = {
+          kind: 'row',
+          node: { type: ComponentType.ActionRow, components: [], source },
+        };
+        if (id) this.v2.set(id, node);
+        return place(node.node);
+      }
+      case 'textDisplay':
+        if (!this.budget.part()) return;
+        return place({ type: ComponentType.TextDisplay, content: this.slotText(call, 'text'), source });
+      case 'separator':
+        if (!this.budget.part()) return;
+        return place({
+          type: ComponentType.Separator,
+          divider: !this.given(call, 'divider') || this.yes(call, 'divider'),
+          spacing: this.literal(call, 'spacing')?.toLowerCase() === 'large' ? 2 : 1,
+          source,
         });
-      return;
-    }
-    if (name === '$addButton') return addButton(call);
-    if (name === '$newSelectMenu') return addSelect(call);
-    if (name === '$addSelectMenuOption') return addOption(call);
-    if (name === '$removeButtons' || name === '$removeAllComponents') {
-      if (given(text, call, 0)) return note(msg('preview.note.actsElsewhere', { name }), call);
-      top = name === '$removeButtons' ? top.filter((c) => 'type' in c) : [];
-      return;
-    }
-    if (name === '$removeComponent') return removeComponent(call);
-    if (V2_FUNCTIONS.has(name)) return addV2(call);
-    if (SENDERS.has(name)) return note(msg('preview.note.sender', { name }), call);
-    if (name === '$var') {
-      if (call.args.length < 2) content.push(placeholder(text, call));
-      return;
-    }
-    if (name === '$useChannel' || name === '$dm') {
-      note(msg('preview.note.elsewhere', { name }), call);
-      return;
-    }
-    if (SILENT.has(name)) return;
-    content.push(placeholder(text, call));
-  };
-
-  // The content line by line: a line that only calls left blank (`$nomention`, `$title[...]`, a
-  // block word) is not part of the reply; a blank line written as such is.
-  let line: TextPart[] = [];
-  let lineHadCall = false;
-  const flushLine = (): void => {
-    const blank = line.every((p) => p.kind === 'text' && p.text.trim() === '');
-    if (!(blank && lineHadCall))
-      for (const p of line)
-        p.kind === 'text' ? pushText(content, p.text, p.source.start, p.source.end) : content.push(p);
-    line = [];
-    lineHadCall = false;
-  };
-  const visit = (node: Node): void => {
-    if (node.kind === 'call') lineHadCall = true;
-    if (!(node.kind === 'call' && onBlockCall(node)) && active()) {
-      if (node.kind === 'text') pushText(line, text.slice(node.start, node.end), node.start, node.end);
-      else if (node.kind === 'escape') pushText(line, node.value, node.start, node.end);
-      else if (node.kind === 'call') {
-        const before = content.length;
-        const target = content;
-        onCall(node);
-        // Placeholders for values go into the line being read.
-        if (target.length > before) line.push(...target.splice(before));
+      case 'gallery': {
+        if (!this.budget.part()) return;
+        const node: V2Parent & { kind: 'gallery' } = {
+          kind: 'gallery',
+          node: { type: ComponentType.MediaGallery, items: [], source },
+        };
+        if (id) this.v2.set(id, node);
+        return place(node.node as PreviewContainerChild);
       }
+      case 'galleryItem': {
+        if (!fits || parent.kind !== 'gallery')
+          return this.note(msg('preview.note.unknownGallery', { name: call.name }), call);
+        if (!this.budget.part()) return;
+        const description = this.slotText(call, 'description');
+        parent.node.items.push({
+          media: { url: this.slotText(call, 'url') },
+          ...(description.parts.length > 0 ? { description } : {}),
+          spoiler: this.yes(call, 'spoiler'),
+          source,
+        });
+        return;
+      }
+      case 'thumbnail': {
+        if (!fits || parent.kind !== 'section')
+          return this.note(msg('preview.note.unknownSection', { name: call.name }), call);
+        if (!this.budget.part()) return;
+        const description = this.slotText(call, 'description');
+        const thumbnail: PreviewThumbnail = {
+          type: ComponentType.Thumbnail,
+          media: { url: this.slotText(call, 'url') },
+          ...(description.parts.length > 0 ? { description } : {}),
+          spoiler: this.yes(call, 'spoiler'),
+          source,
+        };
+        parent.node.accessory = thumbnail;
+        return;
+      }
+      case 'buttonV2': {
+        if (!fits || (parent.kind !== 'row' && parent.kind !== 'section'))
+          return this.note(msg('preview.note.unknownRowOrSection', { name: call.name }), call);
+        if (!this.budget.part()) return;
+        const button = this.button(call);
+        if (parent.kind === 'section') parent.node.accessory = button;
+        else parent.node.components.push(button);
+        this.index(button);
+        return;
+      }
+      case 'selectV2': {
+        if (!fits || parent.kind !== 'row') return this.note(msg('preview.note.unknownRow', { name: call.name }), call);
+        const select = this.select(call);
+        if (!select) return;
+        parent.node.components.push(select as PreviewSelect);
+        this.index(select as PreviewSelect);
+        return;
+      }
+      default:
+        return;
     }
-    if (node.kind === 'text' && text.charCodeAt(node.end - 1) === 10) flushLine();
-  };
-
-  let read = 0;
-  for (const node of parsed.roots()) {
-    if (++read % PREVIEW_STEP_NODES === 0) yield;
-    if (node.kind === 'call' && node.inTrigger) continue;
-    visit(node);
-    if (stopped) break;
   }
-  flushLine();
-  // Blocks still open at the end (or at `$stop`) are offered too.
-  for (const frame of frames.reverse()) {
-    if (frame.kind === 'if') closeIf(frame);
-  }
-  branches.sort((a, b) => a.block.start - b.block.start);
 
-  const trimmedContent = trimRich({ parts: content });
-  const previewEmbeds: PreviewEmbed[] = [...embeds.values()].sort((a, b) => a.index - b.index).map(finishEmbed);
-  const components: PreviewTopComponent[] = top.map((c) =>
-    'type' in c
-      ? c
-      : ({
+  // -------------------------------------------------------------------------------------------
+  // The end.
+
+  finish(): PreviewModel {
+    this.flushLine();
+    // Blocks still open at the end (or at `$stop`) are offered too.
+    for (let i = this.frames.length - 1; i >= 0; i--) {
+      const frame = this.frames[i];
+      if (frame) this.closeBlock(frame);
+    }
+    this.branches.sort((a, b) => a.block.start - b.block.start);
+    if (this.leftOutAt !== undefined) {
+      // Past the budget: one note says so (it is not counted), where the preview stopped.
+      const source = { start: this.leftOutAt, end: this.leftOutAt };
+      const { parts, chars } = this.budget.limit;
+      this.notes.push({ message: msg('preview.note.budget', { parts, chars }), source });
+    }
+    const content = trimRich({ parts: this.content });
+    const embeds: PreviewEmbed[] = [...this.embeds.values()].sort((a, b) => a.index - b.index).map(finishEmbed);
+    const components: PreviewTopComponent[] = [];
+    for (const c of this.top) {
+      if ('type' in c) components.push(this.finishComponent(c) as PreviewTopComponent);
+      else if (c.live > 0 && c.epoch === this.legacyEpoch)
+        components.push({
           type: ComponentType.ActionRow,
-          components: c.components,
-          ...(c.source ? { source: c.source } : {}),
-        } as PreviewActionRow),
-  );
-  const flags = (ephemeral ? MessageFlags.Ephemeral : 0) | (componentsV2 ? MessageFlags.IsComponentsV2 : 0);
-  return { content: trimmedContent, embeds: previewEmbeds, components, ephemeral, flags, branches, notes };
+          components: c.components.filter((x) => !this.removed.has(x)),
+          source: c.source,
+        });
+    }
+    const flags = (this.ephemeral ? MessageFlags.Ephemeral : 0) | (this.componentsV2 ? MessageFlags.IsComponentsV2 : 0);
+    const { parts, chars } = this.budget.limit;
+    return {
+      content,
+      embeds,
+      components,
+      ephemeral: this.ephemeral,
+      flags,
+      branches: this.branches,
+      notes: this.notes,
+      ...(this.leftOutAt !== undefined ? { truncated: { at: this.leftOutAt, parts, chars } } : {}),
+    };
+  }
+
+  /** A Components V2 node without what `$removeComponent` took out. */
+  private finishComponent(c: PreviewTopComponent | PreviewContainerChild): PreviewTopComponent | PreviewContainerChild {
+    if (this.removed.size === 0) return c;
+    switch (c.type) {
+      case ComponentType.Container:
+        return { ...c, components: c.components.map((x) => this.finishComponent(x) as PreviewContainerChild) };
+      case ComponentType.ActionRow:
+        return { ...c, components: c.components.filter((x) => !this.removed.has(x)) };
+      case ComponentType.Section: {
+        if (!c.accessory || !this.removed.has(c.accessory)) return c;
+        const { accessory: _gone, ...rest } = c;
+        return rest;
+      }
+      default:
+        return c;
+    }
+  }
+}
+
+/** A text cut to `max` characters with an ellipsis. */
+function cut(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
 /** The reply in one language: its notes and branch labels rendered by `l10n`, the rest as it is. */
@@ -868,103 +1120,4 @@ function finishEmbed(e: EmbedDraft): PreviewEmbed {
     fields: e.fields,
     ...(e.timestamp ? { timestamp: e.timestamp } : {}),
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The plain Discord JSON.
-
-/** The text Discord gets: literal text, placeholders as `{label}`. */
-function flat(t: RichText | undefined): string | undefined {
-  if (!t) return undefined;
-  const s = plainText(t);
-  return s === '' ? undefined : s;
-}
-
-function set<T extends object>(target: T, key: string, value: unknown): void {
-  if (value !== undefined) (target as Record<string, unknown>)[key] = value;
-}
-
-/** A component as Discord's JSON (any type), recursively. */
-function discordComponent(c: unknown): DiscordComponent {
-  const node = c as Record<string, unknown> & { type: number };
-  const out: DiscordComponent = { type: node.type };
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'type' || key === 'source') continue;
-    if (key === 'components' || key === 'items') {
-      const list = (value as unknown[]).map((child) =>
-        key === 'items' ? discordItem(child) : discordComponent(child),
-      );
-      out[key] = list;
-    } else if (key === 'accessory') out.accessory = discordComponent(value);
-    else if (key === 'options') out.options = (value as Array<Record<string, unknown>>).map((o) => discordPlain(o));
-    else if (key === 'media') out.media = { url: flat((value as { url: RichText }).url) ?? '' };
-    else if (isRich(value)) set(out, key, flat(value));
-    else if (value !== null) out[key] = value;
-  }
-  return out;
-}
-
-function discordItem(item: unknown): Record<string, unknown> {
-  return discordPlain(item as Record<string, unknown>);
-}
-
-function isRich(v: unknown): v is RichText {
-  return typeof v === 'object' && v !== null && Array.isArray((v as { parts?: unknown }).parts);
-}
-
-/** An object with rich texts as plain JSON (options, gallery items). */
-function discordPlain(o: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(o)) {
-    if (key === 'source') continue;
-    if (key === 'media') out.media = { url: flat((value as { url: RichText }).url) ?? '' };
-    else if (isRich(value)) set(out, key, flat(value));
-    else out[key] = value;
-  }
-  return out;
-}
-
-/**
- * The reply as the JSON Discord's API takes (pasteable into any message tool): placeholders
- * become `{label}`, empty parts are left out, colours are integers, the timestamp is the time of
- * the preview's `now` (an ISO 8601 string, as Discord wants it).
- */
-export function toDiscordMessage(p: PreviewMessage<unknown>, now: Date = new Date(0)): DiscordMessage {
-  const out: DiscordMessage = {};
-  set(out, 'content', flat(p.content));
-  const embeds: DiscordEmbed[] = [];
-  for (const e of p.embeds) {
-    const d: DiscordEmbed = {};
-    set(d, 'title', flat(e.title));
-    set(d, 'url', flat(e.url));
-    set(d, 'description', flat(e.description));
-    if (typeof e.color === 'number') d.color = e.color;
-    if (e.timestamp) d.timestamp = now.toISOString();
-    const authorName = flat(e.author?.name);
-    if (authorName) {
-      d.author = { name: authorName };
-      set(d.author, 'url', flat(e.author?.url));
-      set(d.author, 'icon_url', flat(e.author?.icon_url));
-    }
-    const footerText = flat(e.footer?.text);
-    if (footerText) {
-      d.footer = { text: footerText };
-      set(d.footer, 'icon_url', flat(e.footer?.icon_url));
-    }
-    const thumbnail = flat(e.thumbnail?.url);
-    if (thumbnail) d.thumbnail = { url: thumbnail };
-    const image = flat(e.image?.url);
-    if (image) d.image = { url: image };
-    if (e.fields.length > 0)
-      d.fields = e.fields.map((f) => ({
-        name: flat(f.name) ?? '',
-        value: flat(f.value) ?? '',
-        ...(f.inline ? { inline: true } : {}),
-      }));
-    if (Object.keys(d).length > 0) embeds.push(d);
-  }
-  if (embeds.length > 0) out.embeds = embeds;
-  if (p.components.length > 0) out.components = p.components.map(discordComponent);
-  if (p.flags !== 0) out.flags = p.flags;
-  return out;
 }

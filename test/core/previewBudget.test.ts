@@ -1,0 +1,99 @@
+// The preview bounded in size and linear in time (issue #26): on the adversarial shapes the model
+// does work linear in the document (counted in string and array operations, never timed), holds
+// at most its budget whatever the document's size, says where it stopped, and random documents
+// and budgets keep the properties of test/fuzz/preview.ts (fixed runs; `npm run fuzz -- --only
+// preview` runs more).
+
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { LanguageService } from '../../server/src/core/languageService';
+import { PREVIEW_BUDGET } from '../../server/src/core/preview/budget';
+import { buildPreview, toDiscordMessage } from '../../server/src/core/preview/model';
+import { documentArbitrary } from '../fuzz/arbitraries';
+import { budgetArbitrary, checkPreview, previewShapeArbitrary, previewSize, UNLIMITED } from '../fuzz/preview';
+import { countWork } from '../fuzz/work';
+import { PREVIEW_SHAPES } from '../support/previewShapes';
+import { snapshotCatalog } from '../support/testCatalog';
+
+const SEED = 20261128;
+/** Work on a shape K times as large may cost at most BOUND times K times the work on it. */
+const K = 8;
+const BOUND = 3;
+
+describe('the preview bounded in size and time', function () {
+  this.timeout(120_000);
+  const catalog = snapshotCatalog();
+  const service = new LanguageService({ catalog });
+  let version = 0;
+  const parse = (text: string) =>
+    service.analyze(TextDocument.create(`file:///budget${++version}.bds`, 'bdscript', 1, text)).parsed;
+
+  it('does work linear in the size of every adversarial shape (the model and its JSON, no budget)', () => {
+    for (const [name, shape] of Object.entries(PREVIEW_SHAPES)) {
+      const small = parse(shape(100));
+      const large = parse(shape(100 * K));
+      const work = (parsed: ReturnType<typeof parse>): number =>
+        countWork(() => void toDiscordMessage(buildPreview(parsed, { budget: UNLIMITED })));
+      const once = work(small);
+      const many = work(large);
+      assert.ok(many <= BOUND * K * once, `${name}: work ${many} at n = ${100 * K} vs ${once} at n = 100`);
+    }
+  });
+
+  it('holds at most its budget on every shape, however large the document; the same at n and 4n', () => {
+    for (const [name, shape] of Object.entries(PREVIEW_SHAPES)) {
+      const sizes = [8_000, 32_000].map((n) => {
+        const model = buildPreview(parse(shape(n)));
+        const size = previewSize(model);
+        assert.ok(
+          size.parts <= PREVIEW_BUDGET.parts + model.branches.length + 1,
+          `${name} at ${n}: ${size.parts} parts`,
+        );
+        assert.ok(size.chars <= PREVIEW_BUDGET.chars, `${name} at ${n}: ${size.chars} characters`);
+        return JSON.stringify(model).length;
+      });
+      // Bounded by the budget, not the document: a document four times as large gives no larger a model.
+      assert.ok((sizes[1] ?? 0) <= (sizes[0] ?? 0) * 1.1 + 1000, `${name}: ${sizes.join(' -> ')} bytes`);
+    }
+  });
+
+  it('says where it stopped, in a note and in `truncated`, and keeps what came before', () => {
+    const text = 'Hello $username\n' + '$a '.repeat(PREVIEW_BUDGET.parts * 2);
+    const model = service.preview(TextDocument.create(`file:///budget${++version}.bds`, 'bdscript', 1, text));
+    assert.ok(model.truncated, 'truncated');
+    assert.deepEqual({ parts: model.truncated.parts, chars: model.truncated.chars }, PREVIEW_BUDGET);
+    assert.ok(model.truncated.at > 16 && model.truncated.at < text.length, String(model.truncated.at));
+    assert.equal(model.content.parts[0]?.kind === 'text' && model.content.parts[0].text, 'Hello ');
+    const note = model.notes[model.notes.length - 1];
+    assert.match(note?.message ?? '', /too large to preview whole.*5,000 parts and 100,000 characters/);
+    assert.equal(note?.source?.start, model.truncated.at);
+  });
+
+  it('cuts one huge text at the budget instead of keeping it whole', () => {
+    const model = buildPreview(parse('x'.repeat(1_000_000)));
+    assert.ok(model.truncated);
+    const first = model.content.parts[0];
+    assert.equal(first?.kind === 'text' ? first.text.length : 0, PREVIEW_BUDGET.chars);
+  });
+
+  it('a budget that is reached by lines only calls left blank is not spent by them', () => {
+    const model = buildPreview(parse('$nomention\n'.repeat(PREVIEW_BUDGET.parts * 2) + 'Hi'));
+    assert.equal(model.truncated, undefined);
+    assert.equal(model.content.parts[0]?.kind === 'text' && model.content.parts[0].text, 'Hi');
+  });
+
+  it('keeps its properties on random documents and budgets (fixed runs)', () => {
+    fc.assert(
+      fc.property(documentArbitrary(catalog), budgetArbitrary, (text, budget) => checkPreview(service, text, budget)),
+      { seed: SEED, numRuns: 60 },
+    );
+  });
+
+  it('keeps its properties on adversarial shapes of random sizes and random budgets (fixed runs)', () => {
+    fc.assert(
+      fc.property(previewShapeArbitrary(3000), budgetArbitrary, (text, budget) => checkPreview(service, text, budget)),
+      { seed: SEED, numRuns: 40 },
+    );
+  });
+});
