@@ -5,7 +5,7 @@
 // with an error so the client starts a fresh one. esbuild bundles this file into dist/server.js.
 
 import { createConnection, type Connection } from 'vscode-languageserver/node';
-import { TOOL_VERSION } from '../catalog/http';
+import { TOOL_VERSION } from '../catalog/endpoints';
 import { startServer } from '../lsp/server';
 import { errorWithStack, messageOf } from '../lsp/runtime';
 import { nodeRuntime, SERVER_NAME } from './runtime';

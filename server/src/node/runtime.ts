@@ -6,8 +6,9 @@
 import * as path from 'node:path';
 import { bundledSnapshotPath, bundledSnapshotText } from '../catalog/bundled';
 import { defaultCacheDir } from '../catalog/cache';
-import { TOOL_VERSION } from '../catalog/http';
-import { bundledFallback, CatalogManager } from '../catalog/sources';
+import { TOOL_VERSION } from '../catalog/endpoints';
+import { bundledFallback } from '../catalog/snapshotText';
+import { CatalogManager } from '../catalog/sources';
 import type { CatalogProvider, CatalogProviderOptions, FallbackCatalog, ServerRuntime } from '../lsp/runtime';
 import { createCollector } from './memory';
 
