@@ -200,6 +200,8 @@ export class PreviewPanel implements vscode.Disposable {
     if ('branch' in message) {
       const key = document.uri.toString();
       const choices = this.branches.get(key) ?? new Map<number, number>();
+      // The newest choice goes last: the server keeps the newest first when choices conflict.
+      choices.delete(message.branch.block);
       choices.set(message.branch.block, message.branch.index);
       this.branches.set(key, choices);
       this.schedule(0);

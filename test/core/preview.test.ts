@@ -139,22 +139,24 @@ describe('message model (preview)', () => {
   });
 
   describe('components', () => {
-    it('buttons fill rows of 5; "new row" starts one; link buttons carry the URL', () => {
+    it('"new row" no continues the row (past 5 too, as BDFD does); yes or a run-time value starts one; link buttons carry the URL', () => {
       const six = Array.from({ length: 6 }, (_, i) => `$addButton[no;b${i};B${i};primary]`).join('\n');
-      const m = json(`${six}\n$addButton[yes;n;New;danger;yes]\n$addButton[no;https://x.example;Site;link]`);
+      const m = json(
+        `${six}\n$addButton[yes;n;New;danger;yes]\n$addButton[no;https://x.example;Site;link]\n$addButton[$var[r];r;R;primary]`,
+      );
       const rows = m.components ?? [];
       assert.deepEqual(
         rows.map((r) => (r.components as unknown[]).length),
-        [5, 1, 2],
+        [6, 2, 1],
       );
-      assert.deepEqual((rows[2]?.components as unknown[])[0], {
+      assert.deepEqual((rows[1]?.components as unknown[])[0], {
         type: 2,
         style: 4,
         label: 'New',
         custom_id: 'n',
         disabled: true,
       });
-      assert.deepEqual((rows[2]?.components as unknown[])[1], {
+      assert.deepEqual((rows[1]?.components as unknown[])[1], {
         type: 2,
         style: 5,
         label: 'Site',
@@ -278,6 +280,117 @@ describe('message model (preview)', () => {
       assert.deepEqual(p.branches[0]?.branches, ['{$var[x]}==1', 'none of them']);
       assert.equal(plainText(preview('A\n$if[$var[x]==1]\nB\n$endif\nC', new Map([[2, 1]])).content), 'A\nC');
     });
+    describe('one possible message at a time, from the execution-path model the rules use', () => {
+      const handlers =
+        '$if[$customID==ticket_open]\nOpening\n$addButton[no;close_btn;Close;danger]\n$endif\n' +
+        '$if[$customID==ticket_close]\nClosing\n$addButton[no;reopen_btn;Reopen;primary]\n$endif';
+      const open = 0;
+      const close = handlers.indexOf('$if[$customID==ticket_close]');
+      const ids = (p: PreviewMessage): string[] =>
+        p.components
+          .flatMap((r) => (r.type === 1 ? r.components : []))
+          .map((c) => plainText(c.custom_id ?? { parts: [] }));
+
+      it('shows one handler of $customID, never two at once', () => {
+        const p = preview(handlers);
+        assert.equal(plainText(p.content), 'Opening');
+        assert.deepEqual(ids(p), ['close_btn']);
+        // The second handler cannot run with the first: it shows none of its branches.
+        assert.deepEqual(
+          p.branches.map((b) => [b.block.start, b.chosen]),
+          [
+            [open, 0],
+            [close, 1],
+          ],
+        );
+      });
+
+      it('choosing the other handler moves the first to a branch that can run with it', () => {
+        const p = preview(handlers, new Map([[close, 0]]));
+        assert.equal(plainText(p.content), 'Closing');
+        assert.deepEqual(ids(p), ['reopen_btn']);
+        assert.deepEqual(
+          p.branches.map((b) => b.chosen),
+          [1, 0],
+        );
+      });
+
+      it('keeps the newest of two choices that cannot run together', () => {
+        assert.equal(
+          plainText(
+            preview(
+              handlers,
+              new Map([
+                [open, 0],
+                [close, 0],
+              ]),
+            ).content,
+          ),
+          'Closing',
+        );
+        assert.equal(
+          plainText(
+            preview(
+              handlers,
+              new Map([
+                [close, 0],
+                [open, 0],
+              ]),
+            ).content,
+          ),
+          'Opening',
+        );
+      });
+
+      it('passes over a branch that ends at $stop before a chosen block', () => {
+        const src =
+          '$if[$message==]\nUsage: !cmd <text>\n$stop\n$else\nWorking\n$endif\n$if[$var[x]==1]\nOne\n$endif\nEnd';
+        assert.equal(plainText(preview(src).content), 'Usage: !cmd <text>');
+        const later = src.indexOf('$if[$var[x]==1]');
+        assert.equal(plainText(preview(src, new Map([[later, 0]])).content), 'Working\nOne\nEnd');
+      });
+
+      it('choosing a branch of a block inside a branch not shown shows the branch around it', () => {
+        const src = '$if[$var[a]==1]\nA\n$else\nB\n$if[$var[b]==1]\nBB\n$endif\n$endif';
+        const inner = src.indexOf('$if[$var[b]==1]');
+        const p = preview(src);
+        assert.equal(plainText(p.content), 'A');
+        assert.deepEqual(
+          p.branches.map((b) => [b.block.start, b.chosen, b.unreached ?? false]),
+          [
+            [0, 0, false],
+            [inner, 0, true],
+          ],
+        );
+        const chosen = preview(src, new Map([[inner, 0]]));
+        assert.equal(plainText(chosen.content), 'B\nBB');
+        assert.deepEqual(
+          chosen.branches.map((b) => [b.chosen, b.unreached ?? false]),
+          [
+            [1, false],
+            [0, false],
+          ],
+        );
+      });
+
+      it('drops a choice no run can make: a block after a $stop that ends every path', () => {
+        const src = 'A\n$stop\n$if[$var[x]==1]\nB\n$endif';
+        assert.equal(plainText(preview(src, new Map([[src.indexOf('$if'), 0]])).content), 'A');
+      });
+
+      it('offers a $try with a $catch: its body, or what the $catch sends', () => {
+        const src = '$try\nbody\n$catch\nfailed\n$endtry';
+        const p = preview(src);
+        assert.equal(plainText(p.content), 'body');
+        assert.deepEqual(p.branches, [
+          { block: { start: 0, end: 4 }, branches: ['no error', 'an error ($catch)'], chosen: 0 },
+        ]);
+        assert.equal(plainText(preview(src, new Map([[0, 1]])).content), 'failed');
+        // Without a $catch there is nothing else to show.
+        assert.deepEqual(preview('$try\nbody\n$endtry').branches, []);
+      });
+    });
+
     it('a $try shows its body; an $async body is left out; senders are noted', () => {
       const p = preview('$try\nbody\n$catch\nfailed\n$endtry\n$async[job]\nlater\n$endasync\n$sendMessage[elsewhere]');
       assert.equal(plainText(p.content), 'body');

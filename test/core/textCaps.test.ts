@@ -140,6 +140,13 @@ describe('Discord embed caps counted along the paths (embed-limit)', () => {
       'the second title replaces the first',
     );
   });
+  it('a later title made only of calls replaces an earlier one too (its text counts nothing)', () => {
+    // Found by the preview's path-agreement test: the rule kept the first description's 4,000 characters.
+    assert.deepEqual(
+      codes(`$description[${'d'.repeat(4000)}]\n$footer[${'f'.repeat(1999)}]\n$description[$username]\n$addField[f;v]`),
+      [],
+    );
+  });
   it('counts what a call returns as nothing', () => {
     assert.deepEqual(
       codes(`$description[${'d'.repeat(4000)}]\n$description[$getVar[x]${'e'.repeat(1999)} ;2]\n$title[$username]`),

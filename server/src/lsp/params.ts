@@ -49,8 +49,11 @@ export function previewOptions(raw: unknown): {
         Number.isSafeInteger(pair[0]) &&
         Number.isSafeInteger(pair[1]) &&
         (pair[1] as number) >= 0
-      )
+      ) {
+        // A later pair for the same block is the newer choice: it moves to the end (newest last).
+        branches.delete(pair[0] as number);
         branches.set(pair[0] as number, pair[1] as number);
+      }
     }
   }
   const nonce = field(raw, 'nonce');

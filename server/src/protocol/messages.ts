@@ -100,7 +100,11 @@ export const CopyForAppRequest = new RequestType<CopyForAppParams, CopyForAppRes
 
 export interface PreviewParams {
   readonly textDocument: { readonly uri: string };
-  /** The branch to show per `$if` block: pairs of the `$if` call's start offset and the branch index. */
+  /**
+   * The branch to show per block: pairs of the opener's start offset (`$if`, or `$try` for its
+   * `$catch`) and the branch index, oldest choice first. The preview keeps the newest choices first
+   * and moves the other blocks to branches that can run with them.
+   */
   readonly branches?: ReadonlyArray<readonly [number, number]>;
   /** Draw the page for this theme. */
   readonly theme?: 'dark' | 'light';

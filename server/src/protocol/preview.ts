@@ -192,7 +192,7 @@ export type PreviewTopComponent =
   PreviewActionRow | PreviewContainer | PreviewTextDisplay | PreviewSection | PreviewMediaGallery | PreviewSeparator;
 
 /**
- * One `$if`/`$elseif`/`$else` choice the preview made, so a UI can offer the others. `L` is the
+ * One `$if`/`$elseif`/`$else` (or `$try`/`$catch`) choice the preview made, so a UI can offer the others. `L` is the
  * type of the preview's own words (here the label of an `$else` branch or of "none of them"):
  * what a client receives is a string in the user's language; the core builds it as a message
  * (core/l10n's `Text`) that is rendered in that language when it leaves the server.
@@ -204,6 +204,12 @@ export interface BranchChoice<L = string> {
   readonly branches: readonly L[];
   /** Which one the preview followed. */
   readonly chosen: number;
+  /**
+   * Set when the message shown does not go through this block (it sits in a branch not shown, or
+   * in an `$async` body): `chosen` is then the branch it would take. Choosing one of its branches
+   * moves the blocks around it to the branches that hold it.
+   */
+  readonly unreached?: true;
 }
 
 /** A note about what the preview cannot show exactly (e.g. a reply that goes to another channel). */

@@ -253,14 +253,9 @@ function customId(c: ComponentCall): string | undefined {
   return c.id;
 }
 
-/** The findings of the component rules over the whole document. */
-export function componentFindings(parsed: ParsedDocument): ComponentFinding[] {
-  const calls = componentCalls(parsed);
-  if (calls.length === 0) return [];
-  const out = new FindingList();
-  for (const c of calls) linkButtonHint(c, out);
-  // The response's components: not in the trigger, not sent to another message.
-  const events = calls.filter(
+/** The response's component calls the rules count: not in the trigger, not sent to another message, no modals. */
+export function responseComponentCalls(parsed: ParsedDocument): ComponentCall[] {
+  return componentCalls(parsed).filter(
     (c) =>
       c.role !== 'editButton' &&
       c.role !== 'modal' &&
@@ -268,6 +263,15 @@ export function componentFindings(parsed: ParsedDocument): ComponentFinding[] {
       !c.elsewhere &&
       !inTrigger(parsed, c.start),
   );
+}
+
+/** The findings of the component rules over the whole document. */
+export function componentFindings(parsed: ParsedDocument): ComponentFinding[] {
+  const calls = componentCalls(parsed);
+  if (calls.length === 0) return [];
+  const out = new FindingList();
+  for (const c of calls) linkButtonHint(c, out);
+  const events = responseComponentCalls(parsed);
   if (events.length === 0) return out.list;
   const model = pathModel(parsed);
   const hasV2 = events.some((c) => V2_ROLES.has(c.role));
@@ -397,6 +401,9 @@ class FindingList {
 
 type Event = { readonly at: number; readonly call: ComponentCall };
 
+/** A component call placed on the paths (what the walkers of this module step on). */
+export type ComponentEvent = Event;
+
 /** A finding on a call's name. */
 function onName(
   code: ComponentCode,
@@ -433,13 +440,25 @@ function linkButtonHint(c: ComponentCall, out: FindingList): void {
   }
 }
 
+/** What the legacy rows walker keeps per path: rows so far, buttons in the last one, whether it holds a menu. */
+export interface LegacyRowState {
+  readonly rows: number;
+  readonly inRow: number;
+  readonly select: boolean;
+}
+
+/** The legacy rows walker without its findings: what the rules count per path (the preview's agreement test reads it). */
+export function legacyRowCounter(): PathWalker<Event, LegacyRowState> {
+  return legacyRows(new FindingList());
+}
+
 /**
  * Legacy action rows (`$addButton`, `$newSelectMenu`): "New row" yes (or a value built at run
  * time) starts a row, no continues the last one; a select menu fills a row of its own. At most 5
  * buttons per row and 5 rows per message. Only for messages without Components V2 (whose rows are
  * counted in the V2 total instead).
  */
-function legacyRows(out: FindingList): PathWalker<Event, { rows: number; inRow: number; select: boolean }> {
+function legacyRows(out: FindingList): PathWalker<Event, LegacyRowState> {
   const maxButtons = limit('buttonsPerActionRow');
   const maxRows = limit('legacyActionRows');
   return {

@@ -118,19 +118,64 @@ const MAX_TOTAL_EVENTS = 2048;
 /** The states the walk of the text total keeps at once (see PathWalker.maxStates). */
 const MAX_TOTAL_STATES = 32;
 
-/** The findings of the counted embed caps over the whole document. */
-export function embedFindings(parsed: ParsedDocument): EmbedFinding[] {
-  const events: Array<EmbedCall & { readonly at: number }> = [];
-  const fieldsByIndex = new Map<number, number>();
-  let charsAnywhere = 0;
+/** An embed call the rules count, placed on the paths (absolute offsets). */
+export type EmbedEvent = EmbedCall & { readonly at: number };
+
+/** The document's embed calls that the rules count, outside the trigger, in document order. */
+export function embedEvents(parsed: ParsedDocument): EmbedEvent[] {
+  const events: EmbedEvent[] = [];
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
     for (const c of embedFact(parsed, i)) {
       if (inTrigger(parsed, c.start + base)) continue;
       events.push({ ...c, at: c.start + base, start: c.start + base, end: c.end + base });
-      if (c.part === 'field') fieldsByIndex.set(c.index, (fieldsByIndex.get(c.index) ?? 0) + 1);
-      charsAnywhere += c.count;
     }
+  }
+  return events;
+}
+
+/** The text total of one path: a slot per embed part (indexes 1 to 10), and the sum with the fields. */
+export interface EmbedTotal {
+  readonly slots: readonly number[];
+  readonly sum: number;
+  readonly key: string;
+}
+
+/** The text total before any embed call. */
+export function emptyEmbedTotal(): EmbedTotal {
+  return { slots: new Array<number>(limit('embedsPerMessage') * 4 + 4).fill(0), sum: 0, key: '0' };
+}
+
+/** A state's key names its sum and its non-empty slots (most of the 44 are empty). */
+function totalKey(slots: readonly number[], sum: number): string {
+  let key = String(sum);
+  for (let k = 0; k < slots.length; k++) if (slots[k] !== 0) key += `,${k}=${slots[k]}`;
+  return key;
+}
+
+/** The text total after an embed call: a later setter of a part replaces its text, fields add up. */
+export function stepEmbedTotal(t: EmbedTotal, e: EmbedEvent): EmbedTotal {
+  if (e.index < 1 || e.index > limit('embedsPerMessage')) return t;
+  if (e.part === 'field') {
+    const sum = t.sum + e.count;
+    return { slots: t.slots, sum, key: totalKey(t.slots, sum) };
+  }
+  const slot = e.index * 4 + TEXT_SLOTS[e.part];
+  const slots = [...t.slots];
+  const was = slots[slot] ?? 0;
+  slots[slot] = e.count;
+  const sum = t.sum - was + e.count;
+  return { slots, sum, key: totalKey(slots, sum) };
+}
+
+/** The findings of the counted embed caps over the whole document. */
+export function embedFindings(parsed: ParsedDocument): EmbedFinding[] {
+  const events = embedEvents(parsed);
+  const fieldsByIndex = new Map<number, number>();
+  let charsAnywhere = 0;
+  for (const c of events) {
+    if (c.part === 'field') fieldsByIndex.set(c.index, (fieldsByIndex.get(c.index) ?? 0) + 1);
+    charsAnywhere += c.count;
   }
   const maxFields = limit('embedFields');
   const maxChars = limit('embedsTotal');
@@ -157,35 +202,18 @@ export function embedFindings(parsed: ParsedDocument): EmbedFinding[] {
       },
     });
   }
-  // The text total: a slot per embed part (a later setter replaces its text) and the fields' sum.
-  const counted = events.filter((e) => e.index >= 1 && e.index <= maxEmbeds && e.count > 0);
+  // The text total: a slot per embed part (a later setter replaces its text, also with one made
+  // only of calls, which counts 0) and the fields' sum.
+  const counted = events.filter((e) => e.index >= 1 && e.index <= maxEmbeds && (e.count > 0 || e.part !== 'field'));
   if (charsAnywhere > maxChars && counted.length <= MAX_TOTAL_EVENTS) {
-    // A state's key names its sum and its non-empty slots (most of the 44 are empty), made once
-    // when the state is made: the walk asks for it on every event.
-    type Total = { readonly slots: readonly number[]; readonly sum: number; readonly key: string };
-    const keyOf = (slots: readonly number[], sum: number): string => {
-      let key = String(sum);
-      for (let k = 0; k < slots.length; k++) if (slots[k] !== 0) key += `,${k}=${slots[k]}`;
-      return key;
-    };
-    walkPaths<(typeof counted)[number], Total>(model, counted, {
+    // A state's key is made once when the state is made: the walk asks for it on every event.
+    walkPaths<(typeof counted)[number], EmbedTotal>(model, counted, {
       // Each state is a copy of 44 slots, and nearly every one has its own sum: fewer are kept.
       maxStates: MAX_TOTAL_STATES,
-      initial: { slots: new Array<number>(maxEmbeds * 4 + 4).fill(0), sum: 0, key: '0' },
+      initial: emptyEmbedTotal(),
       key: (t) => t.key,
       step: (t, e) => {
-        let next: Total;
-        if (e.part === 'field') {
-          const sum = t.sum + e.count;
-          next = { slots: t.slots, sum, key: keyOf(t.slots, sum) };
-        } else {
-          const slot = e.index * 4 + TEXT_SLOTS[e.part];
-          const slots = [...t.slots];
-          const was = slots[slot] ?? 0;
-          slots[slot] = e.count;
-          const sum = t.sum - was + e.count;
-          next = { slots, sum, key: keyOf(slots, sum) };
-        }
+        const next = stepEmbedTotal(t, e);
         if (t.sum <= maxChars && next.sum > maxChars && !found.has(e.start)) {
           found.set(e.start, {
             code: 'embed-limit',

@@ -24,7 +24,7 @@ export const SENDERS: ReadonlyMap<string, number> = new Map(
 );
 
 /** A run of top-level text between two calls that can change the path ($stop, block functions). */
-interface TextRun {
+export interface TextRun {
   readonly start: number;
   readonly end: number;
   /** Characters in it that certainly reach Discord. */
@@ -102,6 +102,19 @@ export interface MessageFinding {
   readonly start: number;
   readonly end: number;
   readonly message: Msg;
+}
+
+/** The reply's runs of top-level text with the characters that certainly reach Discord, outside the trigger, placed on the paths. */
+export function messageRuns(parsed: ParsedDocument): Array<TextRun & { readonly at: number }> {
+  const runs: Array<TextRun & { at: number }> = [];
+  for (let i = 0; i < parsed.chunkCount; i++) {
+    const base = parsed.chunkStart(i);
+    for (const r of messageFact(parsed, i).runs) {
+      if (inTrigger(parsed, r.start + base)) continue;
+      runs.push({ at: r.start + base, start: r.start + base, end: r.end + base, count: r.count });
+    }
+  }
+  return runs;
 }
 
 /** The findings of the message rules over the whole document. */

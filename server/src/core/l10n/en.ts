@@ -439,6 +439,8 @@ export const EN = {
     'This reply is too large to preview whole: the preview stops here and leaves the rest out (it shows at most {parts} parts and {chars} characters).',
   'preview.branch.else': 'else',
   'preview.branch.noCondition': '(no condition)',
+  'preview.branch.try': 'no error',
+  'preview.branch.catch': 'an error ($catch)',
   'preview.branch.none': 'none of them',
   'preview.page.title': 'BDScript message preview',
   'preview.page.bot': 'Your bot',

@@ -440,6 +440,8 @@ export const ES: Translation = {
     'Esta respuesta es demasiado grande para previsualizarla entera: la vista previa se detiene aquí y omite el resto (muestra como máximo {parts} partes y {chars} caracteres).',
   'preview.branch.else': 'si no',
   'preview.branch.noCondition': '(sin condición)',
+  'preview.branch.try': 'sin error',
+  'preview.branch.catch': 'un error ($catch)',
   'preview.branch.none': 'ninguna de ellas',
   'preview.page.title': 'Vista previa del mensaje de BDScript',
   'preview.page.bot': 'Tu bot',

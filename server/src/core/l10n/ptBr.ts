@@ -437,6 +437,8 @@ export const PT_BR: Translation = {
     'Esta resposta é grande demais para a pré-visualização inteira: a pré-visualização para aqui e deixa o resto de fora (mostra no máximo {parts} partes e {chars} caracteres).',
   'preview.branch.else': 'senão',
   'preview.branch.noCondition': '(sem condição)',
+  'preview.branch.try': 'sem erro',
+  'preview.branch.catch': 'um erro ($catch)',
   'preview.branch.none': 'nenhum deles',
   'preview.page.title': 'Pré-visualização da mensagem do BDScript',
   'preview.page.bot': 'Seu bot',

@@ -429,6 +429,8 @@ export const RU: Translation = {
     'Этот ответ слишком велик, чтобы показать его целиком: предпросмотр останавливается здесь и опускает остальное (он показывает не больше {parts} частей и {chars} символов).',
   'preview.branch.else': 'иначе',
   'preview.branch.noCondition': '(без условия)',
+  'preview.branch.try': 'без ошибки',
+  'preview.branch.catch': 'ошибка ($catch)',
   'preview.branch.none': 'ни одна из веток',
   'preview.page.title': 'Предпросмотр сообщения BDScript',
   'preview.page.bot': 'Ваш бот',

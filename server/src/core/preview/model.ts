@@ -33,11 +33,14 @@
 // one language; `localizePreview` renders it in the user's language where the preview leaves
 // the server (the LSP handler, the command line), as diagnostics are rendered.
 //
-// Blocks follow a predictable policy: in each `$if` block the first branch (the `$if` body) is
-// shown unless `options.branches` chooses another by the `$if` call's start; every block met is
-// listed in `branches` so a preview can offer the others (a block without `$else` also offers
-// "none of them", which shows nothing of it). A `$try` shows its body, not its `$catch`; an
-// `$async` body runs beside the reply and is left out; `$stop` ends the reply.
+// Blocks show one possible message at a time, chosen with the execution-path model the rules use
+// (branches.ts): by default each `$if` takes its first branch that can run with the branches
+// taken before it, a `$try` its body; `options.branches` chooses others by the opener's start
+// (the newest choice first), and the other blocks move to branches that can run with it. Every
+// `$if` block met, and every `$try` with a `$catch`, is listed in `branches` so a preview can offer
+// the others (a block without `$else` also offers "none of them", which shows nothing of it); a
+// block the message shown does not go through is marked `unreached`. An `$async` body runs beside
+// the reply and is left out; `$stop` ends the reply.
 
 import { runSteps } from '../steps';
 import { BLOCK_ROLES } from '../parser/blocks';
@@ -47,6 +50,7 @@ import { SENDERS } from '../features/messages';
 import { argAt, shapeOf, type EmbedField, type IdKind, type Shape, type Slot } from '../features/shapes';
 import { msg, type Localizer, type Msg, type Text } from '../l10n';
 import type { ArgNode, CallNode, Node, ParsedDocument } from '../parser/tree';
+import { BranchPlan, branchCount } from './branches';
 import { BudgetCounter, PREVIEW_BUDGET, type PreviewBudget } from './budget';
 import {
   ButtonStyle,
@@ -81,7 +85,11 @@ export { PREVIEW_BUDGET, type PreviewBudget } from './budget';
 export type PreviewModel = PreviewMessage<Text>;
 
 export interface PreviewOptions {
-  /** The branch to show per `$if` block, by the `$if` call's start (0 = the `$if` body). */
+  /**
+   * The branch to show per block, by its opener's start (0 = the body after the opener; for an
+   * `$if` without `$else`, one past its last branch is "none of them"; for a `$try`, 1 is its
+   * `$catch`), oldest choice first: the newest choices are kept first when they conflict.
+   */
   readonly branches?: ReadonlyMap<number, number>;
   /** How much of the reply to build (PREVIEW_BUDGET when not given). */
   readonly budget?: PreviewBudget;
@@ -89,8 +97,6 @@ export interface PreviewOptions {
 
 /** Discord's limit on embeds in one message (limits.ts): later indexes are not shown. */
 const MAX_EMBEDS = limit('embedsPerMessage');
-/** Buttons in one action row. */
-const ROW_BUTTONS = limit('buttonsPerActionRow');
 /** How long a placeholder's label may be before it is cut. */
 const LABEL_MAX = 40;
 /** How long a branch's label (its condition as written) may be before it is cut. */
@@ -318,6 +324,8 @@ interface Frame {
   readonly labels: Text[] | undefined;
   /** Whether the block has an `$else` branch. */
   hasElse: boolean;
+  /** Whether the message shown goes through the block (it was opened where the walk reads). */
+  readonly onPath: boolean;
   readonly opener: SourceSpan;
 }
 
@@ -378,6 +386,8 @@ class ModelWalk {
 
   /** The blocks around the place being read, innermost last. */
   private readonly frames: Frame[] = [];
+  /** The branch each block follows, from the execution-path model and the user's choices. */
+  private readonly plan: BranchPlan;
   /** How many of `frames` the place being read is outside the followed branch of: 0 when it is read. */
   private inactive = 0;
 
@@ -390,10 +400,11 @@ class ModelWalk {
 
   constructor(
     private readonly parsed: ParsedDocument,
-    private readonly options: PreviewOptions,
+    options: PreviewOptions,
   ) {
     this.text = parsed.text;
     this.budget = new BudgetCounter(options.budget ?? PREVIEW_BUDGET);
+    this.plan = new BranchPlan(parsed, options.branches);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -610,9 +621,15 @@ class ModelWalk {
     if (!role) return false;
     const frame = this.frames[this.frames.length - 1];
     if (role.role === 'open') {
-      const chosen = role.kind === 'if' ? (this.options.branches?.get(call.start) ?? 0) : role.kind === 'try' ? 0 : -1;
-      // Blocks read outside the followed path are listed too, so that a choice can lead into them.
-      const listed = role.kind === 'if' && this.budget.part();
+      // The branch comes from the execution-path model (branches.ts), as the rules see the paths.
+      const block = this.plan.blockAt(call.start);
+      const onPath = this.inactive === 0;
+      const chosen = role.kind === 'async' ? -1 : block ? this.plan.enter(block, onPath) : 0;
+      // Blocks read outside the followed path are listed too, so that a choice can lead into them;
+      // a `$try` is listed when it has a `$catch` to show instead of its body.
+      const listed =
+        (role.kind === 'if' || (role.kind === 'try' && block !== undefined && branchCount(block) > 1)) &&
+        this.budget.part();
       const opened: Frame = {
         kind: role.kind,
         branch: 0,
@@ -620,9 +637,10 @@ class ModelWalk {
         off: chosen !== 0,
         labels: listed ? [] : undefined,
         hasElse: false,
+        onPath,
         opener: { start: call.start, end: call.end },
       };
-      if (listed) this.label(opened, this.condition(call));
+      if (listed) this.label(opened, role.kind === 'if' ? this.condition(call) : msg('preview.branch.try'));
       if (opened.off) this.inactive++;
       this.frames.push(opened);
     } else if (role.role === 'branch' && frame && frame.kind === role.kind) {
@@ -634,6 +652,7 @@ class ModelWalk {
         this.label(frame, msg('preview.branch.else'));
         frame.hasElse = true;
       } else if (frame.kind === 'if') this.label(frame, this.condition(call));
+      else if (frame.kind === 'try') this.label(frame, msg('preview.branch.catch'));
     } else if (role.role === 'close' && frame && frame.kind === role.kind) {
       this.frames.pop();
       if (frame.off) this.inactive--;
@@ -642,14 +661,15 @@ class ModelWalk {
     return true;
   }
 
-  /** A listed block joins `branches`; one without `$else` also offers showing none of it. */
+  /** A listed block joins `branches`; an `$if` without `$else` also offers showing none of it. */
   private closeBlock(frame: Frame): void {
-    if (frame.kind !== 'if' || !frame.labels) return;
-    if (!frame.hasElse) frame.labels.push(msg('preview.branch.none'));
+    if (frame.kind === 'async' || !frame.labels) return;
+    if (frame.kind === 'if' && !frame.hasElse) frame.labels.push(msg('preview.branch.none'));
     this.branches.push({
       block: frame.opener,
       branches: frame.labels,
       chosen: Math.max(0, Math.min(frame.chosen, frame.labels.length - 1)),
+      ...(frame.onPath ? {} : { unreached: true as const }),
     });
   }
 
@@ -796,8 +816,12 @@ class ModelWalk {
     if (!this.budget.part()) return;
     const button = this.button(call);
     let row = this.lastRow();
-    const fits = row && !this.yes(call, 'newRow') && row.live < ROW_BUTTONS && row.selects === 0;
-    if (!fits || !row) {
+    // "If set to `no`, the button will appear in the same row as the previous button" (wiki
+    // bdscript/addButton.md), also past Discord's 5 (which refuses it: `action-row-limit` says so);
+    // `yes`, or a value known only at run time, starts a row, as the component rules count it.
+    const newRow = this.literal(call, 'newRow')?.toLowerCase();
+    const continues = newRow === 'no' || newRow === 'false';
+    if (!continues || !row || row.selects > 0) {
       if (!this.budget.part()) return;
       row = {
         components: [],
