@@ -37,8 +37,11 @@ function preview(src: string, branches?: ReadonlyMap<number, number>): PreviewMe
   );
 }
 
+/** The time of a copy in these tests. */
+const COPIED = new Date('2026-11-28T12:34:56.000Z');
+
 function json(src: string): DiscordMessage {
-  return toDiscordMessage(preview(src));
+  return toDiscordMessage(preview(src), COPIED);
 }
 
 describe('message model (preview)', () => {
@@ -89,7 +92,7 @@ describe('message model (preview)', () => {
           url: 'https://a.example',
           description: 'D; d',
           color: 0xff0000,
-          timestamp: new Date(0).toISOString(),
+          timestamp: COPIED.toISOString(),
           author: { name: 'Au', url: 'https://au.example', icon_url: 'https://i.example/a.png' },
           footer: { text: 'F', icon_url: 'https://i.example/f.png' },
           thumbnail: { url: 'https://i.example/t.png' },
@@ -141,13 +144,24 @@ describe('message model (preview)', () => {
   describe('components', () => {
     it('"new row" no continues the row (past 5 too, as BDFD does); yes or a run-time value starts one; link buttons carry the URL', () => {
       const six = Array.from({ length: 6 }, (_, i) => `$addButton[no;b${i};B${i};primary]`).join('\n');
-      const m = json(
-        `${six}\n$addButton[yes;n;New;danger;yes]\n$addButton[no;https://x.example;Site;link]\n$addButton[$var[r];r;R;primary]`,
+      const src = `${six}\n$addButton[yes;n;New;danger;yes]\n$addButton[no;https://x.example;Site;link]\n$addButton[$var[r];r;R;primary]`;
+      // The preview draws the row of 6 BDFD makes (action-row-limit reports it) ...
+      assert.deepEqual(
+        preview(src).components.map((r) => (r.type === 1 ? r.components.length : 0)),
+        [6, 2, 1],
       );
+      // ... and the JSON keeps Discord's 5, saying that it left the 6th out.
+      const m = json(src);
       const rows = m.components ?? [];
       assert.deepEqual(
         rows.map((r) => (r.components as unknown[]).length),
-        [6, 2, 1],
+        [5, 2, 1],
+      );
+      assert.match(
+        preview(src)
+          .notes.map((n) => n.message)
+          .join('\n'),
+        /leaves out `components\[0\]\.components\[5\]`: an action row holds up to 5 buttons or one select menu/,
       );
       assert.deepEqual((rows[1]?.components as unknown[])[0], {
         type: 2,
@@ -208,19 +222,35 @@ describe('message model (preview)', () => {
         { type: 1, components: [{ type: 2, style: 1, label: 'B', custom_id: 'b', disabled: false }] },
       ]);
       // Components V2: from a row and from a section's accessory.
-      const v2 = json(
-        '$addContainer[c]\n$addActionRow[r;c]\n$addButtonCV2[a;A;primary;no;;r]\n$addButtonCV2[b;B;primary;no;;r]\n$addSection[s;c]\n$addTextDisplay[Hi;s]\n$addButtonCV2[a;A2;primary;no;;s]\n$removeComponent[a]',
+      const v2src =
+        '$addContainer[c]\n$addActionRow[r;c]\n$addButtonCV2[a;A;primary;no;;r]\n$addButtonCV2[b;B;primary;no;;r]\n$addSection[s;c]\n$addTextDisplay[Hi;s]\n$addButtonCV2[a;A2;primary;no;;s]\n$removeComponent[a]';
+      const container = preview(v2src).components[0];
+      assert.equal(container?.type, 17);
+      assert.deepEqual(
+        container.type === 17 &&
+          container.components.map((c) => [
+            c.type,
+            c.type === 1 ? c.components.length : c.type === 9 ? (c.accessory?.type ?? 'none') : '',
+          ]),
+        [
+          [1, 1],
+          [9, 'none'],
+        ],
       );
-      assert.deepEqual(v2.components, [
+      // Discord takes no section without an accessory: the JSON leaves it out, and says so.
+      assert.deepEqual(json(v2src).components, [
         {
           type: 17,
           spoiler: false,
-          components: [
-            { type: 1, components: [{ type: 2, style: 1, label: 'B', custom_id: 'b', disabled: false }] },
-            { type: 9, components: [{ type: 10, content: 'Hi' }] },
-          ],
+          components: [{ type: 1, components: [{ type: 2, style: 1, label: 'B', custom_id: 'b', disabled: false }] }],
         },
       ]);
+      assert.match(
+        preview(v2src)
+          .notes.map((n) => n.message)
+          .join('\n'),
+        /leaves out `components\[0\]\.components\[1\]`: a section needs a thumbnail or a button beside its text/,
+      );
       // With a Message ID it acts on another message; with an ID known only at run time nothing is taken out.
       const elsewhere = preview('$addButton[no;a;A;primary]\n$removeComponent[a;123456789012345678]');
       assert.equal(elsewhere.components.length, 1);
@@ -423,6 +453,10 @@ describe('message model (preview)', () => {
       ['preview.note.sender', '$sendMessage[hi]'],
       ['preview.note.elsewhere', '$useChannel[123456789012345678]'],
       ['preview.note.budget', 'x'.repeat(100_001)],
+      ['preview.note.jsonLeftOut', '$thumbnail[$authorAvatar]'],
+      ['preview.note.jsonCut', `${'x'.repeat(2001)}`],
+      // 80 fields where Discord takes 25: 55 left out, 50 named one by one and the rest counted.
+      ['preview.note.jsonMore', '$addField[f;v]\n'.repeat(80)],
     ];
 
     it('every note of the catalog is raised by some source, with every placeholder its template names', () => {
@@ -434,12 +468,16 @@ describe('message model (preview)', () => {
       );
       for (const [key, src] of NOTES) {
         const notes = model(src).notes;
+        // The note that counts what it does not name comes after the 50 it names.
+        const named = key === 'preview.note.jsonMore' ? Array<string>(50).fill('preview.note.jsonLeftOut') : [];
+        // What the JSON leaves out of a large source is beside the point of another note's source.
+        const json = key.startsWith('preview.note.json');
         assert.deepEqual(
-          notes.map((n) => keyOf(n.message)),
-          [key],
+          notes.map((n) => keyOf(n.message)).filter((k) => json || !k?.startsWith('preview.note.json')),
+          [...named, key],
           src,
         );
-        const m = notes[0]!.message as Msg;
+        const m = notes[notes.length - 1]!.message as Msg;
         const missing = placeholdersOf(EN[key]).filter((name) => m.args?.[name] === undefined);
         assert.deepEqual(missing, [], `${key} is raised without ${missing.join(', ')}`);
         // Rendered in every language: nothing left of a template's braces, the function name kept.

@@ -46,8 +46,9 @@ describe('the preview bounded in size and time', function () {
       const sizes = [8_000, 32_000].map((n) => {
         const model = buildPreview(parse(shape(n)));
         const size = previewSize(model);
+        // The notes on what the JSON leaves out (at most 51) and on where the model stopped are not counted.
         assert.ok(
-          size.parts <= PREVIEW_BUDGET.parts + model.branches.length + 1,
+          size.parts <= PREVIEW_BUDGET.parts + model.branches.length + 52,
           `${name} at ${n}: ${size.parts} parts`,
         );
         assert.ok(size.chars <= PREVIEW_BUDGET.chars, `${name} at ${n}: ${size.chars} characters`);

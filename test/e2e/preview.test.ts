@@ -91,6 +91,23 @@ describe('e2e: message preview over stdio', function () {
     assert.equal(edited.version, 2);
     assert.equal(edited.discord?.embeds?.[0]?.title, 'Store');
 
+    // Copy as Discord Message JSON: `$addTimestamp` is the time of the copy, and a URL only the
+    // running bot knows is left out (Discord refuses a placeholder there), with a note saying so.
+    const stamped = 'file:///stamped.bds';
+    await client.open(stamped, '$title[Hi]\n$thumbnail[$authorAvatar]\n$addTimestamp', 1);
+    const before = Date.now();
+    const copy = (await client.request(PreviewRequest.method, { textDocument: { uri: stamped } })) as PreviewResult;
+    const after = Date.now();
+    const at = Date.parse(copy.discord?.embeds?.[0]?.timestamp ?? '');
+    assert.ok(at >= before - 1000 && at <= after + 1000, `timestamp ${copy.discord?.embeds?.[0]?.timestamp}`);
+    assert.equal(copy.discord?.embeds?.[0]?.thumbnail, undefined);
+    assert.ok(
+      copy.message?.notes.some((n) =>
+        /leaves out `embeds\[0\]\.thumbnail\.url`: its URL is known only/.test(n.message),
+      ),
+      JSON.stringify(copy.message?.notes),
+    );
+
     // Not open, and malformed params: null, and the server keeps serving.
     assert.equal(await client.request(PreviewRequest.method, { textDocument: { uri: 'file:///nowhere.bds' } }), null);
     for (const bad of [
@@ -121,7 +138,10 @@ describe('e2e: message preview over stdio', function () {
     })) as PreviewResult;
     assert.deepEqual(
       es.message?.notes.map((n) => n.message),
-      ['`$sendMessage` envía un mensaje propio, que esta vista previa no muestra.'],
+      [
+        '`$sendMessage` envía un mensaje propio, que esta vista previa no muestra.',
+        'Copiar como JSON de mensaje de Discord omite `components[0].components[0]`: un menú de selección necesita al menos una opción.',
+      ],
     );
     assert.deepEqual(
       es.message?.branches.map((b) => b.branches),
@@ -155,7 +175,10 @@ describe('e2e: message preview over stdio', function () {
     })) as PreviewResult;
     assert.deepEqual(
       ru.message?.notes.map((n) => n.message),
-      ['`$sendMessage` отправляет отдельное сообщение, которое предпросмотр не показывает.'],
+      [
+        '`$sendMessage` отправляет отдельное сообщение, которое предпросмотр не показывает.',
+        'Копирование JSON сообщения Discord опускает `components[0].components[0]`: меню выбора нужен хотя бы один вариант.',
+      ],
     );
     assert.deepEqual(
       ru.message?.branches.map((b) => b.branches),

@@ -2,7 +2,7 @@
 // broke: on any document and any budget the model never throws, holds no more than its budget
 // (parts and characters, counted from the model itself), says where it stopped when it stopped,
 // is the same model as without a budget when it fits, is the same in steps as in one go, and its
-// Discord JSON is JSON. Shared by the fixed runs of `npm test` and `npm run fuzz -- --only preview`.
+// Discord JSON is JSON that Discord's field rules accept (test/support/discordRules.ts). Shared by the fixed runs of `npm test` and `npm run fuzz -- --only preview`.
 
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -11,6 +11,7 @@ import type { LanguageService } from '../../server/src/core/languageService';
 import { buildPreview, previewSteps, toDiscordMessage, type PreviewModel } from '../../server/src/core/preview/model';
 import type { PreviewBudget } from '../../server/src/core/preview/budget';
 import { runSteps } from '../../server/src/core/steps';
+import { discordProblems } from '../support/discordRules';
 import { PREVIEW_SHAPES } from '../support/previewShapes';
 
 /** What a model holds, counted as the budget counts: its parts, and the characters of its texts. */
@@ -68,8 +69,13 @@ export function checkPreview(service: LanguageService, text: string, budget: Pre
   try {
     const model = buildPreview(parsed, { budget });
     const size = previewSize(model);
-    // The labels "none of them" and the note that says where the preview stopped are not counted.
-    const free = model.branches.length + (model.truncated ? 1 : 0);
+    // The labels "none of them", the notes on what the JSON leaves out (one per part at most, and
+    // at most 51) and the note that says where the preview stopped are not counted.
+    const jsonNotes = model.notes.filter(
+      (n) => typeof n.message === 'object' && n.message.key.startsWith('preview.note.json'),
+    ).length;
+    assert.ok(jsonNotes <= 51, `${jsonNotes} notes on the JSON`);
+    const free = model.branches.length + jsonNotes + (model.truncated ? 1 : 0);
     assert.ok(size.parts <= budget.parts + free, `${size.parts} parts over a budget of ${budget.parts}`);
     assert.ok(size.chars <= budget.chars, `${size.chars} characters over a budget of ${budget.chars}`);
     if (model.truncated) {
@@ -84,8 +90,10 @@ export function checkPreview(service: LanguageService, text: string, budget: Pre
       );
     }
     assert.deepEqual(runSteps(previewSteps(parsed, { budget })), model, 'the same in steps');
-    const json = JSON.stringify(toDiscordMessage(model));
-    assert.deepEqual(JSON.parse(json), JSON.parse(JSON.stringify(toDiscordMessage(model))));
+    const message = toDiscordMessage(model, new Date(0));
+    assert.deepEqual(JSON.parse(JSON.stringify(message)), message, 'JSON out');
+    // JSON Discord takes, by its own field rules (an empty reply is `{}`: no message to send).
+    if (Object.keys(message).length > 0) assert.deepEqual(discordProblems(message), [], 'Discord would refuse it');
   } finally {
     service.forget(document.uri);
   }

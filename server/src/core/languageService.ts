@@ -200,9 +200,12 @@ export class LanguageService {
     return yield* previewHtmlSteps(message, { ...options, l10n: l10nOf(this.ctx) });
   }
 
-  /** A preview message as Discord's message JSON (what the bot would send). */
-  discordMessage(message: PreviewMessage): DiscordMessage {
-    return toDiscordMessage(message);
+  /**
+   * A preview message as Discord's message JSON (what the bot would send), JSON Discord accepts
+   * (preview/discord.ts); `now` is the time `$addTimestamp` stands for: the time of the copy.
+   */
+  discordMessage(message: PreviewMessage, now: Date = new Date()): DiscordMessage {
+    return toDiscordMessage(message, now);
   }
 
   validate(document: TextDocument): Diagnostic[] {

@@ -38,7 +38,7 @@ export class PreviewRequests {
   json(uri: string | undefined): DiscordMessage | null {
     const { service, documents } = this.session;
     const doc = documents.get(uri);
-    return doc ? service.discordMessage(service.preview(doc)) : null;
+    return doc ? service.discordMessage(service.preview(doc), new Date()) : null;
   }
 
   /**
@@ -101,6 +101,12 @@ export class PreviewRequests {
     if (why) return why;
     // A page alone when asked for (and there is one): the model and the JSON would double the answer.
     if (html !== undefined && options.pageOnly) return { version, html };
-    return { version, message, discord: service.discordMessage(message), ...(html !== undefined ? { html } : {}) };
+    // `$addTimestamp` is the time of this answer: the time the client copies the JSON.
+    return {
+      version,
+      message,
+      discord: service.discordMessage(message, new Date()),
+      ...(html !== undefined ? { html } : {}),
+    };
   }
 }

@@ -75,6 +75,7 @@ import {
 } from '../../protocol/preview';
 
 export { toDiscordMessage } from './discord';
+import { discordJson, MAX_LEFT_OUT_NOTES } from './discord';
 export { PREVIEW_BUDGET, type PreviewBudget } from './budget';
 
 /**
@@ -1056,12 +1057,23 @@ class ModelWalk {
       if (frame) this.closeBlock(frame);
     }
     this.branches.sort((a, b) => a.block.start - b.block.start);
+    const model = this.message();
+    // What Copy as Discord Message JSON leaves out or cuts (discord.ts), so the panel says it too.
+    const { leftOut } = discordJson(model, new Date(0));
+    for (const n of leftOut.slice(0, MAX_LEFT_OUT_NOTES)) this.notes.push(n);
+    if (leftOut.length > MAX_LEFT_OUT_NOTES)
+      this.notes.push({ message: msg('preview.note.jsonMore', { n: leftOut.length - MAX_LEFT_OUT_NOTES }) });
     if (this.leftOutAt !== undefined) {
       // Past the budget: one note says so (it is not counted), where the preview stopped.
       const source = { start: this.leftOutAt, end: this.leftOutAt };
       const { parts, chars } = this.budget.limit;
       this.notes.push({ message: msg('preview.note.budget', { parts, chars }), source });
     }
+    return model;
+  }
+
+  /** The message as it stands (its notes are the walk's own list, which `finish` completes). */
+  private message(): PreviewModel {
     const content = trimRich({ parts: this.content });
     const embeds: PreviewEmbed[] = [...this.embeds.values()].sort((a, b) => a.index - b.index).map(finishEmbed);
     const components: PreviewTopComponent[] = [];
