@@ -3,7 +3,7 @@
 // open a link of the message. A link is only ever an absolute http(s) URL: anything else a page
 // could send (`javascript:`, `data:`, `file:`, `command:`, a relative path) is refused here, and
 // the extension opens what is left through the editor's own link handling.
-import { isObject } from '../../server/src/protocol';
+import { isObject } from '../../server/src/protocol/json';
 
 /** The longest link the page may ask to open (Discord's limit on an embed URL is 2,048). */
 const LINK_MAX = 4096;

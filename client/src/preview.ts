@@ -11,7 +11,8 @@
 // and custom emoji from Discord's CDN. "Copy as Discord Message JSON" copies Discord's message object.
 import * as vscode from 'vscode';
 import { LSPErrorCodes, ResponseError, type BaseLanguageClient } from 'vscode-languageclient';
-import { PreviewRequest, SETTINGS_SECTION, type PreviewResult } from '../../server/src/protocol';
+import { PreviewRequest, type PreviewResult } from '../../server/src/protocol/messages';
+import { SETTINGS_SECTION } from '../../server/src/protocol/settings';
 import { readPageMessage } from './pageMessages';
 
 const LANGUAGE_ID = 'bdscript';
