@@ -25,6 +25,11 @@
 // work is bounded: a text longer than MARKDOWN_TEXT_MAX characters is not parsed (the page draws
 // it as written, as it would a text Discord refuses), and nesting stops at MARKDOWN_MAX_DEPTH.
 
+/*! The preview's markdown reader bundles discord-markdown-parser 1.3.1
+ * (https://github.com/ItzDerock/discord-markdown-parser), copyright Derock, under the Apache
+ * License 2.0 (https://www.apache.org/licenses/LICENSE-2.0), and the copy of simple-markdown
+ * (https://github.com/Khan/simple-markdown) it carries, copyright Khan Academy, under the MIT
+ * License. */
 import { SimpleMarkdown, rules as discordRules } from 'discord-markdown-parser';
 import type { PlaceholderPart, RichText, SourceSpan } from '../../protocol/preview';
 

@@ -18,3 +18,8 @@ let reader: MarkdownReader | undefined;
 export function markdownReader(): MarkdownReader {
   return (reader ??= require('./markdown').parseMarkdown);
 }
+
+/** Whether the reader was loaded (the bench measures the first load). */
+export function markdownLoaded(): boolean {
+  return reader !== undefined;
+}
