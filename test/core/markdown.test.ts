@@ -4,8 +4,10 @@
 // titles and field values get), placeholders inside markup, hostile and unbounded input.
 
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LanguageService } from '../../server/src/core/languageService';
+import { renderPreviewHtml } from '../../server/src/core/preview/html';
 import {
   describeMarkdown,
   MARKDOWN_MAX_DEPTH,
@@ -171,6 +173,77 @@ describe('markdown (Discord dialect)', () => {
     });
     it('keeps private-use characters of the text as they are', () => {
       assert.equal(read('a \uE000 b \uF8FF'), '"a \uE000 b \uF8FF"');
+    });
+  });
+
+  describe('random text (property)', () => {
+    /** Markup characters, mention and link pieces, letters and line breaks: text a user might type. */
+    const pieces = [
+      '*',
+      '**',
+      '_',
+      '__',
+      '~~',
+      '||',
+      '`',
+      '```',
+      '# ',
+      '## ',
+      '-# ',
+      '> ',
+      '>>> ',
+      '- ',
+      '1. ',
+      '\\',
+      '[',
+      ']',
+      '(',
+      ')',
+      '<',
+      '>',
+      '<@',
+      '<#',
+      '<@&',
+      '<t:',
+      ':',
+      '</',
+      'https://',
+      'javascript:',
+      'data:',
+      '"',
+      "'",
+      '&',
+      'a',
+      'b',
+      ' ',
+      '\n',
+      '123456789012345678',
+      'x.example',
+      '😀',
+      '\uE000',
+    ];
+    const text = fc.array(fc.constantFrom(...pieces), { maxLength: 80 }).map((a) => a.join(''));
+
+    it('never throws, stays within the nesting bound, and keeps every page inert', () => {
+      fc.assert(
+        fc.property(text, (t) => {
+          const src = t.replace(/\$/g, '');
+          for (const scope of ['full', 'fieldValue', 'title'] as const) {
+            const nodes = parseMarkdown(content(src), scope);
+            if (nodes) assert.ok(depthOf(nodes) <= MARKDOWN_MAX_DEPTH + 1);
+          }
+          const html = renderPreviewHtml(
+            service.preview(TextDocument.create(`file:///md${++version}.bds`, 'bdscript', 1, src)),
+            { theme: 'dark', nonce: 'N', allowImages: true, interactive: true },
+          );
+          assert.equal((html.match(/<script/g) ?? []).length, 1, "only the page's own script");
+          for (const href of html.match(/ href="[^"]*"/g) ?? []) assert.match(href, /^ href="https?:\/\//);
+          for (const src of html.match(/ src="[^"]*"/g) ?? [])
+            assert.match(src, /^ src="https:\/\/cdn\.discordapp\.com\/emojis\/\d+\.(webp|gif)\?size=48"$/);
+          assert.doesNotMatch(html, /\son[a-z]+=|\sstyle=/i);
+        }),
+        { numRuns: 300 },
+      );
     });
   });
 });
