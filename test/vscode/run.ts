@@ -550,6 +550,8 @@ async function commandChecks(
       await steps.snapshot(wb, 'preview-link');
       await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden', timeout: UI_MS });
+      // The click put the focus in the preview; the next commands are the editor's.
+      await wb.focusEditor();
     },
     'bdscript.copyDiscordJson': async (toastsBefore) => {
       await waitForToast(wb, 'info', expected.PREVIEW.copied, toastsBefore);
