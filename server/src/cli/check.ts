@@ -29,6 +29,7 @@ import {
   UsageError,
   flag,
   parseArgs,
+  print,
   stringOpt,
   type ArgSpec,
   type CliIO,
@@ -276,7 +277,7 @@ class Output {
 
   flush(): void {
     if (this.pending.length === 0) return;
-    this.io.stdout(this.pending.join(''));
+    print(this.io, this.format === 'text' ? 'text' : 'json', this.pending.join(''));
     this.pending = [];
     this.pendingLength = 0;
   }

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { defaultCacheDir } from '../catalog/cache';
-import { visible } from '../core/catalog/controlChars';
+import { jsonVisible, visible } from '../core/catalog/controlChars';
 import { FULL_CLIENT } from '../core/features/types';
 import { LanguageService } from '../core/languageService';
 import { renderPreviewHtml } from '../core/preview/html';
@@ -17,7 +17,7 @@ import { plainText, toDiscordMessage } from '../core/preview/model';
 import { ButtonStyle, ComponentType, type PreviewMessage, type RichText } from '../protocol/preview';
 import { normalizeSettings } from '../core/settings';
 import { loadCatalog, readInput } from './check';
-import { EXIT_OK, EXIT_USAGE, UsageError, parseArgs, stringOpt, type ArgSpec, type CliIO } from './args';
+import { EXIT_OK, EXIT_USAGE, UsageError, parseArgs, print, stringOpt, type ArgSpec, type CliIO } from './args';
 
 const USAGE = [
   'Usage: bdscript preview [options] FILES...',
@@ -223,11 +223,13 @@ export async function runPreview(argv: string[], io: CliIO): Promise<number> {
         line: n.source ? document.positionAt(n.source.start).line + 1 : null,
         message: n.message,
       }));
-      io.stdout(JSON.stringify({ file, message: toDiscordMessage(p), branches, notes }) + '\n');
+      print(io, 'json', jsonVisible({ file, message: toDiscordMessage(p), branches, notes }) + '\n');
     } else if (format === 'html') {
       // The page names no script; the nonce only lets its own style in.
       const nonce = randomBytes(18).toString('base64');
-      io.stdout(
+      print(
+        io,
+        'html',
         renderPreviewHtml(p, {
           theme: 'dark',
           nonce,
