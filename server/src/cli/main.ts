@@ -5,7 +5,7 @@
 // esbuild bundles this file into dist/cli.js; server/bin/bdscript calls `runCli()`.
 
 import { EXIT_OK, EXIT_USAGE, type CliIO, type OutputKind } from './args';
-import { TOOL_VERSION } from '../catalog/http';
+import { TOOL_VERSION } from '../catalog/endpoints';
 import { htmlSafe, jsonSafe, visibleLines } from '../core/catalog/controlChars';
 
 export type CommandRunner = (argv: string[], io: CliIO) => Promise<number>;
