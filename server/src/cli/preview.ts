@@ -12,7 +12,6 @@ import { defaultCacheDir } from '../catalog/cache';
 import { jsonVisible, visible } from '../core/catalog/controlChars';
 import { FULL_CLIENT } from '../core/features/types';
 import { LanguageService } from '../core/languageService';
-import { renderPreviewHtml } from '../core/preview/html';
 import { plainText } from '../core/preview/model';
 import { previewAnswer } from '../core/features/answers';
 import { ButtonStyle, ComponentType, type PreviewMessage, type RichText } from '../protocol/preview';
@@ -226,7 +225,7 @@ export async function runPreview(argv: string[], io: CliIO): Promise<number> {
       print(
         io,
         'html',
-        renderPreviewHtml(p, {
+        service.previewPage(p, {
           theme: 'dark',
           nonce,
           allowImages: false,
