@@ -9,28 +9,38 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { defaultCacheDir } from '../catalog/cache';
-import { visible } from '../core/catalog/controlChars';
+import { jsonVisible, visible } from '../core/catalog/controlChars';
 import { FULL_CLIENT } from '../core/features/types';
 import { LanguageService } from '../core/languageService';
 import { plainText } from '../core/preview/model';
-import { ButtonStyle, ComponentType, type PreviewMessage, type RichText } from '../protocol/preview';
+import { previewAnswer } from '../core/features/answers';
+import {
+  ButtonStyle,
+  ComponentType,
+  type PreviewComponent,
+  type PreviewMessage,
+  type RichText,
+} from '../protocol/preview';
 import { normalizeSettings } from '../core/settings';
 import { loadCatalog, readInput } from './check';
-import { EXIT_OK, EXIT_USAGE, UsageError, parseArgs, stringOpt, type ArgSpec, type CliIO } from './args';
+import { expandInputs, FOLDER_HELP } from './inputs';
+import { EXIT_OK, EXIT_USAGE, UsageError, parseArgs, print, stringOpt, type ArgSpec, type CliIO } from './args';
 
 const USAGE = [
-  'Usage: bdscript preview [options] FILES...',
+  'Usage: bdscript preview [options] FILES|FOLDERS...',
   '',
   'Shows the reply each command sends: its content, embeds and components, read from the code',
   'without running it. What only the running bot knows ($username, $getVar[...], $random[...])',
   'is a placeholder in braces, e.g. {$username}; each $if block shows its first branch.',
+  FOLDER_HELP,
   '',
   'Options:',
   '  --format json|text|html',
   '                       json: one line per file, {"file", "message", "branches", "notes"},',
   "                       where message is Discord's message object; html: a standalone page per",
-  "                       file drawn like Discord's dark theme (no scripts, no images loaded);",
-  '                       text (default): a short rendering for a terminal',
+  "                       file drawn like Discord's dark theme, markdown and all (its one script",
+  '                       writes times in your locale and opens spoilers; no images loaded);',
+  '                       text (default): a short rendering for a terminal, markdown as written',
   '  --catalog FILE       Read the catalog from a snapshot file',
   '  --cache-dir DIR      Catalog cache folder (default $XDG_CACHE_HOME/bdscript or ~/.cache/bdscript)',
   '',
@@ -107,33 +117,28 @@ export function renderText(p: PreviewMessage, lineOf?: (offset: number) => numbe
       );
     out.push('└');
   }
-  const component = (c: unknown, depth: number): void => {
-    const node = c as { type: number; [k: string]: unknown };
+  const component = (c: PreviewComponent, depth: number): void => {
     const pad = '  '.repeat(depth);
-    switch (node.type) {
+    switch (c.type) {
       case ComponentType.ActionRow:
       case ComponentType.Container:
       case ComponentType.Section: {
         const name =
-          node.type === ComponentType.ActionRow
-            ? 'row'
-            : node.type === ComponentType.Container
-              ? 'container'
-              : 'section';
+          c.type === ComponentType.ActionRow ? 'row' : c.type === ComponentType.Container ? 'container' : 'section';
         out.push(`${pad}[${name}]`);
-        for (const child of node.components as unknown[]) component(child, depth + 1);
-        if (node.accessory) component(node.accessory, depth + 1);
+        for (const child of c.components) component(child, depth + 1);
+        if (c.type === ComponentType.Section && c.accessory) component(c.accessory, depth + 1);
         return;
       }
       case ComponentType.Button:
         out.push(
-          `${pad}[button ${STYLE_NAMES[node.style as number] ?? node.style}] ${shown(node.label as RichText | undefined)}${node.url ? ` → ${shown(node.url as RichText)}` : ''}${node.disabled ? ' (disabled)' : ''}`,
+          `${pad}[button ${STYLE_NAMES[c.style] ?? c.style}] ${shown(c.label)}${c.url ? ` → ${shown(c.url)}` : ''}${c.disabled ? ' (disabled)' : ''}`,
         );
         return;
       case ComponentType.TextDisplay:
         out.push(
           indent(
-            plainText(node.content as RichText)
+            plainText(c.content)
               .split('\n')
               .map((l) => visible(l))
               .join('\n'),
@@ -142,18 +147,22 @@ export function renderText(p: PreviewMessage, lineOf?: (offset: number) => numbe
         );
         return;
       case ComponentType.Separator:
-        out.push(`${pad}${node.divider ? '────────' : ''}`);
+        out.push(`${pad}${c.divider ? '────────' : ''}`);
         return;
-      default:
-        if (Array.isArray(node.options)) {
-          out.push(`${pad}[select] ${shown(node.placeholder as RichText | undefined)}`);
-          for (const o of node.options as Array<{ label: RichText }>) out.push(`${pad}  · ${shown(o.label)}`);
-        } else if (Array.isArray(node.items)) {
-          for (const item of node.items as Array<{ media: { url: RichText } }>)
-            out.push(`${pad}[media] ${shown(item.media.url)}`);
-        } else if (node.type === ComponentType.Thumbnail) {
-          out.push(`${pad}[thumbnail] ${shown((node.media as { url: RichText }).url)}`);
-        }
+      case ComponentType.StringSelect:
+      case ComponentType.UserSelect:
+      case ComponentType.RoleSelect:
+      case ComponentType.MentionableSelect:
+      case ComponentType.ChannelSelect:
+        out.push(`${pad}[select] ${shown(c.placeholder)}`);
+        for (const o of c.options) out.push(`${pad}  · ${shown(o.label)}`);
+        return;
+      case ComponentType.MediaGallery:
+        for (const item of c.items) out.push(`${pad}[media] ${shown(item.media.url)}`);
+        return;
+      case ComponentType.Thumbnail:
+        out.push(`${pad}[thumbnail] ${shown(c.media.url)}`);
+        return;
     }
   };
   for (const c of p.components) component(c, 0);
@@ -202,8 +211,10 @@ export async function runPreview(argv: string[], io: CliIO): Promise<number> {
   );
   if (!catalog) return EXIT_USAGE;
   const service = new LanguageService({ catalog, settings: normalizeSettings({}), client: FULL_CLIENT });
-  let failed = false;
-  for (const file of files) {
+  // A folder stands for the BDScript files under it.
+  const inputs = await expandInputs(files, io, 'preview');
+  let failed = inputs.skipped.length > 0;
+  for (const file of inputs.files) {
     const text = await readInput(file, path.resolve(io.cwd, file), io, () => undefined, 'preview');
     if (text === undefined) {
       failed = true;
@@ -219,20 +230,13 @@ export async function runPreview(argv: string[], io: CliIO): Promise<number> {
         `bdscript preview: ${visible(file)}: the reply is too large to preview whole; it stops at line ${document.positionAt(p.truncated.at).line + 1} (at most ${p.truncated.parts} parts and ${p.truncated.chars} characters are shown)\n`,
       );
     if (format === 'json') {
-      const branches = p.branches.map((b) => ({
-        line: document.positionAt(b.block.start).line + 1,
-        branches: b.branches,
-        shown: b.chosen,
-      }));
-      const notes = p.notes.map((n) => ({
-        line: n.source ? document.positionAt(n.source.start).line + 1 : null,
-        message: n.message,
-      }));
-      io.stdout(JSON.stringify({ file, message: service.discordMessage(p), branches, notes }) + '\n');
+      print(io, 'json', jsonVisible({ file, ...previewAnswer(document, p) }) + '\n');
     } else if (format === 'html') {
-      // The page names no script; the nonce only lets its own style in.
+      // The nonce lets in the page's own style and its one script (times and spoilers), nothing else.
       const nonce = randomBytes(18).toString('base64');
-      io.stdout(
+      print(
+        io,
+        'html',
         service.previewPage(p, {
           theme: 'dark',
           nonce,
@@ -243,7 +247,7 @@ export async function runPreview(argv: string[], io: CliIO): Promise<number> {
       );
     } else {
       io.stdout(
-        `${files.length > 1 ? `== ${visible(file)}\n` : ''}${renderText(p, (offset) => document.positionAt(offset).line + 1)}\n`,
+        `${inputs.files.length > 1 ? `== ${visible(file)}\n` : ''}${renderText(p, (offset) => document.positionAt(offset).line + 1)}\n`,
       );
     }
   }

@@ -392,11 +392,12 @@ const TABLE: ReadonlyArray<readonly [string, FunctionShape]> = [
 ];
 
 function makeShape(name: string, shape: FunctionShape): Shape {
-  const bySlot = new Map<Slot, number>();
+  // A plain record, not a Map: the preview reads several slots of every builder call.
+  const bySlot: Partial<Record<Slot, number>> = {};
   shape.args.forEach((arg, i) => {
-    if (!bySlot.has(arg.slot)) bySlot.set(arg.slot, i);
+    bySlot[arg.slot] ??= i;
   });
-  return { ...shape, name, at: (slot) => bySlot.get(slot) };
+  return { ...shape, name, at: (slot) => bySlot[slot] };
 }
 
 /** Every shape, by function name (as the catalog spells it). */

@@ -47,7 +47,7 @@ import { BLOCK_ROLES } from '../parser/blocks';
 import { colorValue } from '../features/colors';
 import { limit } from '../features/limits';
 import { SENDERS } from '../features/messages';
-import { argAt, shapeOf, type EmbedField, type IdKind, type Shape, type Slot } from '../features/shapes';
+import { shapeOf, type EmbedField, type IdKind, type Shape, type Slot } from '../features/shapes';
 import { msg, type Localizer, type Msg, type Text } from '../l10n';
 import type { ArgNode, CallNode, Node, ParsedDocument } from '../parser/tree';
 import { BranchPlan, branchCount } from './branches';
@@ -359,6 +359,8 @@ export function* previewSteps(
 /** One walk over a document's top-level nodes, building the model as it goes. */
 class ModelWalk {
   private readonly text: string;
+  /** The trigger line, which is not part of the reply. */
+  private readonly trigger: { readonly start: number; readonly end: number } | null;
   private readonly budget: BudgetCounter;
   /** Work since the last pause (see PREVIEW_STEP_WORK). */
   work = 0;
@@ -399,11 +401,9 @@ class ModelWalk {
   private lineParts = 0;
   private lineChars = 0;
 
-  constructor(
-    private readonly parsed: ParsedDocument,
-    options: PreviewOptions,
-  ) {
+  constructor(parsed: ParsedDocument, options: PreviewOptions) {
     this.text = parsed.text;
+    this.trigger = parsed.trigger;
     this.budget = new BudgetCounter(options.budget ?? PREVIEW_BUDGET);
     this.plan = new BranchPlan(parsed, options.branches);
   }
@@ -413,9 +413,18 @@ class ModelWalk {
 
   /** The argument of `call` that holds `slot` (features/shapes.ts). */
   private arg(call: CallNode, slot: Slot): ArgNode | undefined {
-    const at = argAt(call.name, slot);
+    // The call being read is asked for several slots in a row: its shape is looked up once.
+    if (this.shapeFor !== call) {
+      this.shapeFor = call;
+      this.shape = shapeOf(call.name);
+    }
+    const at = this.shape?.at(slot);
     return at === undefined ? undefined : call.args[at];
   }
+
+  /** The call `shape` belongs to. */
+  private shapeFor: CallNode | undefined;
+  private shape: Shape | undefined;
 
   /** A call as a placeholder chip: the call as written, on one line, cut. */
   private placeholder(call: CallNode): TextPart | undefined {
@@ -532,7 +541,7 @@ class ModelWalk {
 
   visit(node: Node): void {
     this.work++;
-    const trigger = this.parsed.trigger;
+    const trigger = this.trigger;
     if (trigger !== null && node.start >= trigger.start && node.start < trigger.end) {
       // The trigger line is the command's trigger, not its reply; its line break goes with it.
       this.lineHadCall = true;
@@ -713,7 +722,14 @@ class ModelWalk {
         case 'selectV2':
           this.componentsV2 = true;
           return this.v2Call(call, shape);
-        default:
+        // These add nothing to the reply (modals, edits) or are read below (senders, values).
+        case 'modal':
+        case 'textInput':
+        case 'editButton':
+        case 'editSelectMenu':
+        case 'editSelectOption':
+        case 'reference':
+        case 'sender':
           break;
       }
     }
@@ -769,7 +785,16 @@ class ModelWalk {
             source,
           });
         return;
-      default:
+      case 'title':
+      case 'description':
+      case 'footer':
+      case 'author':
+      case 'footerIcon':
+      case 'authorIcon':
+      case 'authorURL':
+      case 'image':
+      case 'thumbnail':
+      case 'url':
         e[field] = this.slotText(call, TEXT_FIELDS.has(field) ? 'text' : 'url');
     }
   }
@@ -1041,7 +1066,20 @@ class ModelWalk {
         this.index(select as PreviewSelect);
         return;
       }
-      default:
+      // Not Components V2 functions: `onCall` sends them elsewhere.
+      case 'button':
+      case 'selectMenu':
+      case 'selectOption':
+      case 'selectOptionV2':
+      case 'modal':
+      case 'textInput':
+      case 'embed':
+      case 'reset':
+      case 'editButton':
+      case 'editSelectMenu':
+      case 'editSelectOption':
+      case 'reference':
+      case 'sender':
         return;
     }
   }
@@ -1113,7 +1151,9 @@ class ModelWalk {
         const { accessory: _gone, ...rest } = c;
         return rest;
       }
-      default:
+      case ComponentType.TextDisplay:
+      case ComponentType.MediaGallery:
+      case ComponentType.Separator:
         return c;
     }
   }
