@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LanguageService } from '../../server/src/core/languageService';
 import { PREVIEW_BUDGET } from '../../server/src/core/preview/budget';
-import { buildPreview, toDiscordMessage } from '../../server/src/core/preview/model';
+import { buildPreview, previewSteps, toDiscordMessage, type PreviewModel } from '../../server/src/core/preview/model';
 import { documentArbitrary } from '../fuzz/arbitraries';
 import { budgetArbitrary, checkPreview, previewShapeArbitrary, previewSize, UNLIMITED } from '../fuzz/preview';
 import { countWork } from '../fuzz/work';
@@ -56,6 +56,33 @@ describe('the preview bounded in size and time', function () {
       });
       // Bounded by the budget, not the document: a document four times as large gives no larger a model.
       assert.ok((sizes[1] ?? 0) <= (sizes[0] ?? 0) * 1.1 + 1000, `${name}: ${sizes.join(' -> ')} bytes`);
+    }
+  });
+
+  it('does no more work in one step at 4n than at n, on every shape and on one long text', () => {
+    const shapes = { ...PREVIEW_SHAPES, 'one long text': (n: number) => 'x'.repeat(n * 64) };
+    for (const [name, shape] of Object.entries(shapes)) {
+      const [small, large] = [2_000, 8_000].map((n) => {
+        // As the server does: the document is analysed and validated (the path model made) before
+        // the preview runs, so a step is what a hover waits behind.
+        const document = TextDocument.create(`file:///budget${++version}.bds`, 'bdscript', 1, shape(n));
+        service.validate(document);
+        const steps = previewSteps(service.analyze(document).parsed);
+        let model: PreviewModel | undefined;
+        let step = 0;
+        while (!model) {
+          step = Math.max(
+            step,
+            countWork(() => {
+              const next = steps.next();
+              if (next.done) model = next.value;
+            }),
+          );
+        }
+        service.forget(document.uri);
+        return step;
+      });
+      assert.ok((large ?? 0) <= (small ?? 0) * 1.5 + 10_000, `${name}: step work ${small} -> ${large}`);
     }
   });
 

@@ -345,6 +345,13 @@ export function* previewSteps(
   options: PreviewOptions = {},
 ): Generator<void, PreviewModel, void> {
   const walk = new ModelWalk(parsed, options);
+  // The execution-path model the branches come from reads the whole document (its blocks and
+  // conditions, usually already made by the rules): a step of its own, and none without blocks.
+  if (parsed.blocks.length > 0) {
+    yield;
+    walk.plan = new BranchPlan(parsed, options.branches);
+    yield;
+  }
   for (const node of parsed.roots()) {
     if (walk.work >= PREVIEW_STEP_WORK) {
       walk.work = 0;
@@ -390,7 +397,7 @@ class ModelWalk {
   /** The blocks around the place being read, innermost last. */
   private readonly frames: Frame[] = [];
   /** The branch each block follows, from the execution-path model and the user's choices. */
-  private readonly plan: BranchPlan;
+  plan: BranchPlan | undefined;
   /** How many of `frames` the place being read is outside the followed branch of: 0 when it is read. */
   private inactive = 0;
 
@@ -405,7 +412,6 @@ class ModelWalk {
     this.text = parsed.text;
     this.trigger = parsed.trigger;
     this.budget = new BudgetCounter(options.budget ?? PREVIEW_BUDGET);
-    this.plan = new BranchPlan(parsed, options.branches);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -466,7 +472,13 @@ class ModelWalk {
     for (const child of arg.children) {
       if (this.budget.spent) break;
       this.work++;
-      if (child.kind === 'text') this.pushText(parts, this.text.slice(child.start, child.end), child.start, child.end);
+      if (child.kind === 'text')
+        this.pushText(
+          parts,
+          this.text.slice(child.start, Math.min(child.end, child.start + this.budget.room + 1)),
+          child.start,
+          child.end,
+        );
       else if (child.kind === 'escape') this.pushText(parts, child.value, child.start, child.end);
       else if (child.kind === 'call') {
         const p = this.placeholder(child);
@@ -550,7 +562,13 @@ class ModelWalk {
     }
     if (node.kind === 'call' || node.kind === 'comment') this.lineHadCall = true;
     if (!(node.kind === 'call' && this.onBlockCall(node)) && this.inactive === 0) {
-      if (node.kind === 'text') this.lineText(this.text.slice(node.start, node.end), node.start, node.end);
+      // Only what can fit is copied out of a long text.
+      if (node.kind === 'text')
+        this.lineText(
+          this.text.slice(node.start, Math.min(node.end, node.start + this.budget.room + 1)),
+          node.start,
+          node.end,
+        );
       else if (node.kind === 'escape') this.lineText(node.value, node.start, node.end);
       else if (node.kind === 'call') this.onCall(node);
     }
@@ -632,9 +650,9 @@ class ModelWalk {
     const frame = this.frames[this.frames.length - 1];
     if (role.role === 'open') {
       // The branch comes from the execution-path model (branches.ts), as the rules see the paths.
-      const block = this.plan.blockAt(call.start);
+      const block = this.plan?.blockAt(call.start);
       const onPath = this.inactive === 0;
-      const chosen = role.kind === 'async' ? -1 : block ? this.plan.enter(block, onPath) : 0;
+      const chosen = role.kind === 'async' ? -1 : block && this.plan ? this.plan.enter(block, onPath) : 0;
       // Blocks read outside the followed path are listed too, so that a choice can lead into them;
       // a `$try` is listed when it has a `$catch` to show instead of its body.
       const listed =
