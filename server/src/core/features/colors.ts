@@ -8,6 +8,7 @@ import type { Color, ColorInformation, ColorPresentation, Range } from 'vscode-l
 import { bindArguments } from '../catalog/bind';
 import type { Catalog } from '../catalog/catalog';
 import type { CatalogRecord } from '../catalog/model';
+import { ChunkCache } from '../parser/facts';
 import type { ChunkView } from '../parser/tree';
 import { isWhitespace } from '../chars';
 import type { Analysis, FeatureContext } from './types';
@@ -78,6 +79,9 @@ function chunkColors(catalog: Catalog, text: string, view: ChunkView, base: numb
   return out;
 }
 
+/** The colour literals of a chunk, with the catalog they were read with. */
+const COLORS = new ChunkCache<ColorSpot[]>('colors');
+
 /** Every colour literal of the document, for the colour picker. */
 export function documentColors(ctx: FeatureContext, analysis: Analysis): ColorInformation[] {
   const { parsed, document } = analysis;
@@ -85,7 +89,7 @@ export function documentColors(ctx: FeatureContext, analysis: Analysis): ColorIn
   const out: ColorInformation[] = [];
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
-    const spots = parsed.chunkFact('colors', i, stamp, (view, b) => chunkColors(ctx.catalog, parsed.text, view, b));
+    const spots = parsed.cached(COLORS, i, stamp, (view, b) => chunkColors(ctx.catalog, parsed.text, view, b));
     for (const s of spots) {
       out.push({
         range: { start: document.positionAt(s.start + base), end: document.positionAt(s.end + base) },
