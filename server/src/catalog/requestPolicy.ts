@@ -1,12 +1,8 @@
-// The one retry, time-limit and size-cap policy of the catalog's HTTP clients, whatever carries
-// the bytes (undici in Node, `fetch` in the web worker). A whole request, retries and their waits
-// included, ends within `totalTimeoutMs`. A connection that fails or gives no answer, a body cut
-// short, 429 and 5xx are tried again, up to `maxRetries` times, after backoff with jitter,
-// honouring a readable Retry-After up to `maxRetryDelayMs` and never waiting past the deadline; a
-// time limit of one attempt (no headers, a stalled body) is not. A 304 is "not modified"; any
-// other status outside 2xx (or a 206 nobody asked for), an HTML page and a declared length over
-// `maxBytes` are refused, and a body is capped at `maxBytes` as it arrives. A transport makes one
-// attempt at a time and reports what it got; the policy decides. No Node API is used here.
+// The one retry, time-limit and size-cap policy of the catalog's HTTP clients (undici in Node,
+// `fetch` in the web worker): a transport makes one attempt at a time and reports what it got,
+// and this module decides what is tried again, how long to wait, which answers are refused and
+// where a body is cut off. Connection failures, cut bodies, 429 and 5xx are retried; a time
+// limit of one attempt is not. No Node API is used here.
 
 import { visible } from '../core/catalog/controlChars';
 import {

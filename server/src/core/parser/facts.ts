@@ -1,12 +1,9 @@
-// The typed keys of the incremental engine, in the manner of Lezer's `NodeProp<T>`: each is an
-// object that holds its own values, so reading one gives its type. A `ChunkFact<T>` is computed
-// once per chunk from its text and nodes (offsets relative to the chunk) and kept with the chunk
-// while edits elsewhere reuse it; its `move` says how an edit shifts its offsets. A
-// `ChunkCache<T>` is kept with a chunk under a stamp naming what else it depends on (the catalog,
-// the settings). A `DerivedValue<T>` is made once per version from its facts (the execution-path
-// model). A `CarriedValue<T>` is kept with one version and carried to the next when nothing it
-// read changed (a rule's findings). What a computation reads (facts, and chunks read directly)
-// is recorded while it runs (`recordReads`), never listed by hand.
+// The typed keys of the incremental engine, each an object holding its own values as Lezer's
+// `NodeProp<T>` does: `ChunkFact<T>` (computed once per chunk, with `move` saying how an edit
+// shifts its offsets), `ChunkCache<T>` (kept with a chunk under a stamp), `DerivedValue<T>` (made
+// once per version from facts) and `CarriedValue<T>` (kept with a version, carried to the next
+// when nothing it read changed). What a computation reads is recorded while it runs
+// (`recordReads`), never listed by hand.
 
 import type { Chunk } from './chunk';
 import type { ChunkView, ParsedDocument } from './tree';
