@@ -10,7 +10,9 @@ import type { CatalogData, CatalogRecord } from '../core/catalog/model';
 import { bundledSnapshotPath, bundledSnapshotText } from './bundled';
 import { snapshotOf, writeFileAtomic } from './cache';
 import { MAX_CATALOG_FILE_BYTES, readRegularFile } from './files';
-import { CatalogClient, CatalogHttpError, LIST_ENDPOINTS, type HttpOptions } from './http';
+import { CatalogHttpError, LIST_ENDPOINTS } from './endpoints';
+import type { CatalogClient, HttpOptions } from './http';
+import { httpModule } from './loadHttp';
 import { listBodies, recordBody } from './service';
 import { decodeSnapshotText, fetchCatalog, summarizeProblems } from './sources';
 
@@ -82,7 +84,7 @@ export async function pull(opts: PullOptions): Promise<PullResult> {
   const timeoutMs = opts.timeoutMs ?? opts.http?.totalTimeoutMs;
   let client: CatalogClient;
   try {
-    client = new CatalogClient(opts.from, {
+    client = new (httpModule().CatalogClient)(opts.from, {
       ...opts.http,
       ...(timeoutMs !== undefined ? { totalTimeoutMs: timeoutMs } : {}),
     });

@@ -19,7 +19,7 @@ import { MAX_DIAGNOSTICS } from '../core/features/diagnostics';
 import { FULL_CLIENT, type CappedFindings, type DiagnosticData } from '../core/features/types';
 import { LanguageService, scriptLanguageFromName } from '../core/languageService';
 import { MAX_DOCUMENT_LENGTH } from '../lsp/documents';
-import { TOOL_VERSION } from '../catalog/http';
+import { TOOL_VERSION } from '../catalog/endpoints';
 import { sarifFrame, sarifResult, type SarifSkipped } from './sarif';
 import { DEFAULT_CATALOG_URL, normalizeSettings, SCRIPT_LANGUAGES, type ScriptLanguage } from '../core/settings';
 import {

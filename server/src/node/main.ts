@@ -20,7 +20,7 @@ import {
 } from 'vscode-languageserver/node';
 import { bundledSnapshotPath, bundledSnapshotText } from '../catalog/bundled';
 import { defaultCacheDir } from '../catalog/cache';
-import { TOOL_VERSION } from '../catalog/http';
+import { TOOL_VERSION } from '../catalog/endpoints';
 import { bundledFallback, CatalogManager } from '../catalog/sources';
 import { startServer } from '../lsp/server';
 import { createCollector } from './memory';
