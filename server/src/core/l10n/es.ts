@@ -3,7 +3,8 @@
 
 import type { Translation } from './index';
 
-export const ES: Translation = {
+/** The Spanish templates, made when the language is first used (index.ts keeps them). */
+export const spanish = (): Translation => ({
   'list.or': '{a} o {b}',
   'list.and': '{a} y {b}',
   'count.errors': '{n} {n, plural, one {error} other {errores}}',
@@ -444,4 +445,4 @@ export const ES: Translation = {
   'preview.page.noReply': 'Este comando no envía ninguna respuesta propia.',
   'preview.page.ephemeral': 'Solo tú puedes ver esto',
   'preview.page.ifShown': 'Rama de $if mostrada:',
-};
+});

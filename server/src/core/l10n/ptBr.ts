@@ -3,7 +3,8 @@
 
 import type { Translation } from './index';
 
-export const PT_BR: Translation = {
+/** The Brazilian Portuguese templates, made when the language is first used (index.ts keeps them). */
+export const portuguese = (): Translation => ({
   'list.or': '{a} ou {b}',
   'list.and': '{a} e {b}',
   'count.errors': '{n} {n, plural, one {erro} other {erros}}',
@@ -441,4 +442,4 @@ export const PT_BR: Translation = {
   'preview.page.noReply': 'Este comando não envia nenhuma resposta própria.',
   'preview.page.ephemeral': 'Somente você pode ver isto',
   'preview.page.ifShown': 'Ramo do $if mostrado:',
-};
+});

@@ -4,7 +4,8 @@
 
 import type { Translation } from './index';
 
-export const RU: Translation = {
+/** The Russian templates, made when the language is first used (index.ts keeps them). */
+export const russian = (): Translation => ({
   'list.or': '{a} или {b}',
   'list.and': '{a} и {b}',
   'count.errors': '{n} {n, plural, one {ошибка} few {ошибки} many {ошибок} other {ошибки}}',
@@ -432,4 +433,4 @@ export const RU: Translation = {
   'preview.page.noReply': 'Эта команда не отправляет собственного ответа.',
   'preview.page.ephemeral': 'Это видите только вы',
   'preview.page.ifShown': 'Показана ветка $if:',
-};
+});
