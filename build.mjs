@@ -92,6 +92,8 @@ export const web = { platform: 'browser', target: 'es2022', plugins: [noNodeApis
 export const builds = [
   { entryPoints: ['server/src/node/main.ts'], outfile: 'dist/server.js' },
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js' },
+  // The command line's launcher runs dist/cli.js through this, with a V8 code cache.
+  { entryPoints: ['server/src/node/codeCache.ts'], outfile: 'dist/codeCache.js' },
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   // A classic worker script: self-contained, started with `new Worker(url)`.
   { ...web, entryPoints: ['server/src/browser/main.ts'], outfile: 'dist/web/server.js', format: 'iife' },
