@@ -15,7 +15,7 @@ import * as path from 'node:path';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../client/src/options';
 import type { Catalog } from '../../server/src/core/catalog/catalog';
 import { CancellationTokenSource } from 'vscode-languageserver/node';
-import { PreviewRequest, type PreviewResult } from '../../server/src/protocol';
+import { PreviewRequest, type PreviewResult } from '../../server/src/protocol/messages';
 import { generateCommand, generateDocument, MB, Rng } from '../support/generate';
 import { spawnServer, type SpawnedServer } from '../support/lspClient';
 import { percentiles, summarize, type Figure, type Percentiles } from './stats';
@@ -364,7 +364,7 @@ function benchCheck(text: string, quick: boolean, inProcessMs: number | undefine
 /** VALIDATE_DELAY_MS from the server's source, if it is there. */
 function readDebounce(): number | undefined {
   try {
-    const src = readFileSync(path.resolve(__dirname, '../../server/src/lsp/server.ts'), 'utf8');
+    const src = readFileSync(path.resolve(__dirname, '../../server/src/lsp/validation.ts'), 'utf8');
     const m = /VALIDATE_DELAY_MS\s*=\s*(\d+)/.exec(src);
     return m ? Number(m[1]) : undefined;
   } catch {

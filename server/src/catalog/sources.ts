@@ -11,8 +11,6 @@ import { MAX_CATALOG_FILE_BYTES, readRegularFile } from './files';
 import type { HttpOptions } from './http';
 import { httpModule } from './loadHttp';
 
-export * from './chain';
-
 export interface CatalogManagerOptions {
   /** Base URL of the catalog API. */
   readonly url: string;
