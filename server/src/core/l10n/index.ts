@@ -177,6 +177,8 @@ function englishOrdinal(n: number): string {
  * for the process's life) unless a message has a fraction to show.
  */
 export function englishInteger(n: number): string {
+  // Anything but a safe integer (never a count) is left to Intl.
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString('en-US');
   const digits = String(Math.abs(n));
   let out = '';
   for (let end = digits.length; end > 0; end -= 3) {
