@@ -32,9 +32,10 @@ import { completionItem, documentUri } from './params';
 import { createPositionConverter } from './positions';
 import { PreviewRequests } from './preview';
 import { Requests } from './requests';
-import { errorWithStack, messageOf, type ServerRuntime } from './runtime';
+import type { ServerRuntime } from './runtime';
 import { Session } from './session';
 import { ValidationScheduler, VALIDATE_DELAY_MS } from './validation';
+import { errorWithStack, messageOf } from '../protocol/errors';
 
 /** What `startServer` returns: whether `shutdown` has stopped it, and a way to stop it (tests use it). */
 export interface ServerHandle {
