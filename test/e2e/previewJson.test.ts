@@ -16,10 +16,13 @@ import { offlineServerPerTest, type LspClient } from '../support/lspClient';
 const ROOT = path.resolve(__dirname, '../..');
 const SERVER = path.join(ROOT, 'dist/server.js');
 const URI = 'file:///project/commands/long.bds';
-// About 1 MB that the model reads to the end (no `$stop`).
-const BLOCK =
+// About 1 MB that the model reads to the end (no `$stop`): a reply, then comments alone on their
+// lines, which leave no line in the reply and so spend none of the preview's budget (issue #26):
+// the model walks all of them, in many slices.
+const REPLY =
   'Hello $username, here is line text\n$if[$var[x]==1]\n$addButton[no;b;Buy;primary]\n$else\nother $random[1;5]\n$endif\n$title[T]\n';
-const LONG = BLOCK.repeat(Math.ceil(1_000_000 / BLOCK.length));
+const COMMENT = '$c[x]\n';
+const LONG = REPLY + COMMENT.repeat(Math.ceil(1_000_000 / COMMENT.length));
 const LAST_LINE = LONG.split('\n').length - 1;
 const PREVIEW_JSON = { command: ServerCommand.previewJson, arguments: [URI] };
 
