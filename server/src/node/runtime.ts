@@ -1,6 +1,7 @@
 // The language server's runtime under Node: catalog providers built on the catalog manager (its
 // disk cache and undici client), the bundled snapshot as the fallback catalog, and the idle
-// garbage collector after validations and previews. The wiring (lsp/) sees only the ServerRuntime
+// garbage collector after validations and previews, and the workspace's files read from the disk
+// for the diagnostics of files that are not open (workspaceFiles.ts). The wiring (lsp/) sees only the ServerRuntime
 // interface, so it never touches HTTP or files itself.
 
 import * as path from 'node:path';
@@ -12,6 +13,7 @@ import { CatalogManager } from '../catalog/sources';
 import type { CatalogProvider, CatalogProviderOptions, FallbackCatalog, ServerRuntime } from '../lsp/runtime';
 import { createCollector } from './memory';
 import { messageOf } from '../protocol/errors';
+import { uriWorkspaceFiles } from './workspaceFiles';
 
 export const SERVER_NAME = 'bdscript-language-server';
 
@@ -62,6 +64,7 @@ export function nodeRuntime(): ServerRuntime {
   return {
     createCatalogProvider,
     fallbackCatalog: bundledCatalog,
+    workspaceFiles: uriWorkspaceFiles,
     name: SERVER_NAME,
     version: TOOL_VERSION,
     ...(collector
