@@ -190,7 +190,7 @@ describe('pull diagnostics (in process)', function () {
     });
     assert.equal(odd.items.length, 1, JSON.stringify(odd.items));
     for (const params of [{}, { textDocument: null }, { textDocument: 'x' }, { textDocument: { uri: 42 } }]) {
-      const answer = await server.client.request<{ kind: string; items: unknown[] }>('textDocument/diagnostic', params);
+      const answer: { kind: string; items: unknown[] } = await server.client.request('textDocument/diagnostic', params);
       assert.deepEqual(answer, { kind: 'full', items: [] }, JSON.stringify(params));
     }
     // A document outside the folders, or not BDScript, is never read.
