@@ -32,8 +32,9 @@ const USAGE = [
   '  --format json|text|html',
   '                       json: one line per file, {"file", "message", "branches", "notes"},',
   "                       where message is Discord's message object; html: a standalone page per",
-  "                       file drawn like Discord's dark theme (no scripts, no images loaded);",
-  '                       text (default): a short rendering for a terminal',
+  "                       file drawn like Discord's dark theme, markdown and all (its one script",
+  '                       writes times in your locale and opens spoilers; no images loaded);',
+  '                       text (default): a short rendering for a terminal, markdown as written',
   '  --catalog FILE       Read the catalog from a snapshot file',
   '  --cache-dir DIR      Catalog cache folder (default $XDG_CACHE_HOME/bdscript or ~/.cache/bdscript)',
   '',
@@ -220,7 +221,7 @@ export async function runPreview(argv: string[], io: CliIO): Promise<number> {
     if (format === 'json') {
       print(io, 'json', jsonVisible({ file, ...previewAnswer(document, p) }) + '\n');
     } else if (format === 'html') {
-      // The page names no script; the nonce only lets its own style in.
+      // The nonce lets in the page's own style and its one script (times and spoilers), nothing else.
       const nonce = randomBytes(18).toString('base64');
       print(
         io,
