@@ -36,7 +36,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   mcp: {
     summary: 'Serve tools for AI assistants over the Model Context Protocol (stdio)',
-    // The MCP SDK is bundled, but its module runs only when this command does.
+    // Its module loads only when this command runs, and the SDK's code is compiled only then (mcpBundle.ts).
     load: () => (require('./mcp') as typeof import('./mcp')).runMcp,
   },
   catalog: {
