@@ -13,7 +13,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { htmlSafe, jsonSafe } from '../../server/src/core/catalog/controlChars';
-import { checkMachineOutput, checkMcpOutput, INVISIBLE_CHARACTERS, unicodeFiles } from '../fuzz/output';
+import {
+  checkMachineOutput,
+  checkMcpOutput,
+  checkSarifLocation,
+  INVISIBLE_CHARACTERS,
+  sarifPath,
+  unicodeFiles,
+} from '../fuzz/output';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CLI = path.join(ROOT, 'dist/cli.js');
@@ -123,5 +130,9 @@ describe('machine output for any input', function () {
 
   it('every JSON-RPC line of bdscript mcp parses, for random Unicode input (in process)', async () => {
     await fc.assert(fc.asyncProperty(unicodeFiles, checkMcpOutput), { seed: SEED, numRuns: 25 });
+  });
+
+  it('SARIF names a file relative to the working directory exactly when it is inside, by path segments', () => {
+    fc.assert(fc.property(sarifPath, checkSarifLocation), { seed: SEED, numRuns: 2_000 });
   });
 });

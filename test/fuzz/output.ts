@@ -9,12 +9,14 @@
 import * as assert from 'node:assert/strict';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { PassThrough } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CliIO } from '../../server/src/cli/args';
 import { main } from '../../server/src/cli/main';
 import { createMcpServer, jsonGuardedStream } from '../../server/src/cli/mcp';
+import { artifactLocation } from '../../server/src/cli/sarif';
 import { snapshotCatalog } from '../support/testCatalog';
 import { hostileText } from './catalog';
 
@@ -225,4 +227,46 @@ export async function checkMcpOutput(files: readonly UnicodeFile[]): Promise<voi
     ids.sort((a, b) => a - b),
     Array.from({ length: expected }, (_, i) => i),
   );
+}
+
+/** A file name segment: any characters but `/` and NUL, often with leading dots, never `.` or `..`. */
+const segment: fc.Arbitrary<string> = fc
+  .tuple(fc.constantFrom('', '.', '..', '...'), fc.string({ unit: 'binary', minLength: 1, maxLength: 8 }))
+  .map(([dots, name]) => (dots + name).replace(/[/\\\0]/g, '_'))
+  .filter((s) => s !== '.' && s !== '..');
+
+/** A path relative to the working directory: segments, some `..` and `.` steps, maybe leaving it. */
+export const sarifPath: fc.Arbitrary<{ readonly parts: readonly string[]; readonly escapes: number }> = fc.record({
+  parts: fc.array(fc.oneof({ weight: 5, arbitrary: segment }, fc.constant('.')), { minLength: 1, maxLength: 5 }),
+  escapes: fc.nat({ max: 2 }),
+});
+
+/**
+ * What SARIF's artifact location promises for a file at `../` × escapes + parts from `cwd`: a file
+ * inside the working directory (by path segments, so `..notes.bds` is inside) gets a URI relative
+ * to `%SRCROOT%` that resolves against the working directory's URI to the file itself; a file
+ * outside gets an absolute `file:` URI that names the file itself.
+ */
+/** `text` with each lone surrogate as U+FFFD, as a file system names it. */
+function wellFormed(text: string): string {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
+export function checkSarifLocation(input: { readonly parts: readonly string[]; readonly escapes: number }): void {
+  const cwd = path.resolve('/work/repo/sub');
+  const file = [...Array.from({ length: input.escapes }, () => '..'), ...input.parts].join('/');
+  const full = path.resolve(cwd, file);
+  const inside = full.startsWith(cwd + path.sep);
+  const location = artifactLocation(file, cwd);
+  // The path a URI names, as the file system spells names (a lone surrogate reads as U+FFFD).
+  const named = (uri: string): string => decodeURIComponent(new URL(uri).pathname);
+  if (!inside) {
+    assert.equal(location.uriBaseId, undefined, `${file} is outside`);
+    assert.equal(named(location.uri), wellFormed(full), `${file}: ${location.uri}`);
+    return;
+  }
+  assert.equal(location.uriBaseId, '%SRCROOT%', `${file} is inside`);
+  assert.ok(!location.uri.startsWith('/') && !/^[a-z][a-z0-9+.-]*:/i.test(location.uri), location.uri);
+  const base = `${pathToFileURL(cwd).href}/`;
+  assert.equal(named(new URL(location.uri, base).href), wellFormed(full), `${file} resolves back`);
 }

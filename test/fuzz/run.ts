@@ -26,7 +26,7 @@ import {
 } from './catalog';
 import { baseArbitrary, checkIncremental, editArbitrary } from './incremental';
 import { checkFeatures, checkParse, parseWith, runWholeDocument } from './properties';
-import { checkMachineOutput, checkMcpOutput, unicodeFiles } from './output';
+import { checkMachineOutput, checkMcpOutput, checkSarifLocation, sarifPath, unicodeFiles } from './output';
 import { countWork } from './work';
 
 interface Options {
@@ -293,6 +293,14 @@ async function main(): Promise<void> {
     } finally {
       await fsp.rm(dir, { recursive: true, force: true });
     }
+    report(
+      await property(
+        'output: SARIF names a file relative exactly when it is inside the working directory',
+        fc.property(sarifPath, checkSarifLocation),
+        options,
+        options.runs * 10,
+      ),
+    );
     report(
       await property(
         'output: every JSON-RPC line of bdscript mcp parses, for random Unicode input',
