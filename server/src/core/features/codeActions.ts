@@ -17,10 +17,9 @@ import type { Directive } from '../parser/directives';
 import type { CallNode, ParsedDocument } from '../parser/tree';
 import { DIAGNOSTIC_SOURCE } from './diagnosticCollector';
 import { RULE_BY_CODE } from './rules';
-import type { Analysis, FeatureContext, OffsetEdit } from './types';
+import { l10nOf, type Analysis, type FeatureContext, type OffsetEdit } from './types';
 import { isObject } from '../../protocol/json';
 import { isBlankText, isSpaceOrTab } from '../chars';
-import { l10nOf } from './types';
 
 /** Caps on what untrusted diagnostic data may ask for. */
 const MAX_DIAGNOSTICS = 1000;
