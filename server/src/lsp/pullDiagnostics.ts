@@ -8,7 +8,7 @@
 // holds the request (a long poll) until a file, the folders, the catalog or the settings change.
 
 import {
-  CancellationToken,
+  type CancellationToken,
   DidChangeWatchedFilesNotification,
   DocumentDiagnosticReportKind,
   ErrorCodes,
