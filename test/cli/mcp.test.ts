@@ -15,6 +15,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { Catalog } from '../../server/src/core/catalog/catalog';
+import { decodeCatalogParts } from '../../server/src/core/catalog/decode';
+import { startCatalogService } from '../support/catalogService';
+import { testCatalogParts } from '../support/testCatalog';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CLI = path.join(ROOT, 'dist/cli.js');
@@ -294,9 +298,13 @@ describe('bdscript mcp on the wire (bundled CLI, raw JSON-RPC lines)', function 
   });
 
   /** Starts `mcp`, writes `lines`, closes stdin after `closeAfter` answers, and collects what came back. */
-  function session(lines: string[], answers: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  function session(
+    lines: string[],
+    answers: number,
+    args: string[] = [],
+  ): Promise<{ code: number | null; stdout: string; stderr: string }> {
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [CLI, 'mcp'], {
+      const child = spawn(process.execPath, [CLI, 'mcp', ...args], {
         cwd: tmp,
         env: { PATH: process.env['PATH'] ?? '', HOME: tmp, XDG_CACHE_HOME: path.join(tmp, 'cache') },
         stdio: ['pipe', 'pipe', 'pipe'],
@@ -353,6 +361,34 @@ describe('bdscript mcp on the wire (bundled CLI, raw JSON-RPC lines)', function 
     assert.match(r.stdout, /\\u200b/);
     const preview = JSON.parse(lines[1] ?? '') as { result: { structuredContent: { message: { content: string } } } };
     assert.equal(preview.result.structuredContent.message.content, 'Hello\u2028world \u200f\n{$nope}\u200b');
+  });
+
+  it('takes its catalog where check does: --catalog URL fetches it, without it the local sources answer', async () => {
+    const parts = testCatalogParts();
+    (parts.function_list as unknown[]).push({
+      tag: '$greetNewcomer[Name]',
+      shortDescription: 'A function only the served catalog has.',
+      longDescription: '',
+      arguments: [{ name: 'Name', type: 'String', required: true }],
+      intents: 0,
+      premium: false,
+    });
+    const service = await startCatalogService(new Catalog(decodeCatalogParts(parts, 'served').value).data);
+    try {
+      const ask = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'describe_function', arguments: { name: '$greetNewcomer' } },
+      });
+      const served = await session([initialize, ask], 2, ['--catalog', service.url]);
+      assert.equal(served.code, 0, served.stderr);
+      assert.match(served.stdout, /"signature":"\$greetNewcomer\[Name\]"/);
+      const local = await session([initialize, ask], 2);
+      assert.match(local.stdout, /no function or callback named \$greetNewcomer/);
+    } finally {
+      await service.close();
+    }
   });
 
   it('ends with a message (exit 1) when a message is over the size cap', async () => {
