@@ -22,6 +22,7 @@ import type {
   Position,
   Range,
   SemanticTokens,
+  TextEdit,
   WorkspaceEdit,
   SignatureHelp,
 } from 'vscode-languageserver-types';
@@ -34,6 +35,7 @@ import { definition } from './features/definition';
 import { prepareRename, references, rename } from './features/references';
 import { computeDiagnostics, diagnosticSteps } from './features/diagnostics';
 import { foldingRanges } from './features/folding';
+import { formatEdits, type FormatOptions } from './features/formatting';
 import { functionAt, type FunctionAt } from './features/functionAt';
 import { hover } from './features/hover';
 import { inlayHints } from './features/inlayHints';
@@ -265,6 +267,19 @@ export class LanguageService {
 
   functionAt(document: TextDocument, position: Position): FunctionAt | null {
     return functionAt(this.ctx, this.analyze(document), position);
+  }
+
+  /**
+   * The edits that format the document, or the lines a range touches: block bodies indented and
+   * trailing blanks trimmed on lines Discord never receives (formatting.ts).
+   */
+  format(document: TextDocument, options: FormatOptions, range?: Range): TextEdit[] {
+    const from = range ? document.offsetAt(range.start) : undefined;
+    const to = range ? Math.max(from ?? 0, document.offsetAt(range.end)) : undefined;
+    return formatEdits(this.analyze(document).parsed, options, from, to).map((e) => ({
+      range: { start: document.positionAt(e.start), end: document.positionAt(e.end) },
+      newText: e.newText,
+    }));
   }
 
   /** The code without the trigger line, and the trigger, for the BDFD app. */
