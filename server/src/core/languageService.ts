@@ -14,6 +14,7 @@ import type {
   CompletionItem,
   CompletionList,
   Diagnostic,
+  DocumentHighlight,
   DocumentSymbol,
   FoldingRange,
   Hover,
@@ -21,6 +22,7 @@ import type {
   Location,
   Position,
   Range,
+  SelectionRange,
   SemanticTokens,
   TextEdit,
   WorkspaceEdit,
@@ -37,8 +39,10 @@ import { computeDiagnostics, diagnosticSteps } from './features/diagnostics';
 import { foldingRanges } from './features/folding';
 import { formatEdits, type FormatOptions } from './features/formatting';
 import { functionAt, type FunctionAt } from './features/functionAt';
+import { documentHighlights } from './features/highlights';
 import { hover } from './features/hover';
 import { inlayHints } from './features/inlayHints';
+import { selectionRanges } from './features/selectionRanges';
 import { semanticTokens } from './features/semanticTokens';
 import { signatureHelp } from './features/signatureHelp';
 import { documentSymbols } from './features/symbols';
@@ -255,6 +259,17 @@ export class LanguageService {
 
   rename(document: TextDocument, position: Position, newName: string): WorkspaceEdit | { error: string } | null {
     return rename(this.ctx, this.analyze(document), position, newName);
+  }
+
+  /** The block chain, `$var` sets and reads, or component ID creation and uses at a position. */
+  documentHighlights(document: TextDocument, position: Position): DocumentHighlight[] {
+    const analysis = this.analyze(document);
+    return documentHighlights(this.ctx, analysis, document.offsetAt(position));
+  }
+
+  /** For each position, the spans "expand selection" steps through: argument, call, line, block, command. */
+  selectionRanges(document: TextDocument, positions: readonly Position[]): SelectionRange[] {
+    return selectionRanges(this.ctx, this.analyze(document), positions);
   }
 
   documentColors(document: TextDocument): ColorInformation[] {
