@@ -15,6 +15,7 @@ import type {
   CompletionList,
   Diagnostic,
   DocumentHighlight,
+  DocumentLink,
   DocumentSymbol,
   FoldingRange,
   Hover,
@@ -42,6 +43,7 @@ import { functionAt, type FunctionAt } from './features/functionAt';
 import { documentHighlights } from './features/highlights';
 import { hover } from './features/hover';
 import { inlayHints } from './features/inlayHints';
+import { documentLinks } from './features/links';
 import { selectionRanges } from './features/selectionRanges';
 import { semanticTokens } from './features/semanticTokens';
 import { signatureHelp } from './features/signatureHelp';
@@ -265,6 +267,11 @@ export class LanguageService {
   documentHighlights(document: TextDocument, position: Position): DocumentHighlight[] {
     const analysis = this.analyze(document);
     return documentHighlights(this.ctx, analysis, document.offsetAt(position));
+  }
+
+  /** The literal URLs in arguments the catalog types as URLs, as links. */
+  documentLinks(document: TextDocument): DocumentLink[] {
+    return documentLinks(this.ctx, this.analyze(document));
   }
 
   /** For each position, the spans "expand selection" steps through: argument, call, line, block, command. */
