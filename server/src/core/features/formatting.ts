@@ -6,12 +6,13 @@
 // indentation and trailing blanks reach no one. Every other line (text, a value such as
 // `$username`, a blank line written as such, the trigger line) keeps its whitespace to the
 // character, as does everything inside a call's brackets or a comment. The facts behind it are in
-// docs/language.md ("Formatting"). Lines are classified once per chunk and kept with the chunk, so
-// formatting after an edit reads only the chunks the edit made.
+// docs/language.md ("Formatting"). Lines are classified when a chunk is made into nodes for any
+// feature (a compact fact kept with the chunk, about 2% of a validation from scratch and nothing
+// on a chunk an edit leaves), so formatting after a validation makes no chunk into nodes again.
 
 import { addsContent } from '../preview/model';
 import { PlacedBlockCall, TOP_SCOPE, type Block } from '../parser/blocks';
-import { lineOf } from '../parser/parser';
+import { declareChunkFact, lineOf } from '../parser/parser';
 import type { ChunkView, ParsedDocument } from '../parser/tree';
 import type { OffsetEdit } from './types';
 
@@ -32,104 +33,35 @@ const TRAIL = 2;
 /** Blanks at the chunk's end: trailing only when the chunk ends the text. */
 const TRAIL_AT_CHUNK_END = 3;
 
-/**
- * A piece of a model line (the model's lines end at a top-level `\n`) inside one chunk. A model
- * line that crosses a chunk boundary (chunks may end right after a top-level call) is made of the
- * last segment of one chunk and the first of the next.
- */
-interface Segment {
-  /** Where it starts and ends, relative to the chunk. */
-  readonly start: number;
-  readonly end: number;
-  /** Every node is blank text, a comment, or a call that adds nothing to the reply. */
-  readonly blank: boolean;
-  /** It holds a call or a comment. */
-  readonly calls: boolean;
-  /** It ends the model line (its last node is top-level text ending in `\n`). */
-  readonly ends: boolean;
-  /** Blank runs: kind, start, end (relative to the chunk), in document order. */
-  readonly spots: readonly number[];
-}
+// A chunk's line facts, one Int32Array: word 0 says whether its last segment ends a model line,
+// then one record per kept segment: flags, start, end (relative to the chunk), the number of
+// spots, and each spot as kind, start, end. A segment is the part of a model line (the model's
+// lines end at a top-level `\n`) inside the chunk; a model line that crosses a chunk boundary
+// (chunks may end right after a top-level call) is the last segment of one chunk and the first of
+// the next. Kept are the first and last segments (they may join their neighbours) and every
+// segment the model may drop; the others cannot change anything and are left out.
+const F_BLANK = 1;
+const F_CALLS = 2;
+const F_ENDS = 4;
 
-const FACT_KEY = 'format';
+/** ECMAScript white space and line terminators: what the model's `trim()` removes. */
+function isTrimmed(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
 
 function isBlank(c: number): boolean {
   return c === 32 || c === 9;
-}
-
-/**
- * The segments of one chunk, offsets relative to it. It reads only the chunk's own characters;
- * what depends on the text around the chunk (is its first character a line start, is its end the
- * end of the text) is left to `formatEdits` by the spot's kind.
- */
-function chunkSegments(text: string, view: ChunkView, base: number, chunkEnd: number): Segment[] {
-  const out: Segment[] = [];
-  let blank = true;
-  let calls = false;
-  let spots: number[] = [];
-  let from = -1;
-  const close = (to: number, ends: boolean): void => {
-    out.push({ start: from - base, end: to - base, blank, calls, ends, spots });
-    blank = true;
-    calls = false;
-    spots = [];
-    from = -1;
-  };
-  for (const node of view.roots) {
-    if (from < 0) from = node.start;
-    if (node.kind === 'call' || node.kind === 'comment') {
-      // A call or comment that starts a line has no indentation yet: an empty spot.
-      if (node.start === base) spots.push(INDENT_AT_CHUNK_START, 0, 0);
-      else if (isLineStartAfter(text, node.start)) spots.push(INDENT, node.start - base, node.start - base);
-      calls = true;
-      if (node.kind === 'call' && addsContent(node)) blank = false;
-      continue;
-    }
-    if (node.kind === 'escape') {
-      blank = false;
-      continue;
-    }
-    // Top-level text, which ends at the latest after a line break. The model reads it as blank
-    // when its `trim()` is empty.
-    const { start, end } = node;
-    if (text.slice(start, end).trim() !== '') blank = false;
-    // `line` is where the current line starts inside the node, or -1 when the node starts mid-line.
-    let line = start === base ? start : isLineStartAfter(text, start) ? start : -1;
-    let i = start;
-    while (i <= end) {
-      const c = i < end ? text.charCodeAt(i) : -1;
-      if (c === 10 || c === 13 || i === end) {
-        // Blanks before the line end (a break, or the node's end when it ends the chunk).
-        let b = i;
-        while (b > start && isBlank(text.charCodeAt(b - 1))) b--;
-        if (i < end) {
-          if (b < i) spots.push(TRAIL, b - base, i - base);
-        } else if (end === chunkEnd && b < i) {
-          spots.push(TRAIL_AT_CHUNK_END, b - base, i - base);
-        }
-        if (i === end) break;
-        i += c === 13 && text.charCodeAt(i + 1) === 10 ? 2 : 1;
-        line = i;
-        continue;
-      }
-      if (line === i) {
-        // A line starts here: its blanks are its indentation when a call or comment (the next
-        // node) follows them; blanks before a break are trailing (above); text means the line
-        // keeps its whitespace.
-        let b = i;
-        while (b < end && isBlank(text.charCodeAt(b))) b++;
-        if (b === end && end < chunkEnd)
-          spots.push(line === base ? INDENT_AT_CHUNK_START : INDENT, line - base, b - base);
-        i = b;
-        line = -1;
-        continue;
-      }
-      i++;
-    }
-    if (text.charCodeAt(end - 1) === 10) close(end, true);
-  }
-  if (from >= 0) close(chunkEnd, false);
-  return out;
 }
 
 /** Whether `at` (after the chunk's first character) starts a line. */
@@ -138,11 +70,111 @@ function isLineStartAfter(text: string, at: number): boolean {
   return before === 10 || (before === 13 && text.charCodeAt(at) !== 10);
 }
 
-/** The segments of chunk `i`, kept with the chunk. */
-function segmentsOf(parsed: ParsedDocument, i: number): readonly Segment[] {
-  const end = parsed.chunkEnd(i);
-  return parsed.chunkFact(FACT_KEY, i, '', (view, base) => chunkSegments(parsed.text, view, base, end));
+/**
+ * The line facts of one chunk. It reads only the chunk's own characters; what depends on the
+ * text around the chunk (is its first character a line start, is its end the end of the text) is
+ * left to `formatEdits` by the spot's kind. Spots are gathered only while the segment may still
+ * be dropped, so a line of text costs one look at its first character.
+ */
+function lineFacts(text: string, view: ChunkView, base: number): Int32Array {
+  const roots = view.roots;
+  const chunkEnd = roots.length > 0 ? (roots[roots.length - 1]?.end ?? base) : base;
+  const out: number[] = [0];
+  let blank = true;
+  let calls = false;
+  let from = -1;
+  let first = true;
+  let spots: number[] = [];
+  const close = (to: number, ends: boolean): void => {
+    if (first || !ends || (blank && calls)) {
+      out.push((blank ? F_BLANK : 0) | (calls ? F_CALLS : 0) | (ends ? F_ENDS : 0), from - base, to - base);
+      out.push(spots.length / 3, ...spots);
+    }
+    out[0] = ends ? 1 : 0;
+    first = false;
+    blank = true;
+    calls = false;
+    from = -1;
+    spots = [];
+  };
+  for (const node of roots) {
+    if (from < 0) from = node.start;
+    if (node.kind === 'call' || node.kind === 'comment') {
+      calls = true;
+      if (node.kind === 'call' && addsContent(node)) blank = false;
+      // A call or comment that starts a line has no indentation yet: an empty spot.
+      if (blank) {
+        if (node.start === base) spots.push(INDENT_AT_CHUNK_START, 0, 0);
+        else if (isLineStartAfter(text, node.start)) spots.push(INDENT, node.start - base, node.start - base);
+      }
+      continue;
+    }
+    if (node.kind === 'escape') {
+      blank = false;
+      continue;
+    }
+    // Top-level text ends at the latest after a `\n`; the model drops its line only when the
+    // text is blank, so its spots matter only then.
+    const { start, end } = node;
+    if (blank) {
+      for (let i = start; i < end; i++) {
+        if (!isTrimmed(text.charCodeAt(i))) {
+          blank = false;
+          break;
+        }
+      }
+    }
+    if (blank) blankTextSpots(text, start, end, base, chunkEnd, spots);
+    if (text.charCodeAt(end - 1) === 10) close(end, true);
+  }
+  if (from >= 0) close(chunkEnd, false);
+  return Int32Array.from(out);
 }
+
+/** The spots of a blank top-level text node: indentation at line starts, blanks before line ends. */
+function blankTextSpots(
+  text: string,
+  start: number,
+  end: number,
+  base: number,
+  chunkEnd: number,
+  spots: number[],
+): void {
+  // `line` is where the current line starts inside the node, or -1 when the node starts mid-line.
+  let line = start === base || isLineStartAfter(text, start) ? start : -1;
+  let i = start;
+  for (;;) {
+    if (line === i) {
+      // Blanks at a line start: indentation when a call or comment (the next node) follows them.
+      let b = i;
+      while (b < end && isBlank(text.charCodeAt(b))) b++;
+      if (b === end && end < chunkEnd)
+        spots.push(line === base ? INDENT_AT_CHUNK_START : INDENT, line - base, b - base);
+      i = b;
+      line = -1;
+    }
+    const c = i < end ? text.charCodeAt(i) : -1;
+    if (c === 10 || c === 13 || i === end) {
+      // Blanks before a line end (a break, or the node's end when it ends the chunk).
+      let b = i;
+      while (b > start && isBlank(text.charCodeAt(b - 1))) b--;
+      if (b < i) {
+        if (i < end) spots.push(TRAIL, b - base, i - base);
+        else if (end === chunkEnd) spots.push(TRAIL_AT_CHUNK_END, b - base, i - base);
+      }
+      if (i === end) return;
+      i += c === 13 && text.charCodeAt(i + 1) === 10 ? 2 : 1;
+      // A line that starts at the node's end starts with the next node (which notes it itself).
+      if (i >= end) return;
+      line = i;
+      continue;
+    }
+    i++;
+  }
+}
+
+/** The line facts of chunk `i`, made when the chunk is made into nodes for any feature. */
+const lineFactsOf = declareChunkFact('format', lineFacts);
 
 /**
  * Where block bodies begin and end (top-level blocks with an end, as the parser matched them) and
@@ -203,8 +235,9 @@ export function formatEdits(parsed: ParsedDocument, options: FormatOptions, from
   const rangeEnd = lines[lastLine + 1] ?? text.length;
   let first = parsed.chunkAt(rangeStart);
   let last = parsed.chunkAt(Math.max(rangeStart, rangeEnd - 1));
-  while (first > 0 && !(segmentsOf(parsed, first - 1).at(-1)?.ends ?? true)) first--;
-  while (last < parsed.chunkCount - 1 && !(segmentsOf(parsed, last).at(-1)?.ends ?? true)) last++;
+  // Model lines that cross into the range from the chunks around it.
+  while (first > 0 && lineFactsOf(parsed, first - 1)[0] === 0) first--;
+  while (last < parsed.chunkCount - 1 && lineFactsOf(parsed, last)[0] === 0) last++;
 
   const trigger = parsed.trigger;
   const depths = new Depths(parsed);
@@ -239,14 +272,19 @@ export function formatEdits(parsed: ParsedDocument, options: FormatOptions, from
   };
   for (let i = first; i <= last; i++) {
     const base = parsed.chunkStart(i);
-    for (const s of segmentsOf(parsed, i)) {
-      if (lineFrom < 0) lineFrom = s.start + base;
-      lineTo = s.end + base;
-      blank &&= s.blank;
-      calls ||= s.calls;
-      for (let k = 0; k + 2 < s.spots.length; k += 3)
-        spots.push(s.spots[k] ?? TRAIL, (s.spots[k + 1] ?? 0) + base, (s.spots[k + 2] ?? 0) + base);
-      if (s.ends) flush();
+    const facts = lineFactsOf(parsed, i);
+    let k = 1;
+    while (k + 3 < facts.length) {
+      const flags = facts[k] ?? 0;
+      if (lineFrom < 0) lineFrom = (facts[k + 1] ?? 0) + base;
+      lineTo = (facts[k + 2] ?? 0) + base;
+      const n = facts[k + 3] ?? 0;
+      blank &&= (flags & F_BLANK) !== 0;
+      calls ||= (flags & F_CALLS) !== 0;
+      for (let j = k + 4; j < k + 4 + 3 * n; j += 3)
+        spots.push(facts[j] ?? TRAIL, (facts[j + 1] ?? 0) + base, (facts[j + 2] ?? 0) + base);
+      k += 4 + 3 * n;
+      if ((flags & F_ENDS) !== 0) flush();
     }
   }
   if (lineFrom >= 0) flush();
