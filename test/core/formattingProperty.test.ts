@@ -96,6 +96,47 @@ describe('formatting keeps what the command sends (property)', function () {
     assert.ok(changed > 30, `the formatter had work to do in most documents (${changed} of 60)`);
   });
 
+  it('gives the same edits after incremental reparses as on a fresh parse (line facts kept with chunks)', () => {
+    const rng = new Rng(SEED + 1);
+    const pieces = [
+      '\n',
+      '  ',
+      '\t',
+      '$if[x]\n',
+      '$endif\n',
+      '$title[a]',
+      'text',
+      ']',
+      '[',
+      '\r\n',
+      '$c[',
+      ' $nomention ',
+    ];
+    for (let n = 0; n < 12; n++) {
+      const incremental = new LanguageService({ catalog });
+      let text = shuffleWhitespace(generateDocument(catalog, { size: 12_000, seed: SEED + 100 + n }), rng);
+      const document = TextDocument.create(`file:///incremental/${n}.bds`, 'bdscript', 1, text);
+      incremental.format(document, { tabSize: 2, insertSpaces: true });
+      for (let k = 0; k < 25; k++) {
+        const at = rng.int(0, text.length);
+        const end = Math.min(text.length, at + rng.int(0, 6));
+        const insert = rng.pick(pieces);
+        TextDocument.update(
+          document,
+          [{ range: { start: document.positionAt(at), end: document.positionAt(end) }, text: insert }],
+          document.version + 1,
+        );
+        text = document.getText();
+        const got = incremental.format(document, { tabSize: 2, insertSpaces: true });
+        assert.deepEqual(
+          got,
+          service.format(documentOf(text), { tabSize: 2, insertSpaces: true }),
+          `edit ${k} of ${n}`,
+        );
+      }
+    }
+  });
+
   it('on mutated documents (syntax soup, CR and CRLF, broken brackets)', () => {
     fc.assert(
       fc.property(documentArbitrary(catalog), fc.nat(), (text, seed) => {
