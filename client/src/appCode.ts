@@ -2,7 +2,8 @@
 // boundary) and the words the command shows. The trigger is the user's own text but is still
 // put on one line and cut short before it goes into a message.
 
-import { isObject, type CopyForAppResult } from '../../server/src/protocol';
+import { isObject } from '../../server/src/protocol/json';
+import { type CopyForAppResult } from '../../server/src/protocol/messages';
 import { tr } from './l10n';
 
 /** The longest trigger quoted whole in a message. */

@@ -5,7 +5,8 @@
 // hands over each accepted catalog and gets the kept ones back when it starts.
 import * as vscode from 'vscode';
 import { LanguageClient, type LanguageClientOptions } from 'vscode-languageclient/browser';
-import { CATALOG_CACHES_OPTION, CatalogCacheNotification, SETTINGS_SECTION } from '../../server/src/protocol';
+import { CATALOG_CACHES_OPTION, CatalogCacheNotification } from '../../server/src/protocol/messages';
+import { SETTINGS_SECTION } from '../../server/src/protocol/settings';
 import { readSettings } from './options';
 import { unlessStopping } from './middleware';
 import { DOCUMENT_SELECTOR, startSession } from './session';

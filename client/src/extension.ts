@@ -9,7 +9,7 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
-import { SETTINGS_SECTION } from '../../server/src/protocol';
+import { SETTINGS_SECTION } from '../../server/src/protocol/settings';
 import { buildInitializationOptions, buildServerOptions, SERVER_MODULE } from './options';
 import { unlessStopping } from './middleware';
 import { DOCUMENT_SELECTOR, startSession } from './session';

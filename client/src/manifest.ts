@@ -6,7 +6,7 @@
 // package.nls.json; tests compare the files and the translations' keys.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SETTINGS_SCHEMA, SETTINGS_SECTION, SEVERITIES, type SettingSchema } from '../../server/src/protocol';
+import { SETTINGS_SCHEMA, SETTINGS_SECTION, SEVERITIES, type SettingSchema } from '../../server/src/protocol/settings';
 
 export const LANGUAGE_ID = 'bdscript';
 export const SCOPE_NAME = 'source.bdscript';

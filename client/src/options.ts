@@ -1,7 +1,8 @@
 // How the client starts and configures the language server: the run and debug launch options
 // and the initializationOptions built from the `bdscript.*` settings. Pure: the `vscode` values
 // (the transport kind, the configuration reader) are handed in, so plain mocha tests this.
-import { isObject, SETTINGS_SCHEMA } from '../../server/src/protocol';
+import { isObject } from '../../server/src/protocol/json';
+import { SETTINGS_SCHEMA } from '../../server/src/protocol/settings';
 
 /** The bundled server, relative to the extension's folder. */
 export const SERVER_MODULE = 'dist/server.js';

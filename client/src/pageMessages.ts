@@ -1,6 +1,6 @@
 // What the preview page may ask of the extension, read from untrusted webview messages (vscode-free,
 // so it is tested with plain mocha): reveal a source range, or show another branch of an `$if`.
-import { isObject } from '../../server/src/protocol';
+import { isObject } from '../../server/src/protocol/json';
 
 /** A reveal or branch message from the page, checked: it comes from a webview. */
 export function readPageMessage(

@@ -9,7 +9,8 @@
 // images from https: URLs. "Copy as Discord Message JSON" copies Discord's message object.
 import * as vscode from 'vscode';
 import { LSPErrorCodes, ResponseError, type BaseLanguageClient } from 'vscode-languageclient';
-import { PreviewRequest, SETTINGS_SECTION, type PreviewResult } from '../../server/src/protocol';
+import { PreviewRequest, type PreviewResult } from '../../server/src/protocol/messages';
+import { SETTINGS_SECTION } from '../../server/src/protocol/settings';
 import { readPageMessage } from './pageMessages';
 
 const LANGUAGE_ID = 'bdscript';

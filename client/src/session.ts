@@ -9,11 +9,11 @@ import {
   CatalogStatusRequest,
   CopyForAppRequest,
   FunctionAtRequest,
-  isObject,
   RefreshCatalogRequest,
   type CatalogStatus,
   type FunctionAtParams,
-} from '../../server/src/protocol';
+} from '../../server/src/protocol/messages';
+import { isObject } from '../../server/src/protocol/json';
 import { coerceAppCode, copiedMessage, copyTriggerLabel } from './appCode';
 import { useTranslator } from './l10n';
 import {

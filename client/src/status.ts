@@ -2,14 +2,14 @@
 // "Show catalog status" picker and the message after a refresh, all made from the server's
 // CatalogStatus as sentences a BDFD user reads without knowing the server's codes. Pure: no
 // `vscode` import, so plain mocha tests it. Status objects arrive over the wire and are checked first.
+import { DEFAULT_CATALOG_URL } from '../../server/src/protocol/settings';
+import { isObject } from '../../server/src/protocol/json';
 import {
-  DEFAULT_CATALOG_URL,
-  isObject,
   type CatalogLastRefresh,
   type CatalogRefreshOutcome,
   type CatalogSourceKind,
   type CatalogStatus,
-} from '../../server/src/protocol';
+} from '../../server/src/protocol/messages';
 import { tr } from './l10n';
 
 const SOURCE_KINDS: readonly CatalogSourceKind[] = ['live', 'cache', 'snapshot', 'bundled', 'none'];

@@ -3,7 +3,8 @@
 // gets them back in `initializationOptions` at its next start. Pure: the caller reads and writes
 // the extension's global state. Entries are untrusted on both ways in and are checked here; the
 // worker decodes the text itself and ignores a cache that does not decode for its URL.
-import { isObject, type CatalogCacheEntry } from '../../server/src/protocol';
+import { isObject } from '../../server/src/protocol/json';
+import { type CatalogCacheEntry } from '../../server/src/protocol/messages';
 
 /** The global state key of the kept caches. */
 export const WEB_CACHE_KEY = 'bdscript.catalogCaches';

@@ -1,7 +1,7 @@
 // Which wiki links the client may open in the browser. The link comes from the server, whose
 // data comes from the network, so only plain http(s) URLs on the BDFD wiki's host pass.
 
-import { WIKI_BASE } from '../../server/src/protocol';
+import { WIKI_BASE } from '../../server/src/protocol/wiki';
 
 /** Hosts of the public BDFD wiki: the host of the links the server makes. */
 export const WIKI_HOSTS: readonly string[] = [new URL(WIKI_BASE).hostname];

@@ -9,7 +9,7 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { tagPath } from '../../server/src/catalog/http';
+import { tagPath } from '../../server/src/catalog/endpoints';
 import { listen } from '../../server/src/catalog/service';
 import { CatalogManager } from '../../server/src/catalog/sources';
 import { Catalog } from '../../server/src/core/catalog/catalog';

@@ -15,7 +15,7 @@ import * as path from 'node:path';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../client/src/options';
 import type { Catalog } from '../../server/src/core/catalog/catalog';
 import { CancellationTokenSource } from 'vscode-languageserver/node';
-import { PreviewRequest, type PreviewResult } from '../../server/src/protocol';
+import { PreviewRequest, type PreviewResult } from '../../server/src/protocol/messages';
 import { generateCommand, generateDocument, MB, Rng } from '../support/generate';
 import { spawnServer, type SpawnedServer } from '../support/lspClient';
 import { percentiles, summarize, type Figure, type Percentiles } from './stats';

@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { CatalogClient } from '../../server/src/catalog/http';
-import { fetchCatalog } from '../../server/src/catalog/sources';
+import { fetchCatalog } from '../../server/src/catalog/fetchCatalog';
 import { parseArgs, UsageError, type CliIO } from '../../server/src/cli/args';
 import { main } from '../../server/src/cli/main';
 import { decodeSnapshot } from '../../server/src/core/catalog/decode';

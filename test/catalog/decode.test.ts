@@ -7,7 +7,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import {
-  DECODE_LIMITS,
   SNAPSHOT_SCHEMA,
   compareListTags,
   decodeCallback,
@@ -20,6 +19,7 @@ import {
   decodeTagList,
   deriveTagList,
 } from '../../server/src/core/catalog/decode';
+import { DECODE_LIMITS } from '../../server/src/core/catalog/decodeReaders';
 import type { Argument, CatalogProblem, Decoded, FunctionRecord } from '../../server/src/core/catalog/model';
 import { FACTS_DIR, REAL_SAMPLE } from '../support/shared';
 

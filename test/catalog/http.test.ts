@@ -6,13 +6,8 @@
 import * as assert from 'node:assert/strict';
 import * as zlib from 'node:zlib';
 import { MockAgent } from 'undici';
-import {
-  CatalogClient,
-  CatalogHttpError,
-  parseRetryAfter,
-  tagPath,
-  type HttpOptions,
-} from '../../server/src/catalog/http';
+import { CatalogClient, type HttpOptions } from '../../server/src/catalog/http';
+import { CatalogHttpError, parseRetryAfter, tagPath } from '../../server/src/catalog/endpoints';
 import * as F from '../support/faultServer';
 
 /** Short limits so that each fault resolves in well under a second. */

@@ -9,13 +9,11 @@ import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { cacheFileFor, readCache } from '../../server/src/catalog/cache';
-import { CatalogClient, LIST_ENDPOINTS, type HttpOptions } from '../../server/src/catalog/http';
-import {
-  CatalogManager,
-  fetchCatalog,
-  type CatalogChangeEvent,
-  type CatalogManagerOptions,
-} from '../../server/src/catalog/sources';
+import { CatalogClient, type HttpOptions } from '../../server/src/catalog/http';
+import { LIST_ENDPOINTS } from '../../server/src/catalog/endpoints';
+import { CatalogManager, type CatalogManagerOptions } from '../../server/src/catalog/sources';
+import { fetchCatalog } from '../../server/src/catalog/fetchCatalog';
+import { type CatalogChangeEvent } from '../../server/src/catalog/chain';
 import { encodeFunctionList } from '../../server/src/core/catalog/encode';
 import { DEFAULT_CATALOG_URL } from '../../server/src/core/settings';
 import { MockAgent } from 'undici';

@@ -7,8 +7,10 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { stringifySnapshot } from '../../server/src/core/catalog/encode';
-import { snapshotOf } from '../../server/src/catalog/cache';
-import { CatalogManager, provenanceDate, type CatalogStatus } from '../../server/src/catalog/sources';
+import { snapshotOf } from '../../server/src/catalog/cacheFormat';
+import { CatalogManager } from '../../server/src/catalog/sources';
+import { provenanceDate } from '../../server/src/catalog/snapshotText';
+import { type CatalogStatus } from '../../server/src/protocol/messages';
 import { formatStatus, refreshSentence, statusSentence } from '../../server/src/core/catalog/statusText';
 import { testCatalogData } from '../support/testCatalog';
 

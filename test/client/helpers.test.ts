@@ -19,7 +19,7 @@ import { checkWikiUrl } from '../../client/src/wiki';
 import type { FunctionRecord } from '../../server/src/core/catalog/model';
 import { wikiUrl } from '../../server/src/core/catalog/wiki';
 import { normalizeSettings, SETTINGS_SCHEMA } from '../../server/src/core/settings';
-import type { CatalogStatus } from '../../server/src/protocol';
+import type { CatalogStatus } from '../../server/src/protocol/messages';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

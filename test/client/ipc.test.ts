@@ -15,7 +15,7 @@ import {
   CatalogStatusRequest,
   FunctionAtRequest,
   type FunctionAtParams,
-} from '../../server/src/protocol';
+} from '../../server/src/protocol/messages';
 
 const root = join(__dirname, '..', '..');
 const serverModule = join(root, 'dist', 'server.js');

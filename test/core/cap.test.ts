@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { Catalog } from '../../server/src/core/catalog/catalog';
-import { MAX_DIAGNOSTICS } from '../../server/src/core/features/diagnostics';
+import { MAX_DIAGNOSTICS } from '../../server/src/core/features/diagnosticCollector';
 import type { CappedFindings, DiagnosticData } from '../../server/src/core/features/types';
 import { LanguageService } from '../../server/src/core/languageService';
 import { normalizeSettings } from '../../server/src/core/settings';

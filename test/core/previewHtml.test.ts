@@ -78,7 +78,10 @@ describe('preview page (HTML)', () => {
       interactive: true,
     });
     assert.match(html, /class="embed-title"[^>]*><span class="part"[^>]*>Shop<\/span>/);
-    assert.match(html, /border-left-color: #5865f2/);
+    // The colour comes from the nonce'd stylesheet: the page's CSP blocks style attributes.
+    assert.match(html, /<div class="embed bar-5865f2"/);
+    assert.match(html, /\.bar-5865f2 \{ border-left-color: #5865f2; \}/);
+    assert.doesNotMatch(html, /\sstyle=/);
     assert.match(html, /<span class="chip"[^>]*>\$username<\/span>/);
   });
 

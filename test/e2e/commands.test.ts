@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CodeAction } from 'vscode-languageserver-types';
 import { listen, type RunningService } from '../../server/src/catalog/service';
-import { ServerCommand, type CatalogCommandResult, type WikiCommandResult } from '../../server/src/protocol';
+import { ServerCommand, type CatalogCommandResult, type WikiCommandResult } from '../../server/src/protocol/commands';
 import { fullClientCapabilities, spawnServer, type SpawnedServer } from '../support/lspClient';
 import { nvimVersion, runNeovim, type NeovimStep } from '../support/nvim';
 import { snapshotCatalog } from '../support/testCatalog';

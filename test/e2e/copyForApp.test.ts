@@ -5,7 +5,8 @@
 
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { CopyForAppRequest, ServerCommand, type CopyForAppResult } from '../../server/src/protocol';
+import { CopyForAppRequest, type CopyForAppResult } from '../../server/src/protocol/messages';
+import { ServerCommand } from '../../server/src/protocol/commands';
 
 const COPY_FOR_APP_COMMAND = ServerCommand.copyForApp;
 import { offlineServerPerTest } from '../support/lspClient';

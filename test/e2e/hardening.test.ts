@@ -10,7 +10,7 @@ import { closeSync, constants, existsSync, mkdtempSync, openSync, rmSync, writeF
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CompletionList, DocumentSymbol, FoldingRange } from 'vscode-languageserver-types';
-import type { CatalogStatus } from '../../server/src/protocol';
+import type { CatalogStatus } from '../../server/src/protocol/messages';
 import { fullClientCapabilities, spawnServer, type SpawnedServer } from '../support/lspClient';
 
 const ROOT = path.resolve(__dirname, '../..');

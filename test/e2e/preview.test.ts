@@ -10,7 +10,9 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { LSPErrorCodes } from 'vscode-languageserver/node';
-import { PreviewRequest, ServerCommand, type DiscordMessage, type PreviewResult } from '../../server/src/protocol';
+import { PreviewRequest, type PreviewResult } from '../../server/src/protocol/messages';
+import { ServerCommand } from '../../server/src/protocol/commands';
+import { type DiscordMessage } from '../../server/src/protocol/preview';
 import { offlineServerPerTest, type SpawnedServer } from '../support/lspClient';
 
 const ROOT = path.resolve(__dirname, '../..');

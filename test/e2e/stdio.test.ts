@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { IPCMessageReader, IPCMessageWriter } from 'vscode-languageserver/node';
 import type { CodeAction, CompletionList, Hover, SignatureHelp } from 'vscode-languageserver-types';
 import { listen, type RunningService } from '../../server/src/catalog/service';
-import type { CatalogStatus } from '../../server/src/protocol';
+import type { CatalogStatus } from '../../server/src/protocol/messages';
 import { fullClientCapabilities, LspClient, spawnServer, type SpawnedServer } from '../support/lspClient';
 import { Catalog } from '../../server/src/core/catalog/catalog';
 import { snapshotCatalog } from '../support/testCatalog';

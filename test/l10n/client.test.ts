@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { formatMessage, useTranslator } from '../../client/src/l10n';
 import { manifestNls } from '../../client/src/manifest';
 import { formatRefreshOutcome, formatStatusText, formatStatusTooltip } from '../../client/src/status';
-import type { CatalogStatus } from '../../server/src/protocol';
+import type { CatalogStatus } from '../../server/src/protocol/messages';
 
 const ROOT = path.resolve(__dirname, '../..');
 const LANGUAGES = ['es', 'pt-br', 'ru'] as const;

@@ -12,7 +12,7 @@ import {
   type MessageStrategy,
 } from 'vscode-languageserver/node';
 import { Catalog } from '../../server/src/core/catalog/catalog';
-import type { CatalogSourceKind, CatalogStatus } from '../../server/src/protocol';
+import type { CatalogSourceKind, CatalogStatus } from '../../server/src/protocol/messages';
 import type { CatalogProvider, CatalogProviderOptions, ServerRuntime } from '../../server/src/lsp/runtime';
 import { startServer, type ServerHandle } from '../../server/src/lsp/server';
 import { LspClient, type LspClientOptions } from '../support/lspClient';

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { CodeAction, CompletionItem, CompletionList, Hover, SignatureHelp } from 'vscode-languageserver-types';
 import { Catalog } from '../../server/src/core/catalog/catalog';
 import { SEMANTIC_TOKENS_LEGEND } from '../../server/src/core/features/semanticTokens';
-import type { CatalogStatus } from '../../server/src/protocol';
+import type { CatalogStatus } from '../../server/src/protocol/messages';
 import { fullClientCapabilities, type PublishDiagnostics } from '../support/lspClient';
 import { applyOffsetEdits } from '../support/markers';
 import { testCatalog, testCatalogData } from '../support/testCatalog';

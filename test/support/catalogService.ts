@@ -1,9 +1,9 @@
 // Test helpers for the catalog service and client: the service started on an ephemeral loopback
 // port, and the test catalog's list bodies for the fault server's good answers.
 
-import { snapshotOf } from '../../server/src/catalog/cache';
+import { snapshotOf } from '../../server/src/catalog/cacheFormat';
 import { listen, listBodies, type ListenOptions, type RunningService } from '../../server/src/catalog/service';
-import type { ListEndpoint } from '../../server/src/catalog/http';
+import type { ListEndpoint } from '../../server/src/catalog/endpoints';
 import { compareListTags } from '../../server/src/core/catalog/decode';
 import { stringifySnapshot } from '../../server/src/core/catalog/encode';
 import type { CatalogData } from '../../server/src/core/catalog/model';

@@ -18,7 +18,7 @@ import type { CompletionList, Diagnostic, Hover } from 'vscode-languageserver-ty
 import { snapshotOf } from '../../server/src/catalog/cacheFormat';
 import { Catalog } from '../../server/src/core/catalog/catalog';
 import { stringifySnapshot } from '../../server/src/core/catalog/encode';
-import { CATALOG_CACHES_OPTION, type CatalogCacheEntry, type CatalogStatus } from '../../server/src/protocol';
+import { CATALOG_CACHES_OPTION, type CatalogCacheEntry, type CatalogStatus } from '../../server/src/protocol/messages';
 import { fullClientCapabilities } from '../support/lspClient';
 import { snapshotCatalog } from '../support/testCatalog';
 import {

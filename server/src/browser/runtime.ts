@@ -5,7 +5,8 @@
 // `bdscript.catalog.snapshot` cannot be read here; the status says so.
 
 import { decodeCacheText, encodeCacheText } from '../catalog/cacheFormat';
-import { bundledFallback, CatalogChain, type CacheStore } from '../catalog/chain';
+import { bundledFallback } from '../catalog/snapshotText';
+import { CatalogChain, type CacheStore } from '../catalog/chain';
 import { TOOL_VERSION } from '../catalog/endpoints';
 import type { CatalogProvider, CatalogProviderOptions, FallbackCatalog, ServerRuntime } from '../lsp/runtime';
 import { isObject } from '../protocol/json';

@@ -9,8 +9,6 @@ import * as path from 'node:path';
 import { decodeCacheText, encodeCacheText, type CacheContent, type CacheReadResult } from './cacheFormat';
 import { MAX_CATALOG_FILE_BYTES, readRegularFile } from './files';
 
-export * from './cacheFormat';
-
 /** Temp files older than this are leftovers of a writer that died; the next write removes them. */
 const STALE_TEMP_MS = 10 * 60 * 1000;
 

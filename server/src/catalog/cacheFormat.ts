@@ -3,7 +3,8 @@
 // base URL, each endpoint's validators and the largest counts the URL has served (the shrink
 // check's floor). Decoding is strict: anything that does not fit is refused with the reason.
 
-import { DECODE_LIMITS, decodeSnapshot, SNAPSHOT_SCHEMA } from '../core/catalog/decode';
+import { decodeSnapshot, SNAPSHOT_SCHEMA } from '../core/catalog/decode';
+import { DECODE_LIMITS } from '../core/catalog/decodeReaders';
 import { encodeSnapshot, stringifySnapshot, type Json } from '../core/catalog/encode';
 import type { CatalogData, CatalogProblem } from '../core/catalog/model';
 import { LIST_ENDPOINTS, TOOL_VERSION, type ListEndpoint, type Validators } from './endpoints';

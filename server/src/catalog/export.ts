@@ -8,11 +8,15 @@ import { stringifySnapshot } from '../core/catalog/encode';
 import { Catalog } from '../core/catalog/catalog';
 import type { CatalogData, CatalogRecord } from '../core/catalog/model';
 import { bundledSnapshotPath, bundledSnapshotText } from './bundled';
-import { snapshotOf, writeFileAtomic } from './cache';
+import { snapshotOf } from './cacheFormat';
+import { writeFileAtomic } from './cache';
 import { MAX_CATALOG_FILE_BYTES, readRegularFile } from './files';
-import { CatalogClient, CatalogHttpError, LIST_ENDPOINTS, type HttpOptions } from './http';
+import { CatalogClient, type HttpOptions } from './http';
+import { CatalogHttpError, LIST_ENDPOINTS } from './endpoints';
 import { listBodies, recordBody } from './service';
-import { decodeSnapshotText, fetchCatalog, summarizeProblems } from './sources';
+import { decodeSnapshotText } from './snapshotText';
+import { fetchCatalog } from './fetchCatalog';
+import { summarizeProblems } from './judge';
 
 // ---------------------------------------------------------------------------------------------
 // Reading a snapshot.

@@ -4,7 +4,7 @@
 // bound. A FIFO, a device, a socket or a folder is refused with the reason, never waited on.
 
 import { constants, promises as fsp } from 'node:fs';
-import { formatBytes } from './http';
+import { formatBytes } from './endpoints';
 
 /** Largest snapshot or cache file read: far above any real catalog (the bundled one is 0.4 MB). */
 export const MAX_CATALOG_FILE_BYTES = 64 * 1024 * 1024;

@@ -28,8 +28,6 @@ import {
   type Validators,
 } from './endpoints';
 
-export * from './endpoints';
-
 /** Limits and policies of the client. Every field has a default (see `DEFAULT_HTTP_OPTIONS`). */
 export interface HttpOptions extends RequestLimits {
   /** Time to establish a connection (TCP and TLS), per attempt. */

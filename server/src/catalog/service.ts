@@ -17,7 +17,7 @@ import {
   encodeFunctionList,
 } from '../core/catalog/encode';
 import type { CatalogData, CatalogRecord } from '../core/catalog/model';
-import { LIST_ENDPOINTS, type ListEndpoint } from './http';
+import { LIST_ENDPOINTS, type ListEndpoint } from './endpoints';
 
 /** The JSON text of each list endpoint, as the service serves it and `export` writes it. */
 export function listBodies(data: CatalogData): Record<ListEndpoint, string> {

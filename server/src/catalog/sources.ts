@@ -9,8 +9,6 @@ import { CatalogChain, type CacheStore } from './chain';
 import { MAX_CATALOG_FILE_BYTES, readRegularFile } from './files';
 import { CatalogClient, type HttpOptions } from './http';
 
-export * from './chain';
-
 export interface CatalogManagerOptions {
   /** Base URL of the catalog API. */
   readonly url: string;

@@ -15,11 +15,11 @@ import { readRegularFile } from '../catalog/files';
 import { CatalogManager } from '../catalog/sources';
 import { Catalog } from '../core/catalog/catalog';
 import { jsonVisible, visible } from '../core/catalog/controlChars';
-import { MAX_DIAGNOSTICS } from '../core/features/diagnostics';
+import { MAX_DIAGNOSTICS } from '../core/features/diagnosticCollector';
 import { FULL_CLIENT, type CappedFindings, type DiagnosticData } from '../core/features/types';
 import { LanguageService, scriptLanguageFromName } from '../core/languageService';
 import { MAX_DOCUMENT_LENGTH } from '../lsp/documents';
-import { TOOL_VERSION } from '../catalog/http';
+import { TOOL_VERSION } from '../catalog/endpoints';
 import { sarifFrame, sarifResult, type SarifSkipped } from './sarif';
 import { DEFAULT_CATALOG_URL, normalizeSettings, SCRIPT_LANGUAGES, type ScriptLanguage } from '../core/settings';
 import {

@@ -4,7 +4,7 @@
 // esbuild bundles this file into dist/cli.js; server/bin/bdscript calls `runCli()`.
 
 import { EXIT_OK, EXIT_USAGE, type CliIO } from './args';
-import { TOOL_VERSION } from '../catalog/http';
+import { TOOL_VERSION } from '../catalog/endpoints';
 import { visibleLines } from '../core/catalog/controlChars';
 
 export type CommandRunner = (argv: string[], io: CliIO) => Promise<number>;

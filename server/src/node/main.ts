@@ -20,8 +20,9 @@ import {
 } from 'vscode-languageserver/node';
 import { bundledSnapshotPath, bundledSnapshotText } from '../catalog/bundled';
 import { defaultCacheDir } from '../catalog/cache';
-import { TOOL_VERSION } from '../catalog/http';
-import { bundledFallback, CatalogManager } from '../catalog/sources';
+import { TOOL_VERSION } from '../catalog/endpoints';
+import { bundledFallback } from '../catalog/snapshotText';
+import { CatalogManager } from '../catalog/sources';
 import { startServer } from '../lsp/server';
 import { createCollector } from './memory';
 import {

@@ -15,7 +15,7 @@ import { DOLLAR_ESCAPE, lineOf } from '../parser/parser';
 import { callNameAt, forEachLeafIn, locate } from '../parser/query';
 import type { Directive } from '../parser/directives';
 import type { CallNode, ParsedDocument } from '../parser/tree';
-import { DIAGNOSTIC_SOURCE } from './diagnostics';
+import { DIAGNOSTIC_SOURCE } from './diagnosticCollector';
 import { RULE_BY_CODE } from './rules';
 import type { Analysis, FeatureContext, OffsetEdit } from './types';
 import { isObject } from '../../protocol/json';

@@ -7,7 +7,10 @@
 // Everything shown comes from the user's file and is untrusted: every text and attribute is
 // escaped, images from URLs are shown as placeholders naming the URL unless `allowImages` (and
 // then only https: URLs), and the page allows nothing but its own style and, in the editor, one
-// script, both by nonce (Content-Security-Policy). The colours are this project's own choice.
+// script, both by nonce (Content-Security-Policy). That policy blocks `style` attributes too, so
+// every colour comes from the stylesheet: arbitrary colours (an embed's bar, a container's
+// accent) as one class per colour the page uses, its rule written into the nonce'd <style>. The
+// theme's colours are this project's own choice.
 // The page's own words (headings, the branch selector, the notes) are in the language of the
 // localizer it is given (`preview.*` keys of the l10n catalog), English without one.
 
@@ -55,76 +58,99 @@ function at(source: SourceSpan | undefined): string {
   return source ? ` data-start="${source.start}" data-end="${source.end}"` : '';
 }
 
-/** The page's language: the options' localizer, else English. */
-function l10nOf(opts: HtmlOptions): Localizer {
-  return opts.l10n ?? ENGLISH;
+/** One page being drawn: its options, its language, and what its stylesheet must define. */
+interface Page {
+  readonly opts: HtmlOptions;
+  readonly l10n: Localizer;
+  /** The bar colours used, as six hex digits (see `colorClass`). */
+  readonly colors: Set<string>;
 }
 
 /** A rich text: literal text (line breaks kept by CSS) and placeholder chips. */
-function rich(t: RichText | undefined, opts: HtmlOptions): string {
+function rich(t: RichText | undefined, page: Page): string {
   if (!t) return '';
-  return t.parts.map((p) => richPart(p, opts)).join('');
+  return t.parts.map((p) => richPart(p, page)).join('');
 }
 
-function richPart(p: RichText['parts'][number], opts: HtmlOptions): string {
-  const known = escapeHtml(l10nOf(opts).t('preview.page.chip'));
+function richPart(p: RichText['parts'][number], page: Page): string {
+  const known = escapeHtml(page.l10n.t('preview.page.chip'));
   return p.kind === 'text'
     ? `<span class="part"${at(p.source)}>${escapeHtml(p.text)}</span>`
     : `<span class="chip" title="${known}"${at(p.source)}>${escapeHtml(p.label)}</span>`;
 }
 
 /** An image: loaded only when allowed and an https: URL; otherwise a placeholder naming it. */
-function image(url: RichText | undefined, cls: string, opts: HtmlOptions): string {
+function image(url: RichText | undefined, cls: string, page: Page): string {
   const literal = literalValue(url)?.trim();
-  if (opts.allowImages && literal && /^https:\/\/[^\s"'<>]+$/i.test(literal)) {
+  if (page.opts.allowImages && literal && /^https:\/\/[^\s"'<>]+$/i.test(literal)) {
     return `<img class="${cls}" src="${escapeHtml(literal)}" alt="">`;
   }
-  const l10n = l10nOf(opts);
-  return `<div class="${cls} image-placeholder" title="${escapeHtml(l10n.t('preview.page.imagesOff'))}">🖼 ${rich(url, opts) || escapeHtml(l10n.t('preview.page.image'))}</div>`;
+  const l10n = page.l10n;
+  return `<div class="${cls} image-placeholder" title="${escapeHtml(l10n.t('preview.page.imagesOff'))}">🖼 ${rich(url, page) || escapeHtml(l10n.t('preview.page.image'))}</div>`;
 }
 
-function colorHex(color: number | null | undefined): string | undefined {
-  return typeof color === 'number' ? `#${color.toString(16).padStart(6, '0')}` : undefined;
+/** A 24-bit colour as six hex digits, or undefined when it is not one the page can draw. */
+function colorDigits(color: number | null | undefined): string | undefined {
+  return typeof color === 'number' && Number.isInteger(color) && color >= 0 && color <= 0xffffff
+    ? color.toString(16).padStart(6, '0')
+    : undefined;
 }
 
-function embedHtml(e: PreviewEmbed, opts: HtmlOptions): string {
-  const bar = colorHex(e.color);
+/**
+ * The class that paints a colour bar (an embed's `$color`, a container's accent), recording the
+ * colour so that the page's own nonce'd stylesheet gets one rule for it. The page's
+ * Content-Security-Policy blocks `style` attributes: a colour can only come from there.
+ */
+function colorClass(color: number | null | undefined, page: Page): string {
+  const digits = colorDigits(color);
+  if (digits === undefined) return '';
+  page.colors.add(digits);
+  return ` bar-${digits}`;
+}
+
+/** The stylesheet rules for the colour classes a page used, in first-use order. */
+function colorRules(colors: ReadonlySet<string>): string {
+  let out = '';
+  for (const digits of colors) out += `.bar-${digits} { border-left-color: #${digits}; }\n`;
+  return out;
+}
+
+function embedHtml(e: PreviewEmbed, page: Page): string {
   const parts: string[] = [];
   if (e.author)
     parts.push(
-      `<div class="embed-author">${e.author.icon_url ? image(e.author.icon_url, 'author-icon', opts) : ''}${rich(e.author.name, opts)}</div>`,
+      `<div class="embed-author">${e.author.icon_url ? image(e.author.icon_url, 'author-icon', page) : ''}${rich(e.author.name, page)}</div>`,
     );
   if (e.title)
-    parts.push(`<div class="embed-title${e.url ? ' link' : ''}"${at(e.title.source)}>${rich(e.title, opts)}</div>`);
+    parts.push(`<div class="embed-title${e.url ? ' link' : ''}"${at(e.title.source)}>${rich(e.title, page)}</div>`);
   if (e.description)
-    parts.push(`<div class="embed-description"${at(e.description.source)}>${rich(e.description, opts)}</div>`);
+    parts.push(`<div class="embed-description"${at(e.description.source)}>${rich(e.description, page)}</div>`);
   if (e.fields.length > 0) {
     parts.push(
       `<div class="embed-fields">${e.fields
         .map(
           (f) =>
-            `<div class="field${f.inline ? ' inline' : ''}"${at(f.source)}><div class="field-name">${rich(f.name, opts)}</div><div class="field-value">${rich(f.value, opts)}</div></div>`,
+            `<div class="field${f.inline ? ' inline' : ''}"${at(f.source)}><div class="field-name">${rich(f.name, page)}</div><div class="field-value">${rich(f.value, page)}</div></div>`,
         )
         .join('')}</div>`,
     );
   }
-  if (e.image) parts.push(image(e.image.url, 'embed-image', opts));
+  if (e.image) parts.push(image(e.image.url, 'embed-image', page));
   if (e.footer || e.timestamp) {
     const footer = [
-      e.footer ? rich(e.footer.text, opts) : '',
-      e.timestamp ? `<span class="timestamp">${escapeHtml(l10nOf(opts).t('preview.page.timestamp'))}</span>` : '',
+      e.footer ? rich(e.footer.text, page) : '',
+      e.timestamp ? `<span class="timestamp">${escapeHtml(page.l10n.t('preview.page.timestamp'))}</span>` : '',
     ]
       .filter((x) => x !== '')
       .join(' • ');
     parts.push(
-      `<div class="embed-footer">${e.footer?.icon_url ? image(e.footer.icon_url, 'footer-icon', opts) : ''}${footer}</div>`,
+      `<div class="embed-footer">${e.footer?.icon_url ? image(e.footer.icon_url, 'footer-icon', page) : ''}${footer}</div>`,
     );
   }
-  const thumb = e.thumbnail ? image(e.thumbnail.url, 'embed-thumbnail', opts) : '';
-  const style = bar ? ` style="border-left-color: ${bar}"` : '';
+  const thumb = e.thumbnail ? image(e.thumbnail.url, 'embed-thumbnail', page) : '';
   const unknown =
-    e.color === null ? ` <span class="chip">${escapeHtml(l10nOf(opts).t('preview.page.colorAtRunTime'))}</span>` : '';
-  return `<div class="embed"${style}${at(e.colorSource)}><div class="embed-body">${parts.join('')}${unknown}</div>${thumb}</div>`;
+    e.color === null ? ` <span class="chip">${escapeHtml(page.l10n.t('preview.page.colorAtRunTime'))}</span>` : '';
+  return `<div class="embed${colorClass(e.color, page)}"${at(e.colorSource)}><div class="embed-body">${parts.join('')}${unknown}</div>${thumb}</div>`;
 }
 
 const STYLE_CLASS: Readonly<Record<number, string>> = {
@@ -136,49 +162,48 @@ const STYLE_CLASS: Readonly<Record<number, string>> = {
   [ButtonStyle.Premium]: 'premium',
 };
 
-function buttonHtml(b: PreviewButton, opts: HtmlOptions): string {
+function buttonHtml(b: PreviewButton, page: Page): string {
   const emoji = b.emoji
     ? `<span class="emoji">${escapeHtml(b.emoji.id ? `:${b.emoji.name}:` : b.emoji.name)}</span>`
     : '';
   const link = b.style === ButtonStyle.Link ? '<span class="link-mark">↗</span>' : '';
-  return `<button type="button" class="button ${STYLE_CLASS[b.style] ?? 'secondary'}${b.disabled ? ' disabled' : ''}"${at(b.source)}>${emoji}${rich(b.label, opts)}${link}</button>`;
+  return `<button type="button" class="button ${STYLE_CLASS[b.style] ?? 'secondary'}${b.disabled ? ' disabled' : ''}"${at(b.source)}>${emoji}${rich(b.label, page)}${link}</button>`;
 }
 
-function selectHtml(s: PreviewSelect, opts: HtmlOptions): string {
+function selectHtml(s: PreviewSelect, page: Page): string {
   const options = s.options
     .map(
       (o) =>
-        `<li${at(o.source)}>${o.emoji ? `${escapeHtml(o.emoji.name)} ` : ''}${rich(o.label, opts)}${o.description ? `<div class="option-description">${rich(o.description, opts)}</div>` : ''}</li>`,
+        `<li${at(o.source)}>${o.emoji ? `${escapeHtml(o.emoji.name)} ` : ''}${rich(o.label, page)}${o.description ? `<div class="option-description">${rich(o.description, page)}</div>` : ''}</li>`,
     )
     .join('');
-  return `<div class="select"${at(s.source)}><div class="select-box">${rich(s.placeholder, opts) || escapeHtml(l10nOf(opts).t('preview.page.selectPlaceholder'))}<span class="caret">⌄</span></div>${options ? `<ul class="options">${options}</ul>` : ''}</div>`;
+  return `<div class="select"${at(s.source)}><div class="select-box">${rich(s.placeholder, page) || escapeHtml(page.l10n.t('preview.page.selectPlaceholder'))}<span class="caret">⌄</span></div>${options ? `<ul class="options">${options}</ul>` : ''}</div>`;
 }
 
-function componentHtml(c: unknown, opts: HtmlOptions): string {
+function componentHtml(c: unknown, page: Page): string {
   const node = c as { type: number; source?: SourceSpan; [key: string]: unknown };
   switch (node.type) {
     case ComponentType.ActionRow:
-      return `<div class="row"${at(node.source)}>${(node.components as unknown[]).map((x) => componentHtml(x, opts)).join('')}</div>`;
+      return `<div class="row"${at(node.source)}>${(node.components as unknown[]).map((x) => componentHtml(x, page)).join('')}</div>`;
     case ComponentType.Button:
-      return buttonHtml(node as unknown as PreviewButton, opts);
+      return buttonHtml(node as unknown as PreviewButton, page);
     case ComponentType.TextDisplay:
-      return `<div class="text-display"${at(node.source)}>${rich(node.content as RichText, opts)}</div>`;
+      return `<div class="text-display"${at(node.source)}>${rich(node.content as RichText, page)}</div>`;
     case ComponentType.Separator:
       return `<div class="separator${node.divider ? ' divider' : ''}${node.spacing === 2 ? ' large' : ''}"${at(node.source)}></div>`;
     case ComponentType.Section: {
-      const accessory = node.accessory ? componentHtml(node.accessory, opts) : '';
-      return `<div class="section"${at(node.source)}><div class="section-texts">${(node.components as unknown[]).map((x) => componentHtml(x, opts)).join('')}</div>${accessory ? `<div class="accessory">${accessory}</div>` : ''}</div>`;
+      const accessory = node.accessory ? componentHtml(node.accessory, page) : '';
+      return `<div class="section"${at(node.source)}><div class="section-texts">${(node.components as unknown[]).map((x) => componentHtml(x, page)).join('')}</div>${accessory ? `<div class="accessory">${accessory}</div>` : ''}</div>`;
     }
     case ComponentType.Thumbnail:
-      return image((node.media as { url: RichText }).url, 'thumbnail', opts);
+      return image((node.media as { url: RichText }).url, 'thumbnail', page);
     case ComponentType.MediaGallery:
-      return `<div class="gallery"${at(node.source)}>${(node.items as Array<{ media: { url: RichText } }>).map((i) => image(i.media.url, 'gallery-item', opts)).join('')}</div>`;
+      return `<div class="gallery"${at(node.source)}>${(node.items as Array<{ media: { url: RichText } }>).map((i) => image(i.media.url, 'gallery-item', page)).join('')}</div>`;
     case ComponentType.Container: {
-      const accent = colorHex(node.accent_color as number | null | undefined);
-      return `<div class="container"${accent ? ` style="border-left-color: ${accent}"` : ''}${at(node.source)}>${(node.components as unknown[]).map((x) => componentHtml(x, opts)).join('')}</div>`;
+      return `<div class="container${colorClass(node.accent_color as number | null | undefined, page)}"${at(node.source)}>${(node.components as unknown[]).map((x) => componentHtml(x, page)).join('')}</div>`;
     }
     default:
-      return Array.isArray(node.options) ? selectHtml(node as unknown as PreviewSelect, opts) : '';
+      return Array.isArray(node.options) ? selectHtml(node as unknown as PreviewSelect, page) : '';
   }
 }
 
@@ -263,7 +288,8 @@ function* drawAll<T>(
  * the page at the end, so a caller on a single thread can let other work run in between.
  */
 export function* previewHtmlSteps(p: PreviewMessage<Text>, opts: HtmlOptions): Generator<void, string, void> {
-  const l10n = l10nOf(opts);
+  const l10n = opts.l10n ?? ENGLISH;
+  const page: Page = { opts, l10n, colors: new Set() };
   const counter = { n: 0 };
   const nonce = escapeHtml(opts.nonce);
   const csp = [
@@ -275,10 +301,10 @@ export function* previewHtmlSteps(p: PreviewMessage<Text>, opts: HtmlOptions): G
   const body: string[] = [];
   if (p.content.parts.length > 0)
     body.push(
-      `<div class="content">${(yield* drawAll(p.content.parts, (part) => richPart(part, opts), counter)).join('')}</div>`,
+      `<div class="content">${(yield* drawAll(p.content.parts, (part) => richPart(part, page), counter)).join('')}</div>`,
     );
-  body.push(...(yield* drawAll(p.embeds, (e) => embedHtml(e, opts), counter)));
-  body.push(...(yield* drawAll(p.components, (c) => componentHtml(c, opts), counter)));
+  body.push(...(yield* drawAll(p.embeds, (e) => embedHtml(e, page), counter)));
+  body.push(...(yield* drawAll(p.components, (c) => componentHtml(c, page), counter)));
   if (body.length === 0) body.push(`<div class="empty">${escapeHtml(l10n.t('preview.page.noReply'))}</div>`);
   const extras: string[] = [];
   if (p.branches.length > 0) {
@@ -307,7 +333,7 @@ export function* previewHtmlSteps(p: PreviewMessage<Text>, opts: HtmlOptions): G
     `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(opts.title ?? l10n.t('preview.page.title'))}</title>`,
-    `<style nonce="${nonce}">${STYLE}</style>`,
+    `<style nonce="${nonce}">${STYLE}${colorRules(page.colors)}</style>`,
     '</head>',
     `<body class="${opts.theme}">`,
     '<div class="message"><div class="avatar"></div><div class="body">',

@@ -1,0 +1,86 @@
+// A snapshot's text read as a catalog, for the chain's user and bundled snapshots and for
+// `bdscript catalog`: the decoder's problems as status lines, the provenance date as exactly as it
+// is known, and the bundled catalog that answers while a slow local load runs. No Node API is
+// used here.
+
+import { Catalog } from '../core/catalog/catalog';
+import { decodeSnapshot } from '../core/catalog/decode';
+import type { CatalogData } from '../core/catalog/model';
+import type { CatalogDatePrecision } from '../protocol/messages';
+import { summarizeProblems } from './judge';
+
+/** What decoding a snapshot's text gave: the data, or why it cannot be used. */
+export type SnapshotText =
+  | {
+      readonly ok: true;
+      readonly data: CatalogData;
+      /** The provenance date: a day `YYYY-MM-DD` (precision `date`) or an ISO instant (`time`). */
+      readonly fetchedAt?: string;
+      readonly fetchedAtPrecision?: CatalogDatePrecision;
+      readonly problems: string[];
+    }
+  | { readonly ok: false; readonly reason: string; readonly problems: string[] };
+
+/**
+ * Decodes the text of the snapshot at `location` (a user's file or the bundled one); `what`
+ * names it in summary problems. A snapshot without functions cannot be used. Never throws.
+ */
+export function decodeSnapshotText(text: string, location: string, what = location): SnapshotText {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, reason: `not valid JSON (${(err as Error).message})`, problems: [] };
+  }
+  const decoded = decodeSnapshot(json, location);
+  const problems = summarizeProblems(what, decoded.problems);
+  if (decoded.value.data.functions.length === 0) {
+    const first = decoded.problems.find((p) => p.severity === 'error');
+    return { ok: false, reason: `holds no functions${first ? ` (${first.message})` : ''}`, problems };
+  }
+  return { ok: true, data: decoded.value.data, ...provenanceDate(decoded.value.provenance?.date), problems };
+}
+
+/** A calendar day and nothing more, as `npm run snapshot` writes the provenance date. */
+const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * When a snapshot was made, as exactly as its provenance says: a bare day stays a day (an age in
+ * hours counted from its midnight would be made up); a timestamp becomes an ISO instant. Nothing
+ * for a date that is no date.
+ */
+export function provenanceDate(date: string | undefined): {
+  fetchedAt?: string;
+  fetchedAtPrecision?: CatalogDatePrecision;
+} {
+  if (!date) return {};
+  const day = DAY_ONLY.exec(date);
+  if (day) {
+    const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    const t = new Date(Date.UTC(y, m - 1, d));
+    // `2026-02-31` parses as March 3rd; a day that does not exist is no date.
+    if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) return {};
+    return { fetchedAt: date, fetchedAtPrecision: 'date' };
+  }
+  const ms = Date.parse(date);
+  return Number.isNaN(ms) ? {} : { fetchedAt: new Date(ms).toISOString(), fetchedAtPrecision: 'time' };
+}
+
+/**
+ * The catalog of the bundled snapshot, for the fallback that answers while a slow local load
+ * runs; undefined when its text cannot be read or used. Never throws.
+ */
+export function bundledFallback(bundled: {
+  readonly location: string;
+  text(): string;
+}): { catalog: Catalog; location: string } | undefined {
+  let text: string;
+  try {
+    text = bundled.text();
+  } catch {
+    // Run from source without the snapshot file; the bundles embed it.
+    return undefined;
+  }
+  const loaded = decodeSnapshotText(text, bundled.location, `bundled snapshot ${bundled.location}`);
+  return loaded.ok ? { catalog: new Catalog(loaded.data), location: bundled.location } : undefined;
+}

@@ -1,0 +1,498 @@
+// The diagnostics' check of each call against the catalog: unknown names (with "did you mean"),
+// callbacks on the first line, names with letters glued on, the wrong form (bare or bracketed),
+// deprecation, premium and intents, argument counts, empty arguments and literal values, the
+// script language's features, a literal `$jsonParse` argument, and the per-function checks of
+// callRules.ts. It runs per chunk (diagnostics.ts keeps its findings with the chunk).
+
+import { DiagnosticTag } from 'vscode-languageserver-types';
+import { bindArguments, slotLabel, type Binding } from '../catalog/bind';
+import type { RecordIndex } from '../catalog/catalog';
+import type { Argument, CatalogRecord, FunctionRecord } from '../catalog/model';
+import { Intents } from '../catalog/model';
+import { BLOCK_ROLES } from '../parser/blocks';
+import { COMMENT_NAME } from '../parser/parser';
+import { literalText, separatorSpan } from '../parser/query';
+import type { ArgNode, CallNode } from '../parser/tree';
+import { featureOfFunction, hasFeature, SWITCH_TO_BDSCRIPT2 } from './languages';
+import { list, msg, type Msg, type Text } from '../l10n';
+import { JSON_PARSE, jsonParseFinding } from './json';
+import type { Analysis, DiagnosticFix, FeatureContext, OffsetEdit } from './types';
+import { checkValue } from './values';
+import { replacementFixes } from './deprecations';
+import { CALL_CHECKS, type CallReport } from './callRules';
+import type { Findings } from './diagnosticCollector';
+
+/** At most this much glued text is quoted in a message. */
+const MAX_GLUED_SHOWN = 40;
+
+/** Where a run of letters and digits that starts at `from` ends. */
+function identifierTail(text: string, from: number): number {
+  let j = from;
+  for (;;) {
+    const c = text.charCodeAt(j);
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57)) j++;
+    else return j;
+  }
+}
+
+/** The "escape the extra `;`" fix is offered for calls with up to this many extra separators. */
+const MAX_ESCAPE_EDITS = 1000;
+
+/** A binding plus where the extra arguments start (-1 when none are extra). */
+interface MemoBinding extends Binding {
+  readonly extraFrom: number;
+}
+
+/** Bindings per parameter list and argument count: the same call shapes repeat all over a file. */
+const BINDINGS = new WeakMap<readonly Argument[], MemoBinding[]>();
+const MEMO_COUNTS = 64;
+
+function bindingFor(params: readonly Argument[], count: number): MemoBinding {
+  let byCount = BINDINGS.get(params);
+  const cached = byCount?.[count];
+  if (cached) return cached;
+  const b = bindArguments(params, count);
+  const binding: MemoBinding = { slots: b.slots, missing: b.missing, extraFrom: b.slots.indexOf(undefined) };
+  if (count < MEMO_COUNTS) {
+    if (!byCount) BINDINGS.set(params, (byCount = []));
+    byCount[count] = binding;
+  }
+  return binding;
+}
+
+/** An argument with no text, escape or call in it (comments do not count). */
+function isEmptyArg(arg: ArgNode): boolean {
+  for (const child of arg.children) if (child.kind !== 'comment') return false;
+  return true;
+}
+
+/** Whether an argument's type can reject a literal at all (String, Tuple and unknown types cannot). */
+function needsValueCheck(arg: Argument): boolean {
+  const types = arg.types;
+  return types.length > 0 && arg.unknownTypes.length === 0 && !types.includes('String') && !types.includes('Tuple');
+}
+
+/** Judges calls one by one, putting what it finds into a chunk's `Findings`. */
+export class CallChecker {
+  private readonly text: string;
+  /** "Did you mean" per unknown name, computed once per name. */
+  private readonly suggestionMemo = new Map<string, { near: string[] }>();
+
+  constructor(
+    private readonly ctx: FeatureContext,
+    private readonly analysis: Analysis,
+    private readonly d: Findings,
+    /** Where the call alone on the first line starts when there is no trigger (a callback candidate), or -1. */
+    private readonly firstLineCall: number,
+  ) {
+    this.text = analysis.parsed.text;
+  }
+
+  run(calls: readonly CallNode[]): void {
+    for (const call of calls) {
+      // A bare `$c` is a comment name, never judged.
+      if (call.name === COMMENT_NAME) continue;
+      this.checkLanguage(call);
+      this.checkCall(call);
+      if (call.name === JSON_PARSE) this.checkJsonParse(call);
+      const check = CALL_CHECKS.get(call.name);
+      // A call in the form the catalog knows, whose `[...]` (if any) is closed.
+      if (check && (call.open < 0 || call.close >= 0) && this.ctx.catalog.functions.get(call.name, call.open >= 0))
+        check(this.text, call, this.report);
+    }
+  }
+
+  /** Where the per-call checks of callRules.ts put their findings. */
+  private readonly report: CallReport = (code, start, end, message, fixes) =>
+    this.d.add(code, start, end, message, fixes ? () => ({ fixes: fixes() }) : {});
+
+  /** The literal argument of a known `$jsonParse[...]`, read as JSON (json.ts). */
+  private checkJsonParse(call: CallNode): void {
+    if (!this.ctx.catalog.functions.get(JSON_PARSE, true)) return;
+    const found = jsonParseFinding(this.text, call);
+    if (found) this.d.add('invalid-json', found.start, found.end, found.message);
+  }
+
+  private checkCall(call: CallNode): void {
+    const catalog = this.ctx.catalog;
+    // Before any catalog has loaded every name would look unknown; say nothing rather than that.
+    if (catalog.functions.records.length === 0) return;
+    this.checkGlued(call);
+    const isTriggerRoot = call.inTrigger && call.parent === null;
+    if (isTriggerRoot && catalog.callbacks.forms(call.name)) {
+      this.checkRecord(call, catalog.callbacks);
+      return;
+    }
+    if (catalog.functions.forms(call.name)) {
+      this.checkRecord(call, catalog.functions);
+      return;
+    }
+    if (catalog.callbacks.forms(call.name)) {
+      this.d.add('callback-in-code', call.start, call.nameEnd, () => msg('diag.callbackInCode', { name: call.name }));
+      return;
+    }
+    if (call.start === this.firstLineCall) {
+      const near = nearCallbacks(catalog.callbacks, call.name);
+      // `$onlyPerm` on the first line is a misspelt function, not a misspelt callback.
+      if (near.length > 0 || (call.name.startsWith('$on') && this.suggestions(call.name).near.length === 0)) {
+        this.d.add(
+          'not-a-callback',
+          call.start,
+          call.nameEnd,
+          () => msg('diag.notACallback', { name: call.name, suggest: didYouMean(near) }),
+          () => ({ fixes: this.renameFixes(call, near) }),
+        );
+        return;
+      }
+    }
+    // "Did you mean" is looked up only for findings that are shown.
+    this.d.add(
+      'unknown-function',
+      call.start,
+      call.nameEnd,
+      () => msg('diag.unknownFunction', { name: call.name, suggest: didYouMean(this.suggestions(call.name).near) }),
+      () => ({ fixes: this.renameFixes(call, this.suggestions(call.name).near) }),
+    );
+  }
+
+  /**
+   * A known name with letters glued to it (`$pingms`): BDFD reads the longest known name and
+   * leaves the rest as text, and so does the parser. Said as a hint, or as a warning when a `[`
+   * follows the letters, since those brackets are then text and not the function's arguments.
+   */
+  private checkGlued(call: CallNode): void {
+    const text = this.text;
+    const runEnd = identifierTail(text, call.nameEnd);
+    if (runEnd === call.nameEnd) return;
+    const rest = text.slice(call.nameEnd, Math.min(runEnd, call.nameEnd + MAX_GLUED_SHOWN));
+    const shown = runEnd - call.nameEnd > MAX_GLUED_SHOWN ? `${rest}…` : rest;
+    if (text.charCodeAt(runEnd) === 91 /* [ */) {
+      const full = call.name + text.slice(call.nameEnd, runEnd);
+      const identStart = call.nameEnd - (call.name.length - 1);
+      this.d.add(
+        'glued-arguments',
+        call.start,
+        runEnd + 1,
+        () =>
+          msg('diag.gluedArguments', {
+            name: call.name,
+            glued: shown,
+            suggest: didYouMean(this.suggestions(full).near),
+          }),
+        () => {
+          const { near } = this.suggestions(full);
+          return {
+            fixes: near.map((n) => ({
+              title: msg('fix.changeTo', { name: n }),
+              edits: [{ start: identStart, end: runEnd, newText: n.slice(1) }],
+              ...(near.length === 1 ? { preferred: true } : {}),
+            })),
+          };
+        },
+      );
+      return;
+    }
+    this.d.add(
+      'glued-name',
+      call.start,
+      runEnd,
+      () => msg('diag.gluedName', { name: call.name, glued: shown }),
+      () => ({
+        fixes: [
+          {
+            title: msg('fix.keepTextApart', { name: call.name, glued: shown }),
+            edits: [{ start: call.nameEnd, end: call.nameEnd, newText: '$c[]' }],
+          },
+        ],
+      }),
+    );
+  }
+
+  /** Whether letters glued to the call's name are followed by `[` (`$addButtonn[`). */
+  private gluedBeforeBracket(call: CallNode): boolean {
+    const runEnd = identifierTail(this.text, call.nameEnd);
+    return runEnd > call.nameEnd && this.text.charCodeAt(runEnd) === 91; /* [ */
+  }
+
+  /** Near names for an unknown name; memoised. */
+  private suggestions(name: string): { near: string[] } {
+    let found = this.suggestionMemo.get(name);
+    if (!found) {
+      // The comment function is never what a misspelt name meant.
+      found = { near: this.ctx.catalog.functions.similar(name).filter((n) => n !== COMMENT_NAME) };
+      this.suggestionMemo.set(name, found);
+    }
+    return found;
+  }
+
+  /** Fixes that replace a call's name (keeping a `%{DOL}%` prefix) by each of `names`. */
+  private renameFixes(call: CallNode, names: readonly string[]): DiagnosticFix[] {
+    const identStart = call.nameEnd - (call.name.length - 1);
+    return names.map((n) => ({
+      title: msg('fix.changeTo', { name: n }),
+      edits: [{ start: identStart, end: call.nameEnd, newText: n.slice(1) }],
+      ...(names.length === 1 ? { preferred: true } : {}),
+    }));
+  }
+
+  private checkRecord<R extends CatalogRecord>(call: CallNode, index: RecordIndex<R>): void {
+    const forms = index.forms(call.name);
+    if (!forms) return; // checkCall calls this only for a name the index has
+    const bracketed = call.open >= 0;
+    const record = bracketed ? forms.bracketed : forms.bare;
+    if (record) {
+      this.checkFlags(call, record);
+      if (bracketed && record.arguments && call.close >= 0) this.checkArguments(call, record, record.arguments);
+      return;
+    }
+    if (bracketed) {
+      // Only the bare form exists.
+      const only = forms.bare;
+      if (!only) return; // a name has at least one form
+      const emptyList = call.close >= 0 && call.args.length === 1 && call.args[0]?.children.length === 0;
+      this.d.add(
+        'wrong-form',
+        call.start,
+        call.close >= 0 ? call.end : call.open + 1,
+        () => msg('diag.bareOnly', { name: call.name }),
+        () =>
+          emptyList
+            ? {
+                fixes: [
+                  {
+                    title: msg('fix.removeEmptyBrackets'),
+                    edits: [{ start: call.open, end: call.end, newText: '' }],
+                    preferred: true,
+                  },
+                ],
+              }
+            : {},
+      );
+      this.checkFlags(call, only);
+      return;
+    }
+    // Only the bracketed form exists. When all its arguments are optional, the bare call is
+    // taken as the bracketed form with none (the wiki shows some such functions bare).
+    const full = forms.bracketed;
+    if (!full) return; // a name has at least one form
+    const params = full.arguments ?? [];
+    // `$addButtonn[`: the glued letters are the mistake (see checkGlued), not missing brackets.
+    if (bindingFor(params, 0).missing.length > 0 && !this.gluedBeforeBracket(call)) {
+      this.d.add(
+        'wrong-form',
+        call.start,
+        call.nameEnd,
+        () => msg('diag.needsArguments', { name: call.name, tag: full.tag }),
+        () => ({
+          fixes: [
+            { title: msg('fix.addBrackets'), edits: [{ start: call.nameEnd, end: call.nameEnd, newText: '[]' }] },
+          ],
+        }),
+      );
+    }
+    this.checkFlags(call, full);
+  }
+
+  /** Deprecation, premium and intents: about the function itself, on its name. */
+  private checkFlags(call: CallNode, record: CatalogRecord): void {
+    if (record.kind === 'function' && record.deprecated) this.deprecated(call, record);
+    if (record.premium && !this.ctx.settings.premium) {
+      this.d.add('premium', call.start, call.nameEnd, () =>
+        msg(record.kind === 'callback' ? 'diag.premiumCallback' : 'diag.premiumFunction', { name: call.name }),
+      );
+    }
+    const intents: string[] = [];
+    if (record.intents & Intents.ServerMembers) intents.push('Server Members');
+    if (record.intents & Intents.Presence) intents.push('Presence');
+    const first = intents[0];
+    const second = intents[1];
+    if (first !== undefined) {
+      this.d.add('intents', call.start, call.nameEnd, () =>
+        second !== undefined
+          ? msg('diag.intentsBoth', { name: call.name, first, second })
+          : msg('diag.intentsOne', { name: call.name, intent: first }),
+      );
+    }
+  }
+
+  private deprecated(call: CallNode, record: FunctionRecord): void {
+    const replacement = record.deprecatedFor;
+    this.d.add(
+      'deprecated',
+      call.start,
+      call.nameEnd,
+      () =>
+        replacement
+          ? msg('diag.deprecatedFor', { name: call.name, replacement })
+          : msg('diag.deprecated', { name: call.name }),
+      () => ({ tags: [DiagnosticTag.Deprecated], fixes: replacementFixes(this.ctx.catalog, this.text, call, record) }),
+    );
+  }
+
+  private checkArguments(call: CallNode, record: CatalogRecord, params: readonly Argument[]): void {
+    const args = call.args;
+    // A closed bracketed call has at least one argument.
+    const firstArg = args[0];
+    const lastArg = args[args.length - 1];
+    if (firstArg === undefined || lastArg === undefined) return;
+    const onlyEmpty = args.length === 1 && isEmptyArg(firstArg);
+    const firstParam = params[0];
+    if (firstParam === undefined) {
+      // `$f[]` is how a function without parameters is often written.
+      if (!onlyEmpty) {
+        this.d.add('too-many-arguments', firstArg.start, lastArg.end, () =>
+          msg('diag.takesNoArguments', { name: call.name }),
+        );
+      }
+      return;
+    }
+    // `$f[]` with an optional first parameter means "no arguments", as the wiki writes it.
+    const count = onlyEmpty && !firstParam.required ? 0 : args.length;
+    const binding = bindingFor(params, count);
+
+    if (binding.extraFrom >= 0) this.tooMany(call, params, binding);
+    if (binding.missing.length > 0) {
+      this.d.add('missing-argument', call.close, call.close + 1, () => {
+        const names = binding.missing.map((s) => `"${slotLabel(s, params)}"`);
+        return msg('diag.missingArguments', {
+          name: call.name,
+          count: names.length,
+          names: names.join(', '),
+          tag: record.tag,
+        });
+      });
+    }
+
+    for (let i = 0; i < count; i++) {
+      const slot = binding.slots[i];
+      const arg = args[i];
+      if (!slot || !arg) continue;
+      if (isEmptyArg(arg)) {
+        if (!slot.argument.empty) {
+          this.d.add('empty-argument', arg.start, arg.end, () => {
+            const label = slotLabel(slot, params);
+            return msg(slot.argument.required ? 'diag.emptyRequired' : 'diag.emptyOptional', {
+              name: call.name,
+              label,
+            });
+          });
+        }
+        continue;
+      }
+      if (!needsValueCheck(slot.argument)) continue;
+      const literal = literalText(this.text, arg);
+      if (literal === undefined) continue;
+      const verdict = checkValue(literal, slot.argument, this.ctx.catalog.emoji);
+      if (!verdict) continue;
+      // A fix may replace the argument's text only when that text is exactly its value.
+      const plain = arg.children.length === 1 && arg.children[0]?.kind === 'text';
+      const fixes = (): DiagnosticFix[] =>
+        plain
+          ? verdict.suggestions.map((s) => ({
+              title: msg('fix.changeToValue', { value: s }),
+              edits: [{ start: arg.start, end: arg.end, newText: s }],
+              ...(verdict.suggestions.length === 1 ? { preferred: true } : {}),
+            }))
+          : [];
+      this.d.add(
+        verdict.code,
+        arg.start,
+        arg.end,
+        () =>
+          msg('diag.invalidArgument', {
+            name: call.name,
+            label: slotLabel(slot, params),
+            detail: verdict.detail,
+            suggest: didYouMean(verdict.suggestions, false),
+          }),
+        () => ({ fixes: fixes() }),
+      );
+    }
+  }
+
+  /** Too many arguments: from the separator before the first extra one to the last argument. */
+  private tooMany(call: CallNode, params: readonly Argument[], binding: MemoBinding): void {
+    const args = call.args;
+    const first = binding.extraFrom;
+    const max = first;
+    const sep = first > 0 ? separatorSpan(call, first - 1) : undefined;
+    // extraFrom is an argument's index, so both exist.
+    const firstExtra = args[first];
+    const lastArg = args[args.length - 1];
+    if (firstExtra === undefined || lastArg === undefined) return;
+    const fixes = (): DiagnosticFix[] => {
+      const lastParam = params[params.length - 1];
+      const slot = binding.slots[first - 1];
+      // A partial fix would be wrong, so calls with very many extra separators get none.
+      if (!lastParam || !slot || !acceptsText(lastParam) || args.length - first > MAX_ESCAPE_EDITS) return [];
+      const edits: OffsetEdit[] = [];
+      for (let k = Math.max(0, first - 1); k < args.length - 1; k++) {
+        const s = separatorSpan(call, k);
+        if (s.end === s.start + 1 && this.text.charCodeAt(s.start) === 59 /* ; */)
+          edits.push({ start: s.start, end: s.end, newText: '\\;' });
+      }
+      return edits.length > 0
+        ? [{ title: msg('fix.escapeSemicolons', { label: slotLabel(slot, params) }), edits }]
+        : [];
+    };
+    this.d.add(
+      'too-many-arguments',
+      sep ? sep.start : firstExtra.start,
+      lastArg.end,
+      () =>
+        msg('diag.tooManyArguments', {
+          name: call.name,
+          max,
+          params: params.map((p) => p.name || '…').join('; '),
+          got: args.length,
+        }),
+      () => ({ fixes: fixes() }),
+    );
+  }
+
+  /** Script language checks: BDScript 2 functions and blocks in arguments (blocks on one line: `blocksOnOneLine`). */
+  private checkLanguage(call: CallNode): void {
+    const language = this.analysis.language;
+    const feature = featureOfFunction(call.name);
+    // One language diagnostic per call: the function itself is the first thing to fix.
+    if (feature && !hasFeature(language, feature)) {
+      this.languageFeature(call, () => msg('lang.onlyBdscript2', { name: call.name, language }));
+      return;
+    }
+    if (call.parent !== null && BLOCK_ROLES.has(call.name) && !hasFeature(language, 'blocks-in-arguments')) {
+      this.languageFeature(call, () => msg('lang.blockInArgument', { name: call.name, language }));
+    }
+  }
+
+  private languageFeature(call: CallNode, message: () => Msg): void {
+    this.d.add('language-feature', call.start, call.nameEnd, () =>
+      msg('lang.featureSwitch', { problem: message(), switch: SWITCH_TO_BDSCRIPT2 }),
+    );
+  }
+}
+
+/**
+ * Callbacks an unknown first-line name may mean: near names, names it is the start of
+ * (`$onJoin` → `$onJoined`) and names it starts with (`$onJoinedd`). The list is short.
+ */
+function nearCallbacks(callbacks: RecordIndex<CatalogRecord>, name: string): string[] {
+  const out = callbacks.similar(name);
+  for (const n of callbacks.withPrefix(name, 3)) if (!out.includes(n)) out.push(n);
+  for (let k = name.length - 1; k >= 4; k--) {
+    const prefix = name.slice(0, k);
+    if (callbacks.forms(prefix) && !out.includes(prefix)) out.push(prefix);
+  }
+  return out.slice(0, 3);
+}
+
+/** Whether an argument takes free text, so that a stray `;` was probably meant as text. */
+function acceptsText(arg: Argument): boolean {
+  return arg.types.length === 0 || arg.types.includes('String') || arg.unknownTypes.length > 0;
+}
+
+/** " Did you mean `$a` or `$b`?" (or with quotes for values), or "" without suggestions. */
+function didYouMean(names: readonly string[], code = true): Text {
+  if (names.length === 0) return '';
+  const q = (n: string) => (code ? `\`${n}\`` : `"${n}"`);
+  return msg('diag.didYouMean', { names: list(names.map(q), 'or') });
+}
