@@ -38,6 +38,7 @@ import { definition } from './features/definition';
 import { prepareRename, references, rename } from './features/references';
 import { computeDiagnostics, diagnosticSteps } from './features/diagnostics';
 import { foldingRanges } from './features/folding';
+import { fixAllEdits } from './features/fixAll';
 import { formatEdits, type FormatOptions } from './features/formatting';
 import { functionAt, type FunctionAt } from './features/functionAt';
 import { documentHighlights } from './features/highlights';
@@ -70,6 +71,8 @@ export interface LanguageServiceOptions {
   readonly client?: ClientFeatures;
   /** The client's display language (`initialize.locale`); the `locale` setting overrides it. */
   readonly clientLocale?: string;
+  /** Where the rules page (docs/rules.md) is, as a URL: the diagnostics' codes link to its sections. */
+  readonly rulesDocUrl?: string;
 }
 
 /** The script language in effect: the file's directive when it names a known one, else the setting. */
@@ -120,6 +123,7 @@ export class LanguageService {
       settings,
       client: options.client ?? FULL_CLIENT,
       l10n: localizer(resolveLocale(settings.locale, this.clientLocale)),
+      ...(options.rulesDocUrl ? { rulesDocUrl: options.rulesDocUrl } : {}),
     };
   }
 
@@ -144,6 +148,9 @@ export class LanguageService {
       settings,
       client: options.client ?? this.ctx.client,
       l10n: localizer(resolveLocale(settings.locale, this.clientLocale)),
+      ...((options.rulesDocUrl ?? this.ctx.rulesDocUrl)
+        ? { rulesDocUrl: options.rulesDocUrl ?? this.ctx.rulesDocUrl }
+        : {}),
     };
     this.generation++;
   }
@@ -299,6 +306,14 @@ export class LanguageService {
     const from = range ? document.offsetAt(range.start) : undefined;
     const to = range ? Math.max(from ?? 0, document.offsetAt(range.end)) : undefined;
     return formatEdits(this.analyze(document).parsed, options, from, to).map((e) => ({
+      range: { start: document.positionAt(e.start), end: document.positionAt(e.end) },
+      newText: e.newText,
+    }));
+  }
+
+  /** Every safe fix of the document's diagnostics in one list of edits (fixAll.ts). */
+  fixAll(document: TextDocument): TextEdit[] {
+    return fixAllEdits(this.ctx, this.analyze(document)).map((e) => ({
       range: { start: document.positionAt(e.start), end: document.positionAt(e.end) },
       newText: e.newText,
     }));

@@ -299,6 +299,7 @@ export const EN = {
   'action.escapeSelectionNoDollar': 'Escape `;` and `]` in selection',
   'action.silenceLine': 'Silence `{code}` on this line',
   'action.silenceFile': 'Silence `{code}` in this file',
+  'action.fixAll': 'Fix all safe problems (escapes, deprecated functions)',
   'fix.replaceWith': 'Replace with `{code}`',
   'fix.replaceCheck': 'Replace with `{code}` (check: {check})',
   'fix.replaceCheckArgs': 'Replace with `{code}` (check the arguments: `{tag}`)',

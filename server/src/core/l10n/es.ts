@@ -297,6 +297,7 @@ export const ES: Translation = {
   'action.escapeSelectionNoDollar': 'Escapar `;` y `]` en la selección',
   'action.silenceLine': 'Silenciar `{code}` en esta línea',
   'action.silenceFile': 'Silenciar `{code}` en este archivo',
+  'action.fixAll': 'Corregir todos los problemas seguros (escapes, funciones obsoletas)',
   'fix.replaceWith': 'Reemplazar por `{code}`',
   'fix.replaceCheck': 'Reemplazar por `{code}` (revisa: {check})',
   'fix.replaceCheckArgs': 'Reemplazar por `{code}` (revisa los argumentos: `{tag}`)',

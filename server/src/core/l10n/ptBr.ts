@@ -295,6 +295,7 @@ export const PT_BR: Translation = {
   'action.escapeSelectionNoDollar': 'Escapar `;` e `]` na seleção',
   'action.silenceLine': 'Silenciar `{code}` nesta linha',
   'action.silenceFile': 'Silenciar `{code}` neste arquivo',
+  'action.fixAll': 'Corrigir todos os problemas seguros (escapes, funções obsoletas)',
   'fix.replaceWith': 'Substituir por `{code}`',
   'fix.replaceCheck': 'Substituir por `{code}` (confira: {check})',
   'fix.replaceCheckArgs': 'Substituir por `{code}` (confira os argumentos: `{tag}`)',

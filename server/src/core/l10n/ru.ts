@@ -290,6 +290,7 @@ export const RU: Translation = {
   'action.escapeSelectionNoDollar': 'Экранировать `;` и `]` в выделении',
   'action.silenceLine': 'Отключить `{code}` в этой строке',
   'action.silenceFile': 'Отключить `{code}` в этом файле',
+  'action.fixAll': 'Исправить все безопасные проблемы (экранирование, устаревшие функции)',
   'fix.replaceWith': 'Заменить на `{code}`',
   'fix.replaceCheck': 'Заменить на `{code}` (проверьте: {check})',
   'fix.replaceCheckArgs': 'Заменить на `{code}` (проверьте аргументы: `{tag}`)',
