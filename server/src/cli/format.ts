@@ -23,8 +23,8 @@ import {
   type ArgSpec,
   type CliIO,
 } from './args';
-import { loadCatalog } from './check';
-import { readEditable, writeEditable } from './rewrite';
+import { loadCatalog, readInput } from './check';
+import { rewriteFile } from './rewrite';
 
 const USAGE = [
   'Usage: bdscript format [options] FILES...',
@@ -85,22 +85,23 @@ export async function runFormat(argv: string[], io: CliIO): Promise<number> {
   let failed = false;
   let changed = 0;
   for (const file of files) {
-    const read = await readEditable(file, io, 'format');
-    if (!read) {
+    const full = path.resolve(io.cwd, file);
+    const was = await readInput(file, full, io, () => undefined, 'format');
+    if (was === undefined) {
       failed = true;
       continue;
     }
-    const document = TextDocument.create(pathToFileURL(path.resolve(io.cwd, file)).href, 'bdscript', 1, read.text);
+    const document = TextDocument.create(pathToFileURL(full).href, 'bdscript', 1, was);
     const edits = service.format(document, { tabSize, insertSpaces: !useTabs });
     service.forget(document.uri);
     const text = TextDocument.applyEdits(document, edits);
-    if (text === read.text) continue;
+    if (text === was) continue;
     if (check) {
       changed++;
       io.stdout(`${visible(file)}\n`);
       continue;
     }
-    const error = await writeEditable(read, text);
+    const error = await rewriteFile(full, was, text);
     if (error) {
       io.stderr(`bdscript format: ${visible(file)}: ${visible(error)}\n`);
       failed = true;
