@@ -32,6 +32,7 @@ import type {
 import { Catalog } from './catalog/catalog';
 import { appCode, type AppCode } from './features/appCode';
 import { codeActions } from './features/codeActions';
+import { budgetLenses, type BudgetLens } from './features/codeLens';
 import { colorPresentations, documentColors } from './features/colors';
 import { complete, resolveCompletion } from './features/completion';
 import { definition } from './features/definition';
@@ -309,6 +310,14 @@ export class LanguageService {
       range: { start: document.positionAt(e.start), end: document.positionAt(e.end) },
       newText: e.newText,
     }));
+  }
+
+  /**
+   * The reply's budget above the code that builds it (codeLens.ts), in offsets of the analysed
+   * version; read from what validation made, so ask after validating.
+   */
+  budgetLenses(document: TextDocument): BudgetLens[] {
+    return budgetLenses(this.ctx, this.analyze(document));
   }
 
   /** Every safe fix of the document's diagnostics in one list of edits (fixAll.ts). */
