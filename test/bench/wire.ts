@@ -364,7 +364,7 @@ function benchCheck(text: string, quick: boolean, inProcessMs: number | undefine
 /** VALIDATE_DELAY_MS from the server's source, if it is there. */
 function readDebounce(): number | undefined {
   try {
-    const src = readFileSync(path.resolve(__dirname, '../../server/src/lsp/server.ts'), 'utf8');
+    const src = readFileSync(path.resolve(__dirname, '../../server/src/lsp/validation.ts'), 'utf8');
     const m = /VALIDATE_DELAY_MS\s*=\s*(\d+)/.exec(src);
     return m ? Number(m[1]) : undefined;
   } catch {

@@ -12,8 +12,7 @@ import { defaultCacheDir } from '../catalog/cache';
 import { visible } from '../core/catalog/controlChars';
 import { FULL_CLIENT } from '../core/features/types';
 import { LanguageService } from '../core/languageService';
-import { renderPreviewHtml } from '../core/preview/html';
-import { plainText, toDiscordMessage } from '../core/preview/model';
+import { plainText } from '../core/preview/model';
 import { ButtonStyle, ComponentType, type PreviewMessage, type RichText } from '../protocol/preview';
 import { normalizeSettings } from '../core/settings';
 import { loadCatalog, readInput } from './check';
@@ -223,12 +222,12 @@ export async function runPreview(argv: string[], io: CliIO): Promise<number> {
         line: n.source ? document.positionAt(n.source.start).line + 1 : null,
         message: n.message,
       }));
-      io.stdout(JSON.stringify({ file, message: toDiscordMessage(p), branches, notes }) + '\n');
+      io.stdout(JSON.stringify({ file, message: service.discordMessage(p), branches, notes }) + '\n');
     } else if (format === 'html') {
       // The page names no script; the nonce only lets its own style in.
       const nonce = randomBytes(18).toString('base64');
       io.stdout(
-        renderPreviewHtml(p, {
+        service.previewPage(p, {
           theme: 'dark',
           nonce,
           allowImages: false,

@@ -1,9 +1,11 @@
 // The language service facade: one object that holds the catalog, the settings and what the
 // client supports, caches one analysis per document version, and answers every feature as a
-// plain function returning LSP-shaped data. The LSP server and the CLI both call only this.
+// plain function returning LSP-shaped data. The LSP server and the CLI both call only this,
+// the preview's page and Discord's message JSON included.
 
-import { buildPreview, localizePreview, previewSteps, type PreviewOptions } from './preview/model';
-import type { PreviewMessage } from '../protocol/preview';
+import { previewHtmlSteps, renderPreviewHtml, type HtmlOptions } from './preview/html';
+import { buildPreview, localizePreview, previewSteps, toDiscordMessage, type PreviewOptions } from './preview/model';
+import type { DiscordMessage, PreviewMessage } from '../protocol/preview';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
   CodeAction,
@@ -65,6 +67,9 @@ import type { ParsedDocument } from './parser/tree';
 import { DEFAULT_SETTINGS, scriptLanguageFromName, type ScriptLanguage, type Settings } from './settings';
 
 export { scriptLanguageFromName };
+
+/** How the preview's page is drawn; its words are in the service's language. */
+export type PreviewPageOptions = Omit<HtmlOptions, 'l10n'>;
 
 export interface LanguageServiceOptions {
   readonly catalog?: Catalog;
@@ -199,6 +204,21 @@ export class LanguageService {
    */
   *previewSteps(document: TextDocument, options?: PreviewOptions): Generator<void, PreviewMessage, void> {
     return localizePreview(yield* previewSteps(this.analyze(document).parsed, options), l10nOf(this.ctx));
+  }
+
+  /** The page that draws a preview message (preview/html.ts), its own words in the user's language. */
+  previewPage(message: PreviewMessage, options: PreviewPageOptions): string {
+    return renderPreviewHtml(message, { ...options, l10n: l10nOf(this.ctx) });
+  }
+
+  /** `previewPage` in steps (`previewHtmlSteps`), for a caller that lets other work run between them. */
+  *previewPageSteps(message: PreviewMessage, options: PreviewPageOptions): Generator<void, string, void> {
+    return yield* previewHtmlSteps(message, { ...options, l10n: l10nOf(this.ctx) });
+  }
+
+  /** A preview message as Discord's message JSON (what the bot would send). */
+  discordMessage(message: PreviewMessage): DiscordMessage {
+    return toDiscordMessage(message);
   }
 
   validate(document: TextDocument): Diagnostic[] {

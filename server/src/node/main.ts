@@ -1,42 +1,15 @@
-// The language server process: opens the transport the command line names (`--stdio`,
-// `--node-ipc`, `--socket=N`, `--pipe=NAME`), builds the real runtime (the catalog manager with
-// its disk cache and HTTP client, the bundled snapshot as the fallback), sends console output to
-// the client's log, and starts the wiring. A message stream it cannot read, or an exception
-// nothing caught, ends the process with an error so the client starts a fresh one. esbuild
-// bundles this file into dist/server.js.
+// The language server process: opens the transport the command line names (transport.ts),
+// builds the real runtime (runtime.ts: the catalog manager with its disk cache and HTTP client,
+// the bundled snapshot as the fallback), sends console output to the client's log, and starts
+// the wiring. A message stream it cannot read, or an exception nothing caught, ends the process
+// with an error so the client starts a fresh one. esbuild bundles this file into dist/server.js.
 
-import * as path from 'node:path';
-import {
-  createConnection,
-  createServerPipeTransport,
-  createServerSocketTransport,
-  IPCMessageReader,
-  IPCMessageWriter,
-  StreamMessageReader,
-  StreamMessageWriter,
-  type Connection,
-  type MessageReader,
-  type MessageWriter,
-} from 'vscode-languageserver/node';
-import { bundledSnapshotPath, bundledSnapshotText } from '../catalog/bundled';
-import { defaultCacheDir } from '../catalog/cache';
+import { createConnection, type Connection } from 'vscode-languageserver/node';
 import { TOOL_VERSION } from '../catalog/endpoints';
-import { bundledFallback } from '../catalog/snapshotText';
-import { CatalogManager } from '../catalog/sources';
 import { startServer } from '../lsp/server';
-import { createCollector } from './memory';
-import {
-  errorWithStack,
-  messageOf,
-  type CatalogProvider,
-  type CatalogProviderOptions,
-  type FallbackCatalog,
-  type ServerRuntime,
-} from '../lsp/runtime';
-
-export const SERVER_NAME = 'bdscript-language-server';
-
-const TRANSPORTS = ['--stdio', '--node-ipc', '--socket', '--pipe'];
+import { errorWithStack, messageOf } from '../lsp/runtime';
+import { nodeRuntime, SERVER_NAME } from './runtime';
+import { openTransport, TRANSPORTS } from './transport';
 
 function usage(): string {
   return [
@@ -58,84 +31,6 @@ function usage(): string {
     "editor's storage folder, else $XDG_CACHE_HOME/bdscript or ~/.cache/bdscript.",
     '',
   ].join('\n');
-}
-
-/** The cache folder for the catalog settings: the setting, the editor's storage, or the user's cache folder. */
-export function resolveCacheDir(
-  cacheDir: string,
-  storagePath: string | undefined,
-  env: Record<string, string | undefined> = process.env,
-): string {
-  if (cacheDir) return path.resolve(cacheDir);
-  if (storagePath) return path.resolve(storagePath);
-  return defaultCacheDir(env);
-}
-
-/** The real catalog provider: the catalog manager, with a dispose that never rejects. */
-export function createCatalogProvider(options: CatalogProviderOptions): CatalogProvider {
-  const { settings, storagePath, log } = options;
-  const manager = new CatalogManager({
-    url: settings.url,
-    offline: settings.offline,
-    ...(settings.snapshot ? { snapshotPath: path.resolve(settings.snapshot) } : {}),
-    cacheDir: resolveCacheDir(settings.cacheDir, storagePath),
-    log,
-  });
-  return {
-    get catalog() {
-      return manager.catalog;
-    },
-    loadLocal: () => manager.loadLocal(),
-    refresh: () => manager.refresh(),
-    status: () => manager.status(),
-    onDidChange: (listener) => manager.onDidChange(() => listener()),
-    dispose: () => {
-      manager.dispose().catch((err: unknown) => log('warning', `closing the catalog client failed: ${String(err)}`));
-    },
-  };
-}
-
-let bundled: FallbackCatalog | undefined;
-
-/** The bundled snapshot, decoded once per process (it never changes); undefined if it is unusable. */
-export function bundledCatalog(): FallbackCatalog | undefined {
-  return (bundled ??= bundledFallback({ location: bundledSnapshotPath, text: bundledSnapshotText }));
-}
-
-export function nodeRuntime(): ServerRuntime {
-  const collector = createCollector();
-  return {
-    createCatalogProvider,
-    fallbackCatalog: bundledCatalog,
-    name: SERVER_NAME,
-    version: TOOL_VERSION,
-    ...(collector
-      ? { afterValidation: () => collector.afterValidation(), afterPreview: () => collector.afterValidation() }
-      : {}),
-  };
-}
-
-/** The reader and writer of the transport the command line names, as vscode-languageserver reads it. */
-export function openTransport(argv: readonly string[]): { reader: MessageReader; writer: MessageWriter } | undefined {
-  for (const [i, arg] of argv.entries()) {
-    const [flag, inline] = arg.split('=', 2);
-    const value = inline ?? argv[i + 1];
-    switch (flag) {
-      case '--stdio':
-        return { reader: new StreamMessageReader(process.stdin), writer: new StreamMessageWriter(process.stdout) };
-      case '--node-ipc':
-        return { reader: new IPCMessageReader(process), writer: new IPCMessageWriter(process) };
-      case '--socket': {
-        const [reader, writer] = createServerSocketTransport(Number.parseInt(value ?? '', 10));
-        return { reader, writer };
-      }
-      case '--pipe': {
-        const [reader, writer] = createServerPipeTransport(value ?? '');
-        return { reader, writer };
-      }
-    }
-  }
-  return undefined;
 }
 
 /** Sends console output to the client's log: under --stdio, stdout carries only the protocol. */

@@ -1,0 +1,70 @@
+// The language server's runtime under Node: catalog providers built on the catalog manager (its
+// disk cache and undici client), the bundled snapshot as the fallback catalog, and the idle
+// garbage collector after validations and previews. The wiring (lsp/) sees only the ServerRuntime
+// interface, so it never touches HTTP or files itself.
+
+import * as path from 'node:path';
+import { bundledSnapshotPath, bundledSnapshotText } from '../catalog/bundled';
+import { defaultCacheDir } from '../catalog/cache';
+import { TOOL_VERSION } from '../catalog/endpoints';
+import { bundledFallback } from '../catalog/snapshotText';
+import { CatalogManager } from '../catalog/sources';
+import type { CatalogProvider, CatalogProviderOptions, FallbackCatalog, ServerRuntime } from '../lsp/runtime';
+import { createCollector } from './memory';
+
+export const SERVER_NAME = 'bdscript-language-server';
+
+/** The cache folder for the catalog settings: the setting, the editor's storage, or the user's cache folder. */
+export function resolveCacheDir(
+  cacheDir: string,
+  storagePath: string | undefined,
+  env: Record<string, string | undefined> = process.env,
+): string {
+  if (cacheDir) return path.resolve(cacheDir);
+  if (storagePath) return path.resolve(storagePath);
+  return defaultCacheDir(env);
+}
+
+/** The real catalog provider: the catalog manager, with a dispose that never rejects. */
+export function createCatalogProvider(options: CatalogProviderOptions): CatalogProvider {
+  const { settings, storagePath, log } = options;
+  const manager = new CatalogManager({
+    url: settings.url,
+    offline: settings.offline,
+    ...(settings.snapshot ? { snapshotPath: path.resolve(settings.snapshot) } : {}),
+    cacheDir: resolveCacheDir(settings.cacheDir, storagePath),
+    log,
+  });
+  return {
+    get catalog() {
+      return manager.catalog;
+    },
+    loadLocal: () => manager.loadLocal(),
+    refresh: () => manager.refresh(),
+    status: () => manager.status(),
+    onDidChange: (listener) => manager.onDidChange(() => listener()),
+    dispose: () => {
+      manager.dispose().catch((err: unknown) => log('warning', `closing the catalog client failed: ${String(err)}`));
+    },
+  };
+}
+
+let bundled: FallbackCatalog | undefined;
+
+/** The bundled snapshot, decoded once per process (it never changes); undefined if it is unusable. */
+export function bundledCatalog(): FallbackCatalog | undefined {
+  return (bundled ??= bundledFallback({ location: bundledSnapshotPath, text: bundledSnapshotText }));
+}
+
+export function nodeRuntime(): ServerRuntime {
+  const collector = createCollector();
+  return {
+    createCatalogProvider,
+    fallbackCatalog: bundledCatalog,
+    name: SERVER_NAME,
+    version: TOOL_VERSION,
+    ...(collector
+      ? { afterValidation: () => collector.afterValidation(), afterPreview: () => collector.afterValidation() }
+      : {}),
+  };
+}
