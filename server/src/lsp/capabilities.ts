@@ -5,6 +5,7 @@
 
 import type { SemanticTokensLegend, ServerCapabilities } from 'vscode-languageserver';
 import { TextDocumentSyncKind } from 'vscode-languageserver';
+import { FIX_ALL_KIND } from '../core/features/codeActions';
 import type { ClientFeatures } from '../core/features/types';
 import { SERVER_COMMANDS } from '../protocol/commands';
 import { isObject } from '../protocol/json';
@@ -74,6 +75,8 @@ export interface ClientAbilities {
   readonly renamePrepare: boolean;
   /** `window/showDocument` may be asked (to open a wiki page in the browser). */
   readonly showDocument: boolean;
+  /** `workspace/codeLens/refresh` may be sent. */
+  readonly codeLensRefresh: boolean;
 }
 
 export function clientAbilitiesFrom(capabilities: unknown): ClientAbilities {
@@ -88,6 +91,7 @@ export function clientAbilitiesFrom(capabilities: unknown): ClientAbilities {
     diagnosticVersion: isTrue(at(capabilities, 'textDocument', 'publishDiagnostics', 'versionSupport')),
     renamePrepare: isTrue(at(capabilities, 'textDocument', 'rename', 'prepareSupport')),
     showDocument: isTrue(at(capabilities, 'window', 'showDocument', 'support')),
+    codeLensRefresh: isTrue(at(capabilities, 'workspace', 'codeLens', 'refreshSupport')),
   };
 }
 
@@ -113,7 +117,7 @@ export function serverCapabilities(
     completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: true },
     hoverProvider: true,
     signatureHelpProvider: { triggerCharacters: SIGNATURE_TRIGGERS, retriggerCharacters: SIGNATURE_RETRIGGERS },
-    codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite', WIKI_ACTION_KIND] },
+    codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite', FIX_ALL_KIND, WIKI_ACTION_KIND] },
     documentSymbolProvider: { label: 'BDScript' },
     foldingRangeProvider: true,
     semanticTokensProvider: { legend, full: true, range: true },
@@ -122,6 +126,12 @@ export function serverCapabilities(
     referencesProvider: true,
     renameProvider: renamePrepare ? { prepareProvider: true } : true,
     colorProvider: true,
+    documentFormattingProvider: true,
+    documentRangeFormattingProvider: true,
+    documentHighlightProvider: true,
+    selectionRangeProvider: true,
+    documentLinkProvider: { resolveProvider: false },
+    codeLensProvider: { resolveProvider: false },
     executeCommandProvider: { commands: [...SERVER_COMMANDS] },
   };
 }

@@ -15,6 +15,7 @@ import { ServerCommand, type CatalogCommandResult, type WikiCommandResult } from
 import { WIKI_BASE } from '../protocol/wiki';
 import type { DiscordMessage } from '../protocol/preview';
 import { ENGLISH, type Localizer } from '../core/l10n';
+import { previewOptions } from './params';
 
 /** The code action kind of "open wiki page": a source action, so VS Code keeps it out of the lightbulb. */
 export const WIKI_ACTION_KIND = `${CodeActionKind.Source}.bdscript.openWikiPage`;
@@ -38,8 +39,11 @@ export interface CommandContext {
   functionAt(params: unknown): FunctionAtResult | null;
   /** The code and trigger of the open document `uri` for the BDFD app; null when it is not open. */
   copyForApp(uri: string | undefined): CopyForAppResult | null;
-  /** The reply of the open document `uri` as Discord's message JSON; null when it is not open. */
-  previewJson(uri: string | undefined): DiscordMessage | null;
+  /**
+   * The reply of the open document `uri` as Discord's message JSON, each `$if` block on the branch
+   * `branches` chooses (the first by default); null when it is not open.
+   */
+  previewJson(uri: string | undefined, branches?: ReadonlyMap<number, number>): DiscordMessage | null;
   /** Asks the client to open `url` outside the editor; false when it cannot or did not. */
   showDocument(url: string): Promise<boolean>;
   showMessage(type: 'info' | 'warning', message: string): void;
@@ -89,7 +93,11 @@ export async function executeCommand(
       // As the request answers it: anything but a URI string, or a document not open, is null.
       return ctx.copyForApp(typeof args[0] === 'string' ? args[0] : undefined);
     case ServerCommand.previewJson:
-      return ctx.previewJson(typeof args[0] === 'string' ? args[0] : undefined);
+      // The budget lens adds the offset it stands on and its branch choices (`[$if start, branch]` pairs).
+      return ctx.previewJson(
+        typeof args[0] === 'string' ? args[0] : undefined,
+        previewOptions({ branches: args[2] }).branches,
+      );
     default:
       return new ResponseError<void>(ErrorCodes.InvalidParams, TEXTS.unknownCommand(quoted(String(command))));
   }

@@ -34,11 +34,11 @@ export class PreviewRequests {
     );
   }
 
-  /** The reply of the open document `uri` as Discord's message JSON; null when it is not open. */
-  json(uri: string | undefined): DiscordMessage | null {
+  /** The reply of the open document `uri` as Discord's message JSON (on the branches chosen); null when it is not open. */
+  json(uri: string | undefined, branches?: ReadonlyMap<number, number>): DiscordMessage | null {
     const { service, documents } = this.session;
     const doc = documents.get(uri);
-    return doc ? service.discordMessage(service.preview(doc)) : null;
+    return doc ? service.discordMessage(service.preview(doc, branches ? { branches } : undefined)) : null;
   }
 
   /**

@@ -79,6 +79,11 @@ export interface ServerRuntime {
    * collection waits for a pause after it rather than falling on the next keystroke.
    */
   afterPreview?(): void;
+  /**
+   * Where the rules page (docs/rules.md, a section per diagnostic code) is, as a URL: the
+   * diagnostics' codes link to its sections. Without it only the wiki links remain.
+   */
+  readonly rulesDocUrl?: string;
   /** `serverInfo` in the initialize result. */
   readonly name?: string;
   readonly version?: string;
