@@ -9,6 +9,7 @@
 // images from https: URLs. "Copy as Discord Message JSON" copies Discord's message object.
 import * as vscode from 'vscode';
 import { LSPErrorCodes, ResponseError, type BaseLanguageClient } from 'vscode-languageclient';
+import { messageOf } from '../../server/src/protocol/errors';
 import { PreviewRequest, type PreviewResult } from '../../server/src/protocol/messages';
 import { SETTINGS_SECTION } from '../../server/src/protocol/settings';
 import { readPageMessage } from './pageMessages';
@@ -181,7 +182,7 @@ export class PreviewPanel implements vscode.Disposable {
       )
         return SUPERSEDED;
       void vscode.window.showErrorMessage(
-        `BDScript: ${vscode.l10n.t('could not make the preview: {0}', err instanceof Error ? err.message : String(err))}`,
+        `BDScript: ${vscode.l10n.t('could not make the preview: {0}', messageOf(err))}`,
       );
       return undefined;
     }

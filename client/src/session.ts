@@ -13,6 +13,7 @@ import {
   type CatalogStatus,
   type FunctionAtParams,
 } from '../../server/src/protocol/messages';
+import { messageOf } from '../../server/src/protocol/errors';
 import { isObject } from '../../server/src/protocol/json';
 import { coerceAppCode, copiedMessage, copyTriggerLabel } from './appCode';
 import { useTranslator } from './l10n';
@@ -78,7 +79,7 @@ export async function startSession(
   } catch (err) {
     status.failed(err);
     void vscode.window.showErrorMessage(
-      `BDScript: ${vscode.l10n.t('the language server did not start: {0}', message(err))}`,
+      `BDScript: ${vscode.l10n.t('the language server did not start: {0}', messageOf(err))}`,
     );
     return;
   }
@@ -103,7 +104,7 @@ async function refreshCatalog(lc: BaseLanguageClient, status: StatusItem): Promi
     else void vscode.window.showInformationMessage(text);
   } catch (err) {
     void vscode.window.showErrorMessage(
-      vscode.l10n.t('The catalog could not be refreshed: the language server did not answer ({0}).', message(err)),
+      vscode.l10n.t('The catalog could not be refreshed: the language server did not answer ({0}).', messageOf(err)),
     );
   }
 }
@@ -115,7 +116,7 @@ async function showCatalogStatus(lc: BaseLanguageClient, status: StatusItem): Pr
     current = status.update(await lc.sendRequest(CatalogStatusRequest));
   } catch (err) {
     void vscode.window.showErrorMessage(
-      vscode.l10n.t('The catalog status could not be read: the language server did not answer ({0}).', message(err)),
+      vscode.l10n.t('The catalog status could not be read: the language server did not answer ({0}).', messageOf(err)),
     );
     return;
   }
@@ -151,7 +152,7 @@ async function openWikiPage(lc: BaseLanguageClient): Promise<void> {
     result = await lc.sendRequest(FunctionAtRequest, params);
   } catch (err) {
     void vscode.window.showErrorMessage(
-      `BDScript: ${vscode.l10n.t('could not find the function under the cursor: {0}', message(err))}`,
+      `BDScript: ${vscode.l10n.t('could not find the function under the cursor: {0}', messageOf(err))}`,
     );
     return;
   }
@@ -186,7 +187,7 @@ async function copyForApp(lc: BaseLanguageClient): Promise<void> {
     );
   } catch (err) {
     void vscode.window.showErrorMessage(
-      `BDScript: ${vscode.l10n.t('could not get the code to copy: {0}', message(err))}`,
+      `BDScript: ${vscode.l10n.t('could not get the code to copy: {0}', messageOf(err))}`,
     );
     return;
   }
@@ -210,10 +211,6 @@ async function copyForApp(lc: BaseLanguageClient): Promise<void> {
 
 function notRunning(): void {
   void vscode.window.showWarningMessage(`BDScript: ${vscode.l10n.t('the language server is not running.')}`);
-}
-
-function message(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 /** The status bar item: shown while a BDScript editor is active, text and tooltip from the last status. */
@@ -253,7 +250,7 @@ class StatusItem implements vscode.Disposable {
 
   failed(err: unknown): void {
     this.item.text = `$(error) BDScript: ${vscode.l10n.t('server stopped')}`;
-    this.item.tooltip = vscode.l10n.t('The BDScript language server did not start: {0}', message(err));
+    this.item.tooltip = vscode.l10n.t('The BDScript language server did not start: {0}', messageOf(err));
     this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
   }
 

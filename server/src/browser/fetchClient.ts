@@ -7,6 +7,7 @@
 // Validators make a cross-origin request need a CORS preflight, which some static hosts do not
 // answer; a conditional request that fails at the network is therefore retried without them.
 
+import { messageOf } from '../protocol/errors';
 import {
   abortError,
   backoff,
@@ -249,8 +250,4 @@ function responseValidators(headers: Headers): Validators {
   const etag = headers.get('etag');
   const lastModified = headers.get('last-modified');
   return { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) };
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

@@ -8,6 +8,7 @@ import { DECODE_LIMITS } from '../core/catalog/decodeReaders';
 import { encodeSnapshot, stringifySnapshot, type Json } from '../core/catalog/encode';
 import type { CatalogData, CatalogProblem } from '../core/catalog/model';
 import { LIST_ENDPOINTS, TOOL_VERSION, type ListEndpoint, type Validators } from './endpoints';
+import { messageOf } from '../protocol/errors';
 
 /** The version of the cache envelope (the fields around the snapshot). Bump on any change. */
 export const CACHE_FORMAT = 1;
@@ -43,7 +44,7 @@ export function decodeCacheText(text: string, baseUrl: string, location: string)
   try {
     json = JSON.parse(text);
   } catch (err) {
-    return { ok: false, missing: false, reason: `not valid JSON (${(err as Error).message})` };
+    return { ok: false, missing: false, reason: `not valid JSON (${messageOf(err)})` };
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     return { ok: false, missing: false, reason: 'not a cache object' };

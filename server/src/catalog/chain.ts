@@ -22,6 +22,7 @@ import {
   type ShrinkFloor,
 } from './judge';
 import { decodeSnapshotText } from './snapshotText';
+import { messageOf } from '../protocol/errors';
 
 // ---------------------------------------------------------------------------------------------
 // The manager.
@@ -137,7 +138,7 @@ export class CatalogChain {
       this.client = options.createClient(options.url);
       baseUrl = this.client.baseUrl;
     } catch (err) {
-      this.urlError = err instanceof Error ? err.message : String(err);
+      this.urlError = messageOf(err);
     }
     this.baseUrl = baseUrl;
     this.store = options.cache?.(baseUrl);
@@ -215,7 +216,7 @@ export class CatalogChain {
     try {
       text = bundled.text();
     } catch (err) {
-      problems.push(`bundled snapshot ${bundled.location}: cannot read: ${(err as Error).message}`);
+      problems.push(`bundled snapshot ${bundled.location}: cannot read: ${messageOf(err)}`);
       return NO_CATALOG;
     }
     return this.fromSnapshotText(text, bundled.location, 'bundled', problems) ?? NO_CATALOG;
@@ -252,7 +253,7 @@ export class CatalogChain {
     if (this.inflight) return this.inflight;
     const run = this.runRefresh().catch((err: unknown): RefreshOutcome => {
       // runRefresh handles its failures; this is a last guard so that callers never see a throw.
-      const message = `refresh failed unexpectedly: ${(err as Error)?.message ?? String(err)}`;
+      const message = `refresh failed unexpectedly: ${messageOf(err)}`;
       this.refreshProblems = [message];
       this.lastRefresh = { at: new Date(this.now()).toISOString(), ok: false, outcome: message };
       return { ok: false, outcome: 'failed', message, problems: [message] };
@@ -358,7 +359,7 @@ export class CatalogChain {
           peak: this.peak,
         });
       } catch (err) {
-        const line = `cache ${store.location}: cannot write: ${(err as Error).message}`;
+        const line = `cache ${store.location}: cannot write: ${messageOf(err)}`;
         this.refreshProblems = [...this.refreshProblems, line];
         this.log('warning', line);
       }
@@ -446,7 +447,7 @@ export class CatalogChain {
       try {
         listener(e);
       } catch (err) {
-        this.log('error', `catalog change listener failed: ${(err as Error)?.message ?? String(err)}`);
+        this.log('error', `catalog change listener failed: ${messageOf(err)}`);
       }
     }
   }

@@ -4,6 +4,7 @@
 // the browser build bundles it unchanged.
 
 import { version as TOOL_VERSION } from '../../../package.json';
+import { messageOf } from '../protocol/errors';
 
 export { TOOL_VERSION };
 
@@ -162,8 +163,8 @@ export function parseJsonBody(url: string, body: Uint8Array, status: number): { 
   try {
     return { json: JSON.parse(text), bytes: size };
   } catch (err) {
-    const what = isTruncation(text, (err as Error).message) ? 'truncated JSON' : 'invalid JSON';
-    throw new CatalogHttpError(url, `${what} (${formatBytes(size)}): ${(err as Error).message}`, status);
+    const what = isTruncation(text, messageOf(err)) ? 'truncated JSON' : 'invalid JSON';
+    throw new CatalogHttpError(url, `${what} (${formatBytes(size)}): ${messageOf(err)}`, status);
   }
 }
 

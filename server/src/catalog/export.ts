@@ -12,11 +12,12 @@ import { snapshotOf } from './cacheFormat';
 import { writeFileAtomic } from './cache';
 import { MAX_CATALOG_FILE_BYTES, readRegularFile } from './files';
 import { CatalogClient, type HttpOptions } from './http';
-import { CatalogHttpError, LIST_ENDPOINTS } from './endpoints';
+import { LIST_ENDPOINTS } from './endpoints';
 import { listBodies, recordBody } from './service';
 import { decodeSnapshotText } from './snapshotText';
 import { fetchCatalog } from './fetchCatalog';
 import { summarizeProblems } from './judge';
+import { messageOf } from '../protocol/errors';
 
 // ---------------------------------------------------------------------------------------------
 // Reading a snapshot.
@@ -36,7 +37,7 @@ export async function loadSnapshotFile(file: string | undefined): Promise<Snapsh
     try {
       text = bundledSnapshotText();
     } catch (err) {
-      return { ok: false, location, reason: `cannot read: ${(err as Error).message}` };
+      return { ok: false, location, reason: `cannot read: ${messageOf(err)}` };
     }
   } else {
     const read = await readRegularFile(file, MAX_CATALOG_FILE_BYTES);
@@ -91,7 +92,7 @@ export async function pull(opts: PullOptions): Promise<PullResult> {
       ...(timeoutMs !== undefined ? { totalTimeoutMs: timeoutMs } : {}),
     });
   } catch (err) {
-    return { ok: false, kind: 'network', problems: [err instanceof CatalogHttpError ? err.message : String(err)] };
+    return { ok: false, kind: 'network', problems: [messageOf(err)] };
   }
   try {
     // The requests run in parallel and each is bounded by totalTimeoutMs, retries included, so
@@ -110,7 +111,7 @@ export async function pull(opts: PullOptions): Promise<PullResult> {
     try {
       await writeFileAtomic(opts.out, text);
     } catch (err) {
-      return { ok: false, kind: 'io', problems: [`cannot write ${opts.out}: ${(err as Error).message}`] };
+      return { ok: false, kind: 'io', problems: [`cannot write ${opts.out}: ${messageOf(err)}`] };
     }
     return { ok: true, file: opts.out, counts, problems: summarizeProblems(client.baseUrl, result.problems) };
   } finally {

@@ -6,6 +6,7 @@ import type { CatalogData, CatalogProblem } from '../core/catalog/model';
 import type { EndpointValidators } from './cacheFormat';
 import { CatalogHttpError, LIST_ENDPOINTS, type CatalogGetter, type GetResult, type ListEndpoint } from './endpoints';
 import { judgePart, MIN_KEPT_SHARE, type ShrinkFloor } from './judge';
+import { messageOf } from '../protocol/errors';
 
 /** The piece of catalog data each list endpoint supplies. */
 const PART_OF: Readonly<Record<ListEndpoint, keyof CatalogData>> = {
@@ -55,7 +56,8 @@ export async function fetchCatalog(client: CatalogGetter, opts: FetchCatalogOpti
       } catch (err) {
         // Requests we cancelled ourselves are not news; the failure that caused it is.
         if (!(cancel.signal.aborted && err instanceof CatalogHttpError && err.reason === 'cancelled')) {
-          failures.push(err instanceof Error ? err.message : `GET ${client.urlOf(endpoint)}: ${String(err)}`);
+          // An error names its request; anything else thrown gets the request named here.
+          failures.push(err instanceof Error ? messageOf(err) : `GET ${client.urlOf(endpoint)}: ${messageOf(err)}`);
         }
         cancel.abort();
         return undefined;

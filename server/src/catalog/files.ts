@@ -5,6 +5,7 @@
 
 import { constants, promises as fsp } from 'node:fs';
 import { formatBytes } from './endpoints';
+import { messageOf } from '../protocol/errors';
 
 /** Largest snapshot or cache file read: far above any real catalog (the bundled one is 0.4 MB). */
 export const MAX_CATALOG_FILE_BYTES = 64 * 1024 * 1024;
@@ -98,7 +99,7 @@ export function describeFileError(err: unknown): string {
     case 'ENOTDIR':
       return 'a part of the path is not a folder';
     default:
-      return (err as Error)?.message ?? String(err);
+      return messageOf(err);
   }
 }
 

@@ -27,6 +27,7 @@ import {
   type RequestLimits,
   type Validators,
 } from './endpoints';
+import { messageOf } from '../protocol/errors';
 
 /** Limits and policies of the client. Every field has a default (see `DEFAULT_HTTP_OPTIONS`). */
 export interface HttpOptions extends RequestLimits {
@@ -488,7 +489,7 @@ function toHttpError(url: string, err: unknown, o: HttpOptions): CatalogHttpErro
       ) {
         reason = `corrupt compressed body (${e.message})`;
       } else {
-        reason = e?.message ? e.message : String(err);
+        reason = messageOf(err);
       }
   }
   return new CatalogHttpError(url, reason + note, undefined, code);

@@ -18,6 +18,7 @@ import {
 } from '../core/catalog/encode';
 import type { CatalogData, CatalogRecord } from '../core/catalog/model';
 import { LIST_ENDPOINTS, type ListEndpoint } from './endpoints';
+import { errorWithStack } from '../protocol/errors';
 
 /** The JSON text of each list endpoint, as the service serves it and `export` writes it. */
 export function listBodies(data: CatalogData): Record<ListEndpoint, string> {
@@ -118,7 +119,7 @@ export class CatalogService {
     } catch (err) {
       // The method and target are the client's bytes: shown escaped, never raw, in the log.
       this.log(
-        `catalog service: ${visible(String(req.method).slice(0, 20))} ${visible(String(req.url).slice(0, 200))}: ${(err as Error)?.stack ?? String(err)}`,
+        `catalog service: ${visible(String(req.method).slice(0, 20))} ${visible(String(req.url).slice(0, 200))}: ${errorWithStack(err)}`,
       );
       if (!res.headersSent) this.error(req, res, 500, 'internal_error', 'the service failed to answer this request');
       else res.destroy();

@@ -8,6 +8,7 @@ import { decodeSnapshot } from '../core/catalog/decode';
 import type { CatalogData } from '../core/catalog/model';
 import type { CatalogDatePrecision } from '../protocol/messages';
 import { summarizeProblems } from './judge';
+import { messageOf } from '../protocol/errors';
 
 /** What decoding a snapshot's text gave: the data, or why it cannot be used. */
 export type SnapshotText =
@@ -30,7 +31,7 @@ export function decodeSnapshotText(text: string, location: string, what = locati
   try {
     json = JSON.parse(text);
   } catch (err) {
-    return { ok: false, reason: `not valid JSON (${(err as Error).message})`, problems: [] };
+    return { ok: false, reason: `not valid JSON (${messageOf(err)})`, problems: [] };
   }
   const decoded = decodeSnapshot(json, location);
   const problems = summarizeProblems(what, decoded.problems);

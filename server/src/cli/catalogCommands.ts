@@ -24,6 +24,7 @@ import {
   type CliIO,
   type ParsedArgs,
 } from './args';
+import { messageOf } from '../protocol/errors';
 
 interface Subcommand {
   readonly summary: string;
@@ -192,7 +193,7 @@ async function runServe(args: ParsedArgs, io: CliIO): Promise<number> {
   try {
     running = await listen(loaded.data, { host, port, log: (m) => io.stderr(m + '\n') });
   } catch (err) {
-    io.stderr(`serve: cannot listen on ${visible(host)}:${port}: ${visible((err as Error).message)}\n`);
+    io.stderr(`serve: cannot listen on ${visible(host)}:${port}: ${visible(messageOf(err))}\n`);
     return EXIT_USAGE;
   }
   io.stdout(`${running.url}\n`);
@@ -258,7 +259,7 @@ async function runExport(args: ParsedArgs, io: CliIO): Promise<number> {
     io.stdout(`wrote ${r.files.length} files to ${visible(out)}\n`);
     return EXIT_OK;
   } catch (err) {
-    io.stderr(`export: ${visible((err as Error).message)}\n`);
+    io.stderr(`export: ${visible(messageOf(err))}\n`);
     return EXIT_USAGE;
   }
 }

@@ -6,6 +6,7 @@
 import { EXIT_OK, EXIT_USAGE, type CliIO } from './args';
 import { TOOL_VERSION } from '../catalog/endpoints';
 import { visibleLines } from '../core/catalog/controlChars';
+import { errorWithStack } from '../protocol/errors';
 
 export type CommandRunner = (argv: string[], io: CliIO) => Promise<number>;
 
@@ -87,7 +88,7 @@ export async function main(argv: readonly string[], raw: CliIO): Promise<number>
     return await run(rest, io);
   } catch (err) {
     // Commands report their own failures; reaching here is a bug, but it still ends cleanly.
-    io.stderr(`bdscript ${first}: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
+    io.stderr(`bdscript ${first}: internal error: ${errorWithStack(err)}\n`);
     return EXIT_USAGE;
   }
 }

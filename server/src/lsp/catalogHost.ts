@@ -8,17 +8,10 @@ import type { WorkDoneProgressServerReporter } from 'vscode-languageserver';
 import { Catalog } from '../core/catalog/catalog';
 import type { Settings } from '../core/settings';
 import type { CatalogStatus } from '../protocol/messages';
-import {
-  errorWithStack,
-  messageOf,
-  type CatalogProvider,
-  type FallbackCatalog,
-  type Logger,
-  type ServerRuntime,
-  type Timers,
-} from './runtime';
+import { type CatalogProvider, type FallbackCatalog, type Logger, type ServerRuntime, type Timers } from './runtime';
 import { catalogIdentity } from './settings';
 import { ENGLISH, type Localizer } from '../core/l10n';
+import { errorWithStack, messageOf } from '../protocol/errors';
 
 /** How long requests wait for a provider's local load (cache, snapshot file) before the fallback answers. */
 export const LOCAL_LOAD_TIMEOUT_MS = 1_500;

@@ -8,9 +8,9 @@ import { isObject, type JsonObject } from '../protocol/json';
 import { SETTINGS_SECTION } from '../protocol/settings';
 import { Coalescer } from './coalesce';
 import { pushedSettings } from './params';
-import { messageOf } from './runtime';
 import type { Session } from './session';
 import { readInitializationOptions, resolveSettings, settingsSection } from './settings';
+import { messageOf } from '../protocol/errors';
 
 /** Settings changes are applied once they have been quiet this long... */
 export const SETTINGS_QUIET_MS = 50;

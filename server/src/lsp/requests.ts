@@ -6,8 +6,8 @@
 import { CancellationToken, ErrorCodes, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { OutgoingConverter } from './convert';
 import { documentUri, DocumentParams } from './params';
-import { messageOf } from './runtime';
 import type { Session } from './session';
+import { messageOf } from '../protocol/errors';
 
 /** The answer to a request the client cancelled (or that the server's end cancelled). */
 export const cancelled = (): ResponseError<void> =>

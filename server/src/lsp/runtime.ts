@@ -171,13 +171,3 @@ export interface Logger {
   warn(message: string): void;
   info(message: string): void;
 }
-
-/** An error with its stack, for a log. */
-export function errorWithStack(err: unknown): string {
-  return err instanceof Error ? (err.stack ?? err.message) : String(err);
-}
-
-/** An error's message alone, for a client-facing message or a one-line warning. */
-export function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}

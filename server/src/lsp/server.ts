@@ -33,9 +33,10 @@ import { createPositionConverter } from './positions';
 import { LensRequests } from './lenses';
 import { PreviewRequests } from './preview';
 import { Requests } from './requests';
-import { errorWithStack, messageOf, type ServerRuntime } from './runtime';
+import type { ServerRuntime } from './runtime';
 import { Session } from './session';
 import { ValidationScheduler, VALIDATE_DELAY_MS } from './validation';
+import { errorWithStack, messageOf } from '../protocol/errors';
 
 /** At most this many positions of one selection range request are answered (the rest get none). */
 const MAX_SELECTION_POSITIONS = 1000;

@@ -21,8 +21,9 @@ import { clientAbilitiesFrom, type ClientAbilities } from './capabilities';
 import { OutgoingConverter } from './convert';
 import { DocumentStore } from './documents';
 import { createPositionConverter, type PositionConverter } from './positions';
-import { errorWithStack, hostTimers, messageOf, type Logger, type ServerRuntime, type Timers } from './runtime';
+import { hostTimers, type Logger, type ServerRuntime, type Timers } from './runtime';
 import { yieldToMessages } from './slices';
+import { errorWithStack, messageOf } from '../protocol/errors';
 
 /** How long the server waits for the client to accept a progress token before refreshing without one. */
 const PROGRESS_CREATE_TIMEOUT_MS = 5_000;

@@ -7,9 +7,9 @@
 import { createConnection, type Connection } from 'vscode-languageserver/node';
 import { TOOL_VERSION } from '../catalog/endpoints';
 import { startServer } from '../lsp/server';
-import { errorWithStack, messageOf } from '../lsp/runtime';
 import { nodeRuntime, SERVER_NAME } from './runtime';
 import { openTransport, TRANSPORTS } from './transport';
+import { errorWithStack, messageOf } from '../protocol/errors';
 
 function usage(): string {
   return [

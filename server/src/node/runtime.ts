@@ -13,6 +13,7 @@ import { bundledFallback } from '../catalog/snapshotText';
 import { CatalogManager } from '../catalog/sources';
 import type { CatalogProvider, CatalogProviderOptions, FallbackCatalog, ServerRuntime } from '../lsp/runtime';
 import { createCollector } from './memory';
+import { messageOf } from '../protocol/errors';
 
 export const SERVER_NAME = 'bdscript-language-server';
 
@@ -46,7 +47,7 @@ export function createCatalogProvider(options: CatalogProviderOptions): CatalogP
     status: () => manager.status(),
     onDidChange: (listener) => manager.onDidChange(() => listener()),
     dispose: () => {
-      manager.dispose().catch((err: unknown) => log('warning', `closing the catalog client failed: ${String(err)}`));
+      manager.dispose().catch((err: unknown) => log('warning', `closing the catalog client failed: ${messageOf(err)}`));
     },
   };
 }

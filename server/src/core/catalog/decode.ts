@@ -18,20 +18,11 @@ import {
   type EmojiAliasMap,
   type FunctionRecord,
 } from './model';
+import { messageOf } from '../../protocol/errors';
 import { isObject } from '../../protocol/json';
 import { ALIAS_PATTERN } from '../chars';
 import { hasUnsafeChars, visible } from './controlChars';
-import {
-  boundedString,
-  cut,
-  DECODE_LIMITS,
-  describeError,
-  guarded,
-  kindOf,
-  own,
-  Problems,
-  Scope,
-} from './decodeReaders';
+import { boundedString, cut, DECODE_LIMITS, guarded, kindOf, own, Problems, Scope } from './decodeReaders';
 import { NAME_PATTERN, NAME_RULE, readCallback, readFunction, readRecordList, unwrapSingle } from './decodeRecords';
 
 /** The version of the snapshot file format that this decoder writes and reads. */
@@ -232,7 +223,7 @@ export function decodeEmojiAliasMap(json: unknown, source = '/emoji_alias_list')
           }
           out[emoji] = aliases;
         } catch (e) {
-          problems.add('warning', `entry dropped: decoding failed: ${describeError(e)}`, label);
+          problems.add('warning', `entry dropped: decoding failed: ${messageOf(e)}`, label);
         }
       }
       return out;
@@ -312,7 +303,7 @@ export function decodeCatalogParts(parts: CatalogParts, source?: string): Decode
     problems.push({
       source: source ?? 'catalog',
       severity: 'error',
-      message: `decoding stopped unexpectedly: ${describeError(e)}`,
+      message: `decoding stopped unexpectedly: ${messageOf(e)}`,
     });
     return { value: emptyData(), problems };
   }
@@ -426,7 +417,7 @@ export function decodeSnapshot(
     if (provenance !== undefined) value.provenance = provenance;
     return { value, problems: [...snapshotProblems.finish(), ...decoded.problems] };
   } catch (e) {
-    snapshotProblems.add('error', `decoding stopped unexpectedly: ${describeError(e)}`);
+    snapshotProblems.add('error', `decoding stopped unexpectedly: ${messageOf(e)}`);
     return { value: { data: emptyData() }, problems: snapshotProblems.finish() };
   }
 }

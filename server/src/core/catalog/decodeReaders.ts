@@ -4,6 +4,7 @@
 // fall back to a safe default with a warning.
 
 import type { CatalogProblem, Decoded } from './model';
+import { messageOf } from '../../protocol/errors';
 import type { JsonObject } from '../../protocol/json';
 
 /**
@@ -99,18 +100,10 @@ export function guarded<T>(source: string, fallback: () => T, run: (problems: Pr
   try {
     value = run(problems);
   } catch (e) {
-    problems.add('error', `decoding stopped unexpectedly: ${describeError(e)}`);
+    problems.add('error', `decoding stopped unexpectedly: ${messageOf(e)}`);
     value = fallback();
   }
   return { value, problems: problems.finish() };
-}
-
-export function describeError(e: unknown): string {
-  try {
-    return e instanceof Error ? e.message : String(e);
-  } catch {
-    return 'an unprintable exception';
-  }
 }
 
 /** A short description of a JSON value's kind, for messages. */

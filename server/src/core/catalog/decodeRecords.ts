@@ -11,13 +11,13 @@ import {
   type FunctionRecord,
   type KnownArgType,
 } from './model';
+import { messageOf } from '../../protocol/errors';
 import { isObject, type JsonObject } from '../../protocol/json';
 import { hasUnsafeChars, visible } from './controlChars';
 import {
   boundedString,
   cut,
   DECODE_LIMITS,
-  describeError,
   kindOf,
   own,
   readOptionalBool,
@@ -383,7 +383,7 @@ function readRecord<R extends FunctionRecord | CallbackRecord>(
     if (wiki !== undefined) record.wiki = wiki;
     return record;
   } catch (e) {
-    scope.error(undefined, `record dropped: decoding failed: ${describeError(e)}`);
+    scope.error(undefined, `record dropped: decoding failed: ${messageOf(e)}`);
     return undefined;
   }
 }
