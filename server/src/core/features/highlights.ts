@@ -3,12 +3,12 @@
 // `$var` name its sets (write) and reads (read); on a component ID the call that creates it
 // (write) and the arguments and `$customID==` conditions that name it (read). Everything is read
 // from what the parse and the per-chunk summaries already hold (the matched blocks, the variable
-// and component facts, a summary of ID references per chunk), so a request on a large document
-// touches only the chunk under the cursor.
+// and component facts), and a summary of ID references per chunk made the first time an ID is
+// highlighted and kept with the chunk, so a request on a large document touches only the chunk
+// under the cursor (and, for an ID, the chunks whose summary an edit made new).
 
 import { DocumentHighlightKind, type DocumentHighlight } from 'vscode-languageserver-types';
 import { BLOCK_ROLES, type Block, type BlockCall } from '../parser/blocks';
-import { declareChunkFact } from '../parser/parser';
 import { literalText } from '../parser/query';
 import type { ArgNode, ChunkView, ParsedDocument } from '../parser/tree';
 import { isWhitespace } from '../chars';
@@ -147,7 +147,15 @@ interface IdReference {
 /** Functions whose arguments are conditions, where `$customID==ID` names a component. */
 const CONDITIONS = new Set(['$if', '$elseif', '$onlyIf', '$checkCondition', '$and', '$or']);
 
-const idReferenceFact = declareChunkFact('idReferences', (text: string, view: ChunkView, base: number) => {
+/**
+ * The ID references of chunk `i`, made when a highlight first asks (not whenever a chunk is made
+ * into nodes: most edits never need them) and kept with the chunk.
+ */
+function idReferenceFact(parsed: ParsedDocument, i: number): readonly IdReference[] {
+  return parsed.chunkFact('idReferences', i, '', (view, base) => idReferencesOf(parsed.text, view, base));
+}
+
+function idReferencesOf(text: string, view: ChunkView, base: number): IdReference[] {
   const out: IdReference[] = [];
   for (const call of view.calls) {
     if (call.open < 0) continue;
@@ -163,7 +171,7 @@ const idReferenceFact = declareChunkFact('idReferences', (text: string, view: Ch
     }
   }
   return out;
-});
+}
 
 /** A literal argument's value trimmed, with where it is written; undefined when not literal or blank. */
 function literalSpan(text: string, arg: ArgNode): { id: string; start: number; end: number } | undefined {
