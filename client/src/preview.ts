@@ -4,9 +4,11 @@
 // path), and a request still running when the document changes again is cancelled, since the
 // server would only throw its work away (it answers ContentModified for a superseded version and
 // gives way to keystrokes, completion and diagnostics meanwhile; issue #17). A click on a part of
-// the message reveals and selects its call in the editor; a branch chosen for an `$if` block is kept per document. The page runs only its own nonce'd script and
-// style (the server writes the Content-Security-Policy); `bdscript.preview.loadImages` lets it load
-// images from https: URLs. "Copy as Discord Message JSON" copies Discord's message object.
+// the message reveals and selects its call in the editor; a branch chosen for an `$if` block is kept per document; a link of the message
+// is opened by the editor (vscode.env.openExternal, with its prompt for untrusted sites), never
+// inside the webview. The page runs only its own nonce'd script and style (the server writes the
+// Content-Security-Policy); `bdscript.preview.loadImages` lets it load images from https: URLs
+// and custom emoji from Discord's CDN. "Copy as Discord Message JSON" copies Discord's message object.
 import * as vscode from 'vscode';
 import { LSPErrorCodes, ResponseError, type BaseLanguageClient } from 'vscode-languageclient';
 import { messageOf } from '../../server/src/protocol/errors';
@@ -215,6 +217,12 @@ export class PreviewPanel implements vscode.Disposable {
     const message = readPageMessage(raw);
     const document = this.document;
     if (!message || !document) return;
+    if ('open' in message) {
+      // Never followed inside the webview: the editor opens it, asking first about a site the
+      // user has not trusted (its link protection), as for any link in the editor.
+      await vscode.env.openExternal(vscode.Uri.parse(message.open, true));
+      return;
+    }
     if ('branch' in message) {
       const key = document.uri.toString();
       const choices = this.branches.get(key) ?? new Map<number, number>();

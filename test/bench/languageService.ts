@@ -8,6 +8,9 @@ import type { Position } from 'vscode-languageserver-types';
 import type { Catalog } from '../../server/src/core/catalog/catalog';
 import { LanguageService } from '../../server/src/core/languageService';
 import { parse } from '../../server/src/core/parser/parser';
+import type { MarkdownScope } from '../../server/src/core/preview/markdown';
+import { markdownLoaded, markdownReader } from '../../server/src/core/preview/markdownLoader';
+import { ComponentType, type PreviewMessage, type RichText } from '../../server/src/protocol/preview';
 import { ADVERSARIAL_SHAPES, generateCommand, generateDocument, KB, MB, Rng } from '../support/generate';
 import {
   keep,
@@ -66,6 +69,12 @@ export interface LanguageServiceResults {
   readonly keystroke: { readonly end: Figure; readonly middle: Figure };
   /** The message model of the 1 MB document (the preview's own work, asked for only by a pull request). */
   readonly preview: Figure & { readonly diagnoseRatio: number };
+  /** The page of that model (markdown read up to its page budget), and its size. */
+  readonly page: Figure & { readonly chars: number };
+  /** Discord's markdown read from every text of that model that gets it, all of it (no page budget). */
+  readonly markdown: Figure & { readonly chars: number; readonly texts: number; readonly msPerMb: number };
+  /** Loading the markdown reader (markdownLoader.ts) at the first page: time and heap after a collection. */
+  readonly markdownLoad: { readonly ms: number; readonly heapKb: number } | { readonly skipped: string };
 }
 
 export interface LanguageServiceOptions {
@@ -81,6 +90,30 @@ export function barePass(text: string): number {
 }
 
 let version = 0;
+
+/** Every text of a message that Discord renders markdown in, with its scope (as html.ts reads them). */
+function markdownTexts(p: PreviewMessage): Array<[RichText, MarkdownScope]> {
+  const out: Array<[RichText, MarkdownScope]> = [];
+  const add = (t: RichText | undefined, scope: MarkdownScope): void => {
+    if (t && t.parts.length > 0) out.push([t, scope]);
+  };
+  const component = (c: unknown): void => {
+    const node = c as { type?: number; content?: RichText; components?: unknown };
+    if (node.type === ComponentType.TextDisplay) add(node.content, 'full');
+    else if (Array.isArray(node.components)) for (const child of node.components as unknown[]) component(child);
+  };
+  add(p.content, 'full');
+  for (const e of p.embeds) {
+    add(e.title, 'title');
+    add(e.description, 'full');
+    for (const f of e.fields) {
+      add(f.name, 'title');
+      add(f.value, 'fieldValue');
+    }
+  }
+  for (const c of p.components) component(c);
+  return out;
+}
 
 /** A full collection between measurement groups when the runner exposes gc (it does). */
 function settle(): void {
@@ -296,6 +329,46 @@ export function benchLanguageService(catalog: Catalog, options: LanguageServiceO
     `  preview model, 1 MB: ${previewFigure.median.toFixed(2)} ms (${preview.diagnoseRatio.toFixed(2)}× a full diagnosis)`,
   );
 
+  // ---- the page of that model, and Discord's markdown in it ----
+  // Loading the reader first: a process that drew no page yet has not loaded it (markdownLoader.ts).
+  let markdownLoad: LanguageServiceResults['markdownLoad'];
+  if (markdownLoaded()) markdownLoad = { skipped: 'the reader was loaded before this point' };
+  else {
+    settle();
+    const heap0 = process.memoryUsage().heapUsed;
+    const t0 = performance.now();
+    markdownReader();
+    const ms = performance.now() - t0;
+    settle();
+    markdownLoad = { ms, heapKb: (process.memoryUsage().heapUsed - heap0) / 1024 };
+  }
+  const model = service.preview(previewDoc);
+  const pageOptions = { theme: 'dark', nonce: 'bench', allowImages: false, interactive: true } as const;
+  let pageChars = 0;
+  const pageFigure = summarize(
+    sampleSync(() => (pageChars = service.previewPage(model, pageOptions).length), 3, quick ? 7 : 21),
+    'ms',
+  );
+  const mdTexts = markdownTexts(model);
+  const chars = mdTexts.reduce(
+    (n, [t]) => n + t.parts.reduce((m, p) => m + (p.kind === 'text' ? p.text.length : 1), 0),
+    0,
+  );
+  const read = markdownReader();
+  const markdownFigure = summarize(
+    sampleSync(() => mdTexts.map(([t, scope]) => read(t, scope)), 2, quick ? 5 : 11),
+    'ms',
+  );
+  const markdown = {
+    ...markdownFigure,
+    chars,
+    texts: mdTexts.length,
+    msPerMb: markdownFigure.median / (chars / 1_000_000),
+  };
+  log(
+    `  preview page, 1 MB: ${pageFigure.median.toFixed(2)} ms, ${(pageChars / 1024).toFixed(0)} KB; markdown of ${mdTexts.length} texts (${chars} chars): ${markdownFigure.median.toFixed(2)} ms (${markdown.msPerMb.toFixed(0)} ms/MB)`,
+  );
+
   return {
     sizes,
     linearity8to1,
@@ -305,5 +378,8 @@ export function benchLanguageService(catalog: Catalog, options: LanguageServiceO
     format,
     keystroke: { end, middle },
     preview,
+    page: { ...pageFigure, chars: pageChars },
+    markdown,
+    markdownLoad,
   };
 }

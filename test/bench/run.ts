@@ -282,6 +282,25 @@ function render(f: Figures): string {
       ...fmtFigure(ls.preview),
       `${ls.preview.diagnoseRatio.toFixed(2)}× a full diagnosis`,
     ]);
+    rows.push([
+      'Message preview page of that model (markdown to the page budget)',
+      ...fmtFigure(ls.page),
+      `${fmt(ls.page.chars / 1024, 'KB')} of HTML`,
+    ]);
+    rows.push([
+      "Discord's markdown, every text of that model",
+      ...fmtFigure(ls.markdown),
+      `${fmt(ls.markdown.msPerMb, 'ms')}/MB; ${ls.markdown.texts} texts, ${fmt(ls.markdown.chars / 1024, 'KB')}`,
+    ]);
+    rows.push([
+      'Markdown reader loaded at the first page',
+      'skipped' in ls.markdownLoad ? '' : fmt(ls.markdownLoad.ms, 'ms'),
+      '',
+      '',
+      'skipped' in ls.markdownLoad
+        ? ls.markdownLoad.skipped
+        : `heap +${fmt(ls.markdownLoad.heapKb, 'KB')} after a collection`,
+    ]);
     parts.push(
       '### Language service (in process)\n\n' +
         table(['Benchmark', 'median', 'min', 'max', 'notes'], rows, ['l', 'r', 'r', 'r', 'l']),

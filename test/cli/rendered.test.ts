@@ -6,7 +6,7 @@
 
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { expectSnapshot } from '../support/expect';
@@ -91,6 +91,28 @@ describe('bdscript preview (bundled CLI)', function () {
     assert.equal(lines[0]?.message.embeds?.[0]?.title, 'Shop');
     assert.equal(lines[0]?.message.embeds?.[0]?.color, 0x5865f2);
     expectSnapshot('cli/preview-json.txt', JSON.stringify(lines[0], null, 2));
+  });
+
+  it('html draws the markdown; text and json keep it as written', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bdscript-md-'));
+    try {
+      const file = path.join(dir, 'welcome.bds');
+      writeFileSync(file, '# Welcome **$username**!\nSent <t:1700000000:R>\n$description[__under__ ||hidden||]\n');
+      const html = preview(['--format', 'html', file]);
+      assert.equal(html.status, 0, html.stderr);
+      assert.match(html.stdout, /<h1><span class="part"[^>]*>Welcome <\/span><strong><span class="chip"/);
+      assert.match(html.stdout, /<time class="time" datetime="2023-11-14T22:13:20\.000Z" data-style="R"/);
+      assert.match(html.stdout, /<u><span class="part"[^>]*>under<\/span><\/u>/);
+      assert.doesNotMatch(html.stdout, /\*\*|&lt;t:|acquireVsCodeApi/);
+      const text = preview([file]);
+      assert.match(text.stdout, /^# Welcome \*\*\{\$username\}\*\*!\nSent <t:1700000000:R>$/m);
+      assert.match(text.stdout, /__under__ \|\|hidden\|\|/);
+      const json = preview(['--format', 'json', file]);
+      const message = (JSON.parse(json.stdout) as { message: { content: string } }).message;
+      assert.equal(message.content, '# Welcome **{$username}**!\nSent <t:1700000000:R>');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('exits 2 with a message on a usage or I/O error, and still previews the other files', () => {

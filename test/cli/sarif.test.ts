@@ -11,6 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Ajv from 'ajv-draft-04';
+import { artifactLocation } from '../../server/src/cli/sarif';
 import { RULES } from '../../server/src/core/features/rules';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -107,12 +108,14 @@ describe('bdscript check --format sarif (bundled CLI)', function () {
     // Two emoji (four UTF-16 code units) and a space before the unknown name: column 6.
     await fsp.writeFile(path.join(work, 'sub dir', 'émoji #1.bds'), '😀😀 $usernam\n$jsonParse[{"a": 1,}]\n');
     await fsp.writeFile(path.join(tmp, 'outside.bds'), '$usernam\n');
+    // Inside the working directory, though its name starts with two dots.
+    await fsp.writeFile(path.join(work, '..dots.bds'), '$usernam\n');
   });
   afterEach(async () => {
     await fsp.rm(tmp, { recursive: true, force: true });
   });
 
-  const FILES = ['showcase.bds', 'sub dir/émoji #1.bds', '../outside.bds'];
+  const FILES = ['showcase.bds', 'sub dir/émoji #1.bds', '../outside.bds', '..dots.bds'];
 
   it('writes a log that the SARIF 2.1.0 schema accepts, and the schema check can fail', async () => {
     const run = await check(['--format', 'sarif', ...FILES], work, home);
@@ -141,6 +144,7 @@ describe('bdscript check --format sarif (bundled CLI)', function () {
       'showcase.bds': 'showcase.bds',
       'sub dir/émoji #1.bds': 'sub%20dir/%C3%A9moji%20%231.bds',
       '../outside.bds': pathToFileURL(path.join(tmp, 'outside.bds')).href,
+      '..dots.bds': '..dots.bds',
     };
     const levels: Record<string, string> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
     json.forEach((entry, i) => {
@@ -151,7 +155,7 @@ describe('bdscript check --format sarif (bundled CLI)', function () {
       assert.equal(result.level, levels[entry.severity]);
       assert.equal(run.tool.driver.rules[result.ruleIndex]!.id, entry.code);
       assert.equal(location.artifactLocation.uri, uriOf[entry.file]);
-      assert.equal(location.artifactLocation.uriBaseId, entry.file.startsWith('..') ? undefined : '%SRCROOT%');
+      assert.equal(location.artifactLocation.uriBaseId, entry.file.startsWith('../') ? undefined : '%SRCROOT%');
       assert.deepEqual(location.region, {
         startLine: entry.range.start.line + 1,
         startColumn: entry.range.start.character + 1,
@@ -226,4 +230,35 @@ describe('bdscript check --format sarif (bundled CLI)', function () {
     assert.equal(run.code, 2);
     assert.match(run.stderr, /--format takes text, json or sarif, not "xml"/);
   });
+});
+
+describe('SARIF artifact locations', () => {
+  const cwd = path.resolve('/work/repo');
+  /** A file as given, and whether SARIF must name it relative to the working directory. */
+  const CASES: ReadonlyArray<readonly [string, string | undefined]> = [
+    ['a.bds', 'a.bds'],
+    ['..foo.bds', '..foo.bds'],
+    ['...bds', '...bds'],
+    ['..', undefined],
+    ['../a.bds', undefined],
+    ['../../a.bds', undefined],
+    ['sub/../..x/a.bds', '..x/a.bds'],
+    ['./..hidden/a .bds', '..hidden/a%20.bds'],
+    ['sub/../../repo/b.bds', 'b.bds'],
+    ['/work/repo/c.bds', 'c.bds'],
+    ['/work/repo..x/c.bds', undefined],
+    ['/elsewhere/d.bds', undefined],
+    ['.', undefined],
+  ];
+  for (const [file, relative] of CASES) {
+    it(`${file} is ${relative === undefined ? 'outside' : `inside as ${relative}`}`, () => {
+      const location = artifactLocation(file, cwd);
+      if (relative === undefined) {
+        assert.equal(location.uriBaseId, undefined);
+        assert.equal(location.uri, pathToFileURL(path.resolve(cwd, file)).href);
+      } else {
+        assert.deepEqual(location, { uri: relative, uriBaseId: '%SRCROOT%' });
+      }
+    });
+  }
 });

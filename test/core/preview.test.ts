@@ -495,7 +495,8 @@ describe('message model (preview)', () => {
         message.notes.length;
       const stepped = drain(previewHtmlSteps(message, options));
       assert.ok(parts > 2 * HTML_STEP_PARTS, `enough parts to pause (${parts})`);
-      assert.equal(stepped.pauses, Math.floor(parts / HTML_STEP_PARTS));
+      // Each part drawn is work (the content's markdown nodes, here about as many as its parts), and so is reading markdown.
+      assert.ok(stepped.pauses >= Math.floor(parts / HTML_STEP_PARTS), `${stepped.pauses} pauses`);
       assert.equal(stepped.value, renderPreviewHtml(message, options));
     });
   });

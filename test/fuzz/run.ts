@@ -1,11 +1,15 @@
 // `npm run fuzz`: the long fuzz run. The same properties as test/core/fuzz.test.ts and
 // test/catalog/fuzz.test.ts with more runs, bigger documents and a fresh seed each time (printed,
 // with the path to replay a failure), plus a wall-clock linearity check that npm test must not
-// make: time per character on adversarial shapes and generated documents at n and 16·n.
+// make: time per character on adversarial shapes and generated documents at n and 16·n; and the
+// command line's machine formats over random Unicode (test/fuzz/output.ts).
 //
-//   npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock|catalog] [--quick]
+//   npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock|catalog|output] [--quick]
 
 import * as assert from 'node:assert/strict';
+import { promises as fsp } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import fc from 'fast-check';
 import { LanguageService } from '../../server/src/core/languageService';
 import { ADVERSARIAL_SHAPES, generateDocument } from '../support/generate';
@@ -22,6 +26,7 @@ import {
 } from './catalog';
 import { baseArbitrary, checkIncremental, editArbitrary } from './incremental';
 import { checkFeatures, checkParse, parseWith, runWholeDocument } from './properties';
+import { checkMachineOutput, unicodeFiles } from './output';
 import { countWork } from './work';
 
 interface Options {
@@ -49,7 +54,7 @@ function parseArgs(argv: readonly string[]): Options {
     else if (a === '--quick') continue;
     else if (a === '--help' || a === '-h') {
       console.log(
-        'npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock|catalog] [--quick]',
+        'npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock|catalog|output] [--quick]',
       );
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
@@ -95,7 +100,7 @@ async function property(
 }
 
 function onlyFor(name: string): string {
-  for (const only of ['parser', 'incremental', 'features', 'catalog']) if (name.startsWith(only)) return only;
+  for (const only of ['parser', 'incremental', 'features', 'catalog', 'output']) if (name.startsWith(only)) return only;
   return 'work';
 }
 
@@ -273,6 +278,21 @@ async function main(): Promise<void> {
         Math.max(1, Math.floor(options.runs / 4)),
       ),
     );
+  }
+  if (wants('output')) {
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'bdscript-fuzz-output-'));
+    try {
+      report(
+        await property(
+          'output: every format that claims JSON parses, for random Unicode input',
+          fc.asyncProperty(unicodeFiles, (files) => checkMachineOutput(dir, files)),
+          options,
+          Math.max(1, Math.floor(options.runs / 4)),
+        ),
+      );
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
   }
 
   const failed = outcomes.filter((o) => !o.ok);

@@ -107,6 +107,11 @@ export const PREVIEW = {
   chip: '$username',
   copied: /^BDScript: copied the message as Discord JSON/,
   jsonTitle: 'Welcome, {$username}!',
+  /** The embed description, its markdown drawn: a bold word, a relative time, a link. */
+  bold: 'Bold',
+  description: /^Bold words, sent \d+ years? ago, rules at https:\/\/wiki\.example\/rules$/,
+  /** Clicked in the preview, the link is opened by VS Code, which asks first. */
+  link: 'https://wiki.example/rules',
 } as const;
 
 export const COPY_FOR_APP = {

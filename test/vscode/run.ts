@@ -574,7 +574,32 @@ async function commandChecks(
       );
       const chip = await page.locator('.embed-title .chip').first().innerText({ timeout: UI_MS });
       check(chip === expected.PREVIEW.chip, `the unknown call is a chip: ${JSON.stringify(chip)}`);
+      // Discord's markdown, drawn: no markup left, a bold word in bold, the time in words.
+      const description = await page.locator('.embed-description').first().innerText({ timeout: UI_MS });
+      check(expected.PREVIEW.description.test(description), `the description reads ${JSON.stringify(description)}`);
+      const weight = await page
+        .locator('.embed-description strong', { hasText: expected.PREVIEW.bold })
+        .evaluate(
+          (el) =>
+            (globalThis as unknown as { getComputedStyle(e: unknown): { fontWeight: string } }).getComputedStyle(el)
+              .fontWeight,
+        );
+      check(weight === '700', `the bold word's weight is ${weight}`);
       await steps.snapshot(wb, 'preview');
+      // A link is never followed in the webview: VS Code opens it, asking first.
+      await page.getByRole('link', { name: expected.PREVIEW.link }).click({ timeout: UI_MS });
+      const dialog = wb.page.locator('.monaco-dialog-box');
+      await until(
+        'VS Code asking to open the link of the preview',
+        () => wb.visibleText('.monaco-dialog-box'),
+        (t) => t.includes(expected.PREVIEW.link),
+        SERVER_MS,
+      );
+      await steps.snapshot(wb, 'preview-link');
+      await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden', timeout: UI_MS });
+      // The click put the focus in the preview; the next commands are the editor's.
+      await wb.focusEditor();
     },
     'bdscript.copyDiscordJson': async (toastsBefore) => {
       await waitForToast(wb, 'info', expected.PREVIEW.copied, toastsBefore);

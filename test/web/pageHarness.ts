@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM, isAllowedUrl } from './harness';
 
 /** A page on screen and what it did. */
@@ -98,7 +98,8 @@ export class PageBrowser {
     page.on('console', (m) => {
       const text = m.text();
       if (/Content Security Policy|Refused to/i.test(text)) violations.push(text);
-      else if (m.type() === 'error') errors.push(text);
+      // A request for another host, aborted by this harness, is logged as such; it is not the page's error.
+      else if (m.type() === 'error' && !text.includes('net::ERR_BLOCKED_BY_CLIENT')) errors.push(text);
     });
     page.on('pageerror', (e) => errors.push(String(e)));
     page.on('request', (r) => {
@@ -136,4 +137,15 @@ export function computedStyles(
   return page.evaluate(
     `[...document.querySelectorAll(${JSON.stringify(selector)})].map((e) => { const s = getComputedStyle(e); return Object.fromEntries(${JSON.stringify(properties)}.map((p) => [p, s.getPropertyValue(p)])); })`,
   );
+}
+
+/** The computed values of CSS `properties` of the element `locator` finds (exactly one). */
+export function styleOf(locator: Locator, properties: readonly string[]): Promise<Record<string, string>> {
+  // Built from text, so that this file needs no DOM types: it runs in the page.
+  const fn = new Function(
+    'el',
+    'props',
+    'const s = getComputedStyle(el); return Object.fromEntries(props.map((p) => [p, s.getPropertyValue(p)]));',
+  ) as (el: unknown, props: readonly string[]) => Record<string, string>;
+  return locator.evaluate(fn, properties);
 }

@@ -31,12 +31,17 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants
 
 /**
  * Reads `file` as UTF-8 text (invalid sequences become U+FFFD) when it is a regular file of at
- * most `maxBytes` bytes. Never throws and never blocks on a FIFO or a device.
+ * most `maxBytes` bytes. Never throws and never blocks on a FIFO or a device. With `noFollow`, a
+ * symbolic link in the file's own place is refused (a walk that follows no link reads through none).
  */
-export async function readRegularFile(file: string, maxBytes: number): Promise<FileRead> {
+export async function readRegularFile(
+  file: string,
+  maxBytes: number,
+  options: { readonly noFollow?: boolean } = {},
+): Promise<FileRead> {
   let handle: fsp.FileHandle;
   try {
-    handle = await fsp.open(file, OPEN_FLAGS);
+    handle = await fsp.open(file, OPEN_FLAGS | (options.noFollow ? (constants.O_NOFOLLOW ?? 0) : 0));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     return { ok: false, missing: code === 'ENOENT', reason: describeFileError(err) };
@@ -95,7 +100,7 @@ export function describeFileError(err: unknown): string {
     case 'EPERM':
       return 'permission denied';
     case 'ELOOP':
-      return 'too many levels of symbolic links';
+      return 'a symbolic link, or too many levels of them';
     case 'ENOTDIR':
       return 'a part of the path is not a folder';
     default:

@@ -2,10 +2,23 @@
 // strict argument parser. Unknown options are usage errors that name the option; nothing here
 // touches `process`, so commands run the same in tests and in the real CLI.
 
+/**
+ * What a command's standard output is: text for a person (control and format characters shown
+ * as `\x1b` or `\u{200B}`), JSON (kept as JSON's own `\u200b`, so it still parses) or HTML
+ * (character references, `&#x200B;`).
+ */
+export type OutputKind = 'text' | 'json' | 'html';
+
 /** Everything a command may use of its environment. */
 export interface CliIO {
+  /** Text for a person. */
   stdout: (s: string) => void;
   stderr: (s: string) => void;
+  /**
+   * Output in a machine format. The CLI's last guard escapes what is left raw the way that format
+   * does; without it (a test's own io), the text goes to `stdout` as it is.
+   */
+  stdoutAs?: (kind: OutputKind, s: string) => void;
   cwd: string;
   env: Record<string, string | undefined>;
   /**
@@ -13,6 +26,12 @@ export interface CliIO {
    * on SIGINT or SIGTERM of the process.
    */
   signal?: AbortSignal;
+}
+
+/** Writes `text` to standard output as output of `kind` (see `CliIO.stdoutAs`). */
+export function print(io: CliIO, kind: OutputKind, text: string): void {
+  if (io.stdoutAs) io.stdoutAs(kind, text);
+  else io.stdout(text);
 }
 
 /** Exit codes: 0 success, 1 the command ran and failed (or found problems), 2 usage or I/O error. */

@@ -19,6 +19,7 @@ import {
   flag,
   numberOpt,
   parseArgs,
+  print,
   stringOpt,
   type ArgSpec,
   type CliIO,
@@ -286,7 +287,7 @@ async function runStatus(args: ParsedArgs, io: CliIO): Promise<number> {
       if (!flag(args, 'json')) io.stderr(`refresh: ${visible(r.message)}\n`);
     }
     const status = manager.status();
-    if (flag(args, 'json')) io.stdout(jsonVisible({ ...status, url, cacheFile: manager.cacheFile }, 2) + '\n');
+    if (flag(args, 'json')) print(io, 'json', jsonVisible({ ...status, url, cacheFile: manager.cacheFile }, 2) + '\n');
     else io.stdout(formatStatus(status));
     return failed ? EXIT_FAILURE : EXIT_OK;
   } finally {

@@ -22,6 +22,7 @@ import { MAX_DOCUMENT_LENGTH } from '../lsp/documents';
 import { TOOL_VERSION } from '../catalog/endpoints';
 import { rewriteFile } from './rewrite';
 import { sarifFrame, sarifResult, type SarifSkipped } from './sarif';
+import { expandInputs, FOLDER_HELP } from './inputs';
 import { DEFAULT_CATALOG_URL, normalizeSettings, SCRIPT_LANGUAGES, type ScriptLanguage } from '../core/settings';
 import {
   EXIT_FAILURE,
@@ -30,6 +31,7 @@ import {
   UsageError,
   flag,
   parseArgs,
+  print,
   stringOpt,
   type ArgSpec,
   type CliIO,
@@ -37,10 +39,11 @@ import {
 } from './args';
 
 const USAGE = [
-  'Usage: bdscript check [options] FILES...',
+  'Usage: bdscript check [options] FILES|FOLDERS...',
   '',
   'Checks BDScript files with the same diagnostics as the editor and prints one line per',
   'problem: file:line:col: severity code message (line and column count from 1).',
+  FOLDER_HELP,
   '',
   'Options:',
   '  --format text|json|sarif',
@@ -156,9 +159,12 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
   // next file: memory follows the largest file, not the sum of them.
   const out = new Output(io, options.format);
   out.begin();
-  let ioFailed = false;
+  // A folder stands for the BDScript files under it.
+  const inputs = await expandInputs(options.files, io, 'check');
+  for (const s of inputs.skipped) out.skip(s.file, s.reason);
+  let ioFailed = inputs.skipped.length > 0;
   let checked = 0;
-  for (const file of options.files) {
+  for (const file of inputs.files) {
     const text = await readInput(file, path.resolve(io.cwd, file), io, (reason) => out.skip(file, reason));
     if (text === undefined) {
       ioFailed = true;
@@ -321,7 +327,7 @@ class Output {
 
   flush(): void {
     if (this.pending.length === 0) return;
-    this.io.stdout(this.pending.join(''));
+    print(this.io, this.format === 'text' ? 'text' : 'json', this.pending.join(''));
     this.pending = [];
     this.pendingLength = 0;
   }

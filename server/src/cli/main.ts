@@ -1,11 +1,12 @@
 // The `bdscript` command line: a table of commands, `--help` and `--version`, and the one place
-// that maps a command's exit code onto the process. Everything a command prints passes through
-// `visibleLines` here, so no control character from untrusted data reaches the terminal raw.
+// that maps a command's exit code onto the process. Everything a command prints passes through a
+// last guard here (`visibleLines` for text, `jsonSafe` for JSON, `htmlSafe` for HTML), so no
+// control character from untrusted data reaches the terminal raw and machine output stays valid.
 // esbuild bundles this file into dist/cli.js; server/bin/bdscript calls `runCli()`.
 
-import { EXIT_OK, EXIT_USAGE, type CliIO } from './args';
+import { EXIT_OK, EXIT_USAGE, type CliIO, type OutputKind } from './args';
 import { TOOL_VERSION } from '../catalog/endpoints';
-import { visibleLines } from '../core/catalog/controlChars';
+import { htmlSafe, jsonSafe, visibleLines } from '../core/catalog/controlChars';
 import { errorWithStack } from '../protocol/errors';
 
 export type CommandRunner = (argv: string[], io: CliIO) => Promise<number>;
@@ -61,14 +62,27 @@ function usage(): string {
   ].join('\n');
 }
 
+/** The last guard of each kind of output: what it does to a control or format character left raw. */
+const GUARDS: Readonly<Record<OutputKind, (s: string) => string>> = {
+  text: visibleLines,
+  json: jsonSafe,
+  html: htmlSafe,
+};
+
 /**
  * Runs the CLI on `argv` (without `node` and the script) and resolves with the exit code. The
  * commands compose their lines (showing untrusted fields with `visible`, which also escapes line
- * breaks); as a last guard, any control or format character left in their output other than a
- * line break is made visible on the way out.
+ * breaks, or writing JSON with `jsonVisible`); as a last guard, any control or format character
+ * left in their output other than a line break is escaped on the way out as the output's format
+ * does: made visible in text, `\u200b` in JSON (which must still parse), `&#x200B;` in HTML.
  */
 export async function main(argv: readonly string[], raw: CliIO): Promise<number> {
-  const io: CliIO = { ...raw, stdout: (s) => raw.stdout(visibleLines(s)), stderr: (s) => raw.stderr(visibleLines(s)) };
+  const io: CliIO = {
+    ...raw,
+    stdout: (s) => raw.stdout(GUARDS.text(s)),
+    stderr: (s) => raw.stderr(GUARDS.text(s)),
+    stdoutAs: (kind, s) => raw.stdout(GUARDS[kind](s)),
+  };
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     (first === undefined ? io.stderr : io.stdout)(usage());

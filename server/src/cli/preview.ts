@@ -9,28 +9,32 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { defaultCacheDir } from '../catalog/cache';
-import { visible } from '../core/catalog/controlChars';
+import { jsonVisible, visible } from '../core/catalog/controlChars';
 import { FULL_CLIENT } from '../core/features/types';
 import { LanguageService } from '../core/languageService';
 import { plainText } from '../core/preview/model';
+import { previewAnswer } from '../core/features/answers';
 import { ButtonStyle, ComponentType, type PreviewMessage, type RichText } from '../protocol/preview';
 import { normalizeSettings } from '../core/settings';
 import { loadCatalog, readInput } from './check';
-import { EXIT_OK, EXIT_USAGE, UsageError, parseArgs, stringOpt, type ArgSpec, type CliIO } from './args';
+import { expandInputs, FOLDER_HELP } from './inputs';
+import { EXIT_OK, EXIT_USAGE, UsageError, parseArgs, print, stringOpt, type ArgSpec, type CliIO } from './args';
 
 const USAGE = [
-  'Usage: bdscript preview [options] FILES...',
+  'Usage: bdscript preview [options] FILES|FOLDERS...',
   '',
   'Shows the reply each command sends: its content, embeds and components, read from the code',
   'without running it. What only the running bot knows ($username, $getVar[...], $random[...])',
   'is a placeholder in braces, e.g. {$username}; each $if block shows its first branch.',
+  FOLDER_HELP,
   '',
   'Options:',
   '  --format json|text|html',
   '                       json: one line per file, {"file", "message", "branches", "notes"},',
   "                       where message is Discord's message object; html: a standalone page per",
-  "                       file drawn like Discord's dark theme (no scripts, no images loaded);",
-  '                       text (default): a short rendering for a terminal',
+  "                       file drawn like Discord's dark theme, markdown and all (its one script",
+  '                       writes times in your locale and opens spoilers; no images loaded);',
+  '                       text (default): a short rendering for a terminal, markdown as written',
   '  --catalog FILE       Read the catalog from a snapshot file',
   '  --cache-dir DIR      Catalog cache folder (default $XDG_CACHE_HOME/bdscript or ~/.cache/bdscript)',
   '',
@@ -202,8 +206,10 @@ export async function runPreview(argv: string[], io: CliIO): Promise<number> {
   );
   if (!catalog) return EXIT_USAGE;
   const service = new LanguageService({ catalog, settings: normalizeSettings({}), client: FULL_CLIENT });
-  let failed = false;
-  for (const file of files) {
+  // A folder stands for the BDScript files under it.
+  const inputs = await expandInputs(files, io, 'preview');
+  let failed = inputs.skipped.length > 0;
+  for (const file of inputs.files) {
     const text = await readInput(file, path.resolve(io.cwd, file), io, () => undefined, 'preview');
     if (text === undefined) {
       failed = true;
@@ -213,20 +219,13 @@ export async function runPreview(argv: string[], io: CliIO): Promise<number> {
     const p = service.preview(document);
     service.forget(document.uri);
     if (format === 'json') {
-      const branches = p.branches.map((b) => ({
-        line: document.positionAt(b.block.start).line + 1,
-        branches: b.branches,
-        shown: b.chosen,
-      }));
-      const notes = p.notes.map((n) => ({
-        line: n.source ? document.positionAt(n.source.start).line + 1 : null,
-        message: n.message,
-      }));
-      io.stdout(JSON.stringify({ file, message: service.discordMessage(p), branches, notes }) + '\n');
+      print(io, 'json', jsonVisible({ file, ...previewAnswer(document, p) }) + '\n');
     } else if (format === 'html') {
-      // The page names no script; the nonce only lets its own style in.
+      // The nonce lets in the page's own style and its one script (times and spoilers), nothing else.
       const nonce = randomBytes(18).toString('base64');
-      io.stdout(
+      print(
+        io,
+        'html',
         service.previewPage(p, {
           theme: 'dark',
           nonce,
@@ -237,7 +236,7 @@ export async function runPreview(argv: string[], io: CliIO): Promise<number> {
       );
     } else {
       io.stdout(
-        `${files.length > 1 ? `== ${visible(file)}\n` : ''}${renderText(p, (offset) => document.positionAt(offset).line + 1)}\n`,
+        `${inputs.files.length > 1 ? `== ${visible(file)}\n` : ''}${renderText(p, (offset) => document.positionAt(offset).line + 1)}\n`,
       );
     }
   }

@@ -41,12 +41,15 @@ const RULE_INDEX: ReadonlyMap<string, number> = new Map(RULES.map((r, i) => [r.c
 /**
  * Where a file is, as SARIF wants it: relative to the working directory with `%SRCROOT%` when it
  * lies inside it (each segment percent-encoded, `/` between), else an absolute `file:` URI.
+ * Inside is decided by path segments: a first segment of `..` leaves the folder, a file named
+ * `..foo.bds` does not.
  */
 export function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?: string } {
   const full = path.resolve(cwd, file);
   const relative = path.relative(cwd, full);
-  if (relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)) {
-    return { uri: relative.split(path.sep).map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
+  const segments = relative.split(path.sep);
+  if (relative !== '' && segments[0] !== '..' && !path.isAbsolute(relative)) {
+    return { uri: segments.map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
   }
   return { uri: pathToFileURL(full).href };
 }

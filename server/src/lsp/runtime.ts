@@ -4,6 +4,7 @@
 // file system, and tests can hand in a catalog provider of their own.
 
 import type { Catalog } from '../core/catalog/catalog';
+import type { FolderLister } from '../core/workspace';
 import type { Settings } from '../core/settings';
 import type { CatalogStatus } from '../protocol/messages';
 
@@ -48,6 +49,19 @@ export interface FallbackCatalog {
   readonly location: string;
 }
 
+/** A file of the workspace as read for its diagnostics: its text, or why it was not read. */
+export type WorkspaceRead =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly reason: string; readonly tooLarge?: number };
+
+/**
+ * The workspace's files by URI, for diagnostics of files that are not open: folders listed
+ * without following symbolic links, and regular files read up to a size, never through a link.
+ */
+export interface WorkspaceFiles extends FolderLister {
+  read(uri: string, maxBytes: number): Promise<WorkspaceRead>;
+}
+
 export interface ServerRuntime {
   /** Builds the catalog provider for the given settings; called again when they change. */
   createCatalogProvider(options: CatalogProviderOptions): CatalogProvider;
@@ -84,6 +98,11 @@ export interface ServerRuntime {
    * diagnostics' codes link to its sections. Without it only the wiki links remain.
    */
   readonly rulesDocUrl?: string;
+  /**
+   * Read access to the workspace folders' files, for the diagnostics of files that are not open
+   * (`workspace/diagnostic`); without it (the web worker) only open documents are checked.
+   */
+  readonly workspaceFiles?: WorkspaceFiles;
   /** `serverInfo` in the initialize result. */
   readonly name?: string;
   readonly version?: string;

@@ -159,7 +159,7 @@ export const SETTINGS_SCHEMA: readonly SettingSchema[] = [
     type: 'boolean',
     default: false,
     description:
-      "Let the message preview load images from https: URLs in the command (thumbnails, images, icons). Off, the preview names each image's URL and contacts no host.",
+      "Let the message preview load images from https: URLs in the command (thumbnails, images, icons) and custom emoji from Discord's CDN. Off, the preview names each image's URL, shows custom emoji as `:name:`, and contacts no host.",
   },
   {
     key: 'locale',

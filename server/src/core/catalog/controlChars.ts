@@ -1,13 +1,19 @@
 // Characters that must never reach a terminal or a document unseen: C0 and C1 controls, DEL,
 // format characters (bidi overrides and isolates, zero-width characters, soft hyphen, tags), line
 // and paragraph separators and lone surrogates. The decoder refuses them in names; everything that
-// prints untrusted text to a terminal shows them as visible escapes through `visible`.
+// prints untrusted text to a terminal shows them as visible escapes through `visible`, and every
+// machine format keeps them in its own escapes (`jsonSafe`: `\u200b` in JSON, `htmlSafe`: `&#x200B;`
+// in HTML), so the output stays valid in its format and safe on a terminal.
 
 /** One unsafe character (a whole code point, so a lone surrogate counts as one). */
 const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 const UNSAFE_ALL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
-/** What JSON.stringify leaves raw of the above (it escapes C0 and lone surrogates itself). */
-const UNSAFE_IN_JSON = /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}]/gu;
+/**
+ * What must not stay raw in composed output of a machine format: every unsafe character but the
+ * line break the writer put between lines (JSON.stringify leaves DEL, C1, format characters and
+ * separators raw; a raw C0 or lone surrogate can only come from a writer that bypassed it).
+ */
+const UNSAFE_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
 const ZWJ = 0x200d;
 /** A pictograph, optionally with its emoji presentation selector or a skin tone, right before a ZWJ. */
 const PICTOGRAPH_BEFORE = /\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?$/u;
@@ -47,11 +53,31 @@ export function visibleLines(text: string): string {
 export function jsonVisible(value: unknown, space?: number): string {
   const text = JSON.stringify(value, null, space);
   if (text === undefined) return 'null';
-  return text.replace(UNSAFE_IN_JSON, (ch: string) => {
+  return jsonSafe(text);
+}
+
+/**
+ * Composed JSON text (one value, or JSON lines) with every raw unsafe character but `\n` written
+ * as JSON writes it, `\u200b` per UTF-16 unit: valid inside a string, where alone such characters
+ * can stand in JSON from JSON.stringify, so the text stays the same JSON value (or lines of them).
+ * The last guard of every machine format that claims JSON.
+ */
+export function jsonSafe(text: string): string {
+  return text.replace(UNSAFE_BUT_NEWLINE, (ch: string) => {
     let out = '';
     for (let i = 0; i < ch.length; i++) out += '\\u' + ch.charCodeAt(i).toString(16).padStart(4, '0');
     return out;
   });
+}
+
+/**
+ * Composed HTML with every raw unsafe character but `\n` written as a character reference
+ * (`&#x200B;`): a browser draws the same text, a terminal shows the references. Only for text
+ * outside `<style>` and `<script>`, where character references are not read (the pages drawn
+ * here put nothing untrusted there).
+ */
+export function htmlSafe(text: string): string {
+  return text.replace(UNSAFE_BUT_NEWLINE, (ch: string) => `&#x${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase()};`);
 }
 
 function escapeCodePoint(cp: number): string {

@@ -451,6 +451,16 @@ export const EN = {
   'preview.page.noReply': 'This command sends no reply of its own.',
   'preview.page.ephemeral': 'Only you can see this',
   'preview.page.ifShown': '$if shown:',
+  'preview.page.mentionUser': 'user',
+  'preview.page.mentionRole': 'role',
+  'preview.page.mentionChannel': 'channel',
+  'preview.page.guildCustomize': 'Channels & Roles',
+  'preview.page.guildBrowse': 'Browse Channels',
+  'preview.page.guildGuide': 'Server Guide',
+  'preview.page.guildLinkedRoles': 'Linked Roles',
+  'preview.page.spoiler': 'Spoiler: click to show it',
+  'preview.page.linkAtRunTime': 'The address of this link is known when the command runs',
+  'preview.page.cut': 'The page stops here: the rest of the message is too large to draw.',
 } as const satisfies Record<string, string>;
 
 /** A key of the message catalog. */
