@@ -488,6 +488,23 @@ async function offlineChecks(steps: Steps, wb: Workbench): Promise<void> {
       // It stands right over its line: the lens's view zone is just above that line's top.
       const line = at(expected.LENS.above).line;
       check((await wb.lineText(line))?.startsWith('$title[') === true, `line ${line} is the $title line`);
+      // A click opens the preview (the extension's middleware takes the lens's command).
+      await wb.page.locator('.editor-instance .monaco-editor .codelens-decoration a').first().click();
+      const page = wb.page.frameLocator('iframe.webview').frameLocator('iframe#active-frame');
+      await until(
+        "the preview the lens opened, showing the reply's embed title",
+        () =>
+          page
+            .locator('.embed-title')
+            .first()
+            .innerText({ timeout: UI_MS })
+            .catch(() => ''),
+        (t) => t === expected.PREVIEW.title,
+        SERVER_MS,
+      );
+      await steps.snapshot(wb, 'preview');
+      // Back to the editor, for the steps after this one.
+      await wb.focusEditor();
     },
   );
 
