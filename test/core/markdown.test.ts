@@ -65,6 +65,13 @@ describe('markdown (Discord dialect)', () => {
       ['text # not a heading', '"text # not a heading"'],
       ['-# subtext', 'subtext["subtext"]'],
       ['> quoted\nnot', 'quote["quoted"], "not"'],
+      // A line after a quote, a code block, a list or a heading starts a line like any other.
+      ['> quoted\n-# small', 'quote["quoted"], subtext["small"]'],
+      ['> quoted\n# Big', 'quote["quoted"], h1["Big"]'],
+      ['```\ncode\n```\n-# small', 'codeBlock()["code"], br, subtext["small"]'],
+      ['- item\n-# small', 'ul[li["item"]], subtext["small"]'],
+      ['# Big\n-# small\n## Medium', 'h1["Big"], subtext["small"], h2["Medium"]'],
+      ['**bold**\n-# small', 'strong["bold"], br, subtext["small"]'],
       ['>>> all\nthe rest', 'quote["all", br, "the rest"]'],
       ['- one\n- two', 'ul[li["one"], li["two"]]'],
       ['* star item', 'ul[li["star item"]]'],

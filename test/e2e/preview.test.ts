@@ -211,8 +211,9 @@ describe('e2e: message preview over stdio', function () {
     it('refuses a preview of a version an edit overtook (ContentModified), without making the completion after the edit wait', async () => {
       const client = await openLong();
       const stale = client.request(PreviewRequest.method, { textDocument: { uri: URI }, nonce: NONCE });
-      // The edit comes while the page is being drawn (drawing 1 MB takes about 100 ms).
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      // The edit comes while the preview is being made (1 MB takes about 100 ms): a request sent
+      // after the preview is answered between its slices.
+      await client.roundTrip();
       await client.change(URI, 2, [
         { range: { start: { line: lastLine, character: 0 }, end: { line: lastLine, character: 0 } }, text: '$addBu' },
       ]);

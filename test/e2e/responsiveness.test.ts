@@ -41,8 +41,9 @@ describe('e2e: the server answers requests while it validates a large document',
       return p;
     });
     await client.open(big, text, 1);
-    // Asked once the validation has surely started (it starts on the next turn after didOpen).
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    // Asked once the validation has started: it starts on the turn after didOpen, before a request
+    // sent after didOpen is answered.
+    await client.roundTrip();
     const completion = client
       .request<{ items: Array<{ label: string }> }>('textDocument/completion', {
         textDocument: { uri: small },

@@ -1,8 +1,10 @@
 // The layer bans of eslint.config.mjs bite: a probe file with a banned import, put in each layer
 // for the length of the test, is reported by ESLint with the layer's message; the same import
 // where it is allowed is not. So a ban that stops matching (a moved folder, a changed pattern)
-// fails here instead of silently letting a layer leak. Also the promise rule and the ban on
-// non-null assertions, which holds in the core as everywhere else.
+// fails here instead of silently letting a layer leak. Also the other rules, each with a probe that
+// breaks it: promises, non-null assertions (in the core as everywhere else), explicit any,
+// console outside the server's entries, duplicate imports, type-only names imported as values
+// (with the fix ESLint offers), and a switch that leaves out a member of a preview component union.
 
 import * as assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -66,6 +68,26 @@ const PROBES: readonly Probe[] = [
     source: "import { LanguageService } from '../core/languageService';\nexport const x = LanguageService;\n",
     banned: null,
   },
+  {
+    dir: 'server/src/lsp',
+    source: "import { request } from 'undici';\nexport const x = request;\n",
+    banned: /LSP wiring/,
+  },
+  {
+    dir: 'server/src/lsp',
+    source: "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+    banned: /LSP wiring/,
+  },
+  {
+    dir: 'server/src/lsp',
+    source: "import { CatalogManager } from '../catalog/sources';\nexport const x = CatalogManager;\n",
+    banned: /LSP wiring/,
+  },
+  {
+    dir: 'server/src/lsp',
+    source: "import { createConnection } from 'vscode-languageserver/node';\nexport const x = createConnection;\n",
+    banned: /LSP wiring/,
+  },
 ];
 
 // Every probe file is written before ESLint builds its typed program, and all are linted in one
@@ -91,10 +113,88 @@ const ANY_PROBE: Probe = {
   banned: null,
 };
 
+// The rules below, each broken once. `line` is where the problem is reported.
+interface RuleProbe extends Omit<Probe, 'banned'> {
+  readonly rule: string;
+  readonly line: number;
+}
+
+const RULE_PROBES: readonly RuleProbe[] = [
+  {
+    // The wiring logs through its connection; console output would corrupt stdout under --stdio.
+    dir: 'server/src/lsp',
+    source: "export function say(): void {\n  console.log('hello');\n}\n",
+    rule: 'no-console',
+    line: 2,
+  },
+  {
+    dir: 'server/src/catalog',
+    source: "export function say(): void {\n  console.error('hello');\n}\n",
+    rule: 'no-console',
+    line: 2,
+  },
+  {
+    dir: 'server/src/core',
+    source:
+      "import { isObject } from '../protocol/json';\nimport { type JsonObject } from '../protocol/json';\nexport const f = (x: JsonObject): boolean => isObject(x);\n",
+    rule: 'no-duplicate-imports',
+    line: 2,
+  },
+  {
+    dir: 'client/src',
+    source:
+      "import { JsonObject } from '../../server/src/protocol/json';\nexport const f = (x: JsonObject): JsonObject => x;\n",
+    rule: '@typescript-eslint/consistent-type-imports',
+    line: 1,
+  },
+  {
+    dir: 'server/src/core/preview',
+    source: [
+      "import { ComponentType, type PreviewTopComponent } from '../../protocol/preview';",
+      'export function name(c: PreviewTopComponent): string {',
+      '  switch (c.type) {',
+      '    case ComponentType.ActionRow:',
+      "      return 'row';",
+      '    default:',
+      "      return 'other';",
+      '  }',
+      '}',
+      '',
+    ].join('\n'),
+    rule: '@typescript-eslint/switch-exhaustiveness-check',
+    line: 3,
+  },
+  {
+    // Elsewhere a default stands for the members left out, but a switch without one names them all.
+    dir: 'server/src/core/features',
+    source: [
+      "type Level = 'error' | 'warning' | 'hint';",
+      'export function rank(level: Level): number {',
+      '  switch (level) {',
+      "    case 'error':",
+      '      return 0;',
+      "    case 'warning':",
+      '      return 1;',
+      '  }',
+      '  return 2;',
+      '}',
+      '',
+    ].join('\n'),
+    rule: '@typescript-eslint/switch-exhaustiveness-check',
+    line: 3,
+  },
+];
+
 describe('ESLint layer bans', function () {
   this.timeout(120_000);
 
-  const probes = [...PROBES, PROMISE_PROBE, NON_NULL_PROBE, ANY_PROBE];
+  const probes: ReadonlyArray<Omit<Probe, 'banned'>> = [
+    ...PROBES,
+    PROMISE_PROBE,
+    NON_NULL_PROBE,
+    ANY_PROBE,
+    ...RULE_PROBES,
+  ];
   const files = probes.map((p, i) => path.join(ROOT, p.dir, `__layer_probe_${process.pid}_${i}.ts`));
   let results: ESLint.LintResult[] = [];
   const resultOf = (i: number): ESLint.LintResult => {
@@ -153,5 +253,24 @@ describe('ESLint layer bans', function () {
       result.messages.map((m) => `${m.ruleId ?? 'parse error'}: ${m.line}`),
       ['@typescript-eslint/no-explicit-any: 2'],
     );
+  });
+
+  RULE_PROBES.forEach((p, i) => {
+    it(`report ${p.rule} (${p.dir})`, () => {
+      const result = resultOf(PROBES.length + 3 + i);
+      assert.deepEqual(
+        result.messages.map((m) => `${m.ruleId ?? 'parse error'}: ${m.line}`),
+        [`${p.rule}: ${p.line}`],
+      );
+    });
+  });
+
+  it('offer the fix for a type imported as a value, as `npx eslint --fix server/src client/src` applies it', () => {
+    const i = RULE_PROBES.findIndex((p) => p.rule === '@typescript-eslint/consistent-type-imports');
+    const fix = resultOf(PROBES.length + 3 + i).messages[0]?.fix;
+    assert.ok(fix, 'the rule offers a fix');
+    const source = RULE_PROBES[i]?.source ?? '';
+    const fixed = source.slice(0, fix.range[0]) + fix.text + source.slice(fix.range[1]);
+    assert.equal(fixed.split('\n')[0], "import { type JsonObject } from '../../server/src/protocol/json';");
   });
 });

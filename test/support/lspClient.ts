@@ -202,6 +202,17 @@ export class LspClient {
     return this.connection.sendRequest(method, params) as Promise<R>;
   }
 
+  /**
+   * Resolves once the server has read every message sent before this call and gone round its
+   * event loop at least once: the answer to a cheap request (`bdscript/catalogStatus`) sent now,
+   * which the server answers after a turn of its loop, between the slices of long work. Work that
+   * those messages start on the next turn (a validation after didOpen, a preview's slices) has
+   * then begun. Tests wait for this instead of sleeping.
+   */
+  async roundTrip(): Promise<void> {
+    await this.request('bdscript/catalogStatus');
+  }
+
   /** Sends a request and cancels it right away; resolves with the answer or rejects with the error. */
   requestAndCancel<R = unknown>(method: string, params?: unknown): Promise<R> {
     const source = new CancellationTokenSource();

@@ -14,7 +14,13 @@ import { FULL_CLIENT } from '../core/features/types';
 import { LanguageService } from '../core/languageService';
 import { plainText } from '../core/preview/model';
 import { previewAnswer } from '../core/features/answers';
-import { ButtonStyle, ComponentType, type PreviewMessage, type RichText } from '../protocol/preview';
+import {
+  ButtonStyle,
+  ComponentType,
+  type PreviewComponent,
+  type PreviewMessage,
+  type RichText,
+} from '../protocol/preview';
 import { normalizeSettings } from '../core/settings';
 import { loadCatalog, readInput } from './check';
 import { expandInputs, FOLDER_HELP } from './inputs';
@@ -111,33 +117,28 @@ export function renderText(p: PreviewMessage, lineOf?: (offset: number) => numbe
       );
     out.push('└');
   }
-  const component = (c: unknown, depth: number): void => {
-    const node = c as { type: number; [k: string]: unknown };
+  const component = (c: PreviewComponent, depth: number): void => {
     const pad = '  '.repeat(depth);
-    switch (node.type) {
+    switch (c.type) {
       case ComponentType.ActionRow:
       case ComponentType.Container:
       case ComponentType.Section: {
         const name =
-          node.type === ComponentType.ActionRow
-            ? 'row'
-            : node.type === ComponentType.Container
-              ? 'container'
-              : 'section';
+          c.type === ComponentType.ActionRow ? 'row' : c.type === ComponentType.Container ? 'container' : 'section';
         out.push(`${pad}[${name}]`);
-        for (const child of node.components as unknown[]) component(child, depth + 1);
-        if (node.accessory) component(node.accessory, depth + 1);
+        for (const child of c.components) component(child, depth + 1);
+        if (c.type === ComponentType.Section && c.accessory) component(c.accessory, depth + 1);
         return;
       }
       case ComponentType.Button:
         out.push(
-          `${pad}[button ${STYLE_NAMES[node.style as number] ?? node.style}] ${shown(node.label as RichText | undefined)}${node.url ? ` → ${shown(node.url as RichText)}` : ''}${node.disabled ? ' (disabled)' : ''}`,
+          `${pad}[button ${STYLE_NAMES[c.style] ?? c.style}] ${shown(c.label)}${c.url ? ` → ${shown(c.url)}` : ''}${c.disabled ? ' (disabled)' : ''}`,
         );
         return;
       case ComponentType.TextDisplay:
         out.push(
           indent(
-            plainText(node.content as RichText)
+            plainText(c.content)
               .split('\n')
               .map((l) => visible(l))
               .join('\n'),
@@ -146,18 +147,22 @@ export function renderText(p: PreviewMessage, lineOf?: (offset: number) => numbe
         );
         return;
       case ComponentType.Separator:
-        out.push(`${pad}${node.divider ? '────────' : ''}`);
+        out.push(`${pad}${c.divider ? '────────' : ''}`);
         return;
-      default:
-        if (Array.isArray(node.options)) {
-          out.push(`${pad}[select] ${shown(node.placeholder as RichText | undefined)}`);
-          for (const o of node.options as Array<{ label: RichText }>) out.push(`${pad}  · ${shown(o.label)}`);
-        } else if (Array.isArray(node.items)) {
-          for (const item of node.items as Array<{ media: { url: RichText } }>)
-            out.push(`${pad}[media] ${shown(item.media.url)}`);
-        } else if (node.type === ComponentType.Thumbnail) {
-          out.push(`${pad}[thumbnail] ${shown((node.media as { url: RichText }).url)}`);
-        }
+      case ComponentType.StringSelect:
+      case ComponentType.UserSelect:
+      case ComponentType.RoleSelect:
+      case ComponentType.MentionableSelect:
+      case ComponentType.ChannelSelect:
+        out.push(`${pad}[select] ${shown(c.placeholder)}`);
+        for (const o of c.options) out.push(`${pad}  · ${shown(o.label)}`);
+        return;
+      case ComponentType.MediaGallery:
+        for (const item of c.items) out.push(`${pad}[media] ${shown(item.media.url)}`);
+        return;
+      case ComponentType.Thumbnail:
+        out.push(`${pad}[thumbnail] ${shown(c.media.url)}`);
+        return;
     }
   };
   for (const c of p.components) component(c, 0);

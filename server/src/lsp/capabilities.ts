@@ -3,8 +3,7 @@
 // protocol features the wiring uses (progress, configuration, refresh requests), and the
 // server's capabilities. Client capabilities are untrusted input: every field is checked.
 
-import type { SemanticTokensLegend, ServerCapabilities } from 'vscode-languageserver';
-import { TextDocumentSyncKind } from 'vscode-languageserver';
+import { TextDocumentSyncKind, type SemanticTokensLegend, type ServerCapabilities } from 'vscode-languageserver';
 import { FIX_ALL_KIND } from '../core/features/codeActions';
 import type { ClientFeatures } from '../core/features/types';
 import { SERVER_COMMANDS } from '../protocol/commands';

@@ -6,7 +6,7 @@
 // call it stands on and the `$if` branches that show it: any editor gets the message's JSON, and
 // the VS Code extension opens its preview there instead.
 
-import { type CancellationToken, ResponseError, type CodeLens } from 'vscode-languageserver';
+import type { CancellationToken, CodeLens, ResponseError } from 'vscode-languageserver';
 import { ServerCommand } from '../protocol/commands';
 import { documentUri } from './params';
 import { cancelled, contentModified, internalError } from './requests';

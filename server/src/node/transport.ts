@@ -34,6 +34,8 @@ export function openTransport(argv: readonly string[]): { reader: MessageReader;
         const [reader, writer] = createServerPipeTransport(value ?? '');
         return { reader, writer };
       }
+      default:
+      // Not a transport flag: the next argument may be one.
     }
   }
   return undefined;

@@ -192,6 +192,12 @@ export type PreviewTopComponent =
   PreviewActionRow | PreviewContainer | PreviewTextDisplay | PreviewSection | PreviewMediaGallery | PreviewSeparator;
 
 /**
+ * Every component a preview message holds, at any depth: what a switch over `type` handles (ESLint
+ * checks that each switch over it in the preview names every member).
+ */
+export type PreviewComponent = PreviewTopComponent | PreviewButton | PreviewSelect | PreviewThumbnail;
+
+/**
  * One `$if`/`$elseif`/`$else` choice the preview made, so a UI can offer the others. `L` is the
  * type of the preview's own words (here the label of an `$else` branch or of "none of them"):
  * what a client receives is a string in the user's language; the core builds it as a message

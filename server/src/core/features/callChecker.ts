@@ -7,8 +7,7 @@
 import { DiagnosticTag } from 'vscode-languageserver-types';
 import { bindArguments, slotLabel, type Binding } from '../catalog/bind';
 import type { RecordIndex } from '../catalog/catalog';
-import type { Argument, CatalogRecord, FunctionRecord } from '../catalog/model';
-import { Intents } from '../catalog/model';
+import { Intents, type Argument, type CatalogRecord, type FunctionRecord } from '../catalog/model';
 import { BLOCK_ROLES } from '../parser/blocks';
 import { COMMENT_NAME } from '../parser/parser';
 import { literalText, separatorSpan } from '../parser/query';

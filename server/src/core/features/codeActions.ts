@@ -20,10 +20,9 @@ import { DIAGNOSTIC_SOURCE } from './diagnosticCollector';
 import { readFixes } from './diagnosticFixes';
 import { fixAllEdits } from './fixAll';
 import { RULE_BY_CODE } from './rules';
-import type { Analysis, FeatureContext, OffsetEdit } from './types';
+import { l10nOf, type Analysis, type FeatureContext, type OffsetEdit } from './types';
 import { isObject } from '../../protocol/json';
 import { isBlankText, isSpaceOrTab } from '../chars';
-import { l10nOf } from './types';
 
 /** Caps on what untrusted diagnostic data may ask for. */
 const MAX_DIAGNOSTICS = 1000;

@@ -3,7 +3,6 @@
 // paths), and emoji aliases after `:`. Everything is found from the one parse tree at the cursor in O(depth · log width);
 // items are cheap to build and carry their documentation only when resolved, unless few.
 
-import type { Position } from 'vscode-languageserver-types';
 import {
   CompletionItemKind,
   CompletionItemTag,
@@ -11,6 +10,7 @@ import {
   MarkupKind,
   type CompletionItem,
   type CompletionList,
+  type Position,
   type Range,
 } from 'vscode-languageserver-types';
 import type { Argument, CatalogRecord } from '../catalog/model';

@@ -3,8 +3,7 @@
 // meant. Compound types pass when any alternative passes; String, Tuple and unknown types always
 // pass. BDFD does not trim arguments, so neither do these checks (`" 10"` is not an Integer).
 
-import type { EmojiIndex } from '../catalog/catalog';
-import { editDistance } from '../catalog/catalog';
+import { editDistance, type EmojiIndex } from '../catalog/catalog';
 import type { Argument, KnownArgType } from '../catalog/model';
 import { isPermission, similarPermissions } from './permissions';
 import { ALIAS_PATTERN } from '../chars';

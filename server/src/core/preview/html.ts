@@ -25,6 +25,7 @@ import {
   ComponentType,
   type PlaceholderPart,
   type PreviewButton,
+  type PreviewComponent,
   type PreviewEmbed,
   type PreviewMessage,
   type PreviewSelect,
@@ -479,30 +480,35 @@ function selectHtml(s: PreviewSelect, page: Page): string {
   return `<details class="select${s.disabled ? ' disabled' : ''}"${at(s.source)}><summary class="select-box"><span class="select-placeholder">${placeholder}</span><span class="caret"></span></summary>${options ? `<ul class="options">${options}</ul>` : ''}</details>`;
 }
 
-function componentHtml(c: unknown, page: Page): string {
-  const node = c as { type: number; source?: SourceSpan; [key: string]: unknown };
-  switch (node.type) {
+function componentHtml(c: PreviewComponent, page: Page): string {
+  switch (c.type) {
     case ComponentType.ActionRow:
-      return `<div class="row"${at(node.source)}>${(node.components as unknown[]).map((x) => componentHtml(x, page)).join('')}</div>`;
+      return `<div class="row"${at(c.source)}>${c.components.map((x) => componentHtml(x, page)).join('')}</div>`;
     case ComponentType.Button:
-      return buttonHtml(node as unknown as PreviewButton, page);
+      return buttonHtml(c, page);
+    case ComponentType.StringSelect:
+    case ComponentType.UserSelect:
+    case ComponentType.RoleSelect:
+    case ComponentType.MentionableSelect:
+    case ComponentType.ChannelSelect:
+      return selectHtml(c, page);
     case ComponentType.TextDisplay:
-      return `<div class="text-display"${at(node.source)}>${md(node.content as RichText, page)}</div>`;
+      return `<div class="text-display"${at(c.source)}>${md(c.content, page)}</div>`;
     case ComponentType.Separator:
-      return `<div class="separator${node.divider ? ' divider' : ''}${node.spacing === 2 ? ' large' : ''}"${at(node.source)}></div>`;
+      return `<div class="separator${c.divider ? ' divider' : ''}${c.spacing === 2 ? ' large' : ''}"${at(c.source)}></div>`;
     case ComponentType.Section: {
-      const accessory = node.accessory ? componentHtml(node.accessory, page) : '';
-      return `<div class="section"${at(node.source)}><div class="section-texts">${(node.components as unknown[]).map((x) => componentHtml(x, page)).join('')}</div>${accessory ? `<div class="accessory">${accessory}</div>` : ''}</div>`;
+      const accessory = c.accessory ? componentHtml(c.accessory, page) : '';
+      return `<div class="section"${at(c.source)}><div class="section-texts">${c.components.map((x) => componentHtml(x, page)).join('')}</div>${accessory ? `<div class="accessory">${accessory}</div>` : ''}</div>`;
     }
     case ComponentType.Thumbnail:
-      return image((node.media as { url: RichText }).url, 'thumbnail', page);
+      return image(c.media.url, 'thumbnail', page);
     case ComponentType.MediaGallery:
-      return `<div class="gallery"${at(node.source)}>${(node.items as Array<{ media: { url: RichText } }>).map((i) => image(i.media.url, 'gallery-item', page)).join('')}</div>`;
-    case ComponentType.Container: {
-      return `<div class="container${colorClass(node.accent_color as number | null | undefined, page)}"${at(node.source)}>${(node.components as unknown[]).map((x) => componentHtml(x, page)).join('')}</div>`;
-    }
+      return `<div class="gallery"${at(c.source)}>${c.items.map((i) => image(i.media.url, 'gallery-item', page)).join('')}</div>`;
+    case ComponentType.Container:
+      return `<div class="container${colorClass(c.accent_color, page)}"${at(c.source)}>${c.components.map((x) => componentHtml(x, page)).join('')}</div>`;
     default:
-      return Array.isArray(node.options) ? selectHtml(node as unknown as PreviewSelect, page) : '';
+      // Only a part the model never makes gets here (the switch names every member of the union).
+      return '';
   }
 }
 

@@ -148,8 +148,38 @@ const LIST_ITEM_R = /^( *)([*-]|\d{1,9}\.) +/;
 const MASKED_LINK_R = /^\[((?:\\.|[^[\]\\\n]){1,256})\]\( *<?([^\s()<>]{1,2048}?)>? *\)/;
 const LINK_TARGET_R = /^https?:\/\//i;
 
+/**
+ * A line-start rule of the library (heading, subtext) that asks "at a line start?" with
+ * atLineStart. The library's own test reads the last capture group of the previous capture
+ * instead of its last character, so after a quote or a list (whose last group is not a line
+ * break) a `-# ` or `# ` line stayed text, where Discord's client draws it.
+ */
+function lineStartRule(rule: Rule | undefined): Rule | undefined {
+  if (!rule) return undefined;
+  return {
+    ...rule,
+    match: (source, state, prevSource) => {
+      if (!atLineStart(state)) return null;
+      // The library's rule then sees "no previous capture", which its own test takes as a line start.
+      const prev = state['prevCapture'] as Capture | null | undefined;
+      state['prevCapture'] = null;
+      try {
+        return rule.match(source, state, prevSource);
+      } finally {
+        state['prevCapture'] = prev;
+      }
+    },
+  };
+}
+
+/** The entries of `rules` that are defined. */
+function definedRules(rules: Record<string, Rule | undefined>): Record<string, Rule> {
+  return Object.fromEntries(Object.entries(rules).filter((e): e is [string, Rule] => e[1] !== undefined));
+}
+
 /** The rules Discord's clients add or change, as simple-markdown rule objects. */
 const EXTRA_RULES: Record<string, Rule> = {
+  ...definedRules({ heading: lineStartRule(discordRules['heading']), subtext: lineStartRule(discordRules['subtext']) }),
   user: mentionRule('user', /^<@!?(\d{1,20}|[\uE000-\uF8FF])>/),
   role: mentionRule('role', /^<@&(\d{1,20}|[\uE000-\uF8FF])>/),
   channel: mentionRule('channel', /^<#(\d{1,20}|[\uE000-\uF8FF])>/),
@@ -561,7 +591,14 @@ export function describeMarkdown(nodes: readonly MdNode[]): string {
         return `time:${n.style}(${n.chip ? `chip(${n.chip.label})` : String(n.unix)})`;
       case 'emoji':
         return `emoji(${n.animated ? 'a:' : ''}${n.name}:${n.id})`;
-      default:
+      case 'strong':
+      case 'em':
+      case 'underline':
+      case 'strike':
+      case 'spoiler':
+      case 'subtext':
+      case 'quote':
+      case 'code':
         return `${n.kind}[${describeMarkdown(n.children)}]`;
     }
   };
