@@ -28,7 +28,7 @@ function links(src: string): Array<{ span: string; target: string }> {
 }
 
 describe('document links', () => {
-  it('links URLs in image, icon, link button, HTTP and webhook arguments', () => {
+  it('links URLs in image, icon, link button, HTTP and webhook arguments, and in the text of $url', () => {
     assert.deepEqual(
       links(
         [
@@ -36,6 +36,8 @@ describe('document links', () => {
           '$footerIcon[«https://i.example/f.png»;2]',
           '$addButton[no;«https://bdfd.example/docs?a=1#top»;Docs;link]',
           '$httpGet[«http://127.0.0.1:8080/api»]',
+          '$url[encode;https://bdfd.example/a b]',
+          '$url[decode;«https://bdfd.example/a%20b»]',
           '$title[https://not.a/link]',
         ].join('\n'),
       ).map((l) => l.target),
@@ -44,6 +46,7 @@ describe('document links', () => {
         'https://i.example/f.png',
         'https://bdfd.example/docs?a=1#top',
         'http://127.0.0.1:8080/api',
+        'https://bdfd.example/a%20b',
       ],
     );
   });

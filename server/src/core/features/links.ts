@@ -1,5 +1,6 @@
 // Document links: a literal http(s) URL in an argument the catalog types as a URL (images and
-// icons, link buttons' "Button ID/URL", `$httpGet[Url]`, webhooks...) is a link to itself. Only
+// icons, link buttons' "Button ID/URL", `$httpGet[Url]`, webhooks...) or in the text `$url`
+// encodes or decodes is a link to itself. Only
 // what is certainly a URL becomes a link: a literal value (escapes decoded) that starts with
 // http:// or https://, names a host and has no blank or character a URL cannot hold. Each chunk's
 // links are found once per catalog and kept with the chunk, so after an edit only the new chunks
@@ -65,16 +66,20 @@ export function linksOf(catalog: Catalog, parsed: ParsedDocument): Link[] {
   return out;
 }
 
+/** Text arguments that hold a URL when their value is one: `$url[Mode;Text]` encodes and decodes URLs. */
+const URL_TEXT_ARGUMENTS: ReadonlyMap<string, number> = new Map([['$url', 1]]);
+
 function chunkLinks(catalog: Catalog, text: string, view: ChunkView, base: number): Link[] {
   const out: Link[] = [];
   for (const call of view.calls) {
     if (call.open < 0 || call.args.length === 0) continue;
+    const textArg = URL_TEXT_ARGUMENTS.get(call.name);
     const record = catalog.functions.forms(call.name)?.bracketed;
     const params = record?.arguments;
-    if (!params || !params.some((p) => p.types.includes('URL'))) continue;
+    if (!params || (textArg === undefined && !params.some((p) => p.types.includes('URL')))) continue;
     const { slots } = bindArguments(params, call.args.length);
     for (const arg of call.args) {
-      if (!slots[arg.index]?.argument.types.includes('URL')) continue;
+      if (arg.index !== textArg && !slots[arg.index]?.argument.types.includes('URL')) continue;
       const link = linkIn(text, arg);
       if (link) out.push({ ...link, start: link.start - base, end: link.end - base });
     }
