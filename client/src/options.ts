@@ -48,10 +48,14 @@ export function buildServerOptions<T>(
 export const SERVER_NODE_FLAGS: readonly string[] = ['--expose-gc', '--max-semi-space-size=8'];
 
 /**
- * Environment for the server process, as the launcher sets it: two malloc arenas, so memory the
- * server frees goes back to the system instead of staying in one arena per thread (glibc).
+ * Environment for the server process, as the launcher sets it (glibc's malloc): two arenas, so
+ * memory the server frees goes back to the system instead of staying in one arena per thread; and
+ * a fixed threshold of 128 KB above which a block is mapped on its own and unmapped when freed.
+ * Without it glibc raises the threshold to the largest block freed so far (the 1.6 MB bundle read
+ * at start-up, a 1 MB document's message), and later blocks of that size stay in the heap for good:
+ * 1-2 MB more at rest, 3-5 MB more with a 1 MB document open (docs/benchmarks.md).
  */
-export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
 /**
  * The `bdscript` settings as one nested object (`{catalog: {url: ...}, premium: ...}`), read key

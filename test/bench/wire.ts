@@ -74,10 +74,10 @@ interface Session {
  * Spawns the bundled server as its launchers do (same Node flags), with a private HOME and
  * cache, offline, and the catalog URL on loopback should anything try it anyway.
  */
-function start(): Session {
+function start(serverJs = SERVER_JS): Session {
   const home = mkdtempSync(path.join(tmpdir(), 'bdscript-bench-'));
   const settings = { catalog: { offline: true, url: 'http://127.0.0.1:9/api', cacheDir: path.join(home, 'cache') } };
-  const server = spawnServer(process.execPath, [...SERVER_NODE_FLAGS, SERVER_JS, '--stdio'], {
+  const server = spawnServer(process.execPath, [...SERVER_NODE_FLAGS, serverJs, '--stdio'], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: home,
@@ -714,4 +714,145 @@ export async function benchPreviewTyping(
     ratio,
     perRound,
   };
+}
+
+// ---- the first request after a keystroke at the end of 1 MB, builds side by side -----------
+
+export interface AtEndBuild {
+  readonly label: string;
+  /** Completion asked right after `$addBu` was typed (one didChange per character) on a new last line. */
+  readonly completion: Percentiles;
+  /** Hover and signature help asked right after `$title[x]` and `$random[1;]` were typed there. */
+  readonly hover: Percentiles;
+  readonly signatureHelp: Percentiles;
+  /** One character typed at the end, to its publishDiagnostics (the server's debounce included). */
+  readonly diagnostics: Percentiles;
+}
+
+export interface AtEndResults {
+  readonly samples: number;
+  readonly builds: AtEndBuild[];
+}
+
+/**
+ * Typing at the end of the 1 MB document, as a user appends to a long command: a new line, then a
+ * word one character per didChange, then at once the request; the clock runs from the last
+ * didChange to the answer, and the word and line are taken out again (diagnostics awaited) so
+ * each sample starts from an idle server. Each build runs its own server, both open at once, and
+ * the samples alternate between them, so both saw the same machine.
+ */
+export async function benchAtEnd(
+  catalog: Catalog,
+  builds: ReadonlyArray<{ label: string; root: string }>,
+  options: { quick: boolean; log: (line: string) => void },
+): Promise<AtEndResults | { skipped: string }> {
+  const missing = builds.find((b) => !existsSync(path.join(b.root, 'dist/server.js')));
+  if (missing)
+    return { skipped: `${path.join(missing.root, 'dist/server.js')} is missing: run \`npm run build\` there` };
+  const { quick, log } = options;
+  const text = generateDocument(catalog, { seed: 1, size: MB });
+  const lines = text.split('\n');
+  const lastLine = lines.length - 1;
+  const endCol = lines[lastLine]!.length;
+  const uri = 'file:///end.bds';
+  const sessions: Session[] = [];
+  try {
+    const states: Array<{ session: Session; version: number }> = [];
+    for (const b of builds) {
+      const session = start(path.join(b.root, 'dist/server.js'));
+      sessions.push(session);
+      const client = session.server.client;
+      await client.initialize({ initializationOptions: initOptions(session.home), processId: process.pid });
+      const since = client.mark();
+      await client.open(uri, text, 1);
+      await client.diagnostics(uri, { since, version: 1, timeoutMs: 120_000 });
+      states.push({ session, version: 1 });
+    }
+    const end = { line: lastLine, character: endCol };
+    /** Types `\n` + word at the end, runs `request` at the word's end, then takes it all out again. */
+    const sample = async (i: number, word: string, request: (at: { line: number }) => Promise<unknown>) => {
+      const state = states[i]!;
+      const client = state.session.server.client;
+      const typed = '\n' + word;
+      for (let c = 0; c < typed.length; c++) {
+        state.version++;
+        const at = c === 0 ? end : { line: lastLine + 1, character: c - 1 };
+        await client.change(uri, state.version, [{ range: { start: at, end: at }, text: typed[c]! }]);
+      }
+      const t = performance.now();
+      await request({ line: lastLine + 1 });
+      const ms = performance.now() - t;
+      state.version++;
+      const since = client.mark();
+      await client.change(uri, state.version, [
+        { range: { start: end, end: { line: lastLine + 1, character: word.length } }, text: '' },
+      ]);
+      await client.diagnostics(uri, { since, version: state.version, timeoutMs: 120_000 });
+      return ms;
+    };
+    const keystroke = async (i: number): Promise<number> => {
+      const state = states[i]!;
+      const client = state.session.server.client;
+      state.version++;
+      let since = client.mark();
+      const t = performance.now();
+      await client.change(uri, state.version, [{ range: { start: end, end }, text: 'x' }]);
+      await client.diagnostics(uri, { since, version: state.version, timeoutMs: 120_000 });
+      const ms = performance.now() - t;
+      state.version++;
+      since = client.mark();
+      await client.change(uri, state.version, [
+        { range: { start: end, end: { line: lastLine, character: endCol + 1 } }, text: '' },
+      ]);
+      await client.diagnostics(uri, { since, version: state.version, timeoutMs: 120_000 });
+      return ms;
+    };
+    const samples = quick ? 30 : 200;
+    const got = builds.map(() => ({
+      completion: [] as number[],
+      hover: [] as number[],
+      signatureHelp: [] as number[],
+      diagnostics: [] as number[],
+    }));
+    for (let k = 0; k < samples + 5; k++) {
+      for (let i = 0; i < builds.length; i++) {
+        const client = states[i]!.session.server.client;
+        const c = await sample(i, '$addBu', async ({ line }) => {
+          const list = await client.request<{ items: Array<{ label: string }> }>('textDocument/completion', {
+            textDocument: { uri },
+            position: { line, character: 6 },
+          });
+          if (!list || !list.items.some((item) => item.label.startsWith('$addButton')))
+            throw new Error('completion after $addBu at the end did not offer $addButton');
+        });
+        const h = await sample(i, '$title[x]', ({ line }) =>
+          client.request('textDocument/hover', { textDocument: { uri }, position: { line, character: 3 } }),
+        );
+        const s = await sample(i, '$random[1;]', ({ line }) =>
+          client.request('textDocument/signatureHelp', { textDocument: { uri }, position: { line, character: 10 } }),
+        );
+        const d = k % 4 === 0 ? await keystroke(i) : NaN;
+        if (k < 5) continue;
+        got[i]!.completion.push(c);
+        got[i]!.hover.push(h);
+        got[i]!.signatureHelp.push(s);
+        if (!Number.isNaN(d)) got[i]!.diagnostics.push(d);
+      }
+    }
+    const results = builds.map((b, i): AtEndBuild => ({
+      label: b.label,
+      completion: percentiles(got[i]!.completion, 'ms'),
+      hover: percentiles(got[i]!.hover, 'ms'),
+      signatureHelp: percentiles(got[i]!.signatureHelp, 'ms'),
+      diagnostics: percentiles(got[i]!.diagnostics, 'ms'),
+    }));
+    for (const r of results)
+      log(
+        `  ${r.label}, at the end of 1 MB: completion after $addBu p50 ${r.completion.p50.toFixed(2)} p95 ${r.completion.p95.toFixed(2)} ms, ` +
+          `hover p95 ${r.hover.p95.toFixed(2)} ms, signature help p95 ${r.signatureHelp.p95.toFixed(2)} ms, keystroke → diagnostics p95 ${r.diagnostics.p95.toFixed(1)} ms`,
+      );
+    return { samples, builds: results };
+  } finally {
+    for (const s of sessions) await stop(s);
+  }
 }

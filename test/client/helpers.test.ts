@@ -3,7 +3,13 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildInitializationOptions, buildServerOptions, DEBUG_PORT, readSettings } from '../../client/src/options';
+import {
+  buildInitializationOptions,
+  buildServerOptions,
+  DEBUG_PORT,
+  readSettings,
+  SERVER_ENV,
+} from '../../client/src/options';
 import {
   coerceStatus,
   currentAgeMs,
@@ -473,7 +479,10 @@ describe('client helpers', () => {
       assert.deepEqual(options.run, {
         module: '/ext/dist/server.js',
         transport: ipc,
-        options: { execArgv: ['--expose-gc', '--max-semi-space-size=8'], env: { PATH: '/bin', MALLOC_ARENA_MAX: '2' } },
+        options: {
+          execArgv: ['--expose-gc', '--max-semi-space-size=8'],
+          env: { PATH: '/bin', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' },
+        },
       });
       assert.deepEqual(options.debug.options?.execArgv.slice(0, 2), ['--expose-gc', '--max-semi-space-size=8']);
     });
@@ -482,7 +491,9 @@ describe('client helpers', () => {
       const launcher = readFileSync(join(__dirname, '..', '..', 'server', 'bin', 'bdscript-language-server'), 'utf8');
       assert.equal(
         launcher.split('\n')[0],
-        `#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node ${options.run.options!.execArgv.join(' ')}`,
+        `#!/usr/bin/env -S ${Object.entries(SERVER_ENV)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ')} node ${options.run.options!.execArgv.join(' ')}`,
       );
     });
 

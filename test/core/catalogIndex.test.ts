@@ -27,6 +27,22 @@ function referenceDistance(a: string, b: string): number {
 describe('catalog index', () => {
   const catalog = testCatalog();
 
+  it('builds the emoji index only when it is first asked for, once (issue #24)', () => {
+    let reads = 0;
+    const emoji = new Proxy(testCatalog().data.emoji, {
+      ownKeys(target) {
+        reads++;
+        return Reflect.ownKeys(target);
+      },
+    });
+    const lazy = new Catalog({ ...testCatalog().data, emoji });
+    assert.ok(lazy.functions.get('$addButton', true), 'functions are indexed at once');
+    assert.equal(reads, 0, 'no emoji read before an emoji is asked for');
+    assert.equal(lazy.emoji.size, catalog.emoji.size);
+    assert.equal(lazy.emoji, lazy.emoji);
+    assert.equal(reads, 1);
+  });
+
   it('builds the test catalog without a single decoding problem', () => {
     assert.deepEqual(testCatalogDecoded().problems, []);
     assert.ok(catalog.functions.records.length >= 30);

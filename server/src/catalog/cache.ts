@@ -4,7 +4,6 @@
 
 import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { decodeCacheText, encodeCacheText, type CacheContent, type CacheReadResult } from './cacheFormat';
 import { MAX_CATALOG_FILE_BYTES, readRegularFile } from './files';
@@ -12,15 +11,7 @@ import { MAX_CATALOG_FILE_BYTES, readRegularFile } from './files';
 /** Temp files older than this are leftovers of a writer that died; the next write removes them. */
 const STALE_TEMP_MS = 10 * 60 * 1000;
 
-/**
- * The default cache folder of a user: `$XDG_CACHE_HOME/bdscript`, else `%LOCALAPPDATA%\bdscript`
- * on Windows, else `~/.cache/bdscript`.
- */
-export function defaultCacheDir(env: Record<string, string | undefined> = process.env): string {
-  if (env['XDG_CACHE_HOME']) return path.join(env['XDG_CACHE_HOME'], 'bdscript');
-  if (process.platform === 'win32' && env['LOCALAPPDATA']) return path.join(env['LOCALAPPDATA'], 'bdscript');
-  return path.join(env['HOME'] || os.homedir(), '.cache', 'bdscript');
-}
+export { defaultCacheDir } from './cacheDir';
 
 /** The cache file for a base URL (already normalised) inside a cache folder. */
 export function cacheFileFor(cacheDir: string, baseUrl: string): string {

@@ -125,6 +125,12 @@ export function parseBaseUrl(baseUrl: string): URL {
   return url;
 }
 
+/** The base URL a client requests under: `baseUrl` checked by parseBaseUrl, without trailing slashes. */
+export function normalizeBaseUrl(baseUrl: string): string {
+  const url = parseBaseUrl(baseUrl);
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
 /**
  * The path of a per-tag endpoint with the tag percent-encoded as one path segment:
  * `tagPath('function', '$c[]')` is `/function/%24c%5B%5D`, which a server decodes back to `$c[]`.

@@ -11,8 +11,9 @@ import { bundledSnapshotPath, bundledSnapshotText } from './bundled';
 import { snapshotOf } from './cacheFormat';
 import { writeFileAtomic } from './cache';
 import { MAX_CATALOG_FILE_BYTES, readRegularFile } from './files';
-import { CatalogClient, type HttpOptions } from './http';
 import { LIST_ENDPOINTS } from './endpoints';
+import type { CatalogClient, HttpOptions } from './http';
+import { httpModule } from './loadHttp';
 import { listBodies, recordBody } from './service';
 import { decodeSnapshotText } from './snapshotText';
 import { fetchCatalog } from './fetchCatalog';
@@ -87,7 +88,7 @@ export async function pull(opts: PullOptions): Promise<PullResult> {
   const timeoutMs = opts.timeoutMs ?? opts.http?.totalTimeoutMs;
   let client: CatalogClient;
   try {
-    client = new CatalogClient(opts.from, {
+    client = new (httpModule().CatalogClient)(opts.from, {
       ...opts.http,
       ...(timeoutMs !== undefined ? { totalTimeoutMs: timeoutMs } : {}),
     });

@@ -6,8 +6,10 @@ import type { Dispatcher } from 'undici';
 import { bundledSnapshotPath, bundledSnapshotText } from './bundled';
 import { cacheFileFor, readCache, writeCache } from './cache';
 import { CatalogChain, type CacheStore } from './chain';
+import { normalizeBaseUrl, type CatalogGetter, type GetOptions, type GetResult } from './endpoints';
 import { MAX_CATALOG_FILE_BYTES, readRegularFile } from './files';
-import { CatalogClient, type HttpOptions } from './http';
+import type { HttpOptions } from './http';
+import { httpModule } from './loadHttp';
 
 export interface CatalogManagerOptions {
   /** Base URL of the catalog API. */
@@ -41,6 +43,39 @@ function fileStore(cacheDir: string, baseUrl: string): CacheStore {
   };
 }
 
+/**
+ * A catalog client that makes the real one (http.ts, undici) on its first request: the chain
+ * makes its client when it is made, but an offline server, or one that answers from its cache
+ * until the first refresh, may never send one. The URL is checked at once, as the real client does.
+ */
+class LazyCatalogClient implements CatalogGetter {
+  readonly baseUrl: string;
+  private client?: CatalogGetter;
+
+  constructor(
+    private readonly url: string,
+    private readonly options: CatalogManagerOptions,
+  ) {
+    this.baseUrl = normalizeBaseUrl(url);
+  }
+
+  private get real(): CatalogGetter {
+    return (this.client ??= new (httpModule().CatalogClient)(this.url, this.options.http, this.options.dispatcher));
+  }
+
+  urlOf(path: string): string {
+    return this.baseUrl + path;
+  }
+
+  getJson(path: string, opts?: GetOptions): Promise<GetResult> {
+    return this.real.getJson(path, opts);
+  }
+
+  async destroy(): Promise<void> {
+    await this.client?.destroy();
+  }
+}
+
 /** The catalog chain on Node's sources. */
 export class CatalogManager extends CatalogChain {
   constructor(options: CatalogManagerOptions) {
@@ -48,7 +83,7 @@ export class CatalogManager extends CatalogChain {
     super({
       url: options.url,
       ...(options.offline !== undefined ? { offline: options.offline } : {}),
-      createClient: (url) => new CatalogClient(url, options.http, options.dispatcher),
+      createClient: (url) => new LazyCatalogClient(url, options),
       ...(cacheDir ? { cache: (baseUrl: string) => fileStore(cacheDir, baseUrl) } : {}),
       ...(snapshotPath
         ? {

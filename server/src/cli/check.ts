@@ -17,6 +17,7 @@ import { Catalog } from '../core/catalog/catalog';
 import { jsonVisible, visible } from '../core/catalog/controlChars';
 import { MAX_DIAGNOSTICS } from '../core/features/diagnosticCollector';
 import { FULL_CLIENT, type CappedFindings, type DiagnosticData } from '../core/features/types';
+import { englishInteger } from '../core/l10n';
 import { LanguageService, scriptLanguageFromName } from '../core/languageService';
 import { MAX_DOCUMENT_LENGTH } from '../lsp/documents';
 import { TOOL_VERSION } from '../catalog/endpoints';
@@ -95,7 +96,7 @@ const SPEC: ArgSpec = {
 export const MAX_INPUT_LENGTH = MAX_DOCUMENT_LENGTH;
 /** A UTF-8 file holds at most 3 bytes per UTF-16 code unit: any file larger is over the limit unread. */
 const MAX_INPUT_BYTES = 3 * MAX_INPUT_LENGTH;
-const LIMIT_TEXT = `the limit of ${MAX_INPUT_LENGTH.toLocaleString('en-US')} characters (16 Mi) that check reads`;
+const LIMIT_TEXT = `the limit of ${englishInteger(MAX_INPUT_LENGTH)} characters (16 Mi) that check reads`;
 
 const SEVERITY_NAMES: Readonly<Record<DiagnosticSeverity, string>> = {
   [DiagnosticSeverity.Error]: 'error',
@@ -244,9 +245,7 @@ export async function readInput(
   const read = await readRegularFile(full, MAX_INPUT_BYTES);
   if (!read.ok) {
     const reason =
-      read.tooLarge !== undefined
-        ? `${read.tooLarge.toLocaleString('en-US')} bytes, more than ${LIMIT_TEXT}`
-        : read.reason;
+      read.tooLarge !== undefined ? `${englishInteger(read.tooLarge)} bytes, more than ${LIMIT_TEXT}` : read.reason;
     io.stderr(`bdscript ${command}: cannot read ${visible(file)}: ${visible(reason)}\n`);
     skipped(reason);
     return undefined;
@@ -254,7 +253,7 @@ export async function readInput(
   let text = read.text;
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.length > MAX_INPUT_LENGTH) {
-    const reason = `${text.length.toLocaleString('en-US')} characters, more than ${LIMIT_TEXT}`;
+    const reason = `${englishInteger(text.length)} characters, more than ${LIMIT_TEXT}`;
     io.stderr(`bdscript ${command}: cannot ${command} ${visible(file)}: ${reason}\n`);
     skipped(reason);
     return undefined;

@@ -8,7 +8,7 @@
 import type { CatalogLastRefresh, CatalogStatus } from '../../protocol/messages';
 import { DEFAULT_CATALOG_URL } from '../settings';
 import { visible } from './controlChars';
-import { ENGLISH, msg, type Localizer, type Msg, type Text } from '../l10n';
+import { ENGLISH, englishInteger, msg, type Localizer, type Msg, type Text } from '../l10n';
 
 /** Longest untrusted text put inside a one-line sentence; longer texts are cut with an ellipsis. */
 const MAX_QUOTED = 300;
@@ -21,7 +21,7 @@ export function formatStatus(s: CatalogStatus): string {
   } else if (s.fetchedAt) {
     lines.push(`fetched:  ${formatInstant(s.fetchedAt)}${s.ageMs !== undefined ? ` (${formatAge(s.ageMs)} ago)` : ''}`);
   }
-  const n = (count: number) => count.toLocaleString('en-US');
+  const n = (count: number) => englishInteger(count);
   lines.push(
     `counts:   ${n(s.counts.functions)} functions, ${n(s.counts.callbacks)} callbacks, ${n(s.counts.emoji)} emoji`,
   );

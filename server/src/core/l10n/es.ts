@@ -3,7 +3,8 @@
 
 import type { Translation } from './index';
 
-export const ES: Translation = {
+/** The Spanish templates, made when the language is first used (index.ts keeps them). */
+export const spanish = (): Translation => ({
   'list.or': '{a} o {b}',
   'list.and': '{a} y {b}',
   'count.errors': '{n} {n, plural, one {error} other {errores}}',
@@ -461,4 +462,4 @@ export const ES: Translation = {
   'preview.page.spoiler': 'Spoiler: haz clic para verlo',
   'preview.page.linkAtRunTime': 'La dirección de este enlace se sabe al ejecutarse el comando',
   'preview.page.cut': 'La página termina aquí: el resto del mensaje es demasiado grande para dibujarlo.',
-};
+});

@@ -11,9 +11,9 @@
 // ordinal mark in the template). Any other `{` is text (JSON in messages needs no escaping).
 
 import { EN, type MessageKey } from './en';
-import { ES } from './es';
-import { PT_BR } from './ptBr';
-import { RU } from './ru';
+import { spanish } from './es';
+import { portuguese } from './ptBr';
+import { russian } from './ru';
 
 export { EN, type MessageKey } from './en';
 
@@ -23,7 +23,28 @@ export type Locale = (typeof LOCALES)[number];
 /** A translation: templates by key. Missing keys fall back to English (a test names them). */
 export type Translation = Readonly<Partial<Record<MessageKey, string>>>;
 
-export const TRANSLATIONS: Readonly<Record<Locale, Translation>> = { en: EN, es: ES, 'pt-br': PT_BR, ru: RU };
+/** How each language's templates are made; a language nobody uses is never made. */
+const MAKE_TRANSLATION: Readonly<Record<Locale, () => Translation>> = {
+  en: () => EN,
+  es: spanish,
+  'pt-br': portuguese,
+  ru: russian,
+};
+
+const made = new Map<Locale, Translation>();
+
+/** The templates of a language, made on first use and kept. */
+export function translation(locale: Locale): Translation {
+  let t = made.get(locale);
+  if (!t) made.set(locale, (t = MAKE_TRANSLATION[locale]()));
+  return t;
+}
+
+/** Every language's templates (for the catalog's tests); reading one makes it. */
+export const TRANSLATIONS: Readonly<Record<Locale, Translation>> = Object.defineProperties(
+  {} as Record<Locale, Translation>,
+  Object.fromEntries(LOCALES.map((l) => [l, { enumerable: true, get: () => translation(l) }])),
+);
 
 /** A text to show: a key of the catalog with its arguments. */
 export interface Msg {
@@ -150,22 +171,50 @@ function englishOrdinal(n: number): string {
   return `${n}${suffix}`;
 }
 
+/**
+ * English numbers as Intl.NumberFormat('en') writes safe integers (`1,234,567`, `-42`), which is
+ * what messages count: English never loads the Intl data (a few megabytes of ICU tables paged in
+ * for the process's life) unless a message has a fraction to show.
+ */
+export function englishInteger(n: number): string {
+  // Anything but a safe integer (never a count) is left to Intl.
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString('en-US');
+  const digits = String(Math.abs(n));
+  let out = '';
+  for (let end = digits.length; end > 0; end -= 3) {
+    const start = Math.max(0, end - 3);
+    out = (start > 0 ? ',' : '') + digits.slice(start, end) + out;
+  }
+  return n < 0 ? '-' + out : out;
+}
+
 class TemplateLocalizer implements Localizer {
-  private readonly plurals: Intl.PluralRules | undefined;
-  private readonly numbers: Intl.NumberFormat | undefined;
+  /** The Intl rules and number format of the language, made when a message first needs them. */
+  private intl?: { readonly plurals?: Intl.PluralRules; readonly numbers?: Intl.NumberFormat };
   private readonly rendered = new WeakMap<Msg, string>();
+  private readonly templates: Translation;
 
   constructor(readonly locale: Locale) {
-    try {
-      this.plurals = new Intl.PluralRules(BCP47[locale]);
-      this.numbers = new Intl.NumberFormat(BCP47[locale], { maximumFractionDigits: 20 });
-    } catch {
-      // A runtime without Intl data: English plural rules and plain numbers.
+    this.templates = translation(locale);
+  }
+
+  private get rules(): { readonly plurals?: Intl.PluralRules; readonly numbers?: Intl.NumberFormat } {
+    if (!this.intl) {
+      try {
+        this.intl = {
+          plurals: new Intl.PluralRules(BCP47[this.locale]),
+          numbers: new Intl.NumberFormat(BCP47[this.locale], { maximumFractionDigits: 20 }),
+        };
+      } catch {
+        // A runtime without Intl data: English plural rules and plain numbers.
+        this.intl = {};
+      }
     }
+    return this.intl;
   }
 
   t(key: MessageKey, args?: Readonly<Record<string, Arg>>): string {
-    const template = TRANSLATIONS[this.locale][key] ?? EN[key] ?? String(key);
+    const template = this.templates[key] ?? EN[key] ?? String(key);
     let out = '';
     for (const part of parseTemplate(template)) {
       if (typeof part === 'string') {
@@ -196,15 +245,22 @@ class TemplateLocalizer implements Localizer {
 
   private pluralOf(n: number): string {
     if (!Number.isFinite(n)) return 'other';
-    if (this.plurals) return this.plurals.select(n);
+    // English: `one` for 1 and -1 alone (CLDR: i = 1 and v = 0), as Intl.PluralRules('en') says.
+    if (this.locale === 'en') return Math.abs(n) === 1 ? 'one' : 'other';
+    const plurals = this.rules.plurals;
+    if (plurals) return plurals.select(n);
     return n === 1 ? 'one' : 'other';
   }
 
   private arg(value: Arg | undefined): string {
     if (value === undefined) return '';
     if (typeof value === 'string') return value;
-    if (typeof value === 'number')
-      return this.numbers && Number.isFinite(value) ? this.numbers.format(value) : String(value);
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return String(value);
+      if (this.locale === 'en' && Number.isSafeInteger(value) && !Object.is(value, -0)) return englishInteger(value);
+      const numbers = this.rules.numbers;
+      return numbers ? numbers.format(value) : String(value);
+    }
     if ('list' in value) {
       const items = value.list.map((v) => this.arg(v));
       if (items.length <= 1) return items.join('');

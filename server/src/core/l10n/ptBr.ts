@@ -3,7 +3,8 @@
 
 import type { Translation } from './index';
 
-export const PT_BR: Translation = {
+/** The Brazilian Portuguese templates, made when the language is first used (index.ts keeps them). */
+export const portuguese = (): Translation => ({
   'list.or': '{a} ou {b}',
   'list.and': '{a} e {b}',
   'count.errors': '{n} {n, plural, one {erro} other {erros}}',
@@ -458,4 +459,4 @@ export const PT_BR: Translation = {
   'preview.page.spoiler': 'Spoiler: clique para ver',
   'preview.page.linkAtRunTime': 'O endereço deste link é conhecido quando o comando é executado',
   'preview.page.cut': 'A página termina aqui: o resto da mensagem é grande demais para ser desenhado.',
-};
+});

@@ -4,7 +4,8 @@
 
 import type { Translation } from './index';
 
-export const RU: Translation = {
+/** The Russian templates, made when the language is first used (index.ts keeps them). */
+export const russian = (): Translation => ({
   'list.or': '{a} или {b}',
   'list.and': '{a} и {b}',
   'count.errors': '{n} {n, plural, one {ошибка} few {ошибки} many {ошибок} other {ошибки}}',
@@ -449,4 +450,4 @@ export const RU: Translation = {
   'preview.page.spoiler': 'Спойлер: нажмите, чтобы показать',
   'preview.page.linkAtRunTime': 'Адрес этой ссылки станет известен при выполнении команды',
   'preview.page.cut': 'Страница обрывается здесь: остальная часть сообщения слишком велика, чтобы её показать.',
-};
+});

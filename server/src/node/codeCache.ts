@@ -1,0 +1,134 @@
+// Runs a CommonJS bundle with a V8 code cache, so a cold `bdscript` process deserializes the
+// compiled functions of its last run instead of parsing and compiling 1.4 MB of script again
+// (Node 20 has no module compile cache of its own). The cache lives in the user's cache folder
+// ($XDG_CACHE_HOME/bdscript/v8 or ~/.cache/bdscript/v8), one file per bundle, named by the
+// bundle's size and time and Node's version, architecture and flags; V8 checks it again and
+// refuses one made for other source or flags. A refused, missing or stale cache costs nothing
+// but a new one, written once the program is done, so it also holds the functions that ran. Any
+// failure to read or write the cache is ignored: the bundle then runs as `require` would run it.
+// esbuild bundles this file into dist/codeCache.js for the launcher (server/bin/bdscript).
+
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+import { defaultCacheDir } from '../catalog/cacheDir';
+
+/** What happened to the cache on this run. */
+export type CodeCacheUse = 'used' | 'written' | 'refused' | 'unwritable' | 'off';
+
+export interface CodeCacheOptions {
+  /** The folder of the cache files; undefined turns the cache off. */
+  readonly dir: string | undefined;
+  /** Called once the program is done, with what happened to the cache. */
+  readonly onDone?: (use: CodeCacheUse) => void;
+}
+
+/** The cache folder: `v8` in the tool's cache folder, unless BDSCRIPT_CODE_CACHE=0 turns it off. */
+export function codeCacheDir(env: Record<string, string | undefined> = process.env): string | undefined {
+  if (env.BDSCRIPT_CODE_CACHE === '0') return undefined;
+  try {
+    return path.join(defaultCacheDir(env), 'v8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The cache file's name for a bundle: its name, then a hash of what makes a cache valid. */
+export function cacheFileName(bundle: string, size: number, mtimeMs: number): string {
+  const key = [size, mtimeMs, process.version, process.arch, process.execArgv.join(' ')].join('\0');
+  // FNV-1a, twice with different seeds: a name, not a secret, and no crypto module to load.
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x811c9dc5);
+  }
+  const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
+  return `${path.basename(bundle)}.${hex(a)}${hex(b)}.cache`;
+}
+
+/**
+ * Loads the CommonJS file `bundle` as `require` would (the same wrapper, `require`, `module`,
+ * `__filename` and `__dirname`) with the code cache, and returns its exports. Once the process is
+ * about to exit, writes a new cache if there was none or V8 refused it.
+ */
+export function loadWithCodeCache(bundle: string, options: CodeCacheOptions = { dir: codeCacheDir() }): unknown {
+  const filename = path.resolve(bundle);
+  const source = readFileSync(filename, 'utf8');
+  let cacheFile: string | undefined;
+  let cachedData: Buffer | undefined;
+  if (options.dir) {
+    try {
+      const stat = statSync(filename);
+      cacheFile = path.join(options.dir, cacheFileName(filename, stat.size, stat.mtimeMs));
+      cachedData = readFileSync(cacheFile);
+    } catch {
+      // No cache yet (or no cache folder): compile, and write one at the end.
+    }
+  }
+  const script = new vm.Script(Module.wrap(source), {
+    filename,
+    ...(cachedData ? { cachedData } : {}),
+  });
+  const use: CodeCacheUse = !cacheFile
+    ? 'off'
+    : cachedData && !script.cachedDataRejected
+      ? 'used'
+      : cachedData
+        ? 'refused'
+        : 'written';
+  if (cacheFile && use !== 'used') {
+    const file = cacheFile;
+    // After the program ran, so the functions it compiled on the way are in the cache too.
+    process.once('exit', () => {
+      const written = writeCache(file, script);
+      options.onDone?.(written ? use : 'unwritable');
+    });
+  } else if (options.onDone) {
+    const done = options.onDone;
+    process.once('exit', () => done(use));
+  }
+  const mod = new Module(filename, module);
+  mod.filename = filename;
+  mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(
+    path.dirname(filename),
+  );
+  const wrapper = script.runInThisContext() as (
+    exports: unknown,
+    require: NodeJS.Require,
+    module: Module,
+    filename: string,
+    dirname: string,
+  ) => void;
+  wrapper.call(mod.exports, mod.exports, Module.createRequire(filename), mod, filename, path.dirname(filename));
+  mod.loaded = true;
+  return mod.exports;
+}
+
+/** Writes the cache atomically and removes the caches of older builds of the same bundle; false when it cannot. */
+function writeCache(file: string, script: vm.Script): boolean {
+  try {
+    const data = script.createCachedData();
+    const dir = path.dirname(file);
+    mkdirSync(dir, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, data);
+    renameSync(tmp, file);
+    const prefix = path.basename(file).split('.').slice(0, -2).join('.') + '.';
+    for (const name of readdirSync(dir)) {
+      if (name !== path.basename(file) && name.startsWith(prefix) && name.endsWith('.cache')) {
+        try {
+          unlinkSync(path.join(dir, name));
+        } catch {
+          // Another process may have removed it first.
+        }
+      }
+    }
+    return true;
+  } catch {
+    // A read-only or full cache folder: the next run compiles again, nothing else changes.
+    return false;
+  }
+}

@@ -1,0 +1,320 @@
+// Memory benchmarks (issue #24): the language server's resident memory at rest beside VS Code's
+// JSON language server and a bare Node, both started over stdio in the same run; with the
+// realistic 1 MB command open, and after 1,000 edits of it, each in a fresh server; and in
+// process, what the tree and the whole analysis (tree, per-chunk facts, path model, findings)
+// cost per MB of text, beside Lezer's 3.9 MB per MB. With `--base DIR` every process figure is
+// also taken of another checkout's build (DIR/dist/server.js), interleaved in the same run.
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../client/src/options';
+import type { Catalog } from '../../server/src/core/catalog/catalog';
+import { LanguageService } from '../../server/src/core/languageService';
+import { generateDocument, MB } from '../support/generate';
+import { spawnServer, type SpawnedServer } from '../support/lspClient';
+import { summarize, type Figure } from './stats';
+
+/** A build under test: the checkout's folder and a label for the tables. */
+export interface Build {
+  readonly label: string;
+  readonly root: string;
+}
+
+/** Resident memory of a process, split into what is its own (anonymous) and what maps files (the Node binary). */
+export interface Resident {
+  readonly rssMB: number;
+  readonly anonMB: number;
+}
+
+/** Memory of a process in MiB, from /proc/<pid>/smaps_rollup. */
+export function residentOf(pid: number): Resident {
+  const s = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const kb = (key: string): number => {
+    const m = new RegExp(`^${key}:\\s+(\\d+)\\s+kB`, 'm').exec(s);
+    if (!m) throw new Error(`no ${key} in /proc/${pid}/smaps_rollup`);
+    return Number(m[1]);
+  };
+  return { rssMB: kb('Rss') / 1024, anonMB: kb('Anonymous') / 1024 };
+}
+
+export interface BuildMemory {
+  readonly label: string;
+  /** After initialize, a 2-line command opened and one hover, then a quiet pause. */
+  readonly rest: Figure;
+  readonly restAnon: Figure;
+  /** The 1 MB document opened and diagnosed, then a quiet pause of a second. */
+  readonly open1MB: Figure;
+  /** After `edits` edits at the end of the 1 MB document (diagnostics awaited every 10th), at once and a second later. */
+  readonly afterEdits: Figure;
+  readonly afterEditsIdle: Figure;
+}
+
+export interface MemoryResults {
+  readonly restPauseMs: number;
+  readonly edits: number;
+  /** VS Code's JSON language server (vscode-langservers-extracted) at rest, or why it was not run. */
+  readonly json: { readonly version: string; readonly rest: Figure; readonly restAnon: Figure } | { skipped: string };
+  /** `node` doing nothing, for the floor. */
+  readonly bare: Figure;
+  readonly builds: BuildMemory[];
+  /** In process, on this checkout's source: heap and buffers per MiB of text. */
+  readonly perMB?: {
+    readonly textMB: number;
+    /** The parsed tree (chunks in typed arrays, directives, the line starts). */
+    readonly treeMB: number;
+    /** Tree, per-chunk facts, path model and findings of a full validation. */
+    readonly analysisMB: number;
+  };
+}
+
+const REST_PAUSE_MS = 3000;
+const SMALL = '$title[Hello $username]\n$addButton[yes;hello;Say hello;primary]';
+
+function offlineSettings(home: string): Record<string, unknown> {
+  return { catalog: { offline: true, url: 'http://127.0.0.1:9/api', cacheDir: path.join(home, 'cache') } };
+}
+
+/** The build's server over stdio, as its launchers start it, offline, with a private HOME. */
+function startOurs(build: Build): { server: SpawnedServer; home: string } {
+  const home = mkdtempSync(path.join(tmpdir(), 'bdscript-bench-mem-'));
+  const server = spawnServer(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, path.join(build.root, 'dist/server.js'), '--stdio'],
+    {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: home,
+        XDG_CACHE_HOME: path.join(home, '.cache'),
+        NO_PROXY: '*',
+        ...SERVER_ENV,
+      },
+      cwd: home,
+      settings: offlineSettings(home),
+      timeoutMs: 120_000,
+    },
+  );
+  return { server, home };
+}
+
+async function stopServer(s: { server: SpawnedServer; home?: string }): Promise<void> {
+  try {
+    await s.server.client.shutdown();
+    await s.server.exited(5_000);
+  } catch {
+    s.server.kill();
+  } finally {
+    s.server.client.dispose();
+    if (s.home) rmSync(s.home, { recursive: true, force: true });
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function oursAtRest(build: Build): Promise<Resident> {
+  const s = startOurs(build);
+  try {
+    const client = s.server.client;
+    await client.initialize({
+      initializationOptions: { bdscript: offlineSettings(s.home) },
+      processId: process.pid,
+    });
+    const uri = 'file:///rest.bds';
+    await client.open(uri, SMALL, 1);
+    const hover = await client.request('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: 0, character: 2 },
+    });
+    if (!hover) throw new Error('the hover at rest came back empty');
+    await sleep(REST_PAUSE_MS);
+    return residentOf(s.server.child.pid!);
+  } finally {
+    await stopServer(s);
+  }
+}
+
+/** Where vscode-langservers-extracted's JSON server is, with its version; undefined when not installed. */
+function jsonServer(): { script: string; version: string } | undefined {
+  try {
+    const pkg = require.resolve('vscode-langservers-extracted/package.json');
+    const version = (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
+    const script = path.join(path.dirname(pkg), 'bin/vscode-json-language-server');
+    return existsSync(script) ? { script, version } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The JSON server at rest: the same steps as ours (a small document, one hover, a pause). */
+async function jsonAtRest(script: string): Promise<Resident> {
+  const home = mkdtempSync(path.join(tmpdir(), 'bdscript-bench-json-'));
+  const server = spawnServer(process.execPath, [script, '--stdio'], {
+    env: { PATH: process.env.PATH ?? '', HOME: home, NO_PROXY: '*' },
+    cwd: home,
+    timeoutMs: 60_000,
+  });
+  try {
+    const client = server.client;
+    await client.initialize({ processId: process.pid });
+    const uri = 'file:///rest.json';
+    await client.open(uri, '{\n  "name": "hello",\n  "values": [1, 2, {"ok": true}]\n}', 1, 'json');
+    await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 4 } });
+    await sleep(REST_PAUSE_MS);
+    return residentOf(server.child.pid!);
+  } finally {
+    await stopServer({ server, home });
+  }
+}
+
+/** A Node process that only waits, measured after the same pause. */
+async function bareAtRest(): Promise<Resident> {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  try {
+    await sleep(REST_PAUSE_MS);
+    return residentOf(child.pid!);
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+/** A fresh server: the 1 MB document opened and diagnosed, then `edits` edits at its end. */
+async function oursWithLargeDocument(build: Build, text: string, edits: number): Promise<[number, number, number]> {
+  const s = startOurs(build);
+  try {
+    const client = s.server.client;
+    await client.initialize({ initializationOptions: { bdscript: offlineSettings(s.home) }, processId: process.pid });
+    const uri = 'file:///big.bds';
+    let version = 1;
+    const opened = client.mark();
+    await client.open(uri, text, version);
+    await client.diagnostics(uri, { since: opened, version, timeoutMs: 120_000 });
+    await sleep(1000);
+    const open = residentOf(s.server.child.pid!).rssMB;
+    const lines = text.split('\n');
+    const lastLine = lines.length - 1;
+    let col = lines[lastLine]!.length;
+    for (let k = 1; k <= edits; k++) {
+      version++;
+      const position = { line: lastLine, character: col++ };
+      const mark = client.mark();
+      await client.change(uri, version, [{ range: { start: position, end: position }, text: 'y' }]);
+      if (k % 10 === 0) await client.diagnostics(uri, { since: mark, version, timeoutMs: 120_000 });
+    }
+    const after = residentOf(s.server.child.pid!).rssMB;
+    await sleep(1000);
+    const idle = residentOf(s.server.child.pid!).rssMB;
+    return [open, after, idle];
+  } finally {
+    await stopServer(s);
+  }
+}
+
+/** Heap and buffers of the process after full collections. */
+function heldBytes(): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc) {
+    gc();
+    gc();
+  }
+  const m = process.memoryUsage();
+  return m.heapUsed + m.external;
+}
+
+/** What the tree and the whole analysis of the 1 MB document hold, per MiB of its text (in process). */
+function perMB(catalog: Catalog, text: string): MemoryResults['perMB'] {
+  if (!(globalThis as { gc?: unknown }).gc) return undefined;
+  const textMB = text.length / MB;
+  const samples = { tree: [] as number[], analysis: [] as number[] };
+  for (let k = 0; k < 3; k++) {
+    const document = TextDocument.create('file:///per-mb.bds', 'bdscript', 1, text);
+    document.getText();
+    let service: LanguageService | undefined = new LanguageService({ catalog });
+    const before = heldBytes();
+    service.analyze(document);
+    const parsed = heldBytes();
+    service.validate(document);
+    const validated = heldBytes();
+    samples.tree.push((parsed - before) / MB / textMB);
+    samples.analysis.push((validated - before) / MB / textMB);
+    service.forget(document.uri);
+    service = undefined;
+  }
+  const median = (xs: number[]) => summarize(xs, 'MB').median;
+  return { textMB, treeMB: median(samples.tree), analysisMB: median(samples.analysis) };
+}
+
+export async function benchMemory(
+  catalog: Catalog,
+  builds: readonly Build[],
+  options: { quick: boolean; log: (line: string) => void },
+): Promise<MemoryResults | { skipped: string }> {
+  const missing = builds.find((b) => !existsSync(path.join(b.root, 'dist/server.js')));
+  if (missing)
+    return { skipped: `${path.join(missing.root, 'dist/server.js')} is missing: run \`npm run build\` there` };
+  const { quick, log } = options;
+  const json = jsonServer();
+  const runs = quick ? 2 : 5;
+  const rest = builds.map(() => [] as Resident[]);
+  const jsonRest: Resident[] = [];
+  const bare: Resident[] = [];
+  // Interleaved, so that every server saw the same machine.
+  for (let k = 0; k < runs; k++) {
+    for (const [i, build] of builds.entries()) rest[i]!.push(await oursAtRest(build));
+    if (json) jsonRest.push(await jsonAtRest(json.script));
+    bare.push(await bareAtRest());
+  }
+  const fig = (xs: Resident[], pick: (r: Resident) => number) => summarize(xs.map(pick), 'MB');
+  log(
+    `  at rest: ${builds.map((b, i) => `${b.label} ${fig(rest[i]!, (r) => r.rssMB).median.toFixed(1)} MB`).join(', ')}` +
+      `${json ? `, JSON server ${fig(jsonRest, (r) => r.rssMB).median.toFixed(1)} MB` : ''}, bare Node ${fig(bare, (r) => r.rssMB).median.toFixed(1)} MB`,
+  );
+
+  const text = generateDocument(catalog, { seed: 1, size: MB });
+  const edits = quick ? 200 : 1000;
+  const large = builds.map(() => [] as Array<[number, number, number]>);
+  const largeRuns = quick ? 1 : 2;
+  for (let k = 0; k < largeRuns; k++) {
+    for (const [i, build] of builds.entries()) large[i]!.push(await oursWithLargeDocument(build, text, edits));
+  }
+  const results: BuildMemory[] = builds.map((b, i) => {
+    const l = large[i]!;
+    return {
+      label: b.label,
+      rest: fig(rest[i]!, (r) => r.rssMB),
+      restAnon: fig(rest[i]!, (r) => r.anonMB),
+      open1MB: summarize(
+        l.map((x) => x[0]),
+        'MB',
+      ),
+      afterEdits: summarize(
+        l.map((x) => x[1]),
+        'MB',
+      ),
+      afterEditsIdle: summarize(
+        l.map((x) => x[2]),
+        'MB',
+      ),
+    };
+  });
+  for (const r of results)
+    log(
+      `  ${r.label}: 1 MB open ${r.open1MB.median.toFixed(1)} MB, after ${edits} edits ${r.afterEdits.median.toFixed(1)} MB, 1 s later ${r.afterEditsIdle.median.toFixed(1)} MB`,
+    );
+  const per = perMB(catalog, text);
+  if (per)
+    log(
+      `  per MB of text (in process): tree ${per.treeMB.toFixed(2)} MB, whole analysis ${per.analysisMB.toFixed(2)} MB`,
+    );
+  return {
+    restPauseMs: REST_PAUSE_MS,
+    edits,
+    json: json
+      ? { version: json.version, rest: fig(jsonRest, (r) => r.rssMB), restAnon: fig(jsonRest, (r) => r.anonMB) }
+      : { skipped: 'vscode-langservers-extracted is not installed (npm ci installs it)' },
+    bare: fig(bare, (r) => r.rssMB),
+    builds: results,
+    ...(per ? { perMB: per } : {}),
+  };
+}
