@@ -103,6 +103,19 @@ describe('bdscript format (bundled CLI)', function () {
     assert.equal((await read('good.bds')).toString(), '$if[x]\n    $title[a]\n$endif\n');
   });
 
+  it('formats every BDScript file under a folder', async () => {
+    await fsp.mkdir(path.join(tmp, 'cmds', 'shop'), { recursive: true });
+    await write('cmds/a.bds', '$if[x]\n$title[a]\n$endif\n');
+    await write('cmds/shop/b.bdscript', '$try\n$nomention\n$catch\n$endtry\n');
+    await write('cmds/notes.txt', '$if[x]\n$title[a]\n$endif\n');
+    const run = await format(['--check', 'cmds']);
+    assert.equal(run.code, 1, run.stderr);
+    assert.equal(run.stdout, `${path.join('cmds', 'a.bds')}\n${path.join('cmds', 'shop', 'b.bdscript')}\n`);
+    assert.equal((await format(['cmds'])).code, 0);
+    assert.equal((await read('cmds/shop/b.bdscript')).toString(), '$try\n    $nomention\n$catch\n$endtry\n');
+    assert.equal((await read('cmds/notes.txt')).toString(), '$if[x]\n$title[a]\n$endif\n');
+  });
+
   it('refuses bad options and no files', async () => {
     for (const args of [['--tab-size', '0', 'a.bds'], ['--tab-size', '17', 'a.bds'], ['--indent', 'a.bds'], []]) {
       const run = await format(args);

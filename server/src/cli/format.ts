@@ -24,10 +24,11 @@ import {
   type CliIO,
 } from './args';
 import { loadCatalog, readInput } from './check';
+import { expandInputs, FOLDER_HELP } from './inputs';
 import { rewriteFile } from './rewrite';
 
 const USAGE = [
-  'Usage: bdscript format [options] FILES...',
+  'Usage: bdscript format [options] FILES|FOLDERS...',
   '',
   'Formats BDScript files as the editor does: the bodies of $if, $try and $async blocks are',
   'indented and trailing blanks are trimmed, only on lines that send nothing (a line of calls',
@@ -39,6 +40,8 @@ const USAGE = [
   '  --check              Write nothing: name the files that would change, exit 1 if there is one',
   '  --tab-size N         Columns per level (1 to 16, default 4)',
   '  --use-tabs           Indent with tabs instead of spaces',
+  '',
+  FOLDER_HELP,
   '',
   'Files that change are rewritten in place (through a temporary file and a rename, keeping',
   'their permissions and byte order mark); a file that is not valid UTF-8 is left as it is.',
@@ -82,9 +85,11 @@ export async function runFormat(argv: string[], io: CliIO): Promise<number> {
   const catalog = await loadCatalog({ cacheDir: defaultCacheDir(io.env), refresh: false }, io, 'format');
   if (!catalog) return EXIT_USAGE;
   const service = new LanguageService({ catalog, client: FULL_CLIENT });
-  let failed = false;
+  // A folder stands for the BDScript files under it.
+  const inputs = await expandInputs(files, io, 'format');
+  let failed = inputs.skipped.length > 0;
   let changed = 0;
-  for (const file of files) {
+  for (const file of inputs.files) {
     const full = path.resolve(io.cwd, file);
     const was = await readInput(file, full, io, () => undefined, 'format');
     if (was === undefined) {
@@ -113,8 +118,8 @@ export async function runFormat(argv: string[], io: CliIO): Promise<number> {
   const plural = (n: number): string => `${n} file${n === 1 ? '' : 's'}`;
   io.stderr(
     check
-      ? `${changed === 0 ? 'no file needs' : `${plural(changed)} ${changed === 1 ? 'needs' : 'need'}`} formatting (of ${plural(files.length)})\n`
-      : `formatted ${plural(changed)} (of ${plural(files.length)})\n`,
+      ? `${changed === 0 ? 'no file needs' : `${plural(changed)} ${changed === 1 ? 'needs' : 'need'}`} formatting (of ${plural(inputs.files.length)})\n`
+      : `formatted ${plural(changed)} (of ${plural(inputs.files.length)})\n`,
   );
   if (failed) return EXIT_USAGE;
   return check && changed > 0 ? EXIT_FAILURE : EXIT_OK;
