@@ -22,13 +22,13 @@ import {
   renderEmoji,
   renderRecord,
   renderValues,
-  resolveCall,
   signature,
   singleLine,
   slotAt,
   truncate,
   wikiLink,
 } from '../../server/src/core/features/docs';
+import { resolveCall } from '../../server/src/core/features/resolve';
 import { testCatalog, testCatalogData } from '../support/testCatalog';
 
 function arg(name: string, opts: Partial<Argument> = {}): Argument {

@@ -8,6 +8,11 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { knownNamesOf, LanguageService } from '../../server/src/core/languageService';
 import { CHUNK_TARGET } from '../../server/src/core/parser/chunk';
 import { changedRegion, parse, reparse, reparseChange } from '../../server/src/core/parser/parser';
+import { ChunkCache } from '../../server/src/core/parser/facts';
+import { VARIABLE_RULE } from '../../server/src/core/features/variables';
+import { DocumentRule } from '../../server/src/core/features/carry';
+import { componentCalls } from '../../server/src/core/features/components';
+import { pathModel } from '../../server/src/core/features/paths';
 import { generateDocument } from '../support/generate';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -63,8 +68,9 @@ describe('incremental parsing', function () {
     const before = parse(text, options);
     assert.ok(before.chunkCount > 50, `${before.chunkCount} chunks`);
     let computed = 0;
+    const PROBE = new ChunkCache<number>('probe');
     const probe = (doc: typeof before): void => {
-      for (let i = 0; i < doc.chunkCount; i++) doc.chunkFact('probe', i, '', () => ++computed);
+      for (let i = 0; i < doc.chunkCount; i++) doc.cached(PROBE, i, '', () => ++computed);
     };
     probe(before);
     assert.equal(computed, before.chunkCount);
@@ -240,7 +246,6 @@ describe('incremental parsing', function () {
       '$var[later;2]',
       '',
     ].join('\n');
-    const VARIABLE_FACTS = ['variables', 'paths', 'blocks'];
 
     const diagnose = (text: string): unknown[] =>
       new LanguageService({ catalog }).validate(TextDocument.create('file:///inc.bds', 'bdscript', 1, text));
@@ -385,7 +390,7 @@ describe('incremental parsing', function () {
         TextDocument.update(doc, [{ range: { start: p, end: p }, text: ch }], doc.version + 1);
         service.analyze(doc);
       }
-      const carried = service.analyze(doc).parsed.recall<Array<{ start: number }>>('rule:variables', VARIABLE_FACTS);
+      const carried = service.analyze(doc).parsed.recall(VARIABLE_RULE.findings);
       assert.ok(
         carried?.map,
         'five keystrokes in plain text, each parsed, carry the variable findings of the version validated before them',
@@ -409,7 +414,7 @@ describe('incremental parsing', function () {
         service.analyze(doc);
       }
       assert.equal(
-        service.analyze(doc).parsed.recall('rule:variables', VARIABLE_FACTS),
+        service.analyze(doc).parsed.recall(VARIABLE_RULE.findings),
         undefined,
         'a $var name typed in among the keystrokes is judged again',
       );
@@ -432,7 +437,7 @@ describe('incremental parsing', function () {
       };
       // Text no rule reads about variables: the previous findings move with the text.
       let parsed = edit('Hello', 'Well, ');
-      let carried = parsed.recall<Array<{ start: number }>>('rule:variables', VARIABLE_FACTS);
+      let carried = parsed.recall(VARIABLE_RULE.findings);
       assert.ok(carried?.map, 'an edit in plain text carries the variable findings over');
       const unset = doc.getText().indexOf('cuont');
       assert.ok(
@@ -442,11 +447,7 @@ describe('incremental parsing', function () {
       service.validate(doc);
       // Typing in a variable's name changes what the variable rules read.
       parsed = edit('cuont', 'a');
-      assert.equal(
-        parsed.recall('rule:variables', VARIABLE_FACTS),
-        undefined,
-        'an edit in a $var name is judged again',
-      );
+      assert.equal(parsed.recall(VARIABLE_RULE.findings), undefined, 'an edit in a $var name is judged again');
       service.validate(doc);
       // A replacement (not a pure insertion or deletion) is never carried over.
       const at = doc.getText().indexOf('Some');
@@ -456,10 +457,124 @@ describe('incremental parsing', function () {
         doc.version + 1,
       );
       assert.equal(
-        service.analyze(doc).parsed.recall('rule:variables', VARIABLE_FACTS),
+        service.analyze(doc).parsed.recall(VARIABLE_RULE.findings),
         undefined,
         'a replacement is judged again',
       );
+    });
+
+    it('place a message that is too long where a fresh analysis does after a line break typed in it', () => {
+      // The rule reads the top-level nodes of the run where the count passes the limit, which no
+      // chunk fact holds: a line break typed before that point leaves the facts as they were
+      // (blanks are not counted) but splits the node the finding covers.
+      const text = `Hello ${'abc '.repeat(700)}end\n`;
+      for (const at of [100, 1000, 2000]) {
+        const service = new LanguageService({ catalog });
+        const doc = TextDocument.create('file:///long.bds', 'bdscript', 1, text);
+        assert.deepEqual(
+          service.validate(doc).map((d) => d.code),
+          ['message-too-long'],
+        );
+        TextDocument.update(doc, [{ range: { start: doc.positionAt(at), end: doc.positionAt(at) }, text: '\n' }], 2);
+        assert.deepEqual(service.validate(doc), diagnose(doc.getText()), `a line break at ${at}`);
+      }
+    });
+
+    describe('what a rule reads is recorded while it runs', () => {
+      // A rule that names no facts: one finding per component call, its code the call's ID, read
+      // through the document's component calls (made once per version, chunk facts inside).
+      const idRule = (): DocumentRule<{ code: string; start: number; end: number }> =>
+        new DocumentRule('ids', (parsed) =>
+          componentCalls(parsed).map((c) => ({ code: String(c.id), start: c.start, end: c.end })),
+        );
+      const ids = [
+        '$nomention',
+        'Some text here.',
+        '$addButton[yes;first;Go;primary]',
+        '$addButton[no;second;Again;secondary]',
+        '',
+      ].join('\n');
+      /** The parse of `doc` after inserting `insert` before `needle`. */
+      const edited = (
+        service: LanguageService,
+        doc: TextDocument,
+        needle: string,
+        insert: string,
+      ): ReturnType<typeof service.analyze>['parsed'] => {
+        const at = doc.getText().indexOf(needle);
+        assert.ok(at >= 0, needle);
+        TextDocument.update(
+          doc,
+          [{ range: { start: doc.positionAt(at), end: doc.positionAt(at) }, text: insert }],
+          doc.version + 1,
+        );
+        return service.analyze(doc).parsed;
+      };
+
+      it('so a rule that reads a fact it never named is judged again when that fact changes', () => {
+        const rule = idRule();
+        const service = new LanguageService({ catalog });
+        const doc = TextDocument.create('file:///ids.bds', 'bdscript', 1, ids);
+        assert.deepEqual(
+          rule.run(service.analyze(doc).parsed).map((f) => f.code),
+          ['first', 'second'],
+        );
+        // Plain text: the component facts move with it and the findings are carried.
+        let parsed = edited(service, doc, 'Some', 'More. ');
+        assert.ok(parsed.recall(rule.findings)?.map, 'an edit in plain text carries the findings');
+        assert.deepEqual(
+          rule.run(parsed).map((f) => [f.code, f.start]),
+          [
+            ['first', doc.getText().indexOf('$addButton[yes')],
+            ['second', doc.getText().indexOf('$addButton[no')],
+          ],
+        );
+        // Typing in an ID changes the component facts, which the rule read but never named.
+        parsed = edited(service, doc, 'first', 'the');
+        assert.equal(parsed.recall(rule.findings), undefined, 'an edit in an ID is judged again');
+        assert.deepEqual(
+          rule.run(parsed).map((f) => f.code),
+          ['thefirst', 'second'],
+        );
+      });
+
+      it('also through a value made once per version before the rule ran', () => {
+        // The path model is made by whoever asks first; a rule that finds it made still reads the
+        // stops it was made from.
+        const stopRule = new DocumentRule('stops', (parsed) =>
+          pathModel(parsed).stops.map((at) => ({ start: at, end: at + 5 })),
+        );
+        const service = new LanguageService({ catalog });
+        const doc = TextDocument.create('file:///stops.bds', 'bdscript', 1, ids);
+        let parsed = service.analyze(doc).parsed;
+        pathModel(parsed);
+        assert.deepEqual(stopRule.run(parsed), []);
+        parsed = edited(service, doc, 'Some', '$stop ');
+        pathModel(parsed);
+        assert.deepEqual(stopRule.run(parsed), [
+          { start: doc.getText().indexOf('$stop'), end: doc.getText().indexOf('$stop') + 5 },
+        ]);
+      });
+
+      it('and a rule that reads nodes directly is judged again when an edit replaces their chunk', () => {
+        // It reads no fact at all: only the calls of the chunk that holds the text.
+        const callRule = new DocumentRule('calls', (parsed) => {
+          const at = parsed.text.indexOf('Some');
+          return [...parsed.calls(at, at + 1)].map((c) => ({ code: c.name, start: c.start, end: c.nameEnd }));
+        });
+        const service = new LanguageService({ catalog });
+        const doc = TextDocument.create('file:///calls.bds', 'bdscript', 1, ids);
+        const before = callRule.run(service.analyze(doc).parsed).map((f) => f.code);
+        assert.ok(!before.includes('$ping'), before.join());
+        const parsed = edited(service, doc, 'Some', '$ping ');
+        assert.equal(parsed.recall(callRule.findings), undefined, 'an edit in a chunk it read is judged again');
+        assert.ok(
+          callRule
+            .run(parsed)
+            .map((f) => f.code)
+            .includes('$ping'),
+        );
+      });
     });
   });
 });

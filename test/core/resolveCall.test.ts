@@ -1,6 +1,6 @@
-// One record per call: hover, "function under the cursor", signature help and inlay hints all
-// resolve a call through resolveCall, so at one cursor they name the same record, the one
-// diagnostics check the call against. The catalog here has a name that is a bare-only function
+// One record per call: hover, "function under the cursor", signature help, inlay hints,
+// completion of arguments, colours, semantic tokens and the diagnostics' call check all resolve a
+// call through resolveCall (resolve.ts), so at one cursor they name the same record. The catalog here has a name that is a bare-only function
 // and a bracketed-only callback, where hover once showed the callback and "function under the
 // cursor" the function.
 
@@ -11,6 +11,7 @@ import type { CallbackRecord, FunctionRecord } from '../../server/src/core/catal
 import { marked } from '../support/markers';
 import { serviceFor } from '../support/service';
 import { testCatalogData } from '../support/testCatalog';
+import { decodeSemanticTokens } from '../../server/src/core/features/semanticTokens';
 
 const bareFunction: FunctionRecord = {
   kind: 'function',
@@ -101,5 +102,66 @@ describe('resolveCall: one record per call', () => {
     const inside = answers('$shared[12|3]\n$nomention');
     assert.equal(inside.signature, '$shared[Channel ID]');
     assert.deepEqual(inside.hints, ['Channel ID:']);
+  });
+});
+
+describe('resolveCall: completion, colours and semantic tokens read the same record', () => {
+  // The bracketed callback here has values to offer and a colour, so every feature shows which
+  // record it read: in code the call means the bare-only function (no values, no colour, a
+  // function's token), as the trigger's own call the callback.
+  const withValues: CallbackRecord = {
+    ...bracketedCallback,
+    tag: '$shared[Mode;Colour]',
+    arguments: [
+      {
+        ...bracketedCallback.arguments![0]!,
+        name: 'Mode',
+        type: 'String',
+        types: ['String'],
+        enumData: ['alpha', 'beta'],
+      },
+      { ...bracketedCallback.arguments![0]!, name: 'Colour', type: 'Color', types: ['Color'], required: false },
+    ],
+  };
+  const data = testCatalogData();
+  const values = new Catalog({
+    ...data,
+    functions: [...data.functions, bareFunction],
+    callbacks: [...data.callbacks, withValues],
+  });
+
+  /** Completion labels at the cursor, the colours of the document and the token type of `$shared`. */
+  function read(src: string) {
+    const m = marked(src, { cursor: 'required' });
+    const { service, document } = serviceFor(m.text, { catalog: values });
+    const labels = service.complete(document, document.positionAt(m.cursor!)).items.map((i) => i.label);
+    const colours = service.documentColors(document).length;
+    const at = document.positionAt(m.text.indexOf('$shared'));
+    const token = decodeSemanticTokens(service.semanticTokens(document).data).find(
+      (t) => t.line === at.line && t.char === at.character,
+    );
+    return { labels, colours, token: token?.type, hover: service.hover(document, at) };
+  }
+
+  it('in code: the function, so no callback values, no colour and a function token', () => {
+    const code = read('$nomention\n$shared[|;#ff0000]');
+    assert.ok(!code.labels.includes('alpha'), code.labels.join());
+    assert.equal(code.colours, 0);
+    assert.equal(code.token, 'function');
+  });
+
+  it("as the trigger's own call: the callback, with its values, its colour and an event token", () => {
+    const trigger = read('$shared[|;#ff0000]\n$nomention');
+    assert.ok(trigger.labels.includes('alpha'), trigger.labels.join());
+    assert.equal(trigger.colours, 1);
+    assert.equal(trigger.token, 'event');
+  });
+
+  it("inside the arguments of the trigger's call: the function, as hover and diagnostics read it", () => {
+    const nested = read('$onJoined[$shared[|;#ff0000]]\n$nomention');
+    assert.ok(!nested.labels.includes('alpha'), nested.labels.join());
+    assert.equal(nested.colours, 0);
+    assert.equal(nested.token, 'function');
+    assert.match(String((nested.hover?.contents as MarkupContent | undefined)?.value), /The bare function/);
   });
 });

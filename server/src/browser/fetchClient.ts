@@ -1,36 +1,28 @@
 // The catalog HTTP client of the web worker, on `fetch`: the same answers and errors as the
-// Node client (endpoints.ts) with time limits on the headers, each pause in the body and the
-// whole request, retries with backoff and jitter on network errors, 5xx and 429 (honouring a
-// readable Retry-After), a cap on the body's size and conditional requests. The browser does
+// Node client, under the same retry, time-limit and size-cap policy (requestPolicy.ts), with
+// time limits of its own on the headers and on each pause in the body. The browser does
 // redirects and decompression; cookies are never sent. A body cut short is read again from the
 // start: without the Node client's If-Range handling it is never resumed, so never spliced.
 // Validators make a cross-origin request need a CORS preflight, which some static hosts do not
-// answer; a conditional request that fails at the network is therefore retried without them.
+// answer; a conditional request that gets no answer at all is therefore retried without them.
 
-import { messageOf } from '../protocol/errors';
 import {
-  abortError,
-  backoff,
   CatalogHttpError,
   DEFAULT_REQUEST_LIMITS,
-  formatBytes,
   parseBaseUrl,
   parseJsonBody,
-  parseRetryAfter,
   seconds,
-  sleep,
   type CatalogGetter,
   type GetOptions,
   type GetResult,
   type RequestLimits,
   type Validators,
 } from '../catalog/endpoints';
+import { CappedBody, judgeAnswer, requestWithPolicy, RetryableFailure } from '../catalog/requestPolicy';
+import { messageOf } from '../protocol/errors';
 
 /** The fetch client's limits: the Node client's, less what the browser does itself (connecting, redirects, the User-Agent). */
 export type FetchOptions = RequestLimits;
-
-/** Statuses worth another attempt: the server is busy or failing, not refusing. */
-const RETRIED_STATUSES = [429, 500, 502, 503, 504];
 
 /** What the client asks of `fetch` (the browser's, or a test's). */
 export interface FetchInit {
@@ -45,17 +37,8 @@ export interface FetchInit {
 
 export type Fetch = (input: string, init: FetchInit) => Promise<Response>;
 
-/** An attempt that may be repeated: a network failure or a retried status (with its Retry-After). */
-class Retryable extends Error {
-  constructor(
-    readonly error: CatalogHttpError,
-    readonly retryAfterMs?: number,
-    /** No answer came at all (fetch itself failed), as when a CORS preflight is refused. */
-    readonly noAnswer = false,
-  ) {
-    super(error.message);
-  }
-}
+/** What a failed attempt leaves for the next: no answer came, so the next goes without validators. */
+const NO_ANSWER = 'no answer';
 
 export class FetchCatalogClient implements CatalogGetter {
   readonly baseUrl: string;
@@ -78,55 +61,22 @@ export class FetchCatalogClient implements CatalogGetter {
 
   async getJson(path: string, opts: GetOptions = {}): Promise<GetResult> {
     const url = this.urlOf(path);
-    const o = this.options;
-    const deadline = Date.now() + o.totalTimeoutMs;
-    const total = new AbortController();
-    const timer = setTimeout(
-      () => total.abort(new CatalogHttpError(url, `no complete answer within ${seconds(o.totalTimeoutMs)}`)),
-      o.totalTimeoutMs,
-    );
-    const signal = AbortSignal.any([total.signal, this.closed.signal, ...(opts.signal ? [opts.signal] : [])]);
     let validators = opts.validators;
-    try {
-      for (let retry = 1; ; retry++) {
-        if (signal.aborted) throw abortError(url, signal.reason);
-        try {
-          return await this.attempt(url, validators, signal);
-        } catch (err) {
-          if (signal.aborted) throw abortError(url, signal.reason);
-          if (!(err instanceof Retryable)) throw err;
-          // The browser does not say whether the preflight that validators need was refused; a
-          // plain GET needs none. The price of a real network failure is one full download.
-          if (err.noAnswer) validators = undefined;
-          if (retry > o.maxRetries) {
-            throw new CatalogHttpError(
-              url,
-              `${err.error.reason} (after ${retry} attempt${retry === 1 ? '' : 's'})`,
-              err.error.status,
-            );
-          }
-          let wait = backoff(o.minRetryDelayMs, o.maxRetryDelayMs, retry);
-          if (err.retryAfterMs !== undefined) {
-            if (err.retryAfterMs > o.maxRetryDelayMs) {
-              throw new CatalogHttpError(
-                url,
-                `${err.error.reason}; Retry-After asks for ${seconds(err.retryAfterMs)}, more than the ${seconds(o.maxRetryDelayMs)} allowed`,
-                err.error.status,
-              );
-            }
-            wait = err.retryAfterMs + Math.random() * Math.min(250, o.minRetryDelayMs);
-          }
-          if (Date.now() + wait >= deadline)
-            throw new CatalogHttpError(url, `${err.error.reason}; no time left for another attempt`, err.error.status);
-          await sleep(wait, signal);
-        }
-      }
-    } finally {
-      clearTimeout(timer);
-    }
+    return requestWithPolicy<GetResult, typeof NO_ANSWER>(
+      url,
+      this.options,
+      [this.closed.signal, opts.signal],
+      (signal, previous) => {
+        // The browser does not say whether the preflight that validators need was refused; a
+        // plain GET needs none. The price of a real network failure is one full download.
+        if (previous?.resume === NO_ANSWER) validators = undefined;
+        return this.attempt(url, validators, signal);
+      },
+      (err) => new CatalogHttpError(url, messageOf(err)),
+    );
   }
 
-  /** One request; a Retryable when another attempt may succeed. */
+  /** One request; a RetryableFailure when another attempt may succeed (requestPolicy.ts decides). */
   private async attempt(url: string, validators: Validators | undefined, outer: AbortSignal): Promise<GetResult> {
     const o = this.options;
     const attempt = new AbortController();
@@ -154,49 +104,40 @@ export class FetchCatalogClient implements CatalogGetter {
         });
       } catch (err) {
         if (outer.aborted) throw err;
+        // A time limit of the attempt is not retried.
+        if (stalled) throw new CatalogHttpError(url, stalled);
         // The browser does not say why a fetch failed (DNS, refused, CORS, a policy): one message for all.
-        throw new Retryable(
+        throw new RetryableFailure(
           new CatalogHttpError(
             url,
-            stalled ?? `no answer (the network failed, or the server refused the request or CORS: ${messageOf(err)})`,
+            `no answer (the network failed, or the server refused the request or CORS: ${messageOf(err)})`,
           ),
-          undefined,
-          true,
+          { resume: NO_ANSWER },
         );
       }
       clearTimeout(timer);
       const got = responseValidators(res.headers);
-      if (res.status === 304) {
+      let verdict: 'not-modified' | 'body';
+      try {
+        verdict = judgeAnswer(
+          url,
+          {
+            status: res.status,
+            contentType: res.headers.get('content-type') ?? undefined,
+            contentLength: res.headers.get('content-length') ?? undefined,
+            retryAfter: res.headers.get('retry-after') ?? undefined,
+          },
+          o,
+        );
+      } catch (err) {
+        await res.body?.cancel().catch(() => undefined);
+        throw err;
+      }
+      if (verdict === 'not-modified') {
         await res.body?.cancel().catch(() => undefined);
         return { kind: 'not-modified', url, validators: { ...validators, ...got } };
       }
-      if (RETRIED_STATUSES.includes(res.status)) {
-        await res.body?.cancel().catch(() => undefined);
-        throw new Retryable(
-          new CatalogHttpError(url, `HTTP ${res.status}`, res.status),
-          parseRetryAfter(res.headers.get('retry-after')),
-        );
-      }
-      if (res.status < 200 || res.status >= 300 || res.status === 206) {
-        await res.body?.cancel().catch(() => undefined);
-        throw new CatalogHttpError(url, `HTTP ${res.status}`, res.status);
-      }
-      const contentType = res.headers.get('content-type') ?? '';
-      if (/\bhtml\b/i.test(contentType)) {
-        await res.body?.cancel().catch(() => undefined);
-        throw new CatalogHttpError(
-          url,
-          `expected JSON but got an HTML page (${(contentType.split(';')[0] ?? '').trim().slice(0, 100)}), HTTP ${res.status}`,
-          res.status,
-        );
-      }
-      const declared = Number(res.headers.get('content-length') ?? NaN);
-      if (declared > o.maxBytes) {
-        await res.body?.cancel().catch(() => undefined);
-        throw new CatalogHttpError(url, `response larger than the limit of ${formatBytes(o.maxBytes)}`, res.status);
-      }
-      const chunks: Uint8Array[] = [];
-      let size = 0;
+      const body = new CappedBody(url, o.maxBytes, res.status);
       const reader = res.body?.getReader();
       if (reader) {
         for (;;) {
@@ -210,30 +151,25 @@ export class FetchCatalogClient implements CatalogGetter {
             next = await reader.read();
           } catch (err) {
             if (outer.aborted) throw err;
-            throw new Retryable(
+            if (stalled) throw new CatalogHttpError(url, stalled, res.status);
+            throw new RetryableFailure(
               new CatalogHttpError(
                 url,
-                stalled ?? `connection closed before the response was complete (${messageOf(err)})`,
+                `connection closed before the response was complete (${messageOf(err)})`,
                 res.status,
               ),
             );
           }
           if (next.done || !next.value) break;
-          size += next.value.length;
-          if (size > o.maxBytes) {
+          try {
+            body.add(next.value);
+          } catch (err) {
             await reader.cancel().catch(() => undefined);
-            throw new CatalogHttpError(url, `response larger than the limit of ${formatBytes(o.maxBytes)}`, res.status);
+            throw err;
           }
-          chunks.push(next.value);
         }
       }
-      const body = new Uint8Array(size);
-      let at = 0;
-      for (const c of chunks) {
-        body.set(c, at);
-        at += c.length;
-      }
-      const { json, bytes } = parseJsonBody(url, body, res.status);
+      const { json, bytes } = parseJsonBody(url, body.bytes(), res.status);
       return { kind: 'ok', url, json, validators: got, bytes };
     } finally {
       clearTimeout(timer);

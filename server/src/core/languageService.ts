@@ -33,6 +33,7 @@ import type {
 } from 'vscode-languageserver-types';
 import { Catalog } from './catalog/catalog';
 import { appCode, type AppCode } from './features/appCode';
+import { CHUNK_FACTS } from './features/chunkFacts';
 import { codeActions } from './features/codeActions';
 import { budgetLenses, type BudgetLens } from './features/codeLens';
 import { colorPresentations, documentColors } from './features/colors';
@@ -180,6 +181,7 @@ export class LanguageService {
     const options: ParseOptions = {
       isCallback: (name: string) => callbacks.forms(name) !== undefined,
       knownNames: knownNamesOf(this.ctx.catalog),
+      facts: CHUNK_FACTS,
     };
     const text = document.getText();
     const parsed = cached ? reparse(cached.analysis.parsed, text, options) : parse(text, options);

@@ -6,7 +6,7 @@
 
 import { DiagnosticTag } from 'vscode-languageserver-types';
 import { bindArguments, slotLabel, type Binding } from '../catalog/bind';
-import type { RecordIndex } from '../catalog/catalog';
+import type { Forms, RecordIndex } from '../catalog/catalog';
 import { Intents, type Argument, type CatalogRecord, type FunctionRecord } from '../catalog/model';
 import { BLOCK_ROLES } from '../parser/blocks';
 import { COMMENT_NAME } from '../parser/parser';
@@ -19,6 +19,7 @@ import type { Analysis, DiagnosticFix, FeatureContext, OffsetEdit } from './type
 import { checkValue } from './values';
 import { replacementFixes } from './deprecations';
 import { CALL_CHECKS, type CallReport } from './callRules';
+import { callToResolve, isTriggerCall, resolveCall } from './resolve';
 import type { Findings } from './diagnosticCollector';
 
 /** At most this much glued text is quoted in a message. */
@@ -91,7 +92,7 @@ export class CallChecker {
     for (const call of calls) {
       // A bare `$c` is a comment name, never judged.
       if (call.name === COMMENT_NAME) continue;
-      this.d.about = call.name;
+      this.d.about = callToResolve(call);
       this.checkLanguage(call);
       this.checkCall(call);
       if (call.name === JSON_PARSE) this.checkJsonParse(call);
@@ -119,17 +120,14 @@ export class CallChecker {
     // Before any catalog has loaded every name would look unknown; say nothing rather than that.
     if (catalog.functions.records.length === 0) return;
     this.checkGlued(call);
-    const isTriggerRoot = call.inTrigger && call.parent === null;
-    if (isTriggerRoot && catalog.callbacks.forms(call.name)) {
-      this.checkRecord(call, catalog.callbacks);
-      return;
-    }
-    if (catalog.functions.forms(call.name)) {
-      this.checkRecord(call, catalog.functions);
-      return;
-    }
-    if (catalog.callbacks.forms(call.name)) {
+    // The record every feature reads for this call (resolve.ts).
+    const found = resolveCall(catalog, callToResolve(call));
+    if (found?.kind === 'callback' && !isTriggerCall(call)) {
       this.d.add('callback-in-code', call.start, call.nameEnd, () => msg('diag.callbackInCode', { name: call.name }));
+      return;
+    }
+    if (found) {
+      this.checkRecord(call, found.forms);
       return;
     }
     if (call.start === this.firstLineCall) {
@@ -236,9 +234,8 @@ export class CallChecker {
     }));
   }
 
-  private checkRecord<R extends CatalogRecord>(call: CallNode, index: RecordIndex<R>): void {
-    const forms = index.forms(call.name);
-    if (!forms) return; // checkCall calls this only for a name the index has
+  /** Judges a call against both forms of its name (the form written may be missing). */
+  private checkRecord(call: CallNode, forms: Forms<CatalogRecord>): void {
     const bracketed = call.open >= 0;
     const record = bracketed ? forms.bracketed : forms.bare;
     if (record) {

@@ -1,16 +1,16 @@
 // Findings of a document-wide rule carried over from the previous version. A rule about the
-// whole command (variables, components, message text, parents, menus) is a function of per-chunk
-// facts and of the execution paths (themselves per-chunk facts and the blocks). When an edit
-// leaves every fact it reads unchanged in the chunks it replaced (typing in text the rule does not
-// read, in a chunk without the calls it counts), the previous version's findings are still right,
-// moved with the text; only an edit that changes those facts pays for the rule again. The parser
-// decides when the facts are equal and how offsets move (`ParsedDocument.recall`).
+// whole command (variables, components, message text, parents, menus, embeds) is a function of
+// per-chunk facts and of the execution paths (themselves per-chunk facts and the blocks). What a
+// rule reads is recorded while it runs (facts.ts, `recordReads`): when an edit leaves every fact
+// it read unchanged in the chunks it replaced, and it read none of their nodes directly (typing in
+// text the rule does not read, in a chunk without the calls it counts), the previous version's
+// findings are still right, moved with the text; only an edit that changes what it read pays for
+// the rule again. The parser decides when the facts are equal and how offsets move
+// (`ParsedDocument.recall`).
 
+import { CarriedValue, recordReads } from '../parser/facts';
 import type { ParsedDocument } from '../parser/tree';
 import type { DiagnosticFix } from './types';
-
-/** The chunk facts the execution-path model reads: stops and conditions, and the blocks. */
-export const PATH_FACTS: readonly string[] = ['paths', 'blocks'];
 
 interface Movable {
   readonly start: number;
@@ -54,34 +54,42 @@ function moved<F extends Movable>(f: F, map: (offset: number) => number | undefi
 }
 
 /**
- * The findings of the rule `key`, computed by `compute` unless this version has them or the
- * previous version's can be moved here (its replaced chunks hold equal `facts`).
+ * A rule about the whole command: its findings are computed by `compute`, unless this version
+ * has them or the previous version's can be carried here (see the module's header).
  */
-export function carriedFindings<F extends Movable>(
-  parsed: ParsedDocument,
-  key: string,
-  facts: readonly string[],
-  compute: () => F[],
-): F[] {
-  const before = parsed.recall<F[]>(key, facts);
-  if (before) {
-    if (!before.map) return before.value;
-    const out: F[] = [];
-    let ok = true;
-    for (const f of before.value) {
-      const m = moved(f, before.map);
-      if (!m) {
-        ok = false;
-        break;
-      }
-      out.push(m);
-    }
-    if (ok) {
-      parsed.remember(key, out);
-      return out;
-    }
+export class DocumentRule<F extends Movable> {
+  /** Where the findings are kept with each version (read by tests through `ParsedDocument.recall`). */
+  readonly findings: CarriedValue<readonly F[]>;
+
+  constructor(
+    readonly name: string,
+    private readonly compute: (parsed: ParsedDocument) => readonly F[],
+  ) {
+    this.findings = new CarriedValue(`rule:${name}`);
   }
-  const value = compute();
-  parsed.remember(key, value);
-  return value;
+
+  /** The rule's findings in `parsed`, carried over from the previous version when they can be. */
+  run(parsed: ParsedDocument): readonly F[] {
+    const before = parsed.recall(this.findings);
+    if (before) {
+      if (!before.map) return before.value;
+      const out: F[] = [];
+      let ok = true;
+      for (const f of before.value) {
+        const m = moved(f, before.map);
+        if (!m) {
+          ok = false;
+          break;
+        }
+        out.push(m);
+      }
+      if (ok) {
+        parsed.remember(this.findings, out, before.reads);
+        return out;
+      }
+    }
+    const { value, reads } = recordReads(() => this.compute(parsed));
+    parsed.remember(this.findings, value, reads);
+    return value;
+  }
 }

@@ -8,7 +8,9 @@ import type { Color, ColorInformation, ColorPresentation, Range } from 'vscode-l
 import { bindArguments } from '../catalog/bind';
 import type { Catalog } from '../catalog/catalog';
 import type { CatalogRecord } from '../catalog/model';
-import type { ChunkView } from '../parser/tree';
+import { ChunkCache } from '../parser/facts';
+import type { CallNode, ChunkView } from '../parser/tree';
+import { callToResolve, resolveCall } from './resolve';
 import { isWhitespace } from '../chars';
 import type { Analysis, FeatureContext } from './types';
 
@@ -46,16 +48,17 @@ function identity(o: object): string {
   return String(id);
 }
 
-/** The bracketed record a call means: a function, else a callback. */
-function recordOf(catalog: Catalog, name: string): CatalogRecord | undefined {
-  return catalog.functions.get(name, true) ?? catalog.callbacks.get(name, true);
+/** The record a call's brackets hold arguments of: the one the call means (resolve.ts), in its bracketed form. */
+function recordOf(catalog: Catalog, call: CallNode): CatalogRecord | undefined {
+  const found = resolveCall(catalog, callToResolve(call));
+  return found && !found.otherForm ? found.record : undefined;
 }
 
 function chunkColors(catalog: Catalog, text: string, view: ChunkView, base: number): ColorSpot[] {
   const out: ColorSpot[] = [];
   for (const call of view.calls) {
     if (call.open < 0 || call.args.length === 0) continue;
-    const params = recordOf(catalog, call.name)?.arguments;
+    const params = recordOf(catalog, call)?.arguments;
     if (
       !params ||
       !params.some((p) => p.types.includes('Color') || p.tupleTypes?.some((t) => t.types.includes('Color')))
@@ -78,14 +81,22 @@ function chunkColors(catalog: Catalog, text: string, view: ChunkView, base: numb
   return out;
 }
 
+/** The colour literals of a chunk, with the catalog they were read with. */
+const COLORS = new ChunkCache<ColorSpot[]>('colors');
+
 /** Every colour literal of the document, for the colour picker. */
 export function documentColors(ctx: FeatureContext, analysis: Analysis): ColorInformation[] {
   const { parsed, document } = analysis;
   const stamp = identity(ctx.catalog);
+  // The trigger's own call means a callback: the chunks it touches depend on where it is.
+  const trigger = parsed.trigger;
   const out: ColorInformation[] = [];
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
-    const spots = parsed.chunkFact('colors', i, stamp, (view, b) => chunkColors(ctx.catalog, parsed.text, view, b));
+    const onTrigger = trigger !== null && base < trigger.end && trigger.start < parsed.chunkEnd(i);
+    const spots = parsed.cached(COLORS, i, onTrigger ? `${stamp}:${trigger.start}-${trigger.end}` : stamp, (view, b) =>
+      chunkColors(ctx.catalog, parsed.text, view, b),
+    );
     for (const s of spots) {
       out.push({
         range: { start: document.positionAt(s.start + base), end: document.positionAt(s.end + base) },

@@ -36,6 +36,7 @@ import { jsonKeysAt, takesJsonKeyPath } from './json';
 import { FUNCTION_USE } from './functionUse';
 import { APP_VARIABLE_FUNCTIONS, variableNames } from './variables';
 import { componentIds, idKindsOf, INTERACTION_ID_KINDS } from './components';
+import { callToResolve, resolveCall } from './resolve';
 
 /** Bounds on one answer; beyond them the list is marked incomplete so the client asks again. */
 export const COMPLETION_LIMITS = {
@@ -556,15 +557,13 @@ export function escapeArgument(value: string): string {
 // ---------------------------------------------------------------------------------------------
 // Inside arguments.
 
-/** The record a call means for completion of its arguments: the bracketed form. */
+/**
+ * The record whose arguments a call's brackets hold: the record the call means (resolve.ts, as
+ * signature help reads it) when that is its bracketed form.
+ */
 function bracketedRecord(out: Output, call: CallNode): CatalogRecord | undefined {
-  const { catalog } = out.ctx;
-  const indexes = call.inTrigger ? [catalog.callbacks, catalog.functions] : [catalog.functions, catalog.callbacks];
-  for (const index of indexes) {
-    const record = index.get(call.name, true);
-    if (record) return record;
-  }
-  return undefined;
+  const found = resolveCall(out.ctx.catalog, callToResolve(call));
+  return found && !found.otherForm && found.record.bracketed ? found.record : undefined;
 }
 
 /** The range a value replaces: the argument's literal text without surrounding blanks, or null when it holds code. */

@@ -10,7 +10,8 @@
 // buttons (`link-button-url`). The numbers come from limits.ts. Each chunk summarises its
 // component calls once; completion of component IDs reads the same summaries.
 
-import { declareChunkFact } from '../parser/parser';
+import { ChunkFact, DerivedValue, moveEach, moveNumbers, moveOffsets } from '../parser/facts';
+import { DocumentRule } from './carry';
 import { literalText } from '../parser/query';
 import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
 import { limit } from './limits';
@@ -140,7 +141,17 @@ interface ComponentFacts {
   readonly embeds: readonly number[];
 }
 
-const componentFact = declareChunkFact('components', (text: string, view: ChunkView, base: number): ComponentFacts => {
+export const COMPONENT_FACT = new ChunkFact<ComponentFacts>({
+  name: 'components',
+  compute: chunkComponents,
+  move: (fact, shift) => {
+    const calls = moveEach(fact.calls, (c) => moveOffsets(c, ['start', 'end', 'nameEnd', 'idStart', 'idEnd'], shift));
+    const embeds = moveNumbers(fact.embeds, shift);
+    return calls && embeds && (calls === fact.calls && embeds === fact.embeds ? fact : { calls, embeds });
+  },
+});
+
+function chunkComponents(text: string, view: ChunkView, base: number): ComponentFacts {
   const calls: ComponentCall[] = [];
   const embeds: number[] = [];
   for (const call of view.calls) {
@@ -168,7 +179,7 @@ const componentFact = declareChunkFact('components', (text: string, view: ChunkV
     });
   }
   return { calls, embeds };
-});
+}
 
 function valueOf(text: string, call: CallNode, index: number | undefined): Value {
   if (index === undefined || call.open < 0) return undefined;
@@ -193,13 +204,15 @@ function isBlankArg(text: string, arg: ArgNode): boolean {
 
 /** The document's component calls (embed functions aside), absolute offsets, in document order (made once per parse). */
 export function componentCalls(parsed: ParsedDocument): readonly ComponentCall[] {
-  let cached = callsCache.get(parsed);
-  if (cached) return cached;
-  cached = [];
+  return CALLS.of(parsed);
+}
+
+const CALLS = new DerivedValue('component calls', (parsed): readonly ComponentCall[] => {
+  const out: ComponentCall[] = [];
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
-    for (const c of componentFact(parsed, i).calls) {
-      cached.push({
+    for (const c of parsed.fact(COMPONENT_FACT, i).calls) {
+      out.push({
         ...c,
         start: c.start + base,
         end: c.end + base,
@@ -209,16 +222,15 @@ export function componentCalls(parsed: ParsedDocument): readonly ComponentCall[]
       });
     }
   }
-  callsCache.set(parsed, cached);
-  return cached;
-}
+  return out;
+});
 
 /** The embed function calls of the document outside the trigger, in document order. */
 function embedCalls(parsed: ParsedDocument): ComponentCall[] {
   const out: ComponentCall[] = [];
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
-    const embeds = componentFact(parsed, i).embeds;
+    const embeds = parsed.fact(COMPONENT_FACT, i).embeds;
     for (let k = 0; k + 1 < embeds.length; k += 2) {
       const at = embeds[k];
       const end = embeds[k + 1];
@@ -246,8 +258,6 @@ function embedCalls(parsed: ParsedDocument): ComponentCall[] {
   return out;
 }
 
-const callsCache = new WeakMap<ParsedDocument, ComponentCall[]>();
-
 // ---------------------------------------------------------------------------------------------
 // Rules.
 
@@ -274,6 +284,9 @@ function customId(c: ComponentCall): string | undefined {
   if (typeof c.id !== 'string' || c.id === '' || isUrlLike(c.id)) return undefined;
   return c.id;
 }
+
+/** The components rule: its findings, carried over edits that leave what it reads in place (carry.ts). */
+export const COMPONENT_RULE = new DocumentRule('components', componentFindings);
 
 /** The findings of the component rules over the whole document. */
 export function componentFindings(parsed: ParsedDocument): ComponentFinding[] {

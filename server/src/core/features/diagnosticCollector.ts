@@ -14,6 +14,7 @@ import type { SeveritySetting } from '../settings';
 import { list, msg, type Msg, type Text } from '../l10n';
 import { RULE_BY_CODE, type RuleCode } from './rules';
 import { WIKI_BASE, wikiUrl } from '../catalog/wiki';
+import { resolveCall, type CallToResolve } from './resolve';
 import {
   l10nOf,
   type Analysis,
@@ -53,8 +54,8 @@ export interface Finding {
   readonly end: number;
   readonly message: Text;
   readonly extra: Extra;
-  /** The function or callback the finding is about, when one call's check made it (its wiki page is the finding's link). */
-  readonly about?: string;
+  /** The call the finding is about, when one call's check made it (the wiki page of the record it means is the finding's link). */
+  readonly about?: CallToResolve;
 }
 
 /** A value, or the function that makes it when it is needed (messages past the cap never are). */
@@ -92,8 +93,8 @@ export class Findings {
     private readonly lineOf: (offset: number) => number,
   ) {}
 
-  /** The name of the call being checked: the findings added meanwhile are about it. */
-  about: string | undefined;
+  /** The call being checked: the findings added meanwhile are about it. */
+  about: CallToResolve | undefined;
 
   add(code: RuleCode, start: number, end: number, message: Lazy<Text>, extra: Lazy<Extra> = {}): void {
     if (this.list.length < this.limit) {
@@ -245,11 +246,10 @@ export class Collector {
    * about one function's use (FUNCTION_RULES); otherwise the rule's section of the rules page
    * (docs/rules.md, a section per code), when the service knows where that page is.
    */
-  private docOf(code: RuleCode, about: string | undefined): string | undefined {
+  private docOf(code: RuleCode, about: CallToResolve | undefined): string | undefined {
     if (about !== undefined && FUNCTION_RULES.has(code)) {
-      const catalog = this.ctx.catalog;
-      const forms = catalog.functions.forms(about) ?? catalog.callbacks.forms(about);
-      const record = forms?.bracketed ?? forms?.bare;
+      // The record every feature reads for the call (resolve.ts).
+      const record = resolveCall(this.ctx.catalog, about)?.record;
       if (record) {
         const url = wikiUrl(record);
         if (url.startsWith(WIKI_BASE)) return url;

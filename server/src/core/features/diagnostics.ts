@@ -23,13 +23,13 @@ import { featureOfFunction, hasFeature, SWITCH_TO_BDSCRIPT2 } from './languages'
 import { msg, type Text } from '../l10n';
 import { isRuleCode } from './rules';
 import type { Analysis, FeatureContext } from './types';
-import { variableFindings } from './variables';
-import { componentFindings } from './components';
-import { messageFindings } from './messages';
-import { parentFindings } from './parents';
-import { menuFindings } from './menus';
-import { carriedFindings, PATH_FACTS } from './carry';
-import { embedFindings } from './embeds';
+import { VARIABLE_RULE } from './variables';
+import { COMPONENT_RULE } from './components';
+import { MESSAGE_RULE } from './messages';
+import { PARENT_RULE } from './parents';
+import { MENU_RULE } from './menus';
+import { EMBED_RULE } from './embeds';
+import { ChunkCache } from '../parser/facts';
 import { CallChecker } from './callChecker';
 import { Collector, Findings, MAX_DIAGNOSTICS, relative, type ChunkFindings, type Extra } from './diagnosticCollector';
 
@@ -46,6 +46,11 @@ function identity(o: object): number {
 export function computeDiagnostics(ctx: FeatureContext, analysis: Analysis): Diagnostic[] {
   return runSteps(diagnosticSteps(ctx, analysis));
 }
+
+/** A chunk's findings from the call checks, with their messages up to the cap. */
+const CHUNK_FINDINGS = new ChunkCache<ChunkFindings>('diagnostics');
+/** A chunk's findings from the call checks, only counted (past the cap). */
+const CHUNK_COUNTS = new ChunkCache<ChunkFindings>('diagnostics-count');
 
 /** Chunks judged between two pauses of `diagnosticSteps`. */
 const CHUNKS_PER_STEP = 16;
@@ -69,16 +74,20 @@ export function* diagnosticSteps(ctx: FeatureContext, analysis: Analysis): Gener
   const judge = (i: number, withMessages: boolean): ChunkFindings => {
     const base = parsed.chunkStart(i);
     const touchesFirstLine = lone !== null && base <= lone.lineEnd && lone.call.start < parsed.chunkEnd(i);
-    const key = withMessages ? 'diagnostics' : 'diagnostics-count';
-    return parsed.chunkFact(key, i, touchesFirstLine ? `${stamp}:${lineStamp}` : stamp, (view, b) => {
-      const firstLine = lineOf(parsed.lineStarts, b);
-      const found = new Findings(
-        withMessages ? MAX_DIAGNOSTICS : 0,
-        (offset) => lineOf(parsed.lineStarts, offset) - firstLine,
-      );
-      new CallChecker(ctx, analysis, found, firstLineCall).run(view.calls);
-      return { list: found.list.map((f) => relative(f, b)), tally: found.tally(), countOnly: !withMessages };
-    });
+    return parsed.cached(
+      withMessages ? CHUNK_FINDINGS : CHUNK_COUNTS,
+      i,
+      touchesFirstLine ? `${stamp}:${lineStamp}` : stamp,
+      (view, b) => {
+        const firstLine = lineOf(parsed.lineStarts, b);
+        const found = new Findings(
+          withMessages ? MAX_DIAGNOSTICS : 0,
+          (offset) => lineOf(parsed.lineStarts, offset) - firstLine,
+        );
+        new CallChecker(ctx, analysis, found, firstLineCall).run(view.calls);
+        return { list: found.list.map((f) => relative(f, b)), tally: found.tally(), countOnly: !withMessages };
+      },
+    );
   };
   // Calls first, chunk by chunk: a chunk made into nodes here also gives the parser the block and
   // directive facts the document-wide findings below are made from. Once the chunks so far hold
@@ -280,31 +289,20 @@ function blocksOnOneLine(d: Collector, parsed: ParsedDocument, language: ScriptL
  */
 function* documentRules(d: Collector, parsed: ParsedDocument, language: ScriptLanguage): Generator<void, void> {
   // `$var` exists only in BDScript 2; elsewhere `language-feature` already reports it.
-  // Each rule's findings are carried over from the previous version when the edit left the chunk
-  // facts it reads unchanged (carry.ts), so a keystroke pays only for the rules it concerns.
+  // Each rule's findings are carried over from the previous version when the edit left what it
+  // read in place (carry.ts), so a keystroke pays only for the rules it concerns.
   if (hasFeature(language, 'bdscript2-functions')) {
-    const found = carriedFindings(parsed, 'rule:variables', ['variables', ...PATH_FACTS], () =>
-      variableFindings(parsed),
-    );
-    for (const f of found) d.add(f.code, f.start, f.end, f.message, { fixes: f.fixes, related: f.related });
+    for (const f of VARIABLE_RULE.run(parsed))
+      d.add(f.code, f.start, f.end, f.message, { fixes: f.fixes, related: f.related });
     yield;
   }
-  for (const f of carriedFindings(parsed, 'rule:components', ['components', ...PATH_FACTS], () =>
-    componentFindings(parsed),
-  )) {
-    d.add(f.code, f.start, f.end, f.message, { related: f.related });
-  }
+  for (const f of COMPONENT_RULE.run(parsed)) d.add(f.code, f.start, f.end, f.message, { related: f.related });
   yield;
-  for (const f of carriedFindings(parsed, 'rule:messages', ['messages', ...PATH_FACTS], () => messageFindings(parsed)))
-    d.add(f.code, f.start, f.end, f.message);
+  for (const f of MESSAGE_RULE.run(parsed)) d.add(f.code, f.start, f.end, f.message);
   yield;
-  for (const f of carriedFindings(parsed, 'rule:parents', ['parents', ...PATH_FACTS], () => parentFindings(parsed))) {
-    d.add(f.code, f.start, f.end, f.message, { related: f.related });
-  }
+  for (const f of PARENT_RULE.run(parsed)) d.add(f.code, f.start, f.end, f.message, { related: f.related });
   yield;
-  for (const f of carriedFindings(parsed, 'rule:menus', ['menus', ...PATH_FACTS], () => menuFindings(parsed)))
-    d.add(f.code, f.start, f.end, f.message);
+  for (const f of MENU_RULE.run(parsed)) d.add(f.code, f.start, f.end, f.message);
   yield;
-  for (const f of carriedFindings(parsed, 'rule:embeds', ['embeds', ...PATH_FACTS], () => embedFindings(parsed)))
-    d.add(f.code, f.start, f.end, f.message);
+  for (const f of EMBED_RULE.run(parsed)) d.add(f.code, f.start, f.end, f.message);
 }

@@ -8,49 +8,7 @@ import type { Catalog } from '../catalog/catalog';
 import { wikiUrl } from '../catalog/wiki';
 import { WIKI_BASE } from '../../protocol/wiki';
 import { argumentFlag, Intents, type Argument, type CatalogRecord } from '../catalog/model';
-import type { CallNode } from '../parser/tree';
 import { ENGLISH, list, type Localizer } from '../l10n';
-
-/** A record found for a call, and whether it is the other form than the one used. */
-export interface FoundRecord {
-  readonly record: CatalogRecord;
-  /** The call used the other form (bare vs bracketed), which the catalog does not have. */
-  readonly otherForm: boolean;
-}
-
-/** What resolving a call needs: its name, the form written, and whether it is the trigger's own call. */
-export interface CallToResolve {
-  readonly name: string;
-  /** The call has `[` (the bracketed form). */
-  readonly bracketed: boolean;
-  /** The call is the trigger line's own call (not one inside its arguments). */
-  readonly triggerRoot: boolean;
-}
-
-/** A parsed call as `resolveCall` takes it. */
-export function callToResolve(call: CallNode): CallToResolve {
-  return { name: call.name, bracketed: call.open >= 0, triggerRoot: call.inTrigger && call.parent === null };
-}
-
-/**
- * The record a call means, the one question hover, signature help, inlay hints and "function
- * under the cursor" all ask, answered as diagnostics judge a call: the trigger's own call looks
- * among callbacks first, every other call among functions first; the first of the two that knows
- * the name decides, with the form written or else its other form (`otherForm`). A name known to
- * neither gives undefined.
- */
-export function resolveCall(catalog: Catalog, call: CallToResolve): FoundRecord | undefined {
-  const indexes = call.triggerRoot ? [catalog.callbacks, catalog.functions] : [catalog.functions, catalog.callbacks];
-  for (const index of indexes) {
-    const forms = index.forms(call.name);
-    if (!forms) continue;
-    const same = call.bracketed ? forms.bracketed : forms.bare;
-    if (same) return { record: same, otherForm: false };
-    const other = call.bracketed ? forms.bare : forms.bracketed;
-    if (other) return { record: other, otherForm: true };
-  }
-  return undefined;
-}
 
 /** Bounds on what untrusted text may occupy in rendered documentation. */
 export const DOC_LIMITS = {

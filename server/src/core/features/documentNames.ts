@@ -2,7 +2,7 @@
 // name. A chunk is summarised once and the summary is reused while edits elsewhere keep the
 // chunk, so completion and the outline do not walk a large document on every request.
 
-import { declareChunkFact } from '../parser/parser';
+import { ChunkFact, moveEach, moveOffsets } from '../parser/facts';
 import { literalText } from '../parser/query';
 import type { ChunkView, ParsedDocument } from '../parser/tree';
 
@@ -25,7 +25,7 @@ export function varUses(parsed: ParsedDocument): VarUse[] {
   const out: VarUse[] = [];
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
-    for (const use of varFact(parsed, i)) {
+    for (const use of parsed.fact(VAR_USE_FACT, i)) {
       out.push({
         ...use,
         start: use.start + base,
@@ -38,7 +38,13 @@ export function varUses(parsed: ParsedDocument): VarUse[] {
   return out;
 }
 
-const varFact = declareChunkFact('vars', chunkVarUses);
+/** The `$var` calls of a chunk with a literal name (completion of names, the outline, rename). */
+export const VAR_USE_FACT = new ChunkFact<readonly VarUse[]>({
+  name: 'vars',
+  compute: chunkVarUses,
+  // `argCount` counts arguments: it stays.
+  move: (fact, shift) => moveEach(fact, (u) => moveOffsets(u, ['start', 'end', 'nameStart', 'nameEnd'], shift)),
+});
 
 function chunkVarUses(text: string, view: ChunkView, base: number): VarUse[] {
   const out: VarUse[] = [];

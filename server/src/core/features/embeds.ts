@@ -7,7 +7,8 @@
 // known only at run time), and exclusive branches or code after `$stop` are never added up, so a
 // finding is always a message Discord refuses. Per-chunk facts are taken once per chunk.
 
-import { declareChunkFact } from '../parser/parser';
+import { ChunkFact, moveEach, moveOffsets } from '../parser/facts';
+import { DocumentRule } from './carry';
 import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
 import { isWhitespace } from '../chars';
 import { limit } from './limits';
@@ -69,7 +70,14 @@ function indexOf(text: string, call: CallNode, at: number): number | undefined {
   return /^\d+$/.test(v) ? Number(v) : undefined;
 }
 
-const embedFact = declareChunkFact('embeds', (text: string, view: ChunkView, base: number): readonly EmbedCall[] => {
+export const EMBED_FACT = new ChunkFact<readonly EmbedCall[]>({
+  name: 'embeds',
+  compute: chunkEmbeds,
+  // `index` names the embed and `count` counts characters: they stay.
+  move: (fact, shift) => moveEach(fact, (c) => moveOffsets(c, ['start', 'end'], shift)),
+});
+
+function chunkEmbeds(text: string, view: ChunkView, base: number): readonly EmbedCall[] {
   const out: EmbedCall[] = [];
   for (const node of view.roots) {
     if (node.kind !== 'call' || node.open < 0) continue;
@@ -82,7 +90,7 @@ const embedFact = declareChunkFact('embeds', (text: string, view: ChunkView, bas
     out.push({ start: node.start - base, end: node.end - base, part: spec.part, index, count });
   }
   return out;
-});
+}
 
 export interface EmbedFinding {
   readonly code: 'embed-limit';
@@ -108,6 +116,9 @@ const MAX_TOTAL_EVENTS = 2048;
 /** The states the walk of the text total keeps at once (see PathWalker.maxStates). */
 const MAX_TOTAL_STATES = 32;
 
+/** The embeds rule: its findings, carried over edits that leave what it reads in place (carry.ts). */
+export const EMBED_RULE = new DocumentRule('embeds', embedFindings);
+
 /** An embed call placed in the document. */
 type EmbedEvent = EmbedCall & { readonly at: number };
 
@@ -116,7 +127,7 @@ function embedEvents(parsed: ParsedDocument): EmbedEvent[] {
   const events: EmbedEvent[] = [];
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
-    for (const c of embedFact(parsed, i)) {
+    for (const c of parsed.fact(EMBED_FACT, i)) {
       if (inTrigger(parsed, c.start + base)) continue;
       events.push({ ...c, at: c.start + base, start: c.start + base, end: c.end + base });
     }

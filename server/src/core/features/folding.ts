@@ -3,7 +3,8 @@
 // range that would fold no line is left out, and one range is kept per start line.
 
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver-types';
-import { declareChunkFact, lineOf } from '../parser/parser';
+import { lineOf } from '../parser/parser';
+import { ChunkFact, moveEach, moveOffsets } from '../parser/facts';
 import type { Block } from '../parser/blocks';
 import type { ChunkView, ParsedDocument } from '../parser/tree';
 import type { Analysis, FeatureContext } from './types';
@@ -44,7 +45,7 @@ export function foldingRanges(_ctx: FeatureContext, analysis: Analysis): Folding
   const shapes = new LineShapes(parsed);
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
-    for (const span of foldFact(parsed, i)) {
+    for (const span of parsed.fact(FOLD_FACT, i)) {
       addBracketed(
         shapes,
         span.open + base,
@@ -89,7 +90,12 @@ function multiLineBrackets(text: string, view: ChunkView, base: number): Bracket
   return out;
 }
 
-const foldFact = declareChunkFact('folds', multiLineBrackets);
+/** The brackets of a chunk that fold. */
+export const FOLD_FACT = new ChunkFact<readonly BracketSpan[]>({
+  name: 'folds',
+  compute: multiLineBrackets,
+  move: (fact, shift) => moveEach(fact, (span) => moveOffsets(span, ['open', 'close'], shift)),
+});
 
 /**
  * Folds from the line of `[` to the line of `]` when nothing but more `]` follows it there (the

@@ -12,7 +12,8 @@
 
 import { addsContent } from '../preview/model';
 import { PlacedBlockCall, TOP_SCOPE, type Block } from '../parser/blocks';
-import { declareChunkFact, lineOf } from '../parser/parser';
+import { ChunkFact, type Shift } from '../parser/facts';
+import { lineOf } from '../parser/parser';
 import type { ChunkView, ParsedDocument } from '../parser/tree';
 import type { OffsetEdit } from './types';
 
@@ -173,8 +174,30 @@ function blankTextSpots(
   }
 }
 
-/** The line facts of chunk `i`, made when the chunk is made into nodes for any feature. */
-const lineFactsOf = declareChunkFact('format', lineFacts);
+/** The line facts as an edit moves them: each segment's and each spot's start and end. */
+function moveLineFacts(facts: Int32Array, shift: Shift): Int32Array | undefined {
+  const out = Int32Array.from(facts);
+  const at = (k: number): boolean => {
+    const now = shift(out[k] ?? 0);
+    if (now === undefined) return false;
+    out[k] = now;
+    return true;
+  };
+  let k = 1;
+  while (k + 3 < out.length) {
+    if (!at(k + 1) || !at(k + 2)) return undefined;
+    const n = out[k + 3] ?? 0;
+    for (let j = k + 4; j < k + 4 + n * 3; j += 3) if (!at(j + 1) || !at(j + 2)) return undefined;
+    k += 4 + n * 3;
+  }
+  return out;
+}
+
+/**
+ * The line facts of each chunk, made when the chunk is made into nodes for any feature (the
+ * language service hands it to the parser with the other facts it reads over the whole document).
+ */
+export const LINE_FACT = new ChunkFact<Int32Array>({ name: 'format', compute: lineFacts, move: moveLineFacts });
 
 /**
  * Where block bodies begin and end (top-level blocks with an end, as the parser matched them) and
@@ -236,8 +259,8 @@ export function formatEdits(parsed: ParsedDocument, options: FormatOptions, from
   let first = parsed.chunkAt(rangeStart);
   let last = parsed.chunkAt(Math.max(rangeStart, rangeEnd - 1));
   // Model lines that cross into the range from the chunks around it.
-  while (first > 0 && lineFactsOf(parsed, first - 1)[0] === 0) first--;
-  while (last < parsed.chunkCount - 1 && lineFactsOf(parsed, last)[0] === 0) last++;
+  while (first > 0 && parsed.fact(LINE_FACT, first - 1)[0] === 0) first--;
+  while (last < parsed.chunkCount - 1 && parsed.fact(LINE_FACT, last)[0] === 0) last++;
 
   const trigger = parsed.trigger;
   const depths = new Depths(parsed);
@@ -272,7 +295,7 @@ export function formatEdits(parsed: ParsedDocument, options: FormatOptions, from
   };
   for (let i = first; i <= last; i++) {
     const base = parsed.chunkStart(i);
-    const facts = lineFactsOf(parsed, i);
+    const facts = parsed.fact(LINE_FACT, i);
     let k = 1;
     while (k + 3 < facts.length) {
       const flags = facts[k] ?? 0;

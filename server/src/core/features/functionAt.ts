@@ -6,7 +6,7 @@ import type { Position } from 'vscode-languageserver-types';
 import { wikiUrl } from '../catalog/wiki';
 import { COMMENT_NAME } from '../parser/parser';
 import { callNameAt, enclosingCall, locate } from '../parser/query';
-import { callToResolve, resolveCall, type CallToResolve } from './docs';
+import { callToResolve, resolveCall, type CallToResolve } from './resolve';
 import type { Analysis, FeatureContext } from './types';
 
 export interface FunctionAt {

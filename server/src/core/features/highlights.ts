@@ -10,6 +10,7 @@
 import { DocumentHighlightKind, type DocumentHighlight } from 'vscode-languageserver-types';
 import { BLOCK_ROLES, type Block, type BlockCall } from '../parser/blocks';
 import { literalText } from '../parser/query';
+import { ChunkFact, moveEach, moveOffsets } from '../parser/facts';
 import type { ArgNode, ChunkView, ParsedDocument } from '../parser/tree';
 import { isWhitespace } from '../chars';
 import { componentCalls, idKindsOf, INTERACTION_ID_KINDS, type ComponentCall, type IdKind } from './components';
@@ -151,8 +152,15 @@ const CONDITIONS = new Set(['$if', '$elseif', '$onlyIf', '$checkCondition', '$an
  * The ID references of chunk `i`, made when a highlight first asks (not whenever a chunk is made
  * into nodes: most edits never need them) and kept with the chunk.
  */
+const ID_REFERENCE_FACT = new ChunkFact<readonly IdReference[]>({
+  name: 'idReferences',
+  compute: idReferencesOf,
+  // The ID and its kinds stay; where it is written moves.
+  move: (fact, shift) => moveEach(fact, (r) => moveOffsets(r, ['start', 'end'], shift)),
+});
+
 function idReferenceFact(parsed: ParsedDocument, i: number): readonly IdReference[] {
-  return parsed.chunkFact('idReferences', i, '', (view, base) => idReferencesOf(parsed.text, view, base));
+  return parsed.fact(ID_REFERENCE_FACT, i);
 }
 
 function idReferencesOf(text: string, view: ChunkView, base: number): IdReference[] {

@@ -7,14 +7,13 @@ import type { Catalog } from '../catalog/catalog';
 import { COMMENT_NAME } from '../parser/parser';
 import { callNameAt, locate, type Location } from '../parser/query';
 import type { ArgNode, Node, ParsedDocument } from '../parser/tree';
+import { callToResolve, resolveCall } from './resolve';
 import {
-  callToResolve,
   catalogHasDescriptions,
   code,
   renderArgument,
   renderEmoji,
   renderRecord,
-  resolveCall,
   slotAt,
   type DocOptions,
   type RecordDocOptions,

@@ -7,7 +7,7 @@ import { bindArguments, slotLabel } from '../catalog/bind';
 import type { CatalogRecord } from '../catalog/model';
 import { literalText } from '../parser/query';
 import type { CallNode } from '../parser/tree';
-import { callToResolve, resolveCall } from './docs';
+import { callToResolve, resolveCall } from './resolve';
 import type { Analysis, FeatureContext } from './types';
 import { isWhitespace } from '../chars';
 

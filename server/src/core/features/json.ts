@@ -6,7 +6,7 @@
 
 import { CompletionItemKind } from 'vscode-languageserver-types';
 import type { CatalogRecord } from '../catalog/model';
-import { declareChunkFact } from '../parser/parser';
+import { ChunkFact, moveEach, moveOffsets } from '../parser/facts';
 import { literalText } from '../parser/query';
 import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
 import { checkJson, type JsonError, type JsonShape } from './jsonCheck';
@@ -159,7 +159,12 @@ interface ParseFact {
   readonly shape: JsonShape | null;
 }
 
-const parseFact = declareChunkFact('jsonParses', chunkJsonParses);
+/** The `$jsonParse[...]` calls of a chunk and the shapes of their literals (completion of keys). */
+export const JSON_PARSE_FACT = new ChunkFact<readonly ParseFact[]>({
+  name: 'jsonParses',
+  compute: chunkJsonParses,
+  move: (fact, shift) => moveEach(fact, (f) => moveOffsets(f, ['start'], shift)),
+});
 
 function chunkJsonParses(text: string, view: ChunkView, base: number): ParseFact[] {
   const out: ParseFact[] = [];
@@ -176,7 +181,7 @@ function chunkJsonParses(text: string, view: ChunkView, base: number): ParseFact
 export function jsonParsedBefore(parsed: ParsedDocument, offset: number): JsonShape | undefined {
   for (let i = parsed.chunkAt(offset); i >= 0; i--) {
     const base = parsed.chunkStart(i);
-    const facts = parseFact(parsed, i);
+    const facts = parsed.fact(JSON_PARSE_FACT, i);
     for (let k = facts.length - 1; k >= 0; k--) {
       const fact = facts[k];
       if (fact !== undefined && fact.start + base < offset) return fact.shape ?? undefined;

@@ -10,6 +10,8 @@ import type { DocumentLink } from 'vscode-languageserver-types';
 import { bindArguments } from '../catalog/bind';
 import type { Catalog } from '../catalog/catalog';
 import { literalText } from '../parser/query';
+import { ChunkCache } from '../parser/facts';
+import { callToResolve, resolveCall } from './resolve';
 import type { ArgNode, ChunkView, ParsedDocument } from '../parser/tree';
 import { isWhitespace } from '../chars';
 import type { Analysis, FeatureContext } from './types';
@@ -54,13 +56,20 @@ function catalogStamp(catalog: Catalog): string {
   return id;
 }
 
+/** Each chunk's links, kept with it under the catalog's stamp (the catalog says which arguments are URLs). */
+const LINKS = new ChunkCache<Link[]>('links');
+
 /** Every link of the document, absolute offsets, in document order. */
 export function linksOf(catalog: Catalog, parsed: ParsedDocument): Link[] {
   const stamp = catalogStamp(catalog);
+  // The trigger's own call means a callback: the chunks it touches depend on where it is.
+  const trigger = parsed.trigger;
   const out: Link[] = [];
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
-    const found = parsed.chunkFact('links', i, stamp, (view, b) => chunkLinks(catalog, parsed.text, view, b));
+    const onTrigger = trigger !== null && base < trigger.end && trigger.start < parsed.chunkEnd(i);
+    const chunkStamp = onTrigger ? `${stamp}:${trigger.start}-${trigger.end}` : stamp;
+    const found = parsed.cached(LINKS, i, chunkStamp, (view, b) => chunkLinks(catalog, parsed.text, view, b));
     for (const link of found) out.push({ start: link.start + base, end: link.end + base, target: link.target });
   }
   return out;
@@ -74,8 +83,9 @@ function chunkLinks(catalog: Catalog, text: string, view: ChunkView, base: numbe
   for (const call of view.calls) {
     if (call.open < 0 || call.args.length === 0) continue;
     const textArg = URL_TEXT_ARGUMENTS.get(call.name);
-    const record = catalog.functions.forms(call.name)?.bracketed;
-    const params = record?.arguments;
+    // The record every feature reads for the call (resolve.ts), in the bracketed form written.
+    const found = resolveCall(catalog, callToResolve(call));
+    const params = found && !found.otherForm ? found.record.arguments : undefined;
     if (!params || (textArg === undefined && !params.some((p) => p.types.includes('URL')))) continue;
     const { slots } = bindArguments(params, call.args.length);
     for (const arg of call.args) {

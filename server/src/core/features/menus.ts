@@ -8,7 +8,8 @@
 // most the options the command adds to it, a modal holds 1 to 5 text inputs (at most 5 on any
 // execution path, paths.ts). Values built at run time are never judged.
 
-import { declareChunkFact } from '../parser/parser';
+import { ChunkFact, moveEach, moveNumbers, moveOffsets } from '../parser/facts';
+import { DocumentRule } from './carry';
 import { literalText } from '../parser/query';
 import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
 import type { CallCheck, CallReport } from './callRules';
@@ -273,7 +274,28 @@ interface MenuFacts {
 /** What most chunks say: nothing (shared, so a chunk without menus or modals allocates nothing). */
 const NO_MENU_FACTS: MenuFacts = { menus: [], options: [], modals: [], inputs: [], evals: [] };
 
-const menuFact = declareChunkFact('menus', (text: string, view: ChunkView, base: number): MenuFacts => {
+export const MENU_FACT = new ChunkFact<MenuFacts>({
+  name: 'menus',
+  compute: chunkMenus,
+  // `max` is the number a menu allows, not an offset: it stays.
+  move: (fact, shift) => {
+    const menus = moveEach(fact.menus, (m) => moveOffsets(m, ['start', 'maxStart', 'maxEnd'], shift));
+    const options = moveEach(fact.options, (o) => moveOffsets(o, ['start'], shift));
+    const modals = moveNumbers(fact.modals, shift);
+    const inputs = moveNumbers(fact.inputs, shift);
+    const evals = moveNumbers(fact.evals, shift);
+    if (!menus || !options || !modals || !inputs || !evals) return undefined;
+    return menus === fact.menus &&
+      options === fact.options &&
+      modals === fact.modals &&
+      inputs === fact.inputs &&
+      evals === fact.evals
+      ? fact
+      : { menus, options, modals, inputs, evals };
+  },
+});
+
+function chunkMenus(text: string, view: ChunkView, base: number): MenuFacts {
   const menus: MenuCall[] = [];
   const options: OptionCall[] = [];
   const modals: number[] = [];
@@ -328,7 +350,7 @@ const menuFact = declareChunkFact('menus', (text: string, view: ChunkView, base:
   return menus.length + options.length + modals.length + inputs.length + evals.length === 0
     ? NO_MENU_FACTS
     : { menus, options, modals, inputs, evals };
-});
+}
 
 export interface MenuFinding {
   readonly code: 'select-menu-limit' | 'modal-limit';
@@ -347,7 +369,7 @@ function documentFacts(parsed: ParsedDocument): MenuFacts {
   const code = (at: number): boolean => !inTrigger(parsed, at);
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
-    const f = menuFact(parsed, i);
+    const f = parsed.fact(MENU_FACT, i);
     if (f === NO_MENU_FACTS) continue;
     for (const m of f.menus)
       if (code(m.start + base))
@@ -365,6 +387,9 @@ function documentFacts(parsed: ParsedDocument): MenuFacts {
   }
   return { menus, options, modals, inputs, evals };
 }
+
+/** The menus rule: its findings, carried over edits that leave what it reads in place (carry.ts). */
+export const MENU_RULE = new DocumentRule('menus', menuFindings);
 
 /** The findings of the select menu and modal rules that need the whole command. */
 export function menuFindings(parsed: ParsedDocument): MenuFinding[] {

@@ -6,7 +6,8 @@
 // symbols of literal text and escapes, not blanks (BDFD may trim them) and not what calls
 // return (known only at run time), so a finding is always a message that is too long.
 
-import { declareChunkFact } from '../parser/parser';
+import { ChunkFact, moveEach, moveOffsets } from '../parser/facts';
+import { DocumentRule } from './carry';
 import type { ArgNode, ChunkView, Node, ParsedDocument } from '../parser/tree';
 import { isWhitespace } from '../chars';
 import { limit } from './limits';
@@ -69,7 +70,18 @@ function argumentCount(text: string, arg: ArgNode): number {
   return n;
 }
 
-const messageFact = declareChunkFact('messages', (text: string, view: ChunkView, base: number): MessageFacts => {
+export const MESSAGE_FACT = new ChunkFact<MessageFacts>({
+  name: 'messages',
+  compute: chunkMessages,
+  // Counts are characters, not offsets: they stay.
+  move: (fact, shift) => {
+    const runs = moveEach(fact.runs, (r) => moveOffsets(r, ['start', 'end'], shift));
+    const longArguments = moveEach(fact.longArguments, (a) => moveOffsets(a, ['start', 'end'], shift));
+    return runs && longArguments && { runs, longArguments };
+  },
+});
+
+function chunkMessages(text: string, view: ChunkView, base: number): MessageFacts {
   const runs: TextRun[] = [];
   let run: { start: number; end: number; count: number } | undefined;
   const close = (): void => {
@@ -98,7 +110,7 @@ const messageFact = declareChunkFact('messages', (text: string, view: ChunkView,
     if (count > max) longArguments.push({ start: arg.start - base, end: arg.end - base, count, name: call.name });
   }
   return { runs, longArguments };
-});
+}
 
 export interface MessageFinding {
   readonly code: 'message-too-long';
@@ -106,6 +118,9 @@ export interface MessageFinding {
   readonly end: number;
   readonly message: Msg;
 }
+
+/** The messages rule: its findings, carried over edits that leave what it reads in place (carry.ts). */
+export const MESSAGE_RULE = new DocumentRule('messages', messageFindings);
 
 /** The findings of the message rules over the whole document. */
 export function messageFindings(parsed: ParsedDocument): MessageFinding[] {
@@ -115,7 +130,7 @@ export function messageFindings(parsed: ParsedDocument): MessageFinding[] {
   let total = 0;
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
-    const facts = messageFact(parsed, i);
+    const facts = parsed.fact(MESSAGE_FACT, i);
     for (const r of facts.runs) {
       if (inTrigger(parsed, r.start + base)) continue;
       runs.push({ at: r.start + base, start: r.start + base, end: r.end + base, count: r.count });

@@ -12,7 +12,8 @@
 // Children sent to another message (a Message ID), IDs built at run time, `$eval` and code no
 // run reaches stay quiet.
 
-import { declareChunkFact } from '../parser/parser';
+import { ChunkFact, moveEach, moveNumbers, moveOffsets } from '../parser/facts';
+import { DocumentRule } from './carry';
 import { literalText } from '../parser/query';
 import type { ArgNode, ChunkView, ParsedDocument } from '../parser/tree';
 import { isWhitespace } from '../chars';
@@ -112,7 +113,21 @@ interface ParentFacts {
 /** What most chunks say: nothing (shared, so a chunk without components allocates nothing). */
 const NO_PARENT_FACTS: ParentFacts = { creations: [], children: [], evals: [] };
 
-const parentFact = declareChunkFact('parents', (text: string, view: ChunkView, base: number): ParentFacts => {
+export const PARENT_FACT = new ChunkFact<ParentFacts>({
+  name: 'parents',
+  compute: chunkParents,
+  move: (fact, shift) => {
+    const creations = moveEach(fact.creations, (c) => moveOffsets(c, ['start', 'nameEnd'], shift));
+    const children = moveEach(fact.children, (c) => moveOffsets(c, ['start', 'end', 'nameEnd', 'at', 'atEnd'], shift));
+    const evals = moveNumbers(fact.evals, shift);
+    if (!creations || !children || !evals) return undefined;
+    return creations === fact.creations && children === fact.children && evals === fact.evals
+      ? fact
+      : { creations, children, evals };
+  },
+});
+
+function chunkParents(text: string, view: ChunkView, base: number): ParentFacts {
   const creations: Creation[] = [];
   const children: Child[] = [];
   const evals: number[] = [];
@@ -158,7 +173,7 @@ const parentFact = declareChunkFact('parents', (text: string, view: ChunkView, b
     children.push({ ...shape, id, at: span.start - base, atEnd: span.end - base });
   }
   return creations.length + children.length + evals.length === 0 ? NO_PARENT_FACTS : { creations, children, evals };
-});
+}
 
 /** An argument's literal value, trimmed; null when built at run time, undefined when absent. */
 export function idOf(text: string, arg: ArgNode | undefined): string | null | undefined {
@@ -193,6 +208,9 @@ export interface ParentFinding {
 /** How many creations a child is compared with before it is left alone (quiet). */
 const MAX_CHECKS = 64;
 
+/** The parents rule: its findings, carried over edits that leave what it reads in place (carry.ts). */
+export const PARENT_RULE = new DocumentRule('parents', parentFindings);
+
 /** The findings of the parent rules over the whole command (the trigger line aside). */
 export function parentFindings(parsed: ParsedDocument): ParentFinding[] {
   const creations: Creation[] = [];
@@ -200,7 +218,7 @@ export function parentFindings(parsed: ParsedDocument): ParentFinding[] {
   const evals: number[] = [];
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
-    const f = parentFact(parsed, i);
+    const f = parsed.fact(PARENT_FACT, i);
     if (f === NO_PARENT_FACTS) continue;
     for (const c of f.creations)
       if (!inTrigger(parsed, c.start + base))

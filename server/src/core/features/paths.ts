@@ -12,7 +12,7 @@
 // conditions are per-chunk facts, the block tree comes from the parser.
 
 import type { Block } from '../parser/blocks';
-import { declareChunkFact } from '../parser/parser';
+import { ChunkFact, DerivedValue, moveNumbers } from '../parser/facts';
 import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
 
 // ---------------------------------------------------------------------------------------------
@@ -199,7 +199,22 @@ interface PathChunkFacts {
 
 const CONDITION_CALLS = new Set(['$if', '$elseif']);
 
-const pathFact = declareChunkFact('paths', (text: string, view: ChunkView, base: number): PathChunkFacts => {
+export const PATH_FACT = new ChunkFact<PathChunkFacts>({
+  name: 'paths',
+  compute: chunkPathFacts,
+  move: (fact, shift) => {
+    const stops = moveNumbers(fact.stops, shift);
+    const conditions: Array<readonly [number, Assumption | undefined]> = [];
+    for (const [start, condition] of fact.conditions) {
+      const at = shift(start);
+      if (at === undefined) return undefined;
+      conditions.push([at, condition]);
+    }
+    return stops && { stops, conditions };
+  },
+});
+
+function chunkPathFacts(text: string, view: ChunkView, base: number): PathChunkFacts {
   const stops: number[] = [];
   const conditions: Array<readonly [number, Assumption | undefined]> = [];
   for (const call of view.calls) {
@@ -210,7 +225,7 @@ const pathFact = declareChunkFact('paths', (text: string, view: ChunkView, base:
     }
   }
   return { stops, conditions };
-});
+}
 
 // ---------------------------------------------------------------------------------------------
 // The model.
@@ -240,12 +255,15 @@ export class PathModel {
   /** Absolute starts of `$stop` calls, sorted. */
   readonly stops: readonly number[];
   private readonly conditions = new Map<number, Assumption | undefined>();
+  /** The document's blocks, outermost first (read here, so that making the model reads them). */
+  private readonly blocks: readonly Block[];
 
   constructor(readonly parsed: ParsedDocument) {
+    this.blocks = parsed.blocks;
     const stops: number[] = [];
     for (let i = 0; i < parsed.chunkCount; i++) {
       const base = parsed.chunkStart(i);
-      const facts = pathFact(parsed, i);
+      const facts = parsed.fact(PATH_FACT, i);
       for (const s of facts.stops) stops.push(s + base);
       for (const [start, condition] of facts.conditions) this.conditions.set(start + base, condition);
     }
@@ -258,7 +276,7 @@ export class PathModel {
    */
   contextOf(offset: number): Context {
     const out: Step[] = [];
-    let level: readonly Block[] = this.parsed.blocks;
+    let level: readonly Block[] = this.blocks;
     for (;;) {
       const block = containing(level, offset);
       if (!block) return out;
@@ -334,7 +352,7 @@ export class PathModel {
 
   /** The block whose opener or branch starts at `start` (an `$elseif` belongs to its `$if`). */
   private blockOfHead(start: number): Block | undefined {
-    let level: readonly Block[] = this.parsed.blocks;
+    let level: readonly Block[] = this.blocks;
     for (;;) {
       const block = containing(level, start);
       if (!block) return undefined;
@@ -479,13 +497,11 @@ function lowerBound(list: readonly number[], value: number): number {
   return lo;
 }
 
-const models = new WeakMap<ParsedDocument, PathModel>();
+const MODELS = new DerivedValue('paths', (parsed) => new PathModel(parsed));
 
 /** The path model of a parsed document, made once per parse. */
 export function pathModel(parsed: ParsedDocument): PathModel {
-  let model = models.get(parsed);
-  if (!model) models.set(parsed, (model = new PathModel(parsed)));
-  return model;
+  return MODELS.of(parsed);
 }
 
 // ---------------------------------------------------------------------------------------------

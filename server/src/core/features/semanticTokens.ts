@@ -8,6 +8,7 @@ import { forEachLeafIn } from '../parser/query';
 import type { CallNode, Leaf } from '../parser/tree';
 import type { Analysis, FeatureContext } from './types';
 import { isLineBreak } from '../chars';
+import { callToResolve, isTriggerCall, resolveCall } from './resolve';
 
 /**
  * The legend keeps to standard types, so default themes colour tokens through their TextMate
@@ -56,7 +57,7 @@ export function semanticTokens(ctx: FeatureContext, analysis: Analysis, range?: 
   let line = 0;
   const classification = new Map<string, number>();
   const classify = (call: CallNode): number => {
-    const key = `${call.open >= 0 ? '[' : ' '}${call.inTrigger ? 't' : ' '}${call.name}`;
+    const key = `${call.open >= 0 ? '[' : ' '}${isTriggerCall(call) ? 't' : ' '}${call.name}`;
     let packed = classification.get(key);
     if (packed === undefined) {
       packed = classifyName(ctx, call);
@@ -116,18 +117,15 @@ export function semanticTokens(ctx: FeatureContext, analysis: Analysis, range?: 
 }
 
 /**
- * A call name's token type and modifiers, packed as `type << 8 | modifiers`. A name that is a
- * callback is an event in the trigger, and also in code when no function has that name.
+ * A call name's token type and modifiers, packed as `type << 8 | modifiers`, from the record the
+ * call means (resolve.ts): a callback is an event (the trigger's, or one written in code where no
+ * function has its name), a function a function.
  */
 function classifyName(ctx: FeatureContext, call: CallNode): number {
-  const bracketed = call.open >= 0;
-  const functions = ctx.catalog.functions;
-  const callbacks = ctx.catalog.callbacks;
-  const fnForms = functions.forms(call.name);
-  const fn = fnForms && (bracketed ? (fnForms.bracketed ?? fnForms.bare) : (fnForms.bare ?? fnForms.bracketed));
+  const found = resolveCall(ctx.catalog, callToResolve(call));
+  const fn = found?.kind === 'function' ? found.record : undefined;
   if (BLOCK_ROLES.has(call.name)) return (TokenType.Keyword << 8) | (fn ? Modifier.DefaultLibrary : 0);
-  const isCallback = callbacks.forms(call.name) !== undefined;
-  if (isCallback && (call.inTrigger || !fn)) return (TokenType.Event << 8) | Modifier.DefaultLibrary;
+  if (found?.kind === 'callback') return (TokenType.Event << 8) | Modifier.DefaultLibrary;
   if (fn)
     return (
       (TokenType.Function << 8) |

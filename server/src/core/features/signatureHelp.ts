@@ -12,15 +12,14 @@ import {
 import { enclosingCall } from '../parser/query';
 import {
   argumentName,
-  callToResolve,
   parameterIndex,
-  resolveCall,
   renderArgumentLine,
   renderRecord,
   signature,
   slotAt,
   type DocOptions,
 } from './docs';
+import { callToResolve, resolveCall } from './resolve';
 import { l10nOf, type Analysis, type FeatureContext, type SignatureHelpContext } from './types';
 
 /**

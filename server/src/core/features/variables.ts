@@ -7,7 +7,8 @@
 // what `$eval` or a name built at run time sets, so those make the rules quiet after them.
 
 import { editDistance } from '../catalog/catalog';
-import { declareChunkFact } from '../parser/parser';
+import { ChunkFact, DerivedValue, moveEach, moveNumbers, moveOffsets } from '../parser/facts';
+import { DocumentRule } from './carry';
 import { literalText } from '../parser/query';
 import type { ArgNode, CallNode, ChunkView, ParsedDocument, Span } from '../parser/tree';
 import { isWhitespace } from '../chars';
@@ -79,7 +80,18 @@ export const APP_VARIABLE_FUNCTIONS: ReadonlyMap<string, number> = new Map([
 /** Functions whose arguments are conditions (an empty test there is a test, not a use). */
 const CONDITION_FUNCTIONS = new Set(['$if', '$elseif', '$onlyIf', '$checkCondition', '$and', '$or']);
 
-const variableFact = declareChunkFact('variables', (text: string, view: ChunkView, base: number): VariableFacts => {
+export const VARIABLE_FACT = new ChunkFact<VariableFacts>({
+  name: 'variables',
+  compute: chunkVariables,
+  move: (fact, shift) => {
+    const uses = moveEach(fact.uses, (u) => moveOffsets(u, ['start', 'end', 'nameStart', 'nameEnd'], shift));
+    const wildcards = moveNumbers(fact.wildcards, shift);
+    const appUses = moveEach(fact.appUses, (a) => moveOffsets(a, ['nameStart', 'nameEnd'], shift));
+    return uses && wildcards && appUses && { uses, wildcards, appUses };
+  },
+});
+
+function chunkVariables(text: string, view: ChunkView, base: number): VariableFacts {
   const uses: VarUse[] = [];
   const wildcards: number[] = [];
   const appUses: AppVarUse[] = [];
@@ -121,7 +133,7 @@ const variableFact = declareChunkFact('variables', (text: string, view: ChunkVie
     });
   }
   return { uses, wildcards, appUses };
-});
+}
 
 /** The argument's span without the blanks around its text. */
 function trimmedSpan(text: string, arg: ArgNode): Span {
@@ -163,18 +175,18 @@ export interface DocumentVariables {
   readonly appUses: readonly AppVarUse[];
 }
 
-const documents = new WeakMap<ParsedDocument, DocumentVariables>();
-
 /** The document's variable uses, from the per-chunk summaries (made once per parse). */
 export function documentVariables(parsed: ParsedDocument): DocumentVariables {
-  const cached = documents.get(parsed);
-  if (cached) return cached;
+  return DOCUMENT_VARIABLES.of(parsed);
+}
+
+const DOCUMENT_VARIABLES = new DerivedValue('variables', (parsed): DocumentVariables => {
   const uses: VarUse[] = [];
   const wildcards: number[] = [];
   const appUses: AppVarUse[] = [];
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
-    const facts = variableFact(parsed, i);
+    const facts = parsed.fact(VARIABLE_FACT, i);
     for (const u of facts.uses)
       uses.push({
         ...u,
@@ -186,10 +198,8 @@ export function documentVariables(parsed: ParsedDocument): DocumentVariables {
     for (const w of facts.wildcards) wildcards.push(w + base);
     for (const a of facts.appUses) appUses.push({ ...a, nameStart: a.nameStart + base, nameEnd: a.nameEnd + base });
   }
-  const result = { uses, wildcards, appUses };
-  documents.set(parsed, result);
-  return result;
-}
+  return { uses, wildcards, appUses };
+});
 
 // ---------------------------------------------------------------------------------------------
 // Rules.
@@ -205,6 +215,9 @@ export interface VariableFinding {
 
 /** How many sets of one name a read is compared with before it is left alone. */
 const MAX_SETS_PER_READ = 64;
+
+/** The variables rule: its findings, carried over edits that leave what it reads in place (carry.ts). */
+export const VARIABLE_RULE = new DocumentRule('variables', variableFindings);
 
 /**
  * The findings of the variable rules. A read is judged only when a run reaches it (code after

@@ -99,11 +99,11 @@ export const COMMENT_NAME = '$c';
 const SPECIAL = new Uint8Array(128);
 for (const c of [DOLLAR, PERCENT, BACKSLASH, SEMI, OPEN, CLOSE, LF, CR]) SPECIAL[c] = 1;
 
-/** One chunk of the tree. Immutable once built; `cache` holds facts computed from it. */
+/**
+ * One chunk of the tree. Immutable once built; the facts computed from it are kept by each fact
+ * (facts.ts), by chunk, for as long as the chunk lives.
+ */
 export class Chunk {
-  /** Facts about this chunk (relative offsets), by key, with the stamp they were made for. */
-  readonly cache = new Map<string, { readonly stamp: string; readonly value: unknown }>();
-
   constructor(
     /** Characters the chunk covers. */
     readonly length: number,

@@ -31,6 +31,19 @@ import {
   type PlacedBlockCall,
 } from './blocks';
 import { parseDirective, type Directive } from './directives';
+import {
+  ChunkFact,
+  moveEach,
+  moveOffsets,
+  noteChunks,
+  noteFact,
+  noteWhole,
+  sameFact,
+  type CarriedValue,
+  type ChunkCache,
+  type Reads,
+  type Shift,
+} from './facts';
 import type { CallNode, ChunkView, CommentNode, LineStarts, Node, ParsedDocument, Span, SyntaxProblem } from './tree';
 import { msg } from '../l10n';
 import { must } from '../must';
@@ -48,6 +61,13 @@ export interface ParseOptions {
    * (`$pingms` = `$ping` + "ms"). Without them every identifier is one name.
    */
   readonly knownNames?: KnownNames;
+  /**
+   * The chunk facts to take whenever a chunk is made into nodes, so that a feature that reads
+   * one over the whole document (completion of names, folding, the rules about the whole
+   * command) finds it ready instead of making every chunk into nodes again. Any other fact is
+   * computed when it is first read.
+   */
+  readonly facts?: readonly ChunkFact<unknown>[];
 }
 
 /** A change between two texts: [start, oldEnd) of the old text became [start, newEnd) of the new. */
@@ -180,7 +200,7 @@ export function reparseChange(
  */
 function sinceRemembered(previous: Parsed, origin: Origin): Origin {
   const before = previous.origin;
-  if (!before || remembered.has(previous.chunks) || !remembered.has(before.chunks)) return origin;
+  if (!before || rememberedVersions.has(previous.chunks) || !rememberedVersions.has(before.chunks)) return origin;
   return composeOrigins(before, origin);
 }
 
@@ -352,26 +372,39 @@ function endOfLine(text: string, from: number): number {
 // ---------------------------------------------------------------------------------------------
 // The parsed document.
 
-/** Chunk facts that need nothing but the chunk, taken whenever a chunk is made into nodes. */
-const warmFacts = new Map<string, (text: string, view: ChunkView, base: number) => unknown>();
-
-/**
- * Declares a chunk fact that depends on nothing but the chunk's text and nodes (offsets relative
- * to the chunk). It is taken whenever a chunk is made into nodes for any feature, so a feature
- * that needs it for the whole document (completion of names, folding) finds it ready instead of
- * making every chunk into nodes again; `chunkFact(key, i, '', ...)` reads it.
- */
-export function declareChunkFact<T>(
-  key: string,
-  compute: (text: string, view: ChunkView, base: number) => T,
-): (parsed: ParsedDocument, i: number) => T {
-  warmFacts.set(key, compute);
-  return (parsed, i) => parsed.chunkFact(key, i, '', (view, base) => compute(parsed.text, view, base));
-}
-
-const BLOCKS_FACT = 'blocks';
-const DIRECTIVES_FACT = 'directives';
 const isBlockCallName = (name: string): boolean => BLOCK_CALL_NAMES.has(name);
+
+/** What block matching needs from a chunk with block calls (`collectBlocks`). */
+export const BLOCKS_FACT = new ChunkFact<BlockFacts>({
+  name: 'blocks',
+  compute: (text, view, base) => blockFacts(text, view, base, isBlockCallName),
+  move: (fact, shift) => {
+    const calls = moveEach(fact.calls, (call) => {
+      const moved = moveOffsets(call, ['start', 'end', 'nameEnd', 'open', 'close', 'scope'], shift);
+      if (!moved || !call.firstArg) return moved;
+      const firstArg = moveOffsets(call.firstArg, ['start', 'end'], shift);
+      return firstArg && (firstArg === call.firstArg ? moved : { ...moved, firstArg });
+    });
+    if (!calls) return undefined;
+    const scopes = new Map<number, { readonly end: number; readonly parent: number }>();
+    for (const [key, scope] of fact.scopes) {
+      const at = shift(key);
+      const moved = moveOffsets(scope, ['end', 'parent'], shift);
+      if (at === undefined || !moved) return undefined;
+      scopes.set(at, moved);
+    }
+    return { calls, scopes };
+  },
+  onlyWith: CHUNK_HAS_BLOCK_CALLS,
+});
+
+/** The directives among the comments of a chunk with comments (their lines are filled in later). */
+export const DIRECTIVES_FACT = new ChunkFact<readonly Directive[]>({
+  name: 'directives',
+  compute: (text, view, base) => chunkDirectives(text, view, base),
+  move: (fact, shift) => moveEach(fact, (d) => moveOffsets(d, ['start', 'end'], shift)),
+  onlyWith: CHUNK_HAS_COMMENTS,
+});
 
 const EMPTY_SCOPES: ReadonlyMap<number, { readonly end: number; readonly parent: number }> = new Map();
 
@@ -397,51 +430,12 @@ export interface Origin {
   readonly trigger: string;
 }
 
-/** Whole-document values kept per version, by the version's chunk list (see `recall`). */
-const remembered = new WeakMap<readonly Chunk[], Map<string, unknown>>();
+/** The versions (by chunk list) that remembered a carried value (see `sinceRemembered`). */
+const rememberedVersions = new WeakSet<readonly Chunk[]>();
 
 function triggerKey(doc: ParsedDocument): string {
   const t = doc.trigger;
   return t ? `${t.start}-${t.end}` : '-';
-}
-
-/**
- * Numbers in chunk facts are offsets relative to the chunk, except under these keys (counts and
- * limits). A new fact must follow this convention for its rules' findings to be carried over.
- */
-const NOT_OFFSETS: ReadonlySet<string> = new Set(['count', 'max', 'argCount', 'index']);
-
-/**
- * Whether the fact `now` is the fact `was` moved by an edit: equal in structure, strings and
- * counts, every offset of `was` mapped by `move` (undefined: cannot be placed) giving the one of
- * `now`. Plain data only: numbers, strings, booleans, null, arrays, objects and Maps.
- */
-function sameMovedFact(was: unknown, now: unknown, move: (offset: number) => number | undefined, key = ''): boolean {
-  if (typeof was === 'number')
-    return typeof now === 'number' && (NOT_OFFSETS.has(key) ? was === now : move(was) === now);
-  if (was === now) return true;
-  if (typeof was !== 'object' || typeof now !== 'object' || was === null || now === null) return false;
-  if (Array.isArray(was)) {
-    if (!Array.isArray(now) || was.length !== now.length) return false;
-    for (let i = 0; i < was.length; i++) if (!sameMovedFact(was[i], now[i], move, key)) return false;
-    return true;
-  }
-  if (was instanceof Map) {
-    if (!(now instanceof Map) || was.size !== now.size) return false;
-    for (const [k, v] of was) {
-      const at = typeof k === 'number' ? move(k) : k;
-      if (at === undefined || !now.has(at) || !sameMovedFact(v, now.get(at), move, key)) return false;
-    }
-    return true;
-  }
-  if (Array.isArray(now) || now instanceof Map) return false;
-  const keys = Object.keys(was);
-  if (keys.length !== Object.keys(now).length) return false;
-  for (const k of keys) {
-    if (!Object.prototype.hasOwnProperty.call(now, k)) return false;
-    if (!sameMovedFact((was as Record<string, unknown>)[k], (now as Record<string, unknown>)[k], move, k)) return false;
-  }
-  return true;
 }
 
 class Parsed implements ParsedDocument {
@@ -502,6 +496,12 @@ class Parsed implements ParsedDocument {
   }
 
   view(i: number): ChunkView {
+    noteChunks(i, i);
+    return this.viewOf(i);
+  }
+
+  /** `view` without noting a read: the engine's own reads (facts being computed, the trigger). */
+  private viewOf(i: number): ChunkView {
     const cached = this.views.get(i);
     if (cached) {
       this.views.delete(i);
@@ -519,16 +519,18 @@ class Parsed implements ParsedDocument {
     }
     // The document-wide facts of a chunk are taken while its nodes exist, so a chunk is made
     // into nodes once, whichever feature reads it first.
-    if ((chunk.flags & CHUNK_HAS_BLOCK_CALLS) !== 0 && !chunk.cache.has(BLOCKS_FACT)) {
-      chunk.cache.set(BLOCKS_FACT, { stamp: '', value: detachAll(blockFacts(this.text, view, base, isBlockCallName)) });
-    }
-    if ((chunk.flags & CHUNK_HAS_COMMENTS) !== 0 && !chunk.cache.has(DIRECTIVES_FACT)) {
-      chunk.cache.set(DIRECTIVES_FACT, { stamp: '', value: detachAll(chunkDirectives(this.text, view, base)) });
-    }
-    for (const [key, compute] of warmFacts) {
-      if (!chunk.cache.has(key)) chunk.cache.set(key, { stamp: '', value: detachAll(compute(this.text, view, base)) });
-    }
+    this.take(BLOCKS_FACT, chunk, view, base);
+    this.take(DIRECTIVES_FACT, chunk, view, base);
+    const facts = this.options.facts;
+    if (facts) for (const fact of facts) this.take(fact, chunk, view, base);
     return view;
+  }
+
+  /** Computes `fact` of a chunk made into nodes, unless the chunk has it or cannot have it. */
+  private take<T>(fact: ChunkFact<T>, chunk: Chunk, view: ChunkView, base: number): void {
+    if (fact.onlyWith !== 0 && (chunk.flags & fact.onlyWith) === 0) return;
+    // Kept with the chunk past this version: no string in it may point into this text.
+    if (!fact.values.has(chunk)) fact.values.set(chunk, detachAll(fact.compute(this.text, view, base)));
   }
 
   private range(from: number | undefined, to: number | undefined): [number, number] {
@@ -539,20 +541,23 @@ class Parsed implements ParsedDocument {
 
   *calls(from?: number, to?: number): Iterable<CallNode> {
     const [first, last] = this.range(from, to);
-    for (let i = first; i <= last; i++) yield* this.view(i).calls;
+    noteChunks(first, last);
+    for (let i = first; i <= last; i++) yield* this.viewOf(i).calls;
   }
 
   *comments(from?: number, to?: number): Iterable<CommentNode> {
     const [first, last] = this.range(from, to);
+    noteChunks(first, last);
     for (let i = first; i <= last; i++) {
       if ((this.chunkOf(i).flags & CHUNK_HAS_COMMENTS) === 0) continue;
-      yield* this.view(i).comments;
+      yield* this.viewOf(i).comments;
     }
   }
 
   *roots(from?: number, to?: number): Iterable<Node> {
     const [first, last] = this.range(from, to);
-    for (let i = first; i <= last; i++) yield* this.view(i).roots;
+    noteChunks(first, last);
+    for (let i = first; i <= last; i++) yield* this.viewOf(i).roots;
   }
 
   callAt(offset: number): CallNode | null {
@@ -563,34 +568,58 @@ class Parsed implements ParsedDocument {
     return findStarting(this.view(this.chunkAt(offset)).comments, offset);
   }
 
-  chunkFact<T>(key: string, i: number, stamp: string, compute: (view: ChunkView, base: number) => T): T {
+  fact<T>(fact: ChunkFact<T>, i: number): T {
+    noteFact(fact);
+    return this.factOf(fact, i);
+  }
+
+  /** `fact` without noting a read: the engine's own reads. */
+  private factOf<T>(fact: ChunkFact<T>, i: number): T {
     const chunk = this.chunkOf(i);
-    const hit = chunk.cache.get(key);
-    if (hit && hit.stamp === stamp) return hit.value as T;
+    const hit = fact.values.get(chunk);
+    if (hit !== undefined) return hit;
     // Kept with the chunk past this version: no string in it may point into this text.
-    const value = detachAll(compute(this.view(i), this.chunkStart(i)));
-    chunk.cache.set(key, { stamp, value });
+    const value = detachAll(fact.compute(this.text, this.viewOf(i), this.chunkStart(i)));
+    fact.values.set(chunk, value);
     return value;
   }
 
-  remember(key: string, value: unknown): void {
-    let values = remembered.get(this.chunks);
-    if (!values) remembered.set(this.chunks, (values = new Map()));
+  cached<T>(cache: ChunkCache<T>, i: number, stamp: string, compute: (view: ChunkView, base: number) => T): T {
+    // What else it depends on is known only by its stamp, never by an edit: nothing that reads
+    // it is carried.
+    noteWhole();
+    const chunk = this.chunkOf(i);
+    const hit = cache.values.get(chunk);
+    if (hit && hit.stamp === stamp) return hit.value;
+    const value = detachAll(compute(this.viewOf(i), this.chunkStart(i)));
+    cache.values.set(chunk, { stamp, value });
+    return value;
+  }
+
+  remember<T>(carried: CarriedValue<T>, value: T, reads: Reads): void {
+    rememberedVersions.add(this.chunks);
     // Carried to later versions: no string in it may point into this text.
-    values.set(key, detachAll(value));
+    carried.versions.set(this.chunks, { value: detachAll(value), reads });
   }
 
   recall<T>(
-    key: string,
-    factKeys: readonly string[],
-  ): { readonly value: T; readonly map: ((offset: number) => number | undefined) | null } | undefined {
-    const own = remembered.get(this.chunks);
-    if (own?.has(key)) return { value: own.get(key) as T, map: null };
+    carried: CarriedValue<T>,
+  ): { readonly value: T; readonly reads: Reads; readonly map: Shift | null } | undefined {
+    const own = carried.versions.get(this.chunks);
+    if (own) return { ...own, map: null };
     const origin = this.origin;
     if (!origin || !origin.pure || origin.newTo !== origin.oldTo || origin.trigger !== triggerKey(this))
       return undefined;
-    const before = remembered.get(origin.chunks);
-    if (!before?.has(key)) return undefined;
+    const before = carried.versions.get(origin.chunks);
+    if (!before) return undefined;
+    const reads = before.reads;
+    if (reads.whole) return undefined;
+    // Nodes read directly from a chunk the edit replaced may be anything now.
+    for (let k = 0; k + 1 < reads.chunks.length; k += 2) {
+      const first = reads.chunks[k] ?? 0;
+      const last = reads.chunks[k + 1] ?? 0;
+      if (first < origin.oldTo && last >= origin.from) return undefined;
+    }
     const { start, oldEnd, delta } = origin;
     // Previous offsets to this version's: before the edit in place; after it (an insertion's
     // own offset included) moved by the change in length; inside a deleted part only its start
@@ -614,31 +643,25 @@ class Parsed implements ParsedDocument {
       if (was === undefined || now === undefined) return undefined;
       const oldBase = oldAt;
       const newBase = this.chunkStart(k);
-      const move = (relative: number): number | undefined => {
+      // Offsets relative to the chunk; a negative one means "none" and stays.
+      const shift: Shift = (relative) => {
+        if (relative < 0) return relative;
         const at = map(oldBase + relative);
         return at === undefined ? undefined : at - newBase;
       };
-      for (const factKey of factKeys) {
-        const flag =
-          factKey === BLOCKS_FACT ? CHUNK_HAS_BLOCK_CALLS : factKey === DIRECTIVES_FACT ? CHUNK_HAS_COMMENTS : 0;
-        if (flag !== 0) {
-          if ((was.flags & flag) !== (now.flags & flag)) return undefined;
-          if ((now.flags & flag) === 0) continue;
-          // Taking the view computes the block and directive facts of the new chunk.
-          if (!now.cache.has(factKey)) this.view(k);
-        } else if (!now.cache.has(factKey)) {
-          const compute = warmFacts.get(factKey);
-          if (!compute) return undefined;
-          this.chunkFact(factKey, k, '', (view, b) => compute(this.text, view, b));
+      for (const fact of reads.facts) {
+        if (fact.onlyWith !== 0) {
+          if ((was.flags & fact.onlyWith) !== (now.flags & fact.onlyWith)) return undefined;
+          if ((now.flags & fact.onlyWith) === 0) continue;
         }
-        const old = was.cache.get(factKey);
-        const fresh = now.cache.get(factKey);
-        if (!old || !fresh || old.stamp !== fresh.stamp || !sameMovedFact(old.value, fresh.value, move))
-          return undefined;
+        const old = fact.values.get(was);
+        if (old === undefined) return undefined;
+        const moved = fact.move(old, shift);
+        if (moved === undefined || !sameFact(moved, this.factOf(fact, k))) return undefined;
       }
       oldAt += was.length;
     }
-    return { value: before.get(key) as T, map };
+    return { value: before.value, reads, map };
   }
 
   get trigger(): Span | null {
@@ -664,12 +687,13 @@ class Parsed implements ParsedDocument {
   }
 
   get directives(): readonly Directive[] {
+    noteFact(DIRECTIVES_FACT);
     if (!this.directivesValue) {
       const out: Directive[] = [];
       for (let i = 0; i < this.chunkCount; i++) {
         if ((this.chunkOf(i).flags & CHUNK_HAS_COMMENTS) === 0) continue;
         const base = this.chunkStart(i);
-        const found = this.chunkFact(DIRECTIVES_FACT, i, '', (view, b) => chunkDirectives(this.text, view, b));
+        const found = this.factOf(DIRECTIVES_FACT, i);
         for (const d of found)
           out.push({ ...d, start: d.start + base, end: d.end + base, line: lineOf(this.lineStarts, d.start + base) });
       }
@@ -679,6 +703,8 @@ class Parsed implements ParsedDocument {
   }
 
   get problems(): readonly SyntaxProblem[] {
+    // Stray brackets pair across the whole document.
+    noteWhole();
     if (!this.problemsValue) {
       const out: SyntaxProblem[] = [];
       let open = 0;
@@ -704,14 +730,17 @@ class Parsed implements ParsedDocument {
 
   /** Every call that takes part in blocks, in document order, with its scope. */
   get blockCalls(): readonly PlacedBlockCall[] {
+    noteFact(BLOCKS_FACT);
     return (this.blocksValue ??= this.collectBlocks()).calls;
   }
 
   get blocks(): readonly Block[] {
+    noteFact(BLOCKS_FACT);
     return (this.blocksValue ??= this.collectBlocks()).blocks;
   }
 
   get blockProblems(): readonly BlockProblem[] {
+    noteFact(BLOCKS_FACT);
     return (this.blocksValue ??= this.collectBlocks()).problems;
   }
 
@@ -721,9 +750,7 @@ class Parsed implements ParsedDocument {
     for (let i = 0; i < this.chunkCount; i++) {
       if ((this.chunkOf(i).flags & CHUNK_HAS_BLOCK_CALLS) === 0) continue;
       const base = this.chunkStart(i);
-      const facts: BlockFacts = this.chunkFact(BLOCKS_FACT, i, '', (view, b) =>
-        blockFacts(this.text, view, b, isBlockCallName),
-      );
+      const facts = this.factOf(BLOCKS_FACT, i);
       for (const fact of facts.calls) calls.push(placeBlockCall(fact, base));
       for (const [key, info] of facts.scopes) {
         scopes.set(key + base, { end: info.end + base, parent: info.parent < 0 ? info.parent : info.parent + base });

@@ -8,6 +8,7 @@
 
 import type { Block, BlockProblem, PlacedBlockCall } from './blocks';
 import type { Directive } from './directives';
+import type { CarriedValue, ChunkCache, ChunkFact, Reads, Shift } from './facts';
 import type { Text } from '../l10n';
 
 export interface Span {
@@ -180,24 +181,28 @@ export interface ParsedDocument {
   /** The comment that starts at `offset`, if any. */
   commentAt(offset: number): CommentNode | null;
   /**
-   * A fact about chunk `i`, computed once per chunk from its view and kept with the chunk while
-   * it is reused across edits. `compute` receives the view and the chunk's start and must return
-   * offsets relative to that start; `stamp` names what else the fact depends on.
+   * The fact `fact` of chunk `i` (offsets relative to the chunk's start), computed once per chunk
+   * and kept with the chunk while it is reused across edits. Read while a computation is
+   * recorded (`recordReads`), it counts as read.
    */
-  chunkFact<T>(key: string, i: number, stamp: string, compute: (view: ChunkView, base: number) => T): T;
+  fact<T>(fact: ChunkFact<T>, i: number): T;
   /**
-   * A value about the whole document kept with this version under `key` (`remember`), or carried
-   * over from the version this one was reparsed from: the previous version's value is returned with
-   * the map from its offsets to this version's when every chunk the edit changed holds the same
-   * facts, relative to its start, under each of `factKeys` (chunk facts declared with
-   * `declareChunkFact`, `blocks` or `directives`), the chunks around the edit are as many as
-   * before, and the trigger line is the same. The map answers undefined for an offset it cannot
-   * place (one on a boundary whose two sides moved differently); then the value must be computed.
+   * A value about chunk `i` that depends on more than the chunk, kept with it under `stamp` (what
+   * else it depends on) and computed again by `compute` (view, chunk start) when the stamp differs.
+   */
+  cached<T>(cache: ChunkCache<T>, i: number, stamp: string, compute: (view: ChunkView, base: number) => T): T;
+  /**
+   * A whole-document value kept with this version (`remember`), or carried over from the version
+   * this one was reparsed from: the previous version's value is returned with the map from its
+   * offsets to this version's when, in every chunk the edit replaced, each fact the value's
+   * computation read is its previous fact moved by the edit (`ChunkFact.move`), the computation
+   * read none of those chunks' nodes directly, the chunks around the edit are as many as before,
+   * and the trigger line is the same. The map answers undefined for an offset it cannot place
+   * (one on a boundary whose two sides moved differently); then the value must be computed.
    */
   recall<T>(
-    key: string,
-    factKeys: readonly string[],
-  ): { readonly value: T; readonly map: ((offset: number) => number | undefined) | null } | undefined;
-  /** Keeps a whole-document value with this version (see `recall`). */
-  remember(key: string, value: unknown): void;
+    carried: CarriedValue<T>,
+  ): { readonly value: T; readonly reads: Reads; readonly map: Shift | null } | undefined;
+  /** Keeps a whole-document value with this version, with what its computation read (see `recall`). */
+  remember<T>(carried: CarriedValue<T>, value: T, reads: Reads): void;
 }
