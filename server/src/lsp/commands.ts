@@ -7,7 +7,14 @@
 // prompt cannot pass a position. The catalog's texts come from core/catalog/statusText.ts, the
 // rest people read is in TEXTS.
 
-import { CodeActionKind, ErrorCodes, ResponseError, type CodeAction, type Position } from 'vscode-languageserver';
+import {
+  CancellationToken,
+  CodeActionKind,
+  ErrorCodes,
+  ResponseError,
+  type CodeAction,
+  type Position,
+} from 'vscode-languageserver';
 import { formatStatus, quoted, refreshSentence, statusSentence } from '../core/catalog/statusText';
 import { isObject } from '../protocol/json';
 import type { CatalogStatus, CopyForAppResult, FunctionAtResult } from '../protocol/messages';
@@ -41,9 +48,14 @@ export interface CommandContext {
   copyForApp(uri: string | undefined): CopyForAppResult | null;
   /**
    * The reply of the open document `uri` as Discord's message JSON, each `$if` block on the branch
-   * `branches` chooses (the first by default); null when it is not open.
+   * `branches` chooses (the first by default), made as the preview request makes it (behind
+   * validation, in slices, refused when stale or cancelled); null when it is not open.
    */
-  previewJson(uri: string | undefined, branches?: ReadonlyMap<number, number>): DiscordMessage | null;
+  previewJson(
+    uri: string | undefined,
+    token: CancellationToken,
+    branches?: ReadonlyMap<number, number>,
+  ): Promise<DiscordMessage | ResponseError<void> | null>;
   /** Asks the client to open `url` outside the editor; false when it cannot or did not. */
   showDocument(url: string): Promise<boolean>;
   showMessage(type: 'info' | 'warning', message: string): void;
@@ -55,6 +67,7 @@ export interface CommandContext {
 export async function executeCommand(
   ctx: CommandContext,
   params: unknown,
+  token: CancellationToken = CancellationToken.None,
 ): Promise<CatalogCommandResult | WikiCommandResult | CopyForAppResult | DiscordMessage | null | ResponseError<void>> {
   const command = isObject(params) ? params['command'] : undefined;
   const args = isObject(params) && Array.isArray(params['arguments']) ? params['arguments'] : [];
@@ -96,6 +109,7 @@ export async function executeCommand(
       // The budget lens adds the offset it stands on and its branch choices (`[$if start, branch]` pairs).
       return ctx.previewJson(
         typeof args[0] === 'string' ? args[0] : undefined,
+        token,
         previewOptions({ branches: args[2] }).branches,
       );
     default:

@@ -271,14 +271,16 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     catalogStatus: () => catalog.status(),
     functionAt: (raw) => functionAt(session, raw),
     copyForApp: (uri) => copyForApp(session, uri),
-    previewJson: (uri, branches) => preview.json(uri, branches),
+    previewJson: (uri, token, branches) => preview.json(uri, token, branches),
     showDocument: (uri) => session.showDocument(uri),
     showMessage: (type, message) => session.showMessage(type, message),
     get l10n() {
       return session.l10n;
     },
   };
-  connection.onExecuteCommand(request('workspace/executeCommand', (raw) => executeCommand(commands, raw)));
+  connection.onExecuteCommand(
+    request('workspace/executeCommand', (raw, token) => executeCommand(commands, raw, token)),
+  );
 
   const dispose = (): void => {
     if (session.disposed) return;
