@@ -146,6 +146,15 @@ export const noNodeApis = {
   },
 };
 
+/**
+ * Where the rules page (docs/rules.md) is online, for the diagnostics' links: a release
+ * (BDSCRIPT_REPOSITORY_URL, see scripts/release.mjs) points at its own tag's copy. Other builds
+ * name none, and the server links the copy beside the bundle (server/src/node/runtime.ts).
+ */
+const repository = process.env.BDSCRIPT_REPOSITORY_URL;
+const version = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version;
+const releasedRulesPage = repository ? `${repository.replace(/\/+$/, '')}/blob/v${version}/docs/rules.md` : '';
+
 export const common = {
   bundle: true,
   platform: 'node',
@@ -161,6 +170,7 @@ export const common = {
   charset: 'ascii',
   legalComments: 'linked',
   logLevel: 'warning',
+  define: { 'process.env.BDSCRIPT_RULES_PAGE': JSON.stringify(releasedRulesPage) },
   plugins: [embedSnapshot, asciiDependencies],
 };
 

@@ -4,6 +4,7 @@
 // server's capabilities. Client capabilities are untrusted input: every field is checked.
 
 import { TextDocumentSyncKind, type SemanticTokensLegend, type ServerCapabilities } from 'vscode-languageserver';
+import { FIX_ALL_KIND } from '../core/features/codeActions';
 import type { ClientFeatures } from '../core/features/types';
 import { SERVER_COMMANDS } from '../protocol/commands';
 import { isObject } from '../protocol/json';
@@ -79,6 +80,8 @@ export interface ClientAbilities {
   readonly diagnosticRefresh: boolean;
   /** `workspace/didChangeWatchedFiles` may be registered dynamically. */
   readonly watchedFilesRegistration: boolean;
+  /** `workspace/codeLens/refresh` may be sent. */
+  readonly codeLensRefresh: boolean;
 }
 
 export function clientAbilitiesFrom(capabilities: unknown): ClientAbilities {
@@ -96,6 +99,7 @@ export function clientAbilitiesFrom(capabilities: unknown): ClientAbilities {
     diagnosticPull: isObject(at(capabilities, 'textDocument', 'diagnostic')),
     diagnosticRefresh: isTrue(at(capabilities, 'workspace', 'diagnostics', 'refreshSupport')),
     watchedFilesRegistration: isTrue(at(capabilities, 'workspace', 'didChangeWatchedFiles', 'dynamicRegistration')),
+    codeLensRefresh: isTrue(at(capabilities, 'workspace', 'codeLens', 'refreshSupport')),
   };
 }
 
@@ -139,7 +143,7 @@ export function serverCapabilities(
     completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: true },
     hoverProvider: true,
     signatureHelpProvider: { triggerCharacters: SIGNATURE_TRIGGERS, retriggerCharacters: SIGNATURE_RETRIGGERS },
-    codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite', WIKI_ACTION_KIND] },
+    codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite', FIX_ALL_KIND, WIKI_ACTION_KIND] },
     documentSymbolProvider: { label: 'BDScript' },
     foldingRangeProvider: true,
     semanticTokensProvider: { legend, full: true, range: true },
@@ -148,6 +152,12 @@ export function serverCapabilities(
     referencesProvider: true,
     renameProvider: renamePrepare ? { prepareProvider: true } : true,
     colorProvider: true,
+    documentFormattingProvider: true,
+    documentRangeFormattingProvider: true,
+    documentHighlightProvider: true,
+    selectionRangeProvider: true,
+    documentLinkProvider: { resolveProvider: false },
+    codeLensProvider: { resolveProvider: false },
     executeCommandProvider: { commands: [...SERVER_COMMANDS] },
   };
 }
