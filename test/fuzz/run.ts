@@ -35,7 +35,7 @@ import {
   unreadableFrame,
   validFrame,
 } from './frames';
-import { checkMachineOutput, unicodeFiles } from './output';
+import { checkMachineOutput, checkMcpOutput, checkSarifLocation, sarifPath, unicodeFiles } from './output';
 import { PREVIEW_SHAPES } from '../support/previewShapes';
 import { buildPreview, toDiscordMessage } from '../../server/src/core/preview/model';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -347,6 +347,22 @@ async function main(): Promise<void> {
     } finally {
       await fsp.rm(dir, { recursive: true, force: true });
     }
+    report(
+      await property(
+        'output: SARIF names a file relative exactly when it is inside the working directory',
+        fc.property(sarifPath, checkSarifLocation),
+        options,
+        options.runs * 10,
+      ),
+    );
+    report(
+      await property(
+        'output: every JSON-RPC line of bdscript mcp parses, for random Unicode input',
+        fc.asyncProperty(unicodeFiles, checkMcpOutput),
+        options,
+        Math.max(1, Math.floor(options.runs / 4)),
+      ),
+    );
   }
 
   if (wants('frames')) {

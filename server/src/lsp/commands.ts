@@ -22,6 +22,7 @@ import { ServerCommand, type CatalogCommandResult, type WikiCommandResult } from
 import { WIKI_BASE } from '../protocol/wiki';
 import type { DiscordMessage } from '../protocol/preview';
 import { ENGLISH, type Localizer } from '../core/l10n';
+import { previewOptions } from './params';
 
 /** The code action kind of "open wiki page": a source action, so VS Code keeps it out of the lightbulb. */
 export const WIKI_ACTION_KIND = `${CodeActionKind.Source}.bdscript.openWikiPage`;
@@ -46,10 +47,15 @@ export interface CommandContext {
   /** The code and trigger of the open document `uri` for the BDFD app; null when it is not open. */
   copyForApp(uri: string | undefined): CopyForAppResult | null;
   /**
-   * The reply of the open document `uri` as Discord's message JSON, made as the preview request
-   * makes it (behind validation, in slices, refused when stale or cancelled); null when it is not open.
+   * The reply of the open document `uri` as Discord's message JSON, each `$if` block on the branch
+   * `branches` chooses (the first by default), made as the preview request makes it (behind
+   * validation, in slices, refused when stale or cancelled); null when it is not open.
    */
-  previewJson(uri: string | undefined, token: CancellationToken): Promise<DiscordMessage | ResponseError<void> | null>;
+  previewJson(
+    uri: string | undefined,
+    token: CancellationToken,
+    branches?: ReadonlyMap<number, number>,
+  ): Promise<DiscordMessage | ResponseError<void> | null>;
   /** Asks the client to open `url` outside the editor; false when it cannot or did not. */
   showDocument(url: string): Promise<boolean>;
   showMessage(type: 'info' | 'warning', message: string): void;
@@ -100,7 +106,12 @@ export async function executeCommand(
       // As the request answers it: anything but a URI string, or a document not open, is null.
       return ctx.copyForApp(typeof args[0] === 'string' ? args[0] : undefined);
     case ServerCommand.previewJson:
-      return ctx.previewJson(typeof args[0] === 'string' ? args[0] : undefined, token);
+      // The budget lens adds the offset it stands on and its branch choices (`[$if start, branch]` pairs).
+      return ctx.previewJson(
+        typeof args[0] === 'string' ? args[0] : undefined,
+        token,
+        previewOptions({ branches: args[2] }).branches,
+      );
     default:
       return new ResponseError<void>(ErrorCodes.InvalidParams, TEXTS.unknownCommand(quoted(String(command))));
   }

@@ -56,11 +56,16 @@ export class PreviewRequests {
 
   /**
    * The command `bdscript.server.previewJson`: the reply of the open document `uri` as Discord's
-   * message JSON, made as `bdscript/preview` makes it; null when the document is not open. Runs
-   * inside the command's request handler (its boundary and catalog wait).
+   * message JSON, each `$if` block on the branch `branches` chooses (the first by default), made
+   * as `bdscript/preview` makes it; null when the document is not open. Runs inside the command's
+   * request handler (its boundary and catalog wait).
    */
-  async json(uri: string | undefined, token: CancellationToken): Promise<DiscordMessage | ResponseError<void> | null> {
-    const made = await this.make(uri, token, new Map(), undefined);
+  async json(
+    uri: string | undefined,
+    token: CancellationToken,
+    branches?: ReadonlyMap<number, number>,
+  ): Promise<DiscordMessage | ResponseError<void> | null> {
+    const made = await this.make(uri, token, branches ?? new Map(), undefined);
     if (made === null || made instanceof ResponseError) return made;
     return this.session.service.discordMessage(made.message, new Date());
   }

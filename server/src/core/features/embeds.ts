@@ -126,10 +126,13 @@ const MAX_TOTAL_EVENTS = 2048;
 /** The states the walk of the text total keeps at once (see PathWalker.maxStates). */
 const MAX_TOTAL_STATES = 32;
 
+/** The embeds rule: its findings, carried over edits that leave what it reads in place (carry.ts). */
+export const EMBED_RULE = new DocumentRule('embeds', embedFindings);
+
 /** An embed call the rules count, placed on the paths (absolute offsets). */
 export type EmbedEvent = EmbedCall & { readonly at: number };
 
-/** The document's embed calls that the rules count, outside the trigger, in document order. */
+/** The reply's embed calls that the rules count (not in the trigger), absolute offsets, in document order. */
 export function embedEvents(parsed: ParsedDocument): EmbedEvent[] {
   const events: EmbedEvent[] = [];
   for (let i = 0; i < parsed.chunkCount; i++) {
@@ -176,21 +179,47 @@ export function stepEmbedTotal(t: EmbedTotal, e: EmbedEvent): EmbedTotal {
   return { slots, sum, key: totalKey(slots, sum) };
 }
 
-/** The embeds rule: its findings, carried over edits that leave what it reads in place (carry.ts). */
-export const EMBED_RULE = new DocumentRule('embeds', embedFindings);
+/**
+ * Walks the 6,000-character total of the embed calls along the paths; `crossed` hears of each call
+ * that takes a path over the cap. Returns the ends of the paths, or undefined when there are too
+ * many calls to walk (MAX_TOTAL_EVENTS).
+ */
+function walkTotal(
+  parsed: ParsedDocument,
+  events: readonly EmbedEvent[],
+  crossed?: (e: EmbedEvent, sum: number) => void,
+): EmbedTotal[] | undefined {
+  const maxChars = limit('embedsTotal');
+  const maxEmbeds = limit('embedsPerMessage');
+  // A later setter of a part replaces its text, also with one made only of calls, which counts 0.
+  const counted = events.filter((e) => e.index >= 1 && e.index <= maxEmbeds && (e.count > 0 || e.part !== 'field'));
+  if (counted.length > MAX_TOTAL_EVENTS) return undefined;
+  const ends = walkPaths<EmbedEvent, EmbedTotal>(pathModel(parsed), counted, {
+    // Each state is a copy of 44 slots, and nearly every one has its own sum: fewer are kept.
+    maxStates: MAX_TOTAL_STATES,
+    initial: emptyEmbedTotal(),
+    // A state's key is made once when the state is made: the walk asks for it on every event.
+    key: (t) => t.key,
+    step: (t, e) => {
+      const next = stepEmbedTotal(t, e);
+      if (crossed && t.sum <= maxChars && next.sum > maxChars) crossed(e, next.sum);
+      return next;
+    },
+  });
+  return ends.map((end) => end.state);
+}
 
 /** The findings of the counted embed caps over the whole document. */
 export function embedFindings(parsed: ParsedDocument): EmbedFinding[] {
   const events = embedEvents(parsed);
   const fieldsByIndex = new Map<number, number>();
   let charsAnywhere = 0;
-  for (const c of events) {
-    if (c.part === 'field') fieldsByIndex.set(c.index, (fieldsByIndex.get(c.index) ?? 0) + 1);
-    charsAnywhere += c.count;
+  for (const e of events) {
+    if (e.part === 'field') fieldsByIndex.set(e.index, (fieldsByIndex.get(e.index) ?? 0) + 1);
+    charsAnywhere += e.count;
   }
   const maxFields = limit('embedFields');
   const maxChars = limit('embedsTotal');
-  const maxEmbeds = limit('embedsPerMessage');
   const found = new Map<number, EmbedFinding>();
   const model = pathModel(parsed);
   // Fields, per embed that has more than the cap in the whole document: a count along the paths.
@@ -213,29 +242,43 @@ export function embedFindings(parsed: ParsedDocument): EmbedFinding[] {
       },
     });
   }
-  // The text total: a slot per embed part (a later setter replaces its text, also with one made
-  // only of calls, which counts 0) and the fields' sum.
-  const counted = events.filter((e) => e.index >= 1 && e.index <= maxEmbeds && (e.count > 0 || e.part !== 'field'));
-  if (charsAnywhere > maxChars && counted.length <= MAX_TOTAL_EVENTS) {
-    // A state's key is made once when the state is made: the walk asks for it on every event.
-    walkPaths<(typeof counted)[number], EmbedTotal>(model, counted, {
-      // Each state is a copy of 44 slots, and nearly every one has its own sum: fewer are kept.
-      maxStates: MAX_TOTAL_STATES,
-      initial: emptyEmbedTotal(),
-      key: (t) => t.key,
-      step: (t, e) => {
-        const next = stepEmbedTotal(t, e);
-        if (t.sum <= maxChars && next.sum > maxChars && !found.has(e.start)) {
-          found.set(e.start, {
-            code: 'embed-limit',
-            start: e.start,
-            end: e.end,
-            message: msg('rule.embedsTotal', { count: next.sum, max: maxChars }),
-          });
-        }
-        return next;
-      },
+  // The text total: only when the whole document holds more than a message may.
+  if (charsAnywhere > maxChars) {
+    walkTotal(parsed, events, (e, count) => {
+      if (found.has(e.start)) return;
+      found.set(e.start, {
+        code: 'embed-limit',
+        start: e.start,
+        end: e.end,
+        message: msg('rule.embedsTotal', { count, max: maxChars }),
+      });
     });
   }
   return [...found.values()].sort((a, b) => a.start - b.start);
+}
+
+/** What the reply's embeds hold, for the budget above the code that builds them (codeLens.ts). */
+export interface EmbedTotals {
+  /** The embed indexes the reply sets (1 to 10), in order. */
+  readonly indexes: readonly number[];
+  /** Where the first embed call starts. */
+  readonly first: number;
+  /**
+   * The most characters the embeds hold on any one path, counted as the 6,000 cap counts them
+   * (only what certainly reaches Discord); undefined when there are too many calls to walk.
+   */
+  readonly chars: number | undefined;
+}
+
+/** The reply's embeds and their text total, from the per-chunk facts the rules read; undefined when it has none. */
+export function embedTotals(parsed: ParsedDocument): EmbedTotals | undefined {
+  const events = embedEvents(parsed);
+  const first = events[0];
+  if (!first) return undefined;
+  const maxEmbeds = limit('embedsPerMessage');
+  const indexes = [...new Set(events.map((e) => e.index).filter((i) => i >= 1 && i <= maxEmbeds))].sort(
+    (a, b) => a - b,
+  );
+  const ends = walkTotal(parsed, events);
+  return { indexes, first: first.start, chars: ends ? Math.max(0, ...ends.map((t) => t.sum)) : undefined };
 }

@@ -47,7 +47,7 @@ import { BLOCK_ROLES } from '../parser/blocks';
 import { colorValue } from '../features/colors';
 import { limit } from '../features/limits';
 import { SENDERS } from '../features/messages';
-import { shapeOf, type EmbedField, type IdKind, type Shape, type Slot } from '../features/shapes';
+import { shapeOf, type EmbedField, type IdKind, type PartRole, type Shape, type Slot } from '../features/shapes';
 import { msg, type Localizer, type Msg, type Text } from '../l10n';
 import type { ArgNode, CallNode, Node, ParsedDocument } from '../parser/tree';
 import { BranchPlan, branchCount } from './branches';
@@ -208,6 +208,33 @@ const SELECT_TYPES: ReadonlyMap<string, PreviewSelect['type']> = new Map([
 const TEXT_FIELDS: ReadonlySet<EmbedField> = new Set(['title', 'description', 'footer', 'author']);
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** The roles of shapes whose calls return a value at run time (a placeholder) rather than build a part. */
+const VALUE_ROLES: ReadonlySet<PartRole> = new Set([
+  'modal',
+  'textInput',
+  'editButton',
+  'editSelectMenu',
+  'editSelectOption',
+  'reference',
+]);
+
+/**
+ * Whether a top-level call adds to the reply's content: a value only the running bot knows (a
+ * placeholder). The calls that build embeds or components, act, send elsewhere, or are block
+ * words add nothing; a `$var` read (one argument) does. `onCall` adds a placeholder exactly for
+ * the calls this says do, so the formatter, which reads this to know which lines Discord never
+ * receives, and the preview agree.
+ */
+export function addsContent(call: CallNode): boolean {
+  const name = call.name;
+  if (name === '$var') return call.args.length < 2;
+  if (BLOCK_ROLES.has(name) || name === '$stop' || name === '$ephemeral' || name === '$useChannel' || name === '$dm')
+    return false;
+  if (SILENT.has(name) || SENDERS.has(name)) return false;
+  const shape = shapeOf(name);
+  return shape === undefined || VALUE_ROLES.has(shape.role);
+}
 
 /** Mutable builders, frozen into the readonly preview types at the end. */
 interface EmbedDraft {
@@ -706,6 +733,7 @@ class ModelWalk {
 
   private onCall(call: CallNode): void {
     const name = call.name;
+    if (addsContent(call)) return this.linePlaceholder(call);
     if (name === '$stop') {
       this.stopped = true;
       return;
@@ -740,7 +768,7 @@ class ModelWalk {
         case 'selectV2':
           this.componentsV2 = true;
           return this.v2Call(call, shape);
-        // These add nothing to the reply (modals, edits) or are read below (senders, values).
+        // Values (a placeholder, above) and senders (a note, below).
         case 'modal':
         case 'textInput':
         case 'editButton':
@@ -752,13 +780,8 @@ class ModelWalk {
       }
     }
     if (SENDERS.has(name)) return this.note(msg('preview.note.sender', { name }), call);
-    if (name === '$var') {
-      if (call.args.length < 2) this.linePlaceholder(call);
-      return;
-    }
-    if (name === '$useChannel' || name === '$dm') return this.note(msg('preview.note.elsewhere', { name }), call);
-    if (SILENT.has(name)) return;
-    this.linePlaceholder(call);
+    if (name === '$useChannel' || name === '$dm') this.note(msg('preview.note.elsewhere', { name }), call);
+    // Everything else here acts and adds nothing (`addsContent` answered above).
   }
 
   /** The embed a call builds, by its `(Index)`; undefined (with a note) past Discord's 10. */
