@@ -42,12 +42,14 @@ function formatted(text: string, tabSize: number, insertSpaces: boolean): string
  */
 function meaning(text: string): string {
   const document = documentOf(text);
+  // `$addTimestamp` is the time the JSON is made: one time for both sides.
+  const now = new Date(0);
   const first = service.preview(document);
   const most = Math.max(0, ...first.branches.map((b) => b.branches.length));
-  const messages = [JSON.stringify(toDiscordMessage(first))];
+  const messages = [JSON.stringify(toDiscordMessage(first, now))];
   for (let k = 1; k < most; k++) {
     const branches = new Map(first.branches.map((b) => [b.block.start, Math.min(k, b.branches.length - 1)]));
-    messages.push(JSON.stringify(toDiscordMessage(service.preview(document, { branches }))));
+    messages.push(JSON.stringify(toDiscordMessage(service.preview(document, { branches }), now)));
   }
   const codes = service.validate(document).map((d) => String(d.code));
   const analysis = service.analyze(document);
