@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LanguageService } from '../../server/src/core/languageService';
 import { PREVIEW_BUDGET } from '../../server/src/core/preview/budget';
+import { PAGE_HTML_MAX } from '../../server/src/core/preview/html';
 import { buildPreview, previewSteps, toDiscordMessage, type PreviewModel } from '../../server/src/core/preview/model';
 import { documentArbitrary } from '../fuzz/arbitraries';
 import { budgetArbitrary, checkPreview, previewShapeArbitrary, previewSize, UNLIMITED } from '../fuzz/preview';
@@ -56,6 +57,39 @@ describe('the preview bounded in size and time', function () {
       });
       // Bounded by the budget, not the document: a document four times as large gives no larger a model.
       assert.ok((sizes[1] ?? 0) <= (sizes[0] ?? 0) * 1.1 + 1000, `${name}: ${sizes.join(' -> ')} bytes`);
+    }
+  });
+
+  it('draws a page far under its own cap from any model within the budget, so a real page is never cut', () => {
+    // The shapes whose parts draw the most markup per part or per character (the Components V2
+    // select options drew the most found, about 160 bytes a part), beside the adversarial ones.
+    const lines = (n: number, line: string): string => {
+      let out = '';
+      for (let k = 1; k <= n; k++) out += line.replaceAll('{k}', String(k)) + '\n';
+      return out;
+    };
+    const shapes: Record<string, (n: number) => string> = {
+      ...PREVIEW_SHAPES,
+      'V2 select options': (n) =>
+        '$addContainer[c]\n$addActionRow[r;c]\n$addStringSelect[m;r;Pick]\n' +
+        lines(n, '$addStringSelectOption[Label {k};v{k};Description {k};;no;m]'),
+      thumbnails: (n) =>
+        '$addContainer[c]\n' + lines(n, '$addSection[s{k};c]\n$addThumbnail[https://example.com/{k}.png;d;yes;s{k}]'),
+      mentions: (n) => '<@1> <#2> <t:3:R> ||s|| '.repeat(n),
+    };
+    for (const [name, shape] of Object.entries(shapes)) {
+      const model = service.preview(
+        TextDocument.create(`file:///budget${++version}.bds`, 'bdscript', 1, shape(32_000)),
+      );
+      for (const options of [
+        { theme: 'dark', nonce: 'n', allowImages: true, interactive: true },
+        { theme: 'light', nonce: 'n', allowImages: false, interactive: false },
+      ] as const) {
+        const html = service.previewPage(model, options);
+        assert.ok(!html.includes('<div class="cut">'), `${name}: the page was cut`);
+        // Half the cap: room for a model that grows a little, never near the cut.
+        assert.ok(html.length <= PAGE_HTML_MAX / 2, `${name}: ${html.length} characters of page`);
+      }
     }
   });
 
