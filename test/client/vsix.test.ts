@@ -61,6 +61,7 @@ const ALLOWED = [
   /^package\.json$/,
   /^(README|CHANGELOG)\.md$/i, // vsce stores the readme as readme.md
   /^docs\/images\/[a-z-]+\.png$/, // the README's pictures
+  /^docs\/rules\.md$/, // the page each diagnostic's code links to
   /^LICENSE(\.md|\.txt)?$/i,
   /^dist\/(web\/)?(extension|server)\.js$/,
   /^dist\/(web\/)?(extension|server)\.js\.LEGAL\.txt$/,
@@ -81,6 +82,7 @@ const REQUIRED = [
   'server/snapshot/catalog.json',
   'syntaxes/bdscript.tmLanguage.json',
   'language-configuration.json',
+  'docs/rules.md',
   'client/themes/bdfd-dark-color-theme.json',
   'client/themes/bdfd-light-color-theme.json',
   // Translations: the manifest's texts (package.nls) and the client's messages (l10n bundles).

@@ -30,6 +30,10 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     summary: "Check BDScript files with the editor's diagnostics",
     load: () => (require('./check') as typeof import('./check')).runCheck,
   },
+  format: {
+    summary: 'Format BDScript files as the editor does (--check for CI)',
+    load: () => (require('./format') as typeof import('./format')).runFormat,
+  },
   preview: {
     summary: 'Show the reply a command sends (content, embeds, components)',
     load: () => (require('./preview') as typeof import('./preview')).runPreview,

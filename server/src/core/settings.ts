@@ -98,6 +98,7 @@ export function normalizeSettings(raw: unknown): Settings {
       optionalArguments: value<boolean>('completion.optionalArguments'),
     },
     inlayHints: { argumentNames: value<boolean>('inlayHints.argumentNames') },
+    codeLens: { messageBudget: value<boolean>('codeLens.messageBudget') },
     preview: { loadImages: value<boolean>('preview.loadImages') },
     locale: value<LocaleSetting>('locale'),
   };

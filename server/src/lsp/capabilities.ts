@@ -4,6 +4,7 @@
 // server's capabilities. Client capabilities are untrusted input: every field is checked.
 
 import { TextDocumentSyncKind, type SemanticTokensLegend, type ServerCapabilities } from 'vscode-languageserver';
+import { FIX_ALL_KIND } from '../core/features/codeActions';
 import type { ClientFeatures } from '../core/features/types';
 import { SERVER_COMMANDS } from '../protocol/commands';
 import { isObject } from '../protocol/json';
@@ -73,6 +74,8 @@ export interface ClientAbilities {
   readonly renamePrepare: boolean;
   /** `window/showDocument` may be asked (to open a wiki page in the browser). */
   readonly showDocument: boolean;
+  /** `workspace/codeLens/refresh` may be sent. */
+  readonly codeLensRefresh: boolean;
 }
 
 export function clientAbilitiesFrom(capabilities: unknown): ClientAbilities {
@@ -87,6 +90,7 @@ export function clientAbilitiesFrom(capabilities: unknown): ClientAbilities {
     diagnosticVersion: isTrue(at(capabilities, 'textDocument', 'publishDiagnostics', 'versionSupport')),
     renamePrepare: isTrue(at(capabilities, 'textDocument', 'rename', 'prepareSupport')),
     showDocument: isTrue(at(capabilities, 'window', 'showDocument', 'support')),
+    codeLensRefresh: isTrue(at(capabilities, 'workspace', 'codeLens', 'refreshSupport')),
   };
 }
 
@@ -112,7 +116,7 @@ export function serverCapabilities(
     completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: true },
     hoverProvider: true,
     signatureHelpProvider: { triggerCharacters: SIGNATURE_TRIGGERS, retriggerCharacters: SIGNATURE_RETRIGGERS },
-    codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite', WIKI_ACTION_KIND] },
+    codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite', FIX_ALL_KIND, WIKI_ACTION_KIND] },
     documentSymbolProvider: { label: 'BDScript' },
     foldingRangeProvider: true,
     semanticTokensProvider: { legend, full: true, range: true },
@@ -121,6 +125,12 @@ export function serverCapabilities(
     referencesProvider: true,
     renameProvider: renamePrepare ? { prepareProvider: true } : true,
     colorProvider: true,
+    documentFormattingProvider: true,
+    documentRangeFormattingProvider: true,
+    documentHighlightProvider: true,
+    selectionRangeProvider: true,
+    documentLinkProvider: { resolveProvider: false },
+    codeLensProvider: { resolveProvider: false },
     executeCommandProvider: { commands: [...SERVER_COMMANDS] },
   };
 }

@@ -30,12 +30,16 @@ import { SettingsSync } from './configuration';
 import { codeActions, copyForApp, functionAt, prepareRename, rename } from './features';
 import { completionItem, documentUri } from './params';
 import { createPositionConverter } from './positions';
+import { LensRequests } from './lenses';
 import { PreviewRequests } from './preview';
 import { Requests } from './requests';
 import type { ServerRuntime } from './runtime';
 import { Session } from './session';
 import { ValidationScheduler, VALIDATE_DELAY_MS } from './validation';
 import { errorWithStack, messageOf } from '../protocol/errors';
+
+/** At most this many positions of one selection range request are answered (the rest get none). */
+const MAX_SELECTION_POSITIONS = 1000;
 
 /** What `startServer` returns: whether `shutdown` has stopped it, and a way to stop it (tests use it). */
 export interface ServerHandle {
@@ -50,6 +54,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   const ready = () => catalog.ready();
   const validation = new ValidationScheduler(session, ready);
   const preview = new PreviewRequests(session, validation, ready);
+  const lenses = new LensRequests(session, validation, ready);
   const requests = new Requests(session, ready);
 
   /** The catalog or the settings changed: later answers use them, documents are validated again. */
@@ -95,6 +100,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       settings: init.settings,
       client: clientFeaturesFrom(capabilities),
       ...(locale !== undefined ? { clientLocale: locale } : {}),
+      ...(runtime.rulesDocUrl ? { rulesDocUrl: runtime.rulesDocUrl } : {}),
     });
     // The local catalog starts loading now; requests wait for it (boundedly) from here on.
     catalog.configure(init.settings, init.storagePath);
@@ -214,6 +220,29 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     }),
   );
 
+  connection.onDocumentHighlight(
+    list('textDocument/documentHighlight', (p, out) =>
+      out.highlights(service.documentHighlights(p.document, p.position())),
+    ),
+  );
+  connection.onSelectionRanges(
+    list('textDocument/selectionRange', (p, out) =>
+      out.selectionRanges(service.selectionRanges(p.document, p.positions(MAX_SELECTION_POSITIONS))),
+    ),
+  );
+  connection.onDocumentLinks(
+    list('textDocument/documentLink', (p, out) => out.links(service.documentLinks(p.document))),
+  );
+  connection.onDocumentFormatting(
+    list('textDocument/formatting', (p, out) => out.textEdits(service.format(p.document, p.formattingOptions()))),
+  );
+  connection.onDocumentRangeFormatting(
+    list('textDocument/rangeFormatting', (p, out) =>
+      out.textEdits(service.format(p.document, p.formattingOptions(), p.range())),
+    ),
+  );
+  connection.onCodeLens((params, token) => lenses.request(params, token));
+
   // ---- custom requests and commands ---------------------------------------------------------
 
   connection.onRequest(
@@ -242,14 +271,16 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     catalogStatus: () => catalog.status(),
     functionAt: (raw) => functionAt(session, raw),
     copyForApp: (uri) => copyForApp(session, uri),
-    previewJson: (uri) => preview.json(uri),
+    previewJson: (uri, token, branches) => preview.json(uri, token, branches),
     showDocument: (uri) => session.showDocument(uri),
     showMessage: (type, message) => session.showMessage(type, message),
     get l10n() {
       return session.l10n;
     },
   };
-  connection.onExecuteCommand(request('workspace/executeCommand', (raw) => executeCommand(commands, raw)));
+  connection.onExecuteCommand(
+    request('workspace/executeCommand', (raw, token) => executeCommand(commands, raw, token)),
+  );
 
   const dispose = (): void => {
     if (session.disposed) return;

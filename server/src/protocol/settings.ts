@@ -53,6 +53,10 @@ export interface Settings {
     /** Show argument names before arguments. */
     readonly argumentNames: boolean;
   };
+  readonly codeLens: {
+    /** Show the reply's budget (embeds, characters, rows) above the code that builds it. */
+    readonly messageBudget: boolean;
+  };
   readonly preview: {
     /** The message preview loads images from https: URLs (off: it names them). */
     readonly loadImages: boolean;
@@ -142,6 +146,13 @@ export const SETTINGS_SCHEMA: readonly SettingSchema[] = [
     type: 'boolean',
     default: false,
     description: 'Show argument names as inlay hints before arguments.',
+  },
+  {
+    key: 'codeLens.messageBudget',
+    type: 'boolean',
+    default: true,
+    description:
+      "Show above the code that builds the reply a code lens with its budget: its embeds, how many of Discord's 6,000 embed characters and 5 action rows (or 40 Components V2 components) it uses on any one path, and a link to the preview.",
   },
   {
     key: 'preview.loadImages',
