@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import { isLinkUrl } from '../../server/src/core/features/links';
 import { marked } from '../support/markers';
 import { serviceFor } from '../support/service';
-import { snapshotCatalog } from '../support/testCatalog';
+import { Catalog } from '../../server/src/core/catalog/catalog';
+import { snapshotCatalog, testCatalogData } from '../support/testCatalog';
 
 const catalog = snapshotCatalog();
 
@@ -76,5 +77,60 @@ describe('document links', () => {
     assert.equal(isLinkUrl('https://exa"mple.com'), false);
     assert.equal(isLinkUrl('javascript:alert(1)'), false);
     assert.equal(isLinkUrl('https://x/' + 'a'.repeat(3000)), false);
+  });
+});
+
+describe('document links read the record resolveCall names', () => {
+  // A name that is a function taking a URL and a callback taking a channel: the trigger's own call
+  // means the callback (no URL argument), the same call in code the function.
+  const data = testCatalogData();
+  const argument = {
+    description: '',
+    unknownTypes: [],
+    required: true,
+    empty: false,
+    repeatable: false,
+  };
+  const shared = new Catalog({
+    ...data,
+    functions: [
+      ...data.functions,
+      {
+        kind: 'function',
+        tag: '$shared[URL]',
+        name: '$shared',
+        bracketed: true,
+        listTag: '$shared[]',
+        arguments: [{ ...argument, name: 'URL', type: 'URL', types: ['URL'] }],
+        intents: 0,
+        premium: false,
+        shortDescription: '',
+        longDescription: '',
+        deprecated: false,
+      },
+    ],
+    callbacks: [
+      ...data.callbacks,
+      {
+        kind: 'callback',
+        tag: '$shared[Channel ID]',
+        name: '$shared',
+        bracketed: true,
+        listTag: '$shared[]',
+        arguments: [{ ...argument, name: 'Channel ID', type: 'String', types: ['String'] }],
+        intents: 0,
+        premium: false,
+        description: '',
+      },
+    ],
+  });
+  const targets = (src: string): string[] => {
+    const { service, document } = serviceFor(src, { catalog: shared });
+    return service.documentLinks(document).map((l) => l.target ?? '');
+  };
+
+  it("links a URL in the call in code and none in the trigger's own call", () => {
+    assert.deepEqual(targets('$nomention\n$shared[https://a.example/x]'), ['https://a.example/x']);
+    assert.deepEqual(targets('$shared[https://a.example/x]\n$nomention'), []);
   });
 });
