@@ -8,7 +8,7 @@ import { LanguageClient, type LanguageClientOptions } from 'vscode-languageclien
 import { CATALOG_CACHES_OPTION, CatalogCacheNotification } from '../../server/src/protocol/messages';
 import { SETTINGS_SECTION } from '../../server/src/protocol/settings';
 import { readSettings } from './options';
-import { unlessStopping } from './middleware';
+import { LensPreview, unlessStopping } from './middleware';
 import { DOCUMENT_SELECTOR, startSession } from './session';
 import { keptCaches, WEB_CACHE_KEY, withCache } from './webCache';
 
@@ -20,10 +20,11 @@ let client: LanguageClient | undefined;
 let stopping = false;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const lens = new LensPreview();
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
-    middleware: unlessStopping(() => stopping),
+    middleware: unlessStopping(() => stopping, lens),
     synchronize: { configurationSection: SETTINGS_SECTION },
     initializationOptions: {
       ...readSettings((key) => config.get(key)),
@@ -39,7 +40,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (next) void context.globalState.update(WEB_CACHE_KEY, next);
     }),
   );
-  await startSession(context, lc);
+  await startSession(context, lc, lens);
 }
 
 export async function deactivate(): Promise<void> {

@@ -11,7 +11,7 @@ import {
 } from 'vscode-languageclient/node';
 import { SETTINGS_SECTION } from '../../server/src/protocol/settings';
 import { buildInitializationOptions, buildServerOptions, SERVER_MODULE } from './options';
-import { unlessStopping } from './middleware';
+import { LensPreview, unlessStopping } from './middleware';
 import { DOCUMENT_SELECTOR, startSession } from './session';
 
 let client: LanguageClient | undefined;
@@ -19,6 +19,7 @@ let client: LanguageClient | undefined;
 let stopping = false;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const lens = new LensPreview();
   const serverOptions: ServerOptions = buildServerOptions(
     context.asAbsolutePath(SERVER_MODULE),
     TransportKind.ipc,
@@ -27,13 +28,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
-    middleware: unlessStopping(() => stopping),
+    middleware: unlessStopping(() => stopping, lens),
     synchronize: { configurationSection: SETTINGS_SECTION },
     initializationOptions: buildInitializationOptions((key) => config.get(key), context.globalStorageUri.fsPath),
   };
   const lc = new LanguageClient('bdscript', 'BDScript Language Server', serverOptions, clientOptions);
   client = lc;
-  await startSession(context, lc);
+  await startSession(context, lc, lens);
 }
 
 export async function deactivate(): Promise<void> {

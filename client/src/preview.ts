@@ -73,7 +73,24 @@ export class PreviewPanel implements vscode.Disposable {
       );
       return;
     }
-    this.document = editor.document;
+    this.show(editor.document);
+  }
+
+  /**
+   * Opens the preview of the open document `uri` with each listed `$if` block on the given branch
+   * (the message budget lens's: the branches that show the message it stands over).
+   */
+  openAt(uri: string, branches: ReadonlyArray<readonly [number, number]>): void {
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+    if (!document) return;
+    const choices = this.branches.get(uri) ?? new Map<number, number>();
+    for (const [block, index] of branches) choices.set(block, index);
+    this.branches.set(uri, choices);
+    this.show(document);
+  }
+
+  private show(document: vscode.TextDocument): void {
+    this.document = document;
     if (this.panel) {
       this.panel.reveal(vscode.ViewColumn.Beside, true);
     } else {

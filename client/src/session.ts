@@ -27,6 +27,7 @@ import {
   statusPickItems,
 } from './status';
 import { checkWikiUrl } from './wiki';
+import type { LensPreview } from './middleware';
 import { PreviewPanel } from './preview';
 
 export const LANGUAGE_ID = 'bdscript';
@@ -43,7 +44,11 @@ const STATUS_TICK_MS = 60_000;
  * Registers the commands and the status item for `lc`, then starts it. A server that does not
  * start leaves the status item saying so and an error message; the extension stays active.
  */
-export async function startSession(context: vscode.ExtensionContext, lc: BaseLanguageClient): Promise<void> {
+export async function startSession(
+  context: vscode.ExtensionContext,
+  lc: BaseLanguageClient,
+  lens?: LensPreview,
+): Promise<void> {
   // The pure modules' texts (status, copy for app) in the editor's language from here on.
   useTranslator((text, ...args) => vscode.l10n.t(text, ...args));
   const status = new StatusItem();
@@ -67,6 +72,7 @@ export async function startSession(context: vscode.ExtensionContext, lc: BaseLan
     vscode.commands.registerCommand('bdscript.openPreviewToSide', () => preview.open()),
     vscode.commands.registerCommand('bdscript.copyDiscordJson', () => preview.copyJson()),
   );
+  if (lens) lens.open = (uri, branches) => void preview.openAt(uri, branches);
 
   try {
     await lc.start();

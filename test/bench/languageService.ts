@@ -61,7 +61,11 @@ export interface LanguageServiceResults {
     readonly completion: Percentiles;
     readonly hover: Percentiles;
     readonly signatureHelp: Percentiles;
+    readonly documentHighlight: Percentiles;
+    readonly selectionRange: Percentiles;
   };
+  /** Formatting the whole 1 MB document (its analysis cached, the chunks' line facts not yet made). */
+  readonly format: Figure & { readonly edits: number };
   readonly keystroke: { readonly end: Figure; readonly middle: Figure };
   /** The message model of the 1 MB document (the preview's own work, asked for only by a pull request). */
   readonly preview: Figure & { readonly diagnoseRatio: number };
@@ -254,9 +258,36 @@ export function benchLanguageService(catalog: Catalog, options: LanguageServiceO
   const completion = latency((p) => service.complete(document, p));
   const hover = latency((p) => service.hover(document, p));
   const signatureHelp = latency((p) => service.signatureHelp(document, p));
+  const documentHighlight = latency((p) => service.documentHighlights(document, p));
+  const selectionRange = latency((p) => service.selectionRanges(document, [p]));
   log(
-    `  positions: completion p95 ${completion.p95.toFixed(3)} ms, hover p95 ${hover.p95.toFixed(3)} ms, signature p95 ${signatureHelp.p95.toFixed(3)} ms`,
+    `  positions: completion p95 ${completion.p95.toFixed(3)} ms, hover p95 ${hover.p95.toFixed(3)} ms, signature p95 ${signatureHelp.p95.toFixed(3)} ms, highlight p95 ${documentHighlight.p95.toFixed(3)} ms, selection range p95 ${selectionRange.p95.toFixed(3)} ms`,
   );
+
+  // ---- formatting 1 MB: every line classified (once per chunk) and the edits made -------------
+  // Each run formats a new version (one character added at the end), so the chunks' line facts
+  // are made again for the chunk the edit replaced, as after a real edit; the first run makes them
+  // for every chunk, as the first format of a document does.
+  const formatDoc = TextDocument.create('file:///format-1mb.bds', 'bdscript', ++version, big);
+  service.validate(formatDoc);
+  let formatEdits = 0;
+  const formatFirst = timeMs(
+    () => (formatEdits = service.format(formatDoc, { tabSize: 4, insertSpaces: true }).length),
+  );
+  const formatSamples = [formatFirst];
+  for (let k = 0; k < (quick ? 6 : 20); k++) {
+    const at = formatDoc.positionAt(formatDoc.getText().length);
+    TextDocument.update(
+      formatDoc,
+      [{ range: { start: at, end: at }, text: k % 2 === 0 ? 'x' : ' ' }],
+      formatDoc.version + 1,
+    );
+    service.analyze(formatDoc);
+    formatSamples.push(timeMs(() => service.format(formatDoc, { tabSize: 4, insertSpaces: true }).length));
+  }
+  service.forget(formatDoc.uri);
+  const format = { ...summarize(formatSamples, 'ms'), edits: formatEdits };
+  log(`  format 1 MB: first ${formatFirst.toFixed(2)} ms, median ${format.median.toFixed(2)} ms, ${formatEdits} edits`);
 
   // ---- one keystroke: edit + re-analysis and diagnostics -----------------------------------
   const keystroke = (where: 'end' | 'middle'): Figure => {
@@ -343,7 +374,8 @@ export function benchLanguageService(catalog: Catalog, options: LanguageServiceO
     linearity8to1,
     command200,
     adversarial,
-    positions: { completion, hover, signatureHelp },
+    positions: { completion, hover, signatureHelp, documentHighlight, selectionRange },
+    format,
     keystroke: { end, middle },
     preview,
     page: { ...pageFigure, chars: pageChars },

@@ -60,6 +60,7 @@ function run(command: string, args: string[], cwd: string): Promise<{ stdout: st
 const ALLOWED = [
   /^package\.json$/,
   /^(README|CHANGELOG)\.md$/i, // vsce stores the readme as readme.md
+  /^docs\/rules\.md$/, // the page each diagnostic's code links to
   /^LICENSE(\.md|\.txt)?$/i,
   /^dist\/(web\/)?(extension|server)\.js$/,
   /^dist\/(web\/)?(extension|server)\.js\.LEGAL\.txt$/,
@@ -80,6 +81,7 @@ const REQUIRED = [
   'server/snapshot/catalog.json',
   'syntaxes/bdscript.tmLanguage.json',
   'language-configuration.json',
+  'docs/rules.md',
   'client/themes/bdfd-dark-color-theme.json',
   'client/themes/bdfd-light-color-theme.json',
   // Translations: the manifest's texts (package.nls) and the client's messages (l10n bundles).

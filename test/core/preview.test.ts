@@ -60,6 +60,8 @@ describe('message model (preview)', () => {
       ],
       ['a line only calls left blank is dropped', '$nomention\nHello\n$title[x]\nworld', 'Hello\nworld'],
       ['a blank line written as such is kept', 'Hello\n\nworld', 'Hello\n\nworld'],
+      ['a line of comments is dropped like a line of calls', 'Hello\n  $c[note] $c[more]\nworld', 'Hello\nworld'],
+      ['a line with a comment and text keeps the text', 'Hello\n$c[note] there\nworld', 'Hello\n there\nworld'],
       ['a $var set adds nothing, a read is a value', '$var[n;1]\nn=$var[n]', 'n={$var[n]}'],
       ['comments add nothing', 'Hi $c[note] there', 'Hi  there'],
       ['nothing after $stop', 'one\n$stop\ntwo', 'one'],

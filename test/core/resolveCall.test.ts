@@ -1,8 +1,8 @@
 // One record per call: hover, "function under the cursor", signature help, inlay hints,
-// completion of arguments, colours, semantic tokens and the diagnostics' call check all resolve a
-// call through resolveCall (resolve.ts), so at one cursor they name the same record. The catalog here has a name that is a bare-only function
-// and a bracketed-only callback, where hover once showed the callback and "function under the
-// cursor" the function.
+// completion of arguments, colours, semantic tokens, the diagnostics' call check and their wiki
+// links all resolve a call through resolveCall (resolve.ts), so at one cursor they name the same
+// record. The catalog here has a name that is a bare-only function and a bracketed-only callback,
+// where hover once showed the callback and "function under the cursor" the function.
 
 import * as assert from 'node:assert/strict';
 import type { MarkupContent } from 'vscode-languageserver-types';
@@ -163,5 +163,22 @@ describe('resolveCall: completion, colours and semantic tokens read the same rec
     assert.equal(nested.colours, 0);
     assert.equal(nested.token, 'function');
     assert.match(String((nested.hover?.contents as MarkupContent | undefined)?.value), /The bare function/);
+  });
+});
+
+describe("resolveCall: the diagnostics' wiki links name the same record", () => {
+  /** Each finding's code and where it links. */
+  function links(src: string): Array<[string, string | undefined]> {
+    const { service, document } = serviceFor(src, { catalog: catalog() });
+    return service.validate(document).map((d) => [String(d.code), d.codeDescription?.href]);
+  }
+
+  it("links a finding about the trigger's own call to the callback's page, one in code to the function's", () => {
+    assert.deepEqual(links('$shared[not an id]\n$nomention'), [
+      ['invalid-argument', 'https://wiki.botdesignerdiscord.com/callbacks/shared.html'],
+    ]);
+    assert.deepEqual(links('$nomention\n$shared[123]'), [
+      ['wrong-form', 'https://wiki.botdesignerdiscord.com/bdscript/shared.html'],
+    ]);
   });
 });

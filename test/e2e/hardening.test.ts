@@ -1,6 +1,6 @@
 // The bundled server (dist/server.js) over real stdio against what broke it in an adversarial
 // review: a catalog snapshot that is a FIFO nobody writes (requests must not wait for it), a
-// malformed frame and an uncaught exception (the server must not stay up deaf or in an unknown
+// malformed frame (or one beyond the frame cap) and an uncaught exception (the server must not stay up deaf or in an unknown
 // state), and 5,000 / 20,000 nested blocks (symbols and folding must answer). HOME and
 // XDG_CACHE_HOME point at a temporary folder.
 
@@ -10,6 +10,7 @@ import { closeSync, constants, existsSync, mkdtempSync, openSync, rmSync, writeF
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CompletionList, DocumentSymbol, FoldingRange } from 'vscode-languageserver-types';
+import { MAX_FRAME_BYTES, MAX_HEADER_BYTES } from '../../server/src/node/frames';
 import type { CatalogStatus } from '../../server/src/protocol/messages';
 import { fullClientCapabilities, spawnServer, type SpawnedServer } from '../support/lspClient';
 
@@ -135,6 +136,10 @@ describe('e2e: the bundled server over stdio under attack', function () {
       'a negative Content-Length': `Content-Length: -5\r\n\r\n${BODY}`,
       'a Content-Length that is not a number': `Content-Length: many\r\n\r\n${BODY}`,
       'no Content-Length at all': `Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n${BODY}`,
+      // Issue #26: the reader waited for that many bytes and never answered or exited again.
+      'a Content-Length of 20 digits': `Content-Length: 99999999999999999999\r\n\r\n${BODY}`,
+      'a Content-Length beyond the frame cap': `Content-Length: ${MAX_FRAME_BYTES + 1}\r\n\r\n${BODY}`,
+      'a header longer than its cap': `X-Pad: ${'x'.repeat(MAX_HEADER_BYTES)}\r\n\r\n${BODY}`,
     };
 
     for (const [shape, frame] of Object.entries(FRAMES)) {

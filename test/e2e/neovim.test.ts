@@ -1,7 +1,7 @@
 // End to end with a real third-party client: Neovim (headless, no config, no plugins) and its
 // built-in vim.lsp client start the bundled server, open a .bds file and get diagnostics,
-// completion without snippet support, hover and signature help; edits go through Neovim's own
-// incremental sync. Skips with a message when `nvim` is not installed (CI installs it).
+// completion without snippet support, hover, signature help and formatting; edits go through
+// Neovim's own incremental sync. Skips with a message when `nvim` is not installed (CI installs it).
 
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,9 +17,16 @@ const DRIVER = path.join(__dirname, 'nvim/driver.lua');
 const WAIT_MS = 15_000;
 const RUN_LIMIT_MS = 90_000;
 
-const FIXTURE = ['$nomention', '$title[Hi 😀;1]', '$addButtn[yes;id;Label;primary]', '$description[$tit]', ''].join(
-  '\n',
-);
+const FIXTURE = [
+  '$nomention',
+  '$title[Hi 😀;1]',
+  '$addButtn[yes;id;Label;primary]',
+  '$description[$tit]',
+  '$if[$message==hi]',
+  '$footer[Hi]   ',
+  '$endif',
+  '',
+].join('\n');
 
 type Step = NeovimStep;
 
@@ -146,6 +153,12 @@ describe('e2e: Neovim built-in LSP client', function () {
       (fixed['published'] as Published).diagnostics.filter((x) => x.range.start.line === 2),
       [],
     );
+  });
+
+  it('formats the buffer: the block body indented, its trailing blanks trimmed', () => {
+    const f = step('formatting');
+    assert.equal(f['error'], undefined);
+    assert.deepEqual((f['lines'] as string[]).slice(4), ['$if[$message==hi]', '  $footer[Hi]', '$endif']);
   });
 
   it('shuts the server down cleanly', () => {

@@ -16,8 +16,9 @@ import type { ArgNode, ParsedDocument } from '../../server/src/core/parser/tree'
 let wholeDocumentVersion = 0;
 
 /**
- * Parse, diagnostics, code actions for them, symbols, folding, tokens and hints over the whole
- * document, then completion, hover and signature help at its end: the work one edit can cost.
+ * Parse, diagnostics, code actions for them, symbols, folding, tokens, hints, formatting, links,
+ * the budget lens and fix all over the whole document, then highlights, selection ranges,
+ * completion, hover and signature help at its end: the work one edit can cost.
  */
 export function runWholeDocument(service: LanguageService, text: string): void {
   const document = TextDocument.create('file:///whole-document.bds', 'bdscript', ++wholeDocumentVersion, text);
@@ -29,6 +30,12 @@ export function runWholeDocument(service: LanguageService, text: string): void {
   service.foldingRanges(document);
   service.semanticTokens(document);
   service.inlayHints(document, whole);
+  service.format(document, { tabSize: 4, insertSpaces: true });
+  service.documentLinks(document);
+  service.budgetLenses(document);
+  service.fixAll(document);
+  service.documentHighlights(document, end);
+  service.selectionRanges(document, [end]);
   service.complete(document, end);
   service.hover(document, end);
   service.signatureHelp(document, end);
@@ -264,6 +271,27 @@ export function checkFeatures(
     'inlayHints',
     attempt('inlayHints', () => service.inlayHints(document, whole)),
   );
+  check.everything(
+    'format',
+    attempt('format', () => service.format(document, { tabSize: 2, insertSpaces: true })),
+  );
+  check.everything(
+    'format (range)',
+    attempt('format (range)', () => service.format(document, { tabSize: 4, insertSpaces: false }, whole)),
+  );
+  check.everything(
+    'documentLinks',
+    attempt('documentLinks', () => service.documentLinks(document)),
+  );
+  check.everything(
+    'fixAll',
+    attempt('fixAll', () => service.fixAll(document)),
+  );
+  for (const lens of attempt('budgetLenses', () => service.budgetLenses(document)))
+    assert.ok(
+      0 <= lens.start && lens.start <= lens.end && lens.end <= text.length,
+      `budgetLenses: ${JSON.stringify(lens)}`,
+    );
 
   const positions: Position[] = offsets.map((o) => document.positionAt(o % (text.length + 1)));
   if (options.outOfRange) {
@@ -322,6 +350,14 @@ export function checkFeatures(
         }
       }
     }
+    check.everything(
+      `documentHighlights ${at}`,
+      attempt(`documentHighlights ${at}`, () => service.documentHighlights(document, position)),
+    );
+    check.everything(
+      `selectionRanges ${at}`,
+      attempt(`selectionRanges ${at}`, () => service.selectionRanges(document, [position])),
+    );
     check.everything(
       `definition ${at}`,
       attempt(`definition ${at}`, () => service.definition(document, position)),

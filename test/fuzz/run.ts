@@ -4,7 +4,7 @@
 // make: time per character on adversarial shapes and generated documents at n and 16·n; and the
 // command line's machine formats over random Unicode (test/fuzz/output.ts).
 //
-//   npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock|catalog|output] [--quick]
+//   npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock|catalog|output|frames|settings] [--quick]
 
 import * as assert from 'node:assert/strict';
 import { promises as fsp } from 'node:fs';
@@ -26,7 +26,16 @@ import {
 } from './catalog';
 import { baseArbitrary, checkIncremental, editArbitrary } from './incremental';
 import { checkFeatures, checkParse, parseWith, runWholeDocument } from './properties';
-import { checkMachineOutput, unicodeFiles } from './output';
+import {
+  anyFrame,
+  checkFrameOverStdio,
+  checkGuardPasses,
+  checkGuardStops,
+  unreadableFrame,
+  validFrame,
+} from './frames';
+import { checkMachineOutput, checkMcpOutput, checkSarifLocation, sarifPath, unicodeFiles } from './output';
+import { checkSettingsSources, hostileSettings } from './settings';
 import { countWork } from './work';
 
 interface Options {
@@ -54,7 +63,7 @@ function parseArgs(argv: readonly string[]): Options {
     else if (a === '--quick') continue;
     else if (a === '--help' || a === '-h') {
       console.log(
-        'npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock|catalog|output] [--quick]',
+        'npm run fuzz -- [--runs N] [--seed S] [--path P] [--only parser|incremental|features|work|clock|catalog|output|frames|settings] [--quick]',
       );
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
@@ -100,7 +109,8 @@ async function property(
 }
 
 function onlyFor(name: string): string {
-  for (const only of ['parser', 'incremental', 'features', 'catalog', 'output']) if (name.startsWith(only)) return only;
+  for (const only of ['parser', 'incremental', 'features', 'catalog', 'output', 'frames', 'settings'])
+    if (name.startsWith(only)) return only;
   return 'work';
 }
 
@@ -293,6 +303,65 @@ async function main(): Promise<void> {
     } finally {
       await fsp.rm(dir, { recursive: true, force: true });
     }
+    report(
+      await property(
+        'output: SARIF names a file relative exactly when it is inside the working directory',
+        fc.property(sarifPath, checkSarifLocation),
+        options,
+        options.runs * 10,
+      ),
+    );
+    report(
+      await property(
+        'output: every JSON-RPC line of bdscript mcp parses, for random Unicode input',
+        fc.asyncProperty(unicodeFiles, checkMcpOutput),
+        options,
+        Math.max(1, Math.floor(options.runs / 4)),
+      ),
+    );
+  }
+
+  if (wants('frames')) {
+    report(
+      await property(
+        'frames: well-formed frames pass the guard byte for byte, however cut',
+        fc.asyncProperty(fc.array(validFrame, { minLength: 1, maxLength: 16 }), fc.array(fc.nat()), checkGuardPasses),
+        options,
+        options.runs,
+      ),
+    );
+    report(
+      await property(
+        'frames: an unreadable frame ends the stream with its reason',
+        fc.asyncProperty(fc.array(validFrame, { maxLength: 8 }), unreadableFrame, fc.array(fc.nat()), checkGuardStops),
+        options,
+        options.runs,
+      ),
+    );
+    const serverJs = path.resolve(__dirname, '../../dist/server.js');
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'bdscript-fuzz-frames-'));
+    try {
+      report(
+        await property(
+          'frames: the bundled server answers what follows a random frame or ends with its reason',
+          fc.asyncProperty(anyFrame, (frame) => checkFrameOverStdio(serverJs, dir, frame)),
+          options,
+          Math.max(1, Math.floor(options.runs / 20)),
+        ),
+      );
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
+  }
+  if (wants('settings')) {
+    report(
+      await property(
+        'settings: hostile sources never throw and give complete settings',
+        fc.property(fc.array(hostileSettings, { maxLength: 3 }), checkSettingsSources),
+        options,
+        options.runs,
+      ),
+    );
   }
 
   const failed = outcomes.filter((o) => !o.ok);

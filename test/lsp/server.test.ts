@@ -78,6 +78,7 @@ describe('lsp/server (in process)', () => {
     assert.deepEqual(caps['codeActionProvider'].codeActionKinds, [
       'quickfix',
       'refactor.rewrite',
+      'source.fixAll.bdscript',
       'source.bdscript.openWikiPage',
     ]);
     assert.deepEqual(caps['executeCommandProvider'], {
@@ -96,6 +97,12 @@ describe('lsp/server (in process)', () => {
       'foldingRangeProvider',
       'inlayHintProvider',
       'definitionProvider',
+      'documentFormattingProvider',
+      'documentRangeFormattingProvider',
+      'documentHighlightProvider',
+      'selectionRangeProvider',
+      'documentLinkProvider',
+      'codeLensProvider',
     ])
       assert.ok(caps[p], p);
     assert.equal(caps['positionEncoding'], 'utf-16');

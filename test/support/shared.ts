@@ -6,7 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
-export const SHARED_DIR = path.resolve(__dirname, '../../../shared');
+/** `../shared` beside the checkout, or the folder BDSCRIPT_SHARED_DIR names (a checkout in a git worktree elsewhere). */
+export const SHARED_DIR = process.env['BDSCRIPT_SHARED_DIR'] ?? path.resolve(__dirname, '../../../shared');
 export const FACTS_DIR = path.join(SHARED_DIR, 'catalog-facts');
 export const REAL_SAMPLE = path.join(SHARED_DIR, 'real-api-sample/function_list.json');
 export const CORPUS = path.join(FACTS_DIR, 'corpus.jsonl');

@@ -133,3 +133,25 @@ export const MIRROR = {
   /** Typed on a new line once the mirror is down: its finding shows the diagnostics are current. */
   probe: { typed: '$usernam', code: 'unknown-function' },
 } as const;
+
+/**
+ * The message budget lens over the code that builds the reply (on the `$title` line, the first
+ * call that gives it an embed): the embed, its characters of the 6,000 and the action rows
+ * (earlier steps add buttons, so the row count is any), ending in the link to the preview.
+ */
+export const LENS = {
+  above: { anchor: '$title[Welcome' },
+  title: /^embed 1 · \d+ \/ 6,000 characters · \d \/ 5 rows · Preview$/,
+} as const;
+
+/** Document highlights with the cursor on `$if`: the `$if` and `$endif` of its block. */
+export const HIGHLIGHT = {
+  at: { anchor: '$if[$message==hi]', offset: 2 },
+  words: 2,
+} as const;
+
+/** "Format Document": the block body is indented by the editor's tab size (4 spaces); the rest stays. */
+export const FORMAT = {
+  line: { anchor: '$addButton[no;hi;Hi;primary]' },
+  after: '    $addButton[no;hi;Hi;primary]',
+} as const;

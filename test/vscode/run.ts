@@ -474,6 +474,71 @@ async function offlineChecks(steps: Steps, wb: Workbench): Promise<void> {
     );
   });
 
+  await steps.run(
+    wb,
+    'the message budget lens stands over the code that builds the reply',
+    { region: ['.codelens-decoration', ...EDITOR] },
+    async () => {
+      await until(
+        'the budget lens with its counts',
+        () => wb.visibleText('.editor-instance .monaco-editor .codelens-decoration'),
+        (t) => expected.LENS.title.test(t.trim()),
+        SERVER_MS,
+      );
+      // It stands right over its line: the lens's view zone is just above that line's top.
+      const line = at(expected.LENS.above).line;
+      check((await wb.lineText(line))?.startsWith('$title[') === true, `line ${line} is the $title line`);
+      // A click opens the preview (the extension's middleware takes the lens's command).
+      await wb.page.locator('.editor-instance .monaco-editor .codelens-decoration a').first().click();
+      const page = wb.page.frameLocator('iframe.webview').frameLocator('iframe#active-frame');
+      await until(
+        "the preview the lens opened, showing the reply's embed title",
+        () =>
+          page
+            .locator('.embed-title')
+            .first()
+            .innerText({ timeout: UI_MS })
+            .catch(() => ''),
+        (t) => t === expected.PREVIEW.title,
+        SERVER_MS,
+      );
+      await steps.snapshot(wb, 'preview');
+      // Back to the editor, for the steps after this one.
+      await wb.focusEditor();
+    },
+  );
+
+  await steps.run(wb, 'a document highlight marks the $if block', { region: EDITOR }, async () => {
+    const place = at(expected.HIGHLIGHT.at);
+    await wb.goTo(place.line, place.column);
+    await until(
+      `${expected.HIGHLIGHT.words} words of the block highlighted`,
+      () => wb.page.locator('.editor-instance .monaco-editor .view-overlays .wordHighlightText').count(),
+      (n) => n === expected.HIGHLIGHT.words,
+      SERVER_MS,
+    );
+  });
+
+  await steps.run(
+    wb,
+    'Format Document indents the block body',
+    { region: ['.quick-input-widget', ...EDITOR] },
+    async () => {
+      const line = at(expected.FORMAT.line).line;
+      await wb.focusEditor();
+      await wb.command('Format Document');
+      await until(
+        `line ${line} indented`,
+        () => wb.lineText(line),
+        (t) => t === expected.FORMAT.after,
+        SERVER_MS,
+      );
+      // The text lines around it are as they were.
+      const title = at(expected.LENS.above).line;
+      check((await wb.lineText(title))?.startsWith('$title[') === true, `line ${title} still starts with $title[`);
+    },
+  );
+
   await commandChecks(steps, wb, at);
 }
 

@@ -21,6 +21,7 @@ import { englishInteger } from '../core/l10n';
 import { LanguageService, scriptLanguageFromName } from '../core/languageService';
 import { MAX_DOCUMENT_LENGTH } from '../lsp/documents';
 import { TOOL_VERSION } from '../catalog/endpoints';
+import { rewriteFile } from './rewrite';
 import { sarifFrame, sarifResult, type SarifSkipped } from './sarif';
 import { expandInputs, FOLDER_HELP } from './inputs';
 import { DEFAULT_CATALOG_URL, normalizeSettings, SCRIPT_LANGUAGES, type ScriptLanguage } from '../core/settings';
@@ -58,6 +59,8 @@ const USAGE = [
   '  --premium            The bot has premium: no warnings about premium functions',
   `  --language NAME      Script language of files without a directive: ${SCRIPT_LANGUAGES.join(', ')}`,
   '                       (default BDScript 2)',
+  '  --fix                Apply every safe fix first (escapes, deprecated functions whose arguments',
+  '                       carry over) and rewrite the file, then report what is left',
   '',
   'Without --catalog or --refresh only local sources are used (the cache, then the bundled',
   'snapshot) and the network is never touched. Silence rules in a file with',
@@ -69,7 +72,8 @@ const USAGE = [
   'how many there are, and the summary on stderr counts them all (errors past the cap still',
   'make the exit code 1).',
   '',
-  'Exit codes: 0 no errors found, 1 errors found, 2 usage or I/O error.',
+  'Exit codes: 0 no errors found, 1 errors found, 2 usage or I/O error (with --fix, also a file',
+  'that could not be rewritten: it is left as it was and checked as it is).',
 ].join('\n');
 
 const SPEC: ArgSpec = {
@@ -80,6 +84,7 @@ const SPEC: ArgSpec = {
     refresh: { type: 'boolean' },
     premium: { type: 'boolean' },
     language: { type: 'string' },
+    fix: { type: 'boolean' },
   },
   maxPositionals: Number.MAX_SAFE_INTEGER,
 };
@@ -121,6 +126,7 @@ export interface Options {
   readonly refresh: boolean;
   readonly premium: boolean;
   readonly language?: ScriptLanguage;
+  readonly fix: boolean;
   readonly files: readonly string[];
 }
 
@@ -166,7 +172,10 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
       continue;
     }
     checked++;
-    const document = TextDocument.create(pathToFileURL(path.resolve(io.cwd, file)).href, 'bdscript', 1, text);
+    const uri = pathToFileURL(path.resolve(io.cwd, file)).href;
+    const fixed = options.fix ? await fixFile(service, file, path.resolve(io.cwd, file), uri, text, io) : undefined;
+    if (fixed?.error) ioFailed = true;
+    const document = TextDocument.create(uri, 'bdscript', 1, fixed?.text ?? text);
     const printed: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
     for (const d of service.validate(document)) {
       const entry = toEntry(file, d);
@@ -183,6 +192,42 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
   if (options.format === 'text') io.stderr(summary(checked, out.counts, out.unprinted) + '\n');
   if (ioFailed) return EXIT_USAGE;
   return out.counts.error > 0 ? EXIT_FAILURE : EXIT_OK;
+}
+
+/** Safe fixes are applied in at most this many rounds (a fix can make another finding fixable). */
+const MAX_FIX_ROUNDS = 10;
+
+/**
+ * `--fix`: every safe fix applied (fixAll.ts), round after round until none is left, and the
+ * file rewritten when it changed (rewrite.ts). Returns the text to report on (the file as it is
+ * on disk), and whether writing failed.
+ */
+async function fixFile(
+  service: LanguageService,
+  file: string,
+  full: string,
+  uri: string,
+  text: string,
+  io: CliIO,
+): Promise<{ text: string; error?: true }> {
+  let current = text;
+  let applied = 0;
+  for (let round = 0; round < MAX_FIX_ROUNDS; round++) {
+    const document = TextDocument.create(uri, 'bdscript', round + 1, current);
+    const edits = service.fixAll(document);
+    service.forget(uri);
+    if (edits.length === 0) break;
+    current = TextDocument.applyEdits(document, edits);
+    applied += edits.length;
+  }
+  if (current === text) return { text };
+  const error = await rewriteFile(full, text, current);
+  if (error) {
+    io.stderr(`bdscript check: ${visible(file)}: ${visible(error)}\n`);
+    return { text, error: true };
+  }
+  io.stderr(`bdscript check: fixed ${visible(file)} (${applied} edit${applied === 1 ? '' : 's'})\n`);
+  return { text: current };
 }
 
 /**
@@ -329,6 +374,7 @@ function readOptions(args: ParsedArgs, io: CliIO): Options {
     refresh,
     premium: flag(args, 'premium'),
     ...(language ? { language } : {}),
+    fix: flag(args, 'fix'),
     files: args.positionals,
   };
 }

@@ -30,9 +30,18 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     summary: "Check BDScript files with the editor's diagnostics",
     load: () => (require('./check') as typeof import('./check')).runCheck,
   },
+  format: {
+    summary: 'Format BDScript files as the editor does (--check for CI)',
+    load: () => (require('./format') as typeof import('./format')).runFormat,
+  },
   preview: {
     summary: 'Show the reply a command sends (content, embeds, components)',
     load: () => (require('./preview') as typeof import('./preview')).runPreview,
+  },
+  mcp: {
+    summary: 'Serve tools for AI assistants over the Model Context Protocol (stdio)',
+    // Its module loads only when this command runs, and the SDK's code is compiled only then (mcpBundle.ts).
+    load: () => (require('./mcp') as typeof import('./mcp')).runMcp,
   },
   catalog: {
     summary: 'Serve, pull, export or inspect the function catalog',

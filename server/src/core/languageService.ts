@@ -16,6 +16,8 @@ import type {
   CompletionItem,
   CompletionList,
   Diagnostic,
+  DocumentHighlight,
+  DocumentLink,
   DocumentSymbol,
   FoldingRange,
   Hover,
@@ -23,7 +25,9 @@ import type {
   Location,
   Position,
   Range,
+  SelectionRange,
   SemanticTokens,
+  TextEdit,
   WorkspaceEdit,
   SignatureHelp,
 } from 'vscode-languageserver-types';
@@ -31,15 +35,21 @@ import { Catalog } from './catalog/catalog';
 import { appCode, type AppCode } from './features/appCode';
 import { CHUNK_FACTS } from './features/chunkFacts';
 import { codeActions } from './features/codeActions';
+import { budgetLenses, type BudgetLens } from './features/codeLens';
 import { colorPresentations, documentColors } from './features/colors';
 import { complete, resolveCompletion } from './features/completion';
 import { definition } from './features/definition';
 import { prepareRename, references, rename } from './features/references';
 import { computeDiagnostics, diagnosticSteps } from './features/diagnostics';
 import { foldingRanges } from './features/folding';
+import { fixAllEdits } from './features/fixAll';
+import { formatEdits, type FormatOptions } from './features/formatting';
 import { functionAt, type FunctionAt } from './features/functionAt';
+import { documentHighlights } from './features/highlights';
 import { hover } from './features/hover';
 import { inlayHints } from './features/inlayHints';
+import { documentLinks } from './features/links';
+import { selectionRanges } from './features/selectionRanges';
 import { semanticTokens } from './features/semanticTokens';
 import { signatureHelp } from './features/signatureHelp';
 import { documentSymbols } from './features/symbols';
@@ -68,6 +78,8 @@ export interface LanguageServiceOptions {
   readonly client?: ClientFeatures;
   /** The client's display language (`initialize.locale`); the `locale` setting overrides it. */
   readonly clientLocale?: string;
+  /** Where the rules page (docs/rules.md) is, as a URL: the diagnostics' codes link to its sections. */
+  readonly rulesDocUrl?: string;
 }
 
 /** The script language in effect: the file's directive when it names a known one, else the setting. */
@@ -118,6 +130,7 @@ export class LanguageService {
       settings,
       client: options.client ?? FULL_CLIENT,
       l10n: localizer(resolveLocale(settings.locale, this.clientLocale)),
+      ...(options.rulesDocUrl ? { rulesDocUrl: options.rulesDocUrl } : {}),
     };
   }
 
@@ -142,6 +155,9 @@ export class LanguageService {
       settings,
       client: options.client ?? this.ctx.client,
       l10n: localizer(resolveLocale(settings.locale, this.clientLocale)),
+      ...((options.rulesDocUrl ?? this.ctx.rulesDocUrl)
+        ? { rulesDocUrl: options.rulesDocUrl ?? this.ctx.rulesDocUrl }
+        : {}),
     };
     this.generation++;
   }
@@ -277,6 +293,22 @@ export class LanguageService {
     return rename(this.ctx, this.analyze(document), position, newName);
   }
 
+  /** The block chain, `$var` sets and reads, or component ID creation and uses at a position. */
+  documentHighlights(document: TextDocument, position: Position): DocumentHighlight[] {
+    const analysis = this.analyze(document);
+    return documentHighlights(this.ctx, analysis, document.offsetAt(position));
+  }
+
+  /** The literal URLs in arguments the catalog types as URLs, as links. */
+  documentLinks(document: TextDocument): DocumentLink[] {
+    return documentLinks(this.ctx, this.analyze(document));
+  }
+
+  /** For each position, the spans "expand selection" steps through: argument, call, line, block, command. */
+  selectionRanges(document: TextDocument, positions: readonly Position[]): SelectionRange[] {
+    return selectionRanges(this.ctx, this.analyze(document), positions);
+  }
+
   documentColors(document: TextDocument): ColorInformation[] {
     return documentColors(this.ctx, this.analyze(document));
   }
@@ -287,6 +319,35 @@ export class LanguageService {
 
   functionAt(document: TextDocument, position: Position): FunctionAt | null {
     return functionAt(this.ctx, this.analyze(document), position);
+  }
+
+  /**
+   * The edits that format the document, or the lines a range touches: block bodies indented and
+   * trailing blanks trimmed on lines Discord never receives (formatting.ts).
+   */
+  format(document: TextDocument, options: FormatOptions, range?: Range): TextEdit[] {
+    const from = range ? document.offsetAt(range.start) : undefined;
+    const to = range ? Math.max(from ?? 0, document.offsetAt(range.end)) : undefined;
+    return formatEdits(this.analyze(document).parsed, options, from, to).map((e) => ({
+      range: { start: document.positionAt(e.start), end: document.positionAt(e.end) },
+      newText: e.newText,
+    }));
+  }
+
+  /**
+   * The reply's budget above the code that builds it (codeLens.ts), in offsets of the analysed
+   * version; read from what validation made, so ask after validating.
+   */
+  budgetLenses(document: TextDocument): BudgetLens[] {
+    return budgetLenses(this.ctx, this.analyze(document));
+  }
+
+  /** Every safe fix of the document's diagnostics in one list of edits (fixAll.ts). */
+  fixAll(document: TextDocument): TextEdit[] {
+    return fixAllEdits(this.ctx, this.analyze(document)).map((e) => ({
+      range: { start: document.positionAt(e.start), end: document.positionAt(e.end) },
+      newText: e.newText,
+    }));
   }
 
   /** The code without the trigger line, and the trigger, for the BDFD app. */

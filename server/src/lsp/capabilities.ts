@@ -4,6 +4,7 @@
 // server's capabilities. Client capabilities are untrusted input: every field is checked.
 
 import { TextDocumentSyncKind, type SemanticTokensLegend, type ServerCapabilities } from 'vscode-languageserver';
+import { FIX_ALL_KIND } from '../core/features/codeActions';
 import type { ClientFeatures } from '../core/features/types';
 import { SERVER_COMMANDS } from '../protocol/commands';
 import { isObject } from '../protocol/json';
@@ -73,6 +74,14 @@ export interface ClientAbilities {
   readonly renamePrepare: boolean;
   /** `window/showDocument` may be asked (to open a wiki page in the browser). */
   readonly showDocument: boolean;
+  /** The client pulls diagnostics (`textDocument/diagnostic`, LSP 3.17) rather than waiting for them. */
+  readonly diagnosticPull: boolean;
+  /** `workspace/diagnostic/refresh` may be sent. */
+  readonly diagnosticRefresh: boolean;
+  /** `workspace/didChangeWatchedFiles` may be registered dynamically. */
+  readonly watchedFilesRegistration: boolean;
+  /** `workspace/codeLens/refresh` may be sent. */
+  readonly codeLensRefresh: boolean;
 }
 
 export function clientAbilitiesFrom(capabilities: unknown): ClientAbilities {
@@ -87,6 +96,10 @@ export function clientAbilitiesFrom(capabilities: unknown): ClientAbilities {
     diagnosticVersion: isTrue(at(capabilities, 'textDocument', 'publishDiagnostics', 'versionSupport')),
     renamePrepare: isTrue(at(capabilities, 'textDocument', 'rename', 'prepareSupport')),
     showDocument: isTrue(at(capabilities, 'window', 'showDocument', 'support')),
+    diagnosticPull: isObject(at(capabilities, 'textDocument', 'diagnostic')),
+    diagnosticRefresh: isTrue(at(capabilities, 'workspace', 'diagnostics', 'refreshSupport')),
+    watchedFilesRegistration: isTrue(at(capabilities, 'workspace', 'didChangeWatchedFiles', 'dynamicRegistration')),
+    codeLensRefresh: isTrue(at(capabilities, 'workspace', 'codeLens', 'refreshSupport')),
   };
 }
 
@@ -95,24 +108,42 @@ export const COMPLETION_TRIGGERS = ['$', '[', ';', ':'];
 export const SIGNATURE_TRIGGERS = ['[', ';'];
 export const SIGNATURE_RETRIGGERS = [';'];
 
+/** The identifier of the server's pull diagnostics (`DiagnosticOptions.identifier`). */
+export const DIAGNOSTIC_IDENTIFIER = 'bdscript';
+
 /**
  * What the server offers. Every provider is offered to every client; the answers adapt to it.
- * `prepareRename` is announced only to clients that declare they send it, as the protocol asks.
+ * `prepareRename` is announced only to clients that declare they send it, as the protocol asks;
+ * pull diagnostics only to clients that pull (`pull`), with the workspace's files when the
+ * runtime can read them (`pull.workspace`); the others get diagnostics pushed.
  */
 export function serverCapabilities(
   encoding: PositionEncoding,
   legend: SemanticTokensLegend,
   negotiated: boolean,
   renamePrepare = false,
+  pull?: { readonly workspace: boolean },
 ): ServerCapabilities {
   return {
+    ...(pull
+      ? {
+          diagnosticProvider: {
+            identifier: DIAGNOSTIC_IDENTIFIER,
+            interFileDependencies: false,
+            workspaceDiagnostics: pull.workspace,
+          },
+          ...(pull.workspace
+            ? { workspace: { workspaceFolders: { supported: true, changeNotifications: true } } }
+            : {}),
+        }
+      : {}),
     // Only a client that offered encodings may be told one (older clients assume UTF-16).
     ...(negotiated ? { positionEncoding: encoding } : {}),
     textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
     completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: true },
     hoverProvider: true,
     signatureHelpProvider: { triggerCharacters: SIGNATURE_TRIGGERS, retriggerCharacters: SIGNATURE_RETRIGGERS },
-    codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite', WIKI_ACTION_KIND] },
+    codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite', FIX_ALL_KIND, WIKI_ACTION_KIND] },
     documentSymbolProvider: { label: 'BDScript' },
     foldingRangeProvider: true,
     semanticTokensProvider: { legend, full: true, range: true },
@@ -121,6 +152,12 @@ export function serverCapabilities(
     referencesProvider: true,
     renameProvider: renamePrepare ? { prepareProvider: true } : true,
     colorProvider: true,
+    documentFormattingProvider: true,
+    documentRangeFormattingProvider: true,
+    documentHighlightProvider: true,
+    selectionRangeProvider: true,
+    documentLinkProvider: { resolveProvider: false },
+    codeLensProvider: { resolveProvider: false },
     executeCommandProvider: { commands: [...SERVER_COMMANDS] },
   };
 }

@@ -7,7 +7,14 @@
 // prompt cannot pass a position. The catalog's texts come from core/catalog/statusText.ts, the
 // rest people read is in TEXTS.
 
-import { CodeActionKind, ErrorCodes, ResponseError, type CodeAction, type Position } from 'vscode-languageserver';
+import {
+  CancellationToken,
+  CodeActionKind,
+  ErrorCodes,
+  ResponseError,
+  type CodeAction,
+  type Position,
+} from 'vscode-languageserver';
 import { formatStatus, quoted, refreshSentence, statusSentence } from '../core/catalog/statusText';
 import { isObject } from '../protocol/json';
 import type { CatalogStatus, CopyForAppResult, FunctionAtResult } from '../protocol/messages';
@@ -15,6 +22,7 @@ import { ServerCommand, type CatalogCommandResult, type WikiCommandResult } from
 import { WIKI_BASE } from '../protocol/wiki';
 import type { DiscordMessage } from '../protocol/preview';
 import { ENGLISH, type Localizer } from '../core/l10n';
+import { previewOptions } from './params';
 
 /** The code action kind of "open wiki page": a source action, so VS Code keeps it out of the lightbulb. */
 export const WIKI_ACTION_KIND = `${CodeActionKind.Source}.bdscript.openWikiPage`;
@@ -38,8 +46,16 @@ export interface CommandContext {
   functionAt(params: unknown): FunctionAtResult | null;
   /** The code and trigger of the open document `uri` for the BDFD app; null when it is not open. */
   copyForApp(uri: string | undefined): CopyForAppResult | null;
-  /** The reply of the open document `uri` as Discord's message JSON; null when it is not open. */
-  previewJson(uri: string | undefined): DiscordMessage | null;
+  /**
+   * The reply of the open document `uri` as Discord's message JSON, each `$if` block on the branch
+   * `branches` chooses (the first by default), made as the preview request makes it (behind
+   * validation, in slices, refused when stale or cancelled); null when it is not open.
+   */
+  previewJson(
+    uri: string | undefined,
+    token: CancellationToken,
+    branches?: ReadonlyMap<number, number>,
+  ): Promise<DiscordMessage | ResponseError<void> | null>;
   /** Asks the client to open `url` outside the editor; false when it cannot or did not. */
   showDocument(url: string): Promise<boolean>;
   showMessage(type: 'info' | 'warning', message: string): void;
@@ -51,6 +67,7 @@ export interface CommandContext {
 export async function executeCommand(
   ctx: CommandContext,
   params: unknown,
+  token: CancellationToken = CancellationToken.None,
 ): Promise<CatalogCommandResult | WikiCommandResult | CopyForAppResult | DiscordMessage | null | ResponseError<void>> {
   const command = isObject(params) ? params['command'] : undefined;
   const args = isObject(params) && Array.isArray(params['arguments']) ? params['arguments'] : [];
@@ -89,7 +106,12 @@ export async function executeCommand(
       // As the request answers it: anything but a URI string, or a document not open, is null.
       return ctx.copyForApp(typeof args[0] === 'string' ? args[0] : undefined);
     case ServerCommand.previewJson:
-      return ctx.previewJson(typeof args[0] === 'string' ? args[0] : undefined);
+      // The budget lens adds the offset it stands on and its branch choices (`[$if start, branch]` pairs).
+      return ctx.previewJson(
+        typeof args[0] === 'string' ? args[0] : undefined,
+        token,
+        previewOptions({ branches: args[2] }).branches,
+      );
     default:
       return new ResponseError<void>(ErrorCodes.InvalidParams, TEXTS.unknownCommand(quoted(String(command))));
   }

@@ -9,8 +9,8 @@ import { SETTINGS_SECTION } from '../protocol/settings';
 import { Coalescer } from './coalesce';
 import { pushedSettings } from './params';
 import type { Session } from './session';
-import { readInitializationOptions, resolveSettings, settingsSection } from './settings';
-import { messageOf } from '../protocol/errors';
+import { readInitializationOptions, readSettings, settingsSection } from './settings';
+import { errorWithStack, messageOf } from '../protocol/errors';
 
 /** Settings changes are applied once they have been quiet this long... */
 export const SETTINGS_QUIET_MS = 50;
@@ -34,19 +34,29 @@ export class SettingsSync {
         'applying settings',
         async () => {
           await this.pull();
-          if (!session.disposed) this.apply(resolveSettings(this.initSection, this.clientSection));
+          if (!session.disposed) this.apply(this.read());
         },
         () => undefined,
       ),
     );
   }
 
-  /** The settings in `initializationOptions`, and the editor's storage folder it names. */
+  /**
+   * The settings in `initializationOptions`, and the editor's storage folder it names. Never
+   * throws: what cannot be read is ignored (and logged), as in a later `didChangeConfiguration`.
+   */
   initialize(initializationOptions: unknown): { settings: Settings; storagePath: string | undefined } {
-    const init = readInitializationOptions(initializationOptions);
-    this.initSection = init.section;
-    this.current = resolveSettings(this.initSection);
-    return { settings: this.current, storagePath: init.storagePath };
+    try {
+      const init = readInitializationOptions(initializationOptions);
+      this.initSection = init.section;
+      this.current = this.read();
+      return { settings: this.current, storagePath: init.storagePath };
+    } catch (err) {
+      this.session.log.error(`reading initializationOptions failed: ${errorWithStack(err)}`);
+      this.initSection = undefined;
+      this.current = DEFAULT_SETTINGS;
+      return { settings: DEFAULT_SETTINGS, storagePath: undefined };
+    }
   }
 
   /** `workspace/didChangeConfiguration`: takes the settings it carries, if any, and pulls the rest. */
@@ -76,6 +86,13 @@ export class SettingsSync {
     this.current = next;
     if (JSON.stringify(previous) === JSON.stringify(next)) return;
     this.onDidChange(next);
+  }
+
+  /** The settings of every source, later ones winning; what was beyond the bounds goes to the log. */
+  private read(): Settings {
+    const { settings, ignored } = readSettings([this.initSection, this.clientSection]);
+    for (const line of ignored) this.session.log.warn(line);
+    return settings;
   }
 
   private async pull(): Promise<void> {

@@ -6,11 +6,14 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
   CodeAction,
+  CodeLens,
   ColorInformation,
   ColorPresentation,
   CompletionItem,
   CompletionList,
   Diagnostic,
+  DocumentHighlight,
+  DocumentLink,
   DocumentSymbol,
   FoldingRange,
   Hover,
@@ -18,6 +21,7 @@ import type {
   InsertReplaceEdit,
   Location,
   Range,
+  SelectionRange,
   SemanticTokens,
   SignatureHelp,
   TextEdit,
@@ -180,6 +184,37 @@ export class OutgoingConverter {
       ...(a.edit ? { edit: this.workspaceEdit(a.edit) } : {}),
       ...(a.diagnostics ? { diagnostics: this.diagnostics(a.diagnostics) } : {}),
     }));
+  }
+
+  textEdits(list: TextEdit[]): TextEdit[] {
+    return this.identity ? list : list.map((e) => this.edit(e));
+  }
+
+  highlights(list: DocumentHighlight[]): DocumentHighlight[] {
+    return this.identity ? list : list.map((h) => ({ ...h, range: this.range(h.range) }));
+  }
+
+  links(list: DocumentLink[]): DocumentLink[] {
+    return this.identity ? list : list.map((l) => ({ ...l, range: this.range(l.range) }));
+  }
+
+  codeLenses(list: CodeLens[]): CodeLens[] {
+    return this.identity ? list : list.map((l) => ({ ...l, range: this.range(l.range) }));
+  }
+
+  /** Selection ranges with every level converted, copied without recursion. */
+  selectionRanges(list: SelectionRange[]): SelectionRange[] {
+    if (this.identity) return list;
+    return list.map((top) => {
+      const levels: Range[] = [];
+      for (let r: SelectionRange | undefined = top; r; r = r.parent) levels.push(this.range(r.range));
+      let out: SelectionRange | undefined;
+      for (let k = levels.length - 1; k >= 0; k--) {
+        const range = levels[k];
+        if (range) out = { range, ...(out ? { parent: out } : {}) };
+      }
+      return out ?? top;
+    });
   }
 
   /** Symbols with their ranges converted and their depth bounded (MAX_SYMBOL_DEPTH), copied without recursion. */

@@ -133,6 +133,26 @@ export class DocumentParams {
   }
 
   /**
+   * The editor's formatting options: `tabSize` as a whole number from 1 to 16 (4 when absent or
+   * out of range) and `insertSpaces` (spaces unless it is `false`).
+   */
+  formattingOptions(): { tabSize: number; insertSpaces: boolean } {
+    const raw = field(this.raw, 'options');
+    const size = field(raw, 'tabSize');
+    return {
+      tabSize: Number.isSafeInteger(size) && (size as number) >= 1 && (size as number) <= 16 ? (size as number) : 4,
+      insertSpaces: field(raw, 'insertSpaces') !== false,
+    };
+  }
+
+  /** `positions` of a selection range request, each clamped into the document; at most `max`. */
+  positions(max: number): Position[] {
+    const list = field(this.raw, 'positions');
+    if (!Array.isArray(list)) return [];
+    return list.slice(0, max).map((p) => this.converter.toServer(this.document, p));
+  }
+
+  /**
    * The code action context: the diagnostics that have a message (their ranges clamped into the
    * document), the kinds asked for and the trigger kind, each only when well formed.
    */

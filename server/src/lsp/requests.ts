@@ -36,7 +36,10 @@ export class Requests {
    * A request handler: waits (boundedly) for the local catalog, honours cancellation before and
    * after the work, and answers an exception with an error response, inside the one boundary.
    */
-  readonly request = <R>(method: string, run: (params: unknown) => R | Promise<R>): Handler<R> => {
+  readonly request = <R>(
+    method: string,
+    run: (params: unknown, token: CancellationToken) => R | Promise<R>,
+  ): Handler<R> => {
     return (params, token) => {
       // A request sent without params (`bdscript/catalogStatus`) gets only the token.
       const tok = token ?? (CancellationToken.is(params) ? params : CancellationToken.None);
@@ -46,7 +49,7 @@ export class Requests {
           await this.ready();
           await this.session.yieldToMessages();
           if (tok.isCancellationRequested) return cancelled();
-          const result = await run(params);
+          const result = await run(params, tok);
           return tok.isCancellationRequested ? cancelled() : result;
         },
         (err) => internalError(method, err),

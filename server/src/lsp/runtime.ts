@@ -94,6 +94,11 @@ export interface ServerRuntime {
    */
   afterPreview?(): void;
   /**
+   * Where the rules page (docs/rules.md, a section per diagnostic code) is, as a URL: the
+   * diagnostics' codes link to its sections. Without it only the wiki links remain.
+   */
+  readonly rulesDocUrl?: string;
+  /**
    * Read access to the workspace folders' files, for the diagnostics of files that are not open
    * (`workspace/diagnostic`); without it (the web worker) only open documents are checked.
    */

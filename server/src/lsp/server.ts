@@ -1,12 +1,14 @@
 // The language server wiring: `startServer(connection, runtime)` declares the capabilities and
 // registers one line per handler; the parts it wires live beside it. The session (session.ts)
 // holds the service, the documents and what was negotiated; validation is scheduled by
-// validation.ts, the preview made by preview.ts, settings kept by configuration.ts, the catalog's
-// life is catalogHost.ts, and the handler shapes (one error boundary, cancellation) are
-// requests.ts. It knows nothing of HTTP or files.
+// validation.ts (pushed, or pulled through pullDiagnostics.ts with the workspace's files), the
+// preview made by preview.ts, settings kept by configuration.ts, the catalog's life is
+// catalogHost.ts, and the handler shapes (one error boundary, cancellation) are requests.ts. It
+// knows nothing of HTTP or files.
 
 import {
   DidChangeConfigurationNotification,
+  DidChangeWorkspaceFoldersNotification,
   type Connection,
   type InitializeParams,
   type InitializeResult,
@@ -30,12 +32,17 @@ import { SettingsSync } from './configuration';
 import { codeActions, copyForApp, functionAt, prepareRename, rename } from './features';
 import { completionItem, documentUri } from './params';
 import { createPositionConverter } from './positions';
+import { LensRequests } from './lenses';
 import { PreviewRequests } from './preview';
+import { PullDiagnostics } from './pullDiagnostics';
 import { Requests } from './requests';
 import type { ServerRuntime } from './runtime';
 import { Session } from './session';
 import { ValidationScheduler, VALIDATE_DELAY_MS } from './validation';
 import { errorWithStack, messageOf } from '../protocol/errors';
+
+/** At most this many positions of one selection range request are answered (the rest get none). */
+const MAX_SELECTION_POSITIONS = 1000;
 
 /** What `startServer` returns: whether `shutdown` has stopped it, and a way to stop it (tests use it). */
 export interface ServerHandle {
@@ -50,7 +57,18 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   const ready = () => catalog.ready();
   const validation = new ValidationScheduler(session, ready);
   const preview = new PreviewRequests(session, validation, ready);
+  const lenses = new LensRequests(session, validation, ready);
   const requests = new Requests(session, ready);
+  // Pulled diagnostics wait for the client's own settings too (severities, the workspace's caps),
+  // so that what the first pull answers is what the settings say.
+  let settingsApplied = (): void => undefined;
+  const firstSettings = new Promise<void>((resolve) => (settingsApplied = resolve));
+  const pull = new PullDiagnostics(
+    session,
+    validation,
+    () => ready().then(() => firstSettings),
+    runtime.workspaceFiles,
+  );
 
   /** The catalog or the settings changed: later answers use them, documents are validated again. */
   function reconfigure(options: LanguageServiceOptions, then?: () => void): void {
@@ -59,6 +77,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     then?.();
     validation.revalidateAll();
     session.refreshViews();
+    pull.configChanged();
   }
 
   const catalog = new CatalogHost({
@@ -90,11 +109,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       log.error(`the runtime could not read the initialize params: ${errorWithStack(err)}`);
     }
     const init = settings.initialize(isObject(params) ? params.initializationOptions : undefined);
+    // A client that pulls diagnostics gets them per request (and the workspace's files); others are sent them.
+    pull.initialize(params);
     const locale = isObject(params) && typeof params.locale === 'string' ? params.locale : undefined;
     service.configure({
       settings: init.settings,
       client: clientFeaturesFrom(capabilities),
       ...(locale !== undefined ? { clientLocale: locale } : {}),
+      ...(runtime.rulesDocUrl ? { rulesDocUrl: runtime.rulesDocUrl } : {}),
     });
     // The local catalog starts loading now; requests wait for it (boundedly) from here on.
     catalog.configure(init.settings, init.storagePath);
@@ -102,7 +124,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       (capabilities as { general?: { positionEncodings?: unknown } } | undefined)?.general?.positionEncodings,
     );
     return {
-      capabilities: serverCapabilities(encoding, SEMANTIC_TOKENS_LEGEND, offered, session.abilities.renamePrepare),
+      capabilities: serverCapabilities(
+        encoding,
+        SEMANTIC_TOKENS_LEGEND,
+        offered,
+        session.abilities.renamePrepare,
+        pull.active ? { workspace: pull.workspace } : undefined,
+      ),
       serverInfo: {
         name: runtime.name ?? 'bdscript-language-server',
         ...(runtime.version ? { version: runtime.version } : {}),
@@ -120,9 +148,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
           log.warn(`registering for configuration changes failed: ${messageOf(err)}`);
         });
     }
+    pull.watchFiles();
     // The settings the client holds now decide the first refresh's URL.
     settings.trigger();
     void settings.flush().then(() => {
+      settingsApplied();
       if (session.disposed) return;
       session.started = true;
       catalog.start();
@@ -130,6 +160,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   });
 
   connection.onDidChangeConfiguration((params) => settings.pushed(params));
+  connection.onDidChangeWatchedFiles(() => pull.filesChanged());
+  connection.onNotification(DidChangeWorkspaceFoldersNotification.type, (params) => pull.foldersChanged(params));
 
   // ---- documents ----------------------------------------------------------------------------
 
@@ -143,7 +175,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   connection.onDidChangeTextDocument((params) => {
     const { doc, problem } = documents.change(params, session.converter);
     if (problem) log.warn(problem);
-    if (doc) validation.schedule(doc.uri, VALIDATE_DELAY_MS);
+    if (doc) {
+      validation.schedule(doc.uri, VALIDATE_DELAY_MS);
+      pull.documentChanged(doc.uri);
+    }
   });
 
   connection.onDidCloseTextDocument((params) => {
@@ -151,13 +186,19 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     if (uri === undefined) return;
     validation.forget(uri);
     service.forget(uri);
-    session.post(() => connection.sendDiagnostics({ uri, diagnostics: [] }));
+    // A client that pulls keeps what the workspace report says of the file; others are told it has none.
+    if (pull.active) pull.documentClosed(uri);
+    else session.post(() => connection.sendDiagnostics({ uri, diagnostics: [] }));
   });
 
   // ---- requests (one line each; a longer body goes in features.ts) ---------------------------
 
   const { request, document, list } = requests;
 
+  connection.languages.diagnostics.on((params, token) => pull.document(params, token));
+  connection.languages.diagnostics.onWorkspace((params, token, _work, partial) =>
+    pull.workspaceDiagnostics(params, token, partial),
+  );
   connection.onCompletion(
     document('textDocument/completion', (p, out) =>
       out.completionList(service.complete(p.document, p.position(), p.completionContext())),
@@ -214,6 +255,29 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     }),
   );
 
+  connection.onDocumentHighlight(
+    list('textDocument/documentHighlight', (p, out) =>
+      out.highlights(service.documentHighlights(p.document, p.position())),
+    ),
+  );
+  connection.onSelectionRanges(
+    list('textDocument/selectionRange', (p, out) =>
+      out.selectionRanges(service.selectionRanges(p.document, p.positions(MAX_SELECTION_POSITIONS))),
+    ),
+  );
+  connection.onDocumentLinks(
+    list('textDocument/documentLink', (p, out) => out.links(service.documentLinks(p.document))),
+  );
+  connection.onDocumentFormatting(
+    list('textDocument/formatting', (p, out) => out.textEdits(service.format(p.document, p.formattingOptions()))),
+  );
+  connection.onDocumentRangeFormatting(
+    list('textDocument/rangeFormatting', (p, out) =>
+      out.textEdits(service.format(p.document, p.formattingOptions(), p.range())),
+    ),
+  );
+  connection.onCodeLens((params, token) => lenses.request(params, token));
+
   // ---- custom requests and commands ---------------------------------------------------------
 
   connection.onRequest(
@@ -242,20 +306,24 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     catalogStatus: () => catalog.status(),
     functionAt: (raw) => functionAt(session, raw),
     copyForApp: (uri) => copyForApp(session, uri),
-    previewJson: (uri) => preview.json(uri),
+    previewJson: (uri, token, branches) => preview.json(uri, token, branches),
     showDocument: (uri) => session.showDocument(uri),
     showMessage: (type, message) => session.showMessage(type, message),
     get l10n() {
       return session.l10n;
     },
   };
-  connection.onExecuteCommand(request('workspace/executeCommand', (raw) => executeCommand(commands, raw)));
+  connection.onExecuteCommand(
+    request('workspace/executeCommand', (raw, token) => executeCommand(commands, raw, token)),
+  );
 
   const dispose = (): void => {
     if (session.disposed) return;
     session.disposed = true;
     settings.dispose();
     validation.dispose();
+    settingsApplied();
+    pull.dispose();
     catalog.dispose();
   };
   connection.onShutdown(() => dispose());

@@ -5,6 +5,7 @@
 // request handlers.
 
 import {
+  CodeLensRefreshRequest,
   MessageType,
   ShowMessageNotification,
   type Connection,
@@ -125,11 +126,12 @@ export class Session {
     }
   }
 
-  /** Asks clients that support it to re-request semantic tokens and inlay hints. */
+  /** Asks clients that support it to re-request semantic tokens, inlay hints and code lenses. */
   refreshViews(): void {
     if (!this.started || this.disposed) return;
     if (this.abilities.semanticTokensRefresh) this.post(() => this.connection.languages.semanticTokens.refresh());
     if (this.abilities.inlayHintRefresh) this.post(() => this.connection.languages.inlayHint.refresh());
+    if (this.abilities.codeLensRefresh) this.post(() => this.connection.sendRequest(CodeLensRefreshRequest.type));
   }
 
   /** Asks the client to open `uri` outside the editor; false when it cannot or did not. */

@@ -1,9 +1,12 @@
 // The language server's runtime under Node: catalog providers built on the catalog manager (its
 // disk cache and undici client), the bundled snapshot as the fallback catalog, and the idle
-// garbage collector after validations and previews. The wiring (lsp/) sees only the ServerRuntime
-// interface, so it never touches HTTP or files itself.
+// garbage collector after validations and previews, and the workspace's files read from the disk
+// for the diagnostics of files that are not open (workspaceFiles.ts). The wiring (lsp/) sees only
+// the ServerRuntime interface, so it never touches HTTP or files itself.
 
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { bundledSnapshotPath, bundledSnapshotText } from '../catalog/bundled';
 import { defaultCacheDir } from '../catalog/cache';
 import { TOOL_VERSION } from '../catalog/endpoints';
@@ -12,6 +15,7 @@ import { CatalogManager } from '../catalog/sources';
 import type { CatalogProvider, CatalogProviderOptions, FallbackCatalog, ServerRuntime } from '../lsp/runtime';
 import { createCollector } from './memory';
 import { messageOf } from '../protocol/errors';
+import { uriWorkspaceFiles } from './workspaceFiles';
 
 export const SERVER_NAME = 'bdscript-language-server';
 
@@ -57,11 +61,29 @@ export function bundledCatalog(): FallbackCatalog | undefined {
   return (bundled ??= bundledFallback({ location: bundledSnapshotPath, text: bundledSnapshotText }));
 }
 
+/**
+ * The rules page for the diagnostics' links: a release's copy online (the build names it), else
+ * the copy beside the server (dist/../docs in the installed extension and a checkout, or the
+ * sources' own when run unbundled); undefined when there is none.
+ */
+export function rulesPage(): string | undefined {
+  const released = process.env['BDSCRIPT_RULES_PAGE'];
+  if (released) return released;
+  for (const up of [['..'], ['..', '..', '..']]) {
+    const file = path.resolve(__dirname, ...up, 'docs', 'rules.md');
+    if (existsSync(file)) return pathToFileURL(file).href;
+  }
+  return undefined;
+}
+
 export function nodeRuntime(): ServerRuntime {
   const collector = createCollector();
+  const rulesDocUrl = rulesPage();
   return {
     createCatalogProvider,
     fallbackCatalog: bundledCatalog,
+    workspaceFiles: uriWorkspaceFiles,
+    ...(rulesDocUrl ? { rulesDocUrl } : {}),
     name: SERVER_NAME,
     version: TOOL_VERSION,
     ...(collector

@@ -1,17 +1,19 @@
 // The transports the language server speaks, as its command line names them: `--stdio`,
 // `--node-ipc`, `--socket=PORT` and `--pipe=NAME`, each a reader and a writer as
-// vscode-languageserver reads them.
+// vscode-languageserver reads them. The stream transports read through a FrameGuard (frames.ts),
+// so a frame that could never be read ends the server instead of leaving it deaf.
 
+import { createConnection as connect } from 'node:net';
 import {
-  createServerPipeTransport,
-  createServerSocketTransport,
   IPCMessageReader,
   IPCMessageWriter,
+  SocketMessageWriter,
   StreamMessageReader,
   StreamMessageWriter,
   type MessageReader,
   type MessageWriter,
 } from 'vscode-languageserver/node';
+import { guarded } from './frames';
 
 /** The flags that name a transport. */
 export const TRANSPORTS = ['--stdio', '--node-ipc', '--socket', '--pipe'];
@@ -23,16 +25,20 @@ export function openTransport(argv: readonly string[]): { reader: MessageReader;
     const value = inline ?? argv[i + 1];
     switch (flag) {
       case '--stdio':
-        return { reader: new StreamMessageReader(process.stdin), writer: new StreamMessageWriter(process.stdout) };
+        return {
+          reader: new StreamMessageReader(guarded(process.stdin)),
+          writer: new StreamMessageWriter(process.stdout),
+        };
       case '--node-ipc':
         return { reader: new IPCMessageReader(process), writer: new IPCMessageWriter(process) };
+      // As vscode-languageserver's createServerSocketTransport and createServerPipeTransport, read through the guard.
       case '--socket': {
-        const [reader, writer] = createServerSocketTransport(Number.parseInt(value ?? '', 10));
-        return { reader, writer };
+        const socket = connect(Number.parseInt(value ?? '', 10), '127.0.0.1');
+        return { reader: new StreamMessageReader(guarded(socket)), writer: new SocketMessageWriter(socket) };
       }
       case '--pipe': {
-        const [reader, writer] = createServerPipeTransport(value ?? '');
-        return { reader, writer };
+        const socket = connect(value ?? '');
+        return { reader: new StreamMessageReader(guarded(socket)), writer: new SocketMessageWriter(socket) };
       }
       default:
       // Not a transport flag: the next argument may be one.

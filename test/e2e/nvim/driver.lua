@@ -1,6 +1,6 @@
 -- Drives the BDScript language server from Neovim's built-in LSP client (0.7 API, no plugins):
 -- opens a .bds file, waits for diagnostics, asks for completion, hover and signature help,
--- edits the buffer through Neovim's own change tracking, and stops the server. Each step is
+-- edits the buffer through Neovim's own change tracking, formats it, and stops the server. Each step is
 -- written as one JSON line to $BDS_OUT; test/e2e/neovim.test.ts reads and judges them.
 -- Every wait is bounded by $BDS_WAIT_MS; the test process also kills nvim if it overruns.
 
@@ -69,6 +69,20 @@ local function run()
   vim.api.nvim_buf_set_text(bufnr, tl - 1, name_end - 1, tl - 1, name_end - 1, { 'o' })
   wait_for('diagnostics after the fix', function() return #published > count end)
   emit('after_fix', { published = published[#published], line = vim.api.nvim_buf_get_lines(bufnr, tl - 1, tl, false)[1] })
+
+  -- Format the buffer as `:lua vim.lsp.buf.formatting()` would, synchronously: the edits applied
+  -- by Neovim's own helper, then the buffer's lines.
+  local format = vim.lsp.buf_request_sync(bufnr, 'textDocument/formatting', {
+    textDocument = vim.lsp.util.make_text_document_params(),
+    options = { tabSize = 2, insertSpaces = true },
+  }, wait_ms)
+  local formatted = format and format[client_id] or {}
+  if formatted.result then vim.lsp.util.apply_text_edits(formatted.result, bufnr, client.offset_encoding) end
+  emit('formatting', {
+    error = formatted.err,
+    edits = formatted.result,
+    lines = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false),
+  })
 
   h.finish(client_id, exit_code)
 end

@@ -92,6 +92,7 @@ export class CallChecker {
     for (const call of calls) {
       // A bare `$c` is a comment name, never judged.
       if (call.name === COMMENT_NAME) continue;
+      this.d.about = callToResolve(call);
       this.checkLanguage(call);
       this.checkCall(call);
       if (call.name === JSON_PARSE) this.checkJsonParse(call);
@@ -100,6 +101,7 @@ export class CallChecker {
       if (check && (call.open < 0 || call.close >= 0) && this.ctx.catalog.functions.get(call.name, call.open >= 0))
         check(this.text, call, this.report);
     }
+    this.d.about = undefined;
   }
 
   /** Where the per-call checks of callRules.ts put their findings. */
@@ -259,6 +261,7 @@ export class CallChecker {
                     title: msg('fix.removeEmptyBrackets'),
                     edits: [{ start: call.open, end: call.end, newText: '' }],
                     preferred: true,
+                    safe: true,
                   },
                 ],
               }
@@ -428,7 +431,7 @@ export class CallChecker {
           edits.push({ start: s.start, end: s.end, newText: '\\;' });
       }
       return edits.length > 0
-        ? [{ title: msg('fix.escapeSemicolons', { label: slotLabel(slot, params) }), edits }]
+        ? [{ title: msg('fix.escapeSemicolons', { label: slotLabel(slot, params) }), edits, safe: true }]
         : [];
     };
     this.d.add(

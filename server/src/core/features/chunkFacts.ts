@@ -9,6 +9,7 @@ import { COMPONENT_FACT } from './components';
 import { VAR_USE_FACT } from './documentNames';
 import { EMBED_FACT } from './embeds';
 import { FOLD_FACT } from './folding';
+import { LINE_FACT } from './formatting';
 import { JSON_PARSE_FACT } from './json';
 import { MENU_FACT } from './menus';
 import { MESSAGE_FACT } from './messages';
@@ -27,4 +28,5 @@ export const CHUNK_FACTS: readonly ChunkFact<unknown>[] = [
   VAR_USE_FACT,
   FOLD_FACT,
   JSON_PARSE_FACT,
+  LINE_FACT,
 ];

@@ -1,7 +1,8 @@
 // Code actions: the quick fixes diagnostics carry in `Diagnostic.data` (validated, since the client
 // echoes that data back), "Add missing `]`" for unclosed calls, "Escape `;`, `]` and `$` in
-// selection" (for a selection of text, never a cursor or a function's name), and per rule
-// "Silence on this line" / "Silence in this file" directives.
+// selection" (for a selection of text, never a cursor or a function's name), per rule
+// "Silence on this line" / "Silence in this file" directives, and, when asked for, the
+// `source.fixAll.bdscript` action that applies every safe fix (fixAll.ts).
 
 import {
   CodeActionKind,
@@ -16,6 +17,8 @@ import { callNameAt, forEachLeafIn, locate } from '../parser/query';
 import type { Directive } from '../parser/directives';
 import type { CallNode, ParsedDocument } from '../parser/tree';
 import { DIAGNOSTIC_SOURCE } from './diagnosticCollector';
+import { readFixes } from './diagnosticFixes';
+import { fixAllEdits } from './fixAll';
 import { RULE_BY_CODE } from './rules';
 import { l10nOf, type Analysis, type FeatureContext, type OffsetEdit } from './types';
 import { isObject } from '../../protocol/json';
@@ -23,10 +26,6 @@ import { isBlankText, isSpaceOrTab } from '../chars';
 
 /** Caps on what untrusted diagnostic data may ask for. */
 const MAX_DIAGNOSTICS = 1000;
-const MAX_FIXES_PER_DIAGNOSTIC = 20;
-const MAX_EDITS_PER_FIX = 200;
-const MAX_TITLE_LENGTH = 200;
-const MAX_NEW_TEXT_LENGTH = 100_000;
 
 /** At most this many "Add missing `]`" actions: deeply nested unclosed calls would otherwise cost quadratic time. */
 const MAX_BRACKET_FIXES = 3;
@@ -186,7 +185,22 @@ export function codeActions(
       push({ title: l10n.t('action.silenceFile', { code }), kind: CodeActionKind.QuickFix, diagnostics: ds }, [edit]);
   }
 
+  // 5. Fix all, only when the client asks for it (`source.fixAll`, as on save): every safe fix in one edit.
+  if (asksFor(context, FIX_ALL_KIND)) {
+    const edits = fixAllEdits(ctx, analysis);
+    if (edits.length > 0) push({ title: l10n.t('action.fixAll'), kind: FIX_ALL_KIND }, edits);
+  }
+
   return filterByKind(actions, context);
+}
+
+/** The kind of the "fix all" action: `source.fixAll` for this language, as `editor.codeActionsOnSave` names it. */
+export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.bdscript`;
+
+/** Whether the context's `only` asks for `kind` (or a kind it falls under); source actions come only when asked. */
+function asksFor(context: CodeActionContext, kind: string): boolean {
+  const only: unknown = context && (context as { only?: unknown }).only;
+  return Array.isArray(only) && only.some((k) => typeof k === 'string' && (kind === k || kind.startsWith(k + '.')));
 }
 
 /**
@@ -219,63 +233,6 @@ function collectDiagnostics(
     const raw = d['code'];
     const code = typeof raw === 'string' ? raw : typeof raw === 'number' ? String(raw) : undefined;
     out.push({ diagnostic, start, end, code });
-  }
-  return out;
-}
-
-interface ValidFix {
-  readonly title: string;
-  readonly edits: OffsetEdit[];
-  readonly preferred: boolean;
-}
-
-/**
- * The fixes in untrusted `Diagnostic.data`: well-formed titles and edits whose offsets lie inside
- * the document and do not overlap. Anything else is dropped, never thrown on.
- */
-export function readFixes(data: unknown, textLength: number): ValidFix[] {
-  if (!isObject(data) || !Array.isArray(data['fixes'])) return [];
-  const out: ValidFix[] = [];
-  for (const fix of data['fixes'].slice(0, MAX_FIXES_PER_DIAGNOSTIC)) {
-    if (!isObject(fix)) continue;
-    const title = fix['title'];
-    const rawEdits = fix['edits'];
-    if (typeof title !== 'string' || title.trim() === '' || title.length > MAX_TITLE_LENGTH) continue;
-    if (!Array.isArray(rawEdits) || rawEdits.length === 0 || rawEdits.length > MAX_EDITS_PER_FIX) continue;
-    const edits: OffsetEdit[] = [];
-    let ok = true;
-    for (const e of rawEdits) {
-      if (!isObject(e)) {
-        ok = false;
-        break;
-      }
-      const { start, end, newText } = e;
-      if (
-        !Number.isSafeInteger(start) ||
-        !Number.isSafeInteger(end) ||
-        typeof newText !== 'string' ||
-        newText.length > MAX_NEW_TEXT_LENGTH ||
-        (start as number) < 0 ||
-        (start as number) > (end as number) ||
-        (end as number) > textLength
-      ) {
-        ok = false;
-        break;
-      }
-      edits.push({ start: start as number, end: end as number, newText });
-    }
-    if (!ok) continue;
-    edits.sort((a, b) => a.start - b.start || a.end - b.end);
-    for (let i = 1; i < edits.length && ok; i++) {
-      const prev = edits[i - 1];
-      const cur = edits[i];
-      if (prev === undefined || cur === undefined) break;
-      // Two edits may touch, but not overlap, and two insertions at one offset are ambiguous.
-      if (cur.start < prev.end || (cur.start === prev.start && cur.start === cur.end && prev.start === prev.end))
-        ok = false;
-    }
-    if (!ok) continue;
-    out.push({ title, edits, preferred: fix['preferred'] === true });
   }
   return out;
 }

@@ -294,15 +294,7 @@ export function componentFindings(parsed: ParsedDocument): ComponentFinding[] {
   if (calls.length === 0) return [];
   const out = new FindingList();
   for (const c of calls) linkButtonHint(c, out);
-  // The response's components: not in the trigger, not sent to another message.
-  const events = calls.filter(
-    (c) =>
-      c.role !== 'editButton' &&
-      c.role !== 'modal' &&
-      c.role !== 'textInput' &&
-      !c.elsewhere &&
-      !inTrigger(parsed, c.start),
-  );
+  const events = responseEvents(parsed, calls);
   if (events.length === 0) return out.list;
   const model = pathModel(parsed);
   const hasV2 = events.some((c) => V2_ROLES.has(c.role));
@@ -393,6 +385,47 @@ export function componentFindings(parsed: ParsedDocument): ComponentFinding[] {
     );
   }
   return out.list;
+}
+
+/** The response's components: not in the trigger, not sent to another message. */
+function responseEvents(parsed: ParsedDocument, calls: readonly ComponentCall[]): ComponentCall[] {
+  return calls.filter(
+    (c) =>
+      c.role !== 'editButton' &&
+      c.role !== 'modal' &&
+      c.role !== 'textInput' &&
+      !c.elsewhere &&
+      !inTrigger(parsed, c.start),
+  );
+}
+
+/** What the reply's components hold, for the budget above the code that builds them (codeLens.ts). */
+export interface ComponentTotals {
+  /** Where the first component call starts. */
+  readonly first: number;
+  /** The most legacy action rows on any one path, counted as `component-limit` counts them (no Components V2). */
+  readonly rows?: number;
+  /** The most Components V2 components on any one path, as the 40-component total counts them. */
+  readonly v2?: number;
+}
+
+/** The reply's component counts along the paths, from the summaries the rules read; undefined when it has none. */
+export function componentTotals(parsed: ParsedDocument): ComponentTotals | undefined {
+  const events = responseEvents(parsed, componentCalls(parsed));
+  const first = events.find((c) => c.role !== 'reset');
+  if (!first) return undefined;
+  const model = pathModel(parsed);
+  const sink = new FindingList();
+  const items = (group: readonly ComponentCall[]): Event[] => group.map((c) => ({ at: c.start, call: c }));
+  if (events.some((c) => V2_ROLES.has(c.role))) {
+    const group = events.filter((c) => V2_ROLES.has(c.role) || c.role === 'reset');
+    const ends = walkPaths(model, items(group), v2Total(sink));
+    return { first: first.start, v2: Math.max(0, ...ends.map((e) => e.state)) };
+  }
+  const group = events.filter((c) => c.role === 'button' || c.role === 'selectMenu' || c.role === 'reset');
+  if (!group.some((c) => c.role !== 'reset')) return { first: first.start };
+  const ends = walkPaths(model, items(group), legacyRows(sink));
+  return { first: first.start, rows: Math.max(0, ...ends.map((e) => e.state.rows)) };
 }
 
 /** The group an option or gallery item counts in: `o:` + menu ID or `g:` + gallery ID. */

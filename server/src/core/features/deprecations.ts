@@ -116,7 +116,7 @@ export function replacementFixes(
             ? msg('fix.replaceCheck', { code: shorten(newText), check: mapped.check })
             : msg('fix.replaceWith', { code: shorten(newText) }),
           edits: [{ start: call.start, end: call.end, newText }],
-          ...(mapped.exact ? { preferred: true } : {}),
+          ...(mapped.exact ? { preferred: true, safe: true } : {}),
         },
       ];
     }
@@ -131,7 +131,8 @@ export function replacementFixes(
     const binding = bindArguments(target.arguments, call.args.length);
     fits = binding.missing.length === 0 && binding.slots.every((s) => s !== undefined);
   }
-  if (fits) return [{ title: msg('fix.replaceWith', { code: replacement }), edits: [renameEdit], preferred: true }];
+  if (fits)
+    return [{ title: msg('fix.replaceWith', { code: replacement }), edits: [renameEdit], preferred: true, safe: true }];
   return [{ title: msg('fix.replaceCheckArgs', { code: replacement, tag: targetTag }), edits: [renameEdit] }];
 }
 

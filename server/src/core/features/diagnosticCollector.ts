@@ -13,6 +13,8 @@ import { lineOf, positionOf } from '../parser/parser';
 import type { SeveritySetting } from '../settings';
 import { list, msg, type Msg, type Text } from '../l10n';
 import { RULE_BY_CODE, type RuleCode } from './rules';
+import { WIKI_BASE, wikiUrl } from '../catalog/wiki';
+import { resolveCall, type CallToResolve } from './resolve';
 import {
   l10nOf,
   type Analysis,
@@ -52,6 +54,8 @@ export interface Finding {
   readonly end: number;
   readonly message: Text;
   readonly extra: Extra;
+  /** The call the finding is about, when one call's check made it (the wiki page of the record it means is the finding's link). */
+  readonly about?: CallToResolve;
 }
 
 /** A value, or the function that makes it when it is needed (messages past the cap never are). */
@@ -89,6 +93,9 @@ export class Findings {
     private readonly lineOf: (offset: number) => number,
   ) {}
 
+  /** The call being checked: the findings added meanwhile are about it. */
+  about: CallToResolve | undefined;
+
   add(code: RuleCode, start: number, end: number, message: Lazy<Text>, extra: Lazy<Extra> = {}): void {
     if (this.list.length < this.limit) {
       this.list.push({
@@ -97,6 +104,7 @@ export class Findings {
         end,
         message: typeof message === 'function' ? message() : message,
         extra: typeof extra === 'function' ? extra() : extra,
+        ...(this.about !== undefined ? { about: this.about } : {}),
       });
       return;
     }
@@ -208,6 +216,8 @@ export class Collector {
       source: DIAGNOSTIC_SOURCE,
       message: l10n.text(finding.message),
     };
+    const href = this.docOf(finding.code, finding.about);
+    if (href) diagnostic.codeDescription = { href };
     const extra = finding.extra;
     if (extra.tags && extra.tags.length > 0) diagnostic.tags = extra.tags;
     if (extra.related && extra.related.length > 0) {
@@ -229,6 +239,24 @@ export class Collector {
       diagnostic.data = data;
     }
     this.out.push({ offset: start, diagnostic });
+  }
+
+  /**
+   * Where a finding's code links: the wiki page of the function it is about, for the rules
+   * about one function's use (FUNCTION_RULES); otherwise the rule's section of the rules page
+   * (docs/rules.md, a section per code), when the service knows where that page is.
+   */
+  private docOf(code: RuleCode, about: CallToResolve | undefined): string | undefined {
+    if (about !== undefined && FUNCTION_RULES.has(code)) {
+      // The record every feature reads for the call (resolve.ts).
+      const record = resolveCall(this.ctx.catalog, about)?.record;
+      if (record) {
+        const url = wikiUrl(record);
+        if (url.startsWith(WIKI_BASE)) return url;
+      }
+    }
+    const page = this.ctx.rulesDocUrl;
+    return page ? `${page}#${code}` : undefined;
   }
 
   /** Counts the findings of a tally (lines relative to `firstLine`) that settings and directives let through; none is shown. */
@@ -285,12 +313,32 @@ export class Collector {
       range: { start: end, end },
       severity,
       code: 'too-many-findings',
+      ...(this.ctx.rulesDocUrl ? { codeDescription: { href: `${this.ctx.rulesDocUrl}#too-many-findings` } } : {}),
       source: DIAGNOSTIC_SOURCE,
       message: l10nOf(this.ctx).text(capMessage(capped)),
       data,
     };
   }
 }
+
+/**
+ * The rules about how one function is used, whose findings link to that function's wiki page
+ * rather than to the rule's section: its form, arguments and flags, and what it refuses when the
+ * command runs.
+ */
+const FUNCTION_RULES: ReadonlySet<RuleCode> = new Set<RuleCode>([
+  'wrong-form',
+  'too-many-arguments',
+  'missing-argument',
+  'empty-argument',
+  'invalid-argument',
+  'deprecated',
+  'premium',
+  'intents',
+  'callback-in-code',
+  'role-grant-sign',
+  'number-out-of-range',
+]);
 
 /** "Only the first 5,000 of 12,345 findings are shown (in all: 2 errors and 12,343 warnings). …" */
 function capMessage(capped: CappedFindings): Msg {

@@ -169,16 +169,40 @@ function readDirectives(d: Collector, parsed: ParsedDocument): void {
 // Syntax and block problems found by the parser.
 
 function syntaxProblems(d: Collector, parsed: ParsedDocument): void {
-  for (const p of parsed.problems) {
-    d.add(p.code, p.start, p.end, p.message, syntaxExtra(p));
+  const problems = parsed.problems;
+  for (const [k, p] of problems.entries()) {
+    d.add(p.code, p.start, p.end, p.message, syntaxExtra(p, strayAfterOnLine(parsed, problems, k)));
   }
 }
 
-function syntaxExtra(p: SyntaxProblem): Extra {
+/**
+ * Whether a `stray-bracket` follows problem `k` on its line: the `]` meant to close the call that
+ * an early `]` closed instead (`$description[[link](url)]`), so escaping the early one leaves the
+ * call closed where its writer closed it.
+ */
+function strayAfterOnLine(parsed: ParsedDocument, problems: readonly SyntaxProblem[], k: number): boolean {
+  const p = problems[k];
+  if (p?.code !== 'unescaped-bracket') return false;
+  const line = lineOf(parsed.lineStarts, p.start);
+  for (let j = k + 1; j < problems.length; j++) {
+    const q = problems[j];
+    if (!q || lineOf(parsed.lineStarts, q.start) !== line) return false;
+    if (q.code === 'stray-bracket') return true;
+  }
+  return false;
+}
+
+function syntaxExtra(p: SyntaxProblem, safe: boolean): Extra {
   switch (p.code) {
     case 'unescaped-bracket':
       return {
-        fixes: [{ title: msg('fix.escapeBracket'), edits: [{ start: p.start, end: p.end, newText: '\\]' }] }],
+        fixes: [
+          {
+            title: msg('fix.escapeBracket'),
+            edits: [{ start: p.start, end: p.end, newText: '\\]' }],
+            ...(safe ? { safe: true } : {}),
+          },
+        ],
         ...(p.related ? { related: [{ ...p.related, message: msg('related.openBracketText') }] } : {}),
       };
     default:

@@ -119,23 +119,82 @@ const MAX_TOTAL_STATES = 32;
 /** The embeds rule: its findings, carried over edits that leave what it reads in place (carry.ts). */
 export const EMBED_RULE = new DocumentRule('embeds', embedFindings);
 
-/** The findings of the counted embed caps over the whole document. */
-export function embedFindings(parsed: ParsedDocument): EmbedFinding[] {
-  const events: Array<EmbedCall & { readonly at: number }> = [];
-  const fieldsByIndex = new Map<number, number>();
-  let charsAnywhere = 0;
+/** An embed call placed in the document. */
+type EmbedEvent = EmbedCall & { readonly at: number };
+
+/** The reply's embed calls (not in the trigger), absolute offsets, in document order. */
+function embedEvents(parsed: ParsedDocument): EmbedEvent[] {
+  const events: EmbedEvent[] = [];
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
     for (const c of parsed.fact(EMBED_FACT, i)) {
       if (inTrigger(parsed, c.start + base)) continue;
       events.push({ ...c, at: c.start + base, start: c.start + base, end: c.end + base });
-      if (c.part === 'field') fieldsByIndex.set(c.index, (fieldsByIndex.get(c.index) ?? 0) + 1);
-      charsAnywhere += c.count;
     }
+  }
+  return events;
+}
+
+/** A state of the text total: its sum and a slot per embed part (a later setter replaces its text), with a key made once. */
+type Total = { readonly slots: readonly number[]; readonly sum: number; readonly key: string };
+
+/**
+ * Walks the 6,000-character total of the embed calls along the paths; `crossed` hears of each call
+ * that takes a path over the cap. Returns the ends of the paths, or undefined when there are too
+ * many calls to walk (MAX_TOTAL_EVENTS).
+ */
+function walkTotal(
+  parsed: ParsedDocument,
+  events: readonly EmbedEvent[],
+  crossed?: (e: EmbedEvent, sum: number) => void,
+): Total[] | undefined {
+  const maxChars = limit('embedsTotal');
+  const maxEmbeds = limit('embedsPerMessage');
+  const counted = events.filter((e) => e.index >= 1 && e.index <= maxEmbeds && e.count > 0);
+  if (counted.length > MAX_TOTAL_EVENTS) return undefined;
+  // A state's key names its sum and its non-empty slots (most of the 44 are empty), made once
+  // when the state is made: the walk asks for it on every event.
+  const keyOf = (slots: readonly number[], sum: number): string => {
+    let key = String(sum);
+    for (let k = 0; k < slots.length; k++) if (slots[k] !== 0) key += `,${k}=${slots[k]}`;
+    return key;
+  };
+  const ends = walkPaths<EmbedEvent, Total>(pathModel(parsed), counted, {
+    // Each state is a copy of 44 slots, and nearly every one has its own sum: fewer are kept.
+    maxStates: MAX_TOTAL_STATES,
+    initial: { slots: new Array<number>(maxEmbeds * 4 + 4).fill(0), sum: 0, key: '0' },
+    key: (t) => t.key,
+    step: (t, e) => {
+      let next: Total;
+      if (e.part === 'field') {
+        const sum = t.sum + e.count;
+        next = { slots: t.slots, sum, key: keyOf(t.slots, sum) };
+      } else {
+        const slot = e.index * 4 + TEXT_SLOTS[e.part];
+        const slots = [...t.slots];
+        const was = slots[slot] ?? 0;
+        slots[slot] = e.count;
+        const sum = t.sum - was + e.count;
+        next = { slots, sum, key: keyOf(slots, sum) };
+      }
+      if (crossed && t.sum <= maxChars && next.sum > maxChars) crossed(e, next.sum);
+      return next;
+    },
+  });
+  return ends.map((end) => end.state);
+}
+
+/** The findings of the counted embed caps over the whole document. */
+export function embedFindings(parsed: ParsedDocument): EmbedFinding[] {
+  const events = embedEvents(parsed);
+  const fieldsByIndex = new Map<number, number>();
+  let charsAnywhere = 0;
+  for (const e of events) {
+    if (e.part === 'field') fieldsByIndex.set(e.index, (fieldsByIndex.get(e.index) ?? 0) + 1);
+    charsAnywhere += e.count;
   }
   const maxFields = limit('embedFields');
   const maxChars = limit('embedsTotal');
-  const maxEmbeds = limit('embedsPerMessage');
   const found = new Map<number, EmbedFinding>();
   const model = pathModel(parsed);
   // Fields, per embed that has more than the cap in the whole document: a count along the paths.
@@ -158,46 +217,43 @@ export function embedFindings(parsed: ParsedDocument): EmbedFinding[] {
       },
     });
   }
-  // The text total: a slot per embed part (a later setter replaces its text) and the fields' sum.
-  const counted = events.filter((e) => e.index >= 1 && e.index <= maxEmbeds && e.count > 0);
-  if (charsAnywhere > maxChars && counted.length <= MAX_TOTAL_EVENTS) {
-    // A state's key names its sum and its non-empty slots (most of the 44 are empty), made once
-    // when the state is made: the walk asks for it on every event.
-    type Total = { readonly slots: readonly number[]; readonly sum: number; readonly key: string };
-    const keyOf = (slots: readonly number[], sum: number): string => {
-      let key = String(sum);
-      for (let k = 0; k < slots.length; k++) if (slots[k] !== 0) key += `,${k}=${slots[k]}`;
-      return key;
-    };
-    walkPaths<(typeof counted)[number], Total>(model, counted, {
-      // Each state is a copy of 44 slots, and nearly every one has its own sum: fewer are kept.
-      maxStates: MAX_TOTAL_STATES,
-      initial: { slots: new Array<number>(maxEmbeds * 4 + 4).fill(0), sum: 0, key: '0' },
-      key: (t) => t.key,
-      step: (t, e) => {
-        let next: Total;
-        if (e.part === 'field') {
-          const sum = t.sum + e.count;
-          next = { slots: t.slots, sum, key: keyOf(t.slots, sum) };
-        } else {
-          const slot = e.index * 4 + TEXT_SLOTS[e.part];
-          const slots = [...t.slots];
-          const was = slots[slot] ?? 0;
-          slots[slot] = e.count;
-          const sum = t.sum - was + e.count;
-          next = { slots, sum, key: keyOf(slots, sum) };
-        }
-        if (t.sum <= maxChars && next.sum > maxChars && !found.has(e.start)) {
-          found.set(e.start, {
-            code: 'embed-limit',
-            start: e.start,
-            end: e.end,
-            message: msg('rule.embedsTotal', { count: next.sum, max: maxChars }),
-          });
-        }
-        return next;
-      },
+  // The text total: only when the whole document holds more than a message may.
+  if (charsAnywhere > maxChars) {
+    walkTotal(parsed, events, (e, count) => {
+      if (found.has(e.start)) return;
+      found.set(e.start, {
+        code: 'embed-limit',
+        start: e.start,
+        end: e.end,
+        message: msg('rule.embedsTotal', { count, max: maxChars }),
+      });
     });
   }
   return [...found.values()].sort((a, b) => a.start - b.start);
+}
+
+/** What the reply's embeds hold, for the budget above the code that builds them (codeLens.ts). */
+export interface EmbedTotals {
+  /** The embed indexes the reply sets (1 to 10), in order. */
+  readonly indexes: readonly number[];
+  /** Where the first embed call starts. */
+  readonly first: number;
+  /**
+   * The most characters the embeds hold on any one path, counted as the 6,000 cap counts them
+   * (only what certainly reaches Discord); undefined when there are too many calls to walk.
+   */
+  readonly chars: number | undefined;
+}
+
+/** The reply's embeds and their text total, from the per-chunk facts the rules read; undefined when it has none. */
+export function embedTotals(parsed: ParsedDocument): EmbedTotals | undefined {
+  const events = embedEvents(parsed);
+  const first = events[0];
+  if (!first) return undefined;
+  const maxEmbeds = limit('embedsPerMessage');
+  const indexes = [...new Set(events.map((e) => e.index).filter((i) => i >= 1 && i <= maxEmbeds))].sort(
+    (a, b) => a - b,
+  );
+  const ends = walkTotal(parsed, events);
+  return { indexes, first: first.start, chars: ends ? Math.max(0, ...ends.map((t) => t.sum)) : undefined };
 }

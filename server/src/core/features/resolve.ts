@@ -1,8 +1,8 @@
 // Which catalog record a call means: the one answer that hover, signature help, inlay hints,
-// completion of arguments, colours, semantic tokens, "function under the cursor" and the
-// diagnostics' call check all read. The trigger's own call (`isTriggerCall`) looks among callbacks
-// first, every other call among functions first; the first of the two that knows the name
-// decides, with the form written or else its other form.
+// completion of arguments, colours, semantic tokens, "function under the cursor", document links,
+// the diagnostics' call check and their wiki links all read. The trigger's own call
+// (`isTriggerCall`) looks among callbacks first, every other call among functions first; the first
+// of the two that knows the name decides, with the form written or else its other form.
 
 import type { Catalog, Forms } from '../catalog/catalog';
 import type { CatalogRecord } from '../catalog/model';

@@ -49,6 +49,11 @@ export interface FeatureContext {
   readonly catalog: Catalog;
   readonly settings: Settings;
   readonly client: ClientFeatures;
+  /**
+   * The rules page (docs/rules.md, a section per code) as a URL, where the diagnostics' codes
+   * link; the editor has no such link without it.
+   */
+  readonly rulesDocUrl?: string;
   /** The language of user-facing texts; English when absent. */
   readonly l10n?: Localizer;
 }
@@ -79,6 +84,12 @@ export interface DiagnosticFix {
   readonly edits: readonly OffsetEdit[];
   /** The fix is the obvious one (a single "did you mean", a deprecated replacement). */
   readonly preferred?: boolean;
+  /**
+   * The fix keeps what the code means and is applied by "fix all" (`source.fixAll.bdscript`,
+   * `bdscript check --fix`) without asking: an escape of text the parser reads as syntax, a
+   * deprecated function replaced by one that does the same with the same arguments.
+   */
+  readonly safe?: boolean;
 }
 
 /** Findings per severity, by the names the settings use. */

@@ -219,6 +219,37 @@ const V2_FUNCTIONS = new Set([
   ...SELECT_TYPES.keys(),
 ]);
 
+/**
+ * Names whose calls add nothing to the reply's content (they build embeds or components, act,
+ * send elsewhere, or are block words); a `$var` read (one argument) is the exception, handled by
+ * `addsContent`. `onCall` adds a placeholder exactly for the calls `addsContent` says do, so the
+ * formatter, which reads this to know which lines Discord never receives, and the preview agree.
+ */
+const NO_CONTENT: ReadonlySet<string> = new Set([
+  ...BLOCK_ROLES.keys(),
+  '$stop',
+  '$ephemeral',
+  ...EMBED_SETTERS.keys(),
+  '$addField',
+  '$addButton',
+  '$newSelectMenu',
+  '$addSelectMenuOption',
+  '$removeButtons',
+  '$removeAllComponents',
+  '$removeComponent',
+  ...V2_FUNCTIONS,
+  ...SENDERS.keys(),
+  '$useChannel',
+  '$dm',
+  ...SILENT,
+]);
+
+/** Whether a top-level call adds to the reply's content: a value only the running bot knows (a placeholder). */
+export function addsContent(call: CallNode): boolean {
+  if (call.name === '$var') return call.args.length < 2;
+  return !NO_CONTENT.has(call.name);
+}
+
 /** Mutable builders, frozen into the readonly preview types at the end. */
 interface EmbedDraft {
   index: number;
@@ -716,6 +747,10 @@ export function* previewSteps(
 
   const onCall = (call: CallNode): void => {
     const name = call.name;
+    if (addsContent(call)) {
+      content.push(placeholder(text, call));
+      return;
+    }
     if (name === '$stop') {
       stopped = true;
       return;
@@ -767,20 +802,12 @@ export function* previewSteps(
     if (name === '$removeComponent') return removeComponent(call);
     if (V2_FUNCTIONS.has(name)) return addV2(call);
     if (SENDERS.has(name)) return note(msg('preview.note.sender', { name }), call);
-    if (name === '$var') {
-      if (call.args.length < 2) content.push(placeholder(text, call));
-      return;
-    }
-    if (name === '$useChannel' || name === '$dm') {
-      note(msg('preview.note.elsewhere', { name }), call);
-      return;
-    }
-    if (SILENT.has(name)) return;
-    content.push(placeholder(text, call));
+    if (name === '$useChannel' || name === '$dm') note(msg('preview.note.elsewhere', { name }), call);
+    // Everything else here acts and adds nothing (`addsContent` answered above).
   };
 
   // The content line by line: a line that only calls left blank (`$nomention`, `$title[...]`, a
-  // block word) is not part of the reply; a blank line written as such is.
+  // block word, a comment) is not part of the reply; a blank line written as such is.
   let line: TextPart[] = [];
   let lineHadCall = false;
   const flushLine = (): void => {
@@ -792,7 +819,9 @@ export function* previewSteps(
     lineHadCall = false;
   };
   const visit = (node: Node): void => {
-    if (node.kind === 'call') lineHadCall = true;
+    // A comment is a function too (`$c`), one that adds nothing: a line of comments and calls
+    // that add nothing is not part of the reply.
+    if (node.kind === 'call' || node.kind === 'comment') lineHadCall = true;
     if (!(node.kind === 'call' && onBlockCall(node)) && active()) {
       if (node.kind === 'text') pushText(line, text.slice(node.start, node.end), node.start, node.end);
       else if (node.kind === 'escape') pushText(line, node.value, node.start, node.end);
