@@ -46,6 +46,52 @@ const embedSnapshot = {
 };
 
 /**
+ * Replaces server/src/cli/mcpBundle.ts in the CLI by the MCP side of `bdscript mcp`
+ * (server/src/cli/mcpServer.ts with the SDK and zod, about 1.5 MB of code) bundled on its own,
+ * compressed with brotli and compiled only when `mcp` runs: code in the CLI's script costs every
+ * command its parse at a cold start, a compressed string a small fraction of it. The bundle needs
+ * nothing but Node's own modules (the language service stays in the CLI and is handed to it).
+ */
+const embedMcp = {
+  name: 'embed-mcp',
+  setup(build) {
+    build.onLoad({ filter: /server[\\/]src[\\/]cli[\\/]mcpBundle\.ts$/ }, async () => {
+      const result = await esbuild.build({
+        ...common,
+        plugins: [asciiDependencies],
+        entryPoints: ['server/src/cli/mcpServer.ts'],
+        write: false,
+        sourcemap: false,
+        legalComments: 'none',
+        minifyWhitespace: true,
+      });
+      const [file] = result.outputFiles;
+      const packed = zlib
+        .brotliCompressSync(Buffer.from(file.contents), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
+        .toString('base64');
+      return {
+        loader: 'ts',
+        resolveDir: 'server/src/cli',
+        contents: [
+          `import { brotliDecompressSync } from 'node:zlib';`,
+          `import { createRequire } from 'node:module';`,
+          `import { compileFunction } from 'node:vm';`,
+          `let loaded: typeof import('./mcpServer') | undefined;`,
+          `export function loadMcpServer(): typeof import('./mcpServer') {`,
+          `  if (loaded) return loaded;`,
+          `  const code = brotliDecompressSync(Buffer.from(${JSON.stringify(packed)}, 'base64')).toString('utf8');`,
+          `  const module = { exports: {} as typeof import('./mcpServer') };`,
+          `  const run = compileFunction(code, ['exports', 'require', 'module', '__filename', '__dirname'], { filename: 'bdscript-mcp.js' });`,
+          `  run(module.exports, createRequire(__filename), module, __filename, __dirname);`,
+          `  return (loaded = module.exports);`,
+          `}`,
+        ].join('\n'),
+      };
+    });
+  },
+};
+
+/**
  * A JavaScript source with every character outside ASCII written as a `\u` escape. Outside
  * strings, regular expressions, template literals and identifiers a file holds such characters
  * only in comments, where an escape is harmless; in a pattern `\uXXXX` matches what the character
@@ -135,7 +181,11 @@ export const web = { platform: 'browser', target: 'es2022', plugins: [noNodeApis
 
 export const builds = [
   { entryPoints: ['server/src/node/main.ts'], outfile: 'dist/server.js' },
-  { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js' },
+  {
+    entryPoints: ['server/src/cli/main.ts'],
+    outfile: 'dist/cli.js',
+    plugins: [embedSnapshot, asciiDependencies, embedMcp],
+  },
   // The command line's launcher runs dist/cli.js through this, with a V8 code cache.
   { entryPoints: ['server/src/node/codeCache.ts'], outfile: 'dist/codeCache.js' },
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },

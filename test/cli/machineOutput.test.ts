@@ -2,8 +2,9 @@
 // purpose (a zero-width space for a blank field name, a soft hyphen, RLM, U+2028, DEL) come out
 // of `check --format json|sarif`, `preview --format json` and `catalog status --json` as JSON's
 // own escapes (`\u200b`), of `preview --format html` as character references, and only the text
-// formats show them as `\u{200B}`. Through the bundled CLI for the named characters, and in
-// process as a seeded property over random Unicode (longer runs: `npm run fuzz -- --only output`).
+// formats show them as `\u{200B}`; `bdscript mcp` writes its JSON-RPC lines the same way. Through
+// the bundled CLI for the named characters, and in process as a seeded property over random
+// Unicode (longer runs: `npm run fuzz -- --only output`).
 
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -12,7 +13,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { htmlSafe, jsonSafe } from '../../server/src/core/catalog/controlChars';
-import { checkMachineOutput, INVISIBLE_CHARACTERS, unicodeFiles } from '../fuzz/output';
+import {
+  checkMachineOutput,
+  checkMcpOutput,
+  checkSarifLocation,
+  INVISIBLE_CHARACTERS,
+  sarifPath,
+  unicodeFiles,
+} from '../fuzz/output';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CLI = path.join(ROOT, 'dist/cli.js');
@@ -118,5 +126,13 @@ describe('machine output for any input', function () {
       fc.asyncProperty(unicodeFiles, (files) => checkMachineOutput(dir, files)),
       { seed: SEED, numRuns: 25 },
     );
+  });
+
+  it('every JSON-RPC line of bdscript mcp parses, for random Unicode input (in process)', async () => {
+    await fc.assert(fc.asyncProperty(unicodeFiles, checkMcpOutput), { seed: SEED, numRuns: 25 });
+  });
+
+  it('SARIF names a file relative to the working directory exactly when it is inside, by path segments', () => {
+    fc.assert(fc.property(sarifPath, checkSarifLocation), { seed: SEED, numRuns: 2_000 });
   });
 });

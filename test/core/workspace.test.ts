@@ -10,6 +10,7 @@ import {
   type EntryKind,
   type FolderLister,
 } from '../../server/src/core/workspace';
+import { normalizeSettings } from '../../server/src/core/settings';
 
 /** A tree written as `{name: subtree | 'file' | 'link' | 'fifo' | Error}`. */
 type Tree = { readonly [name: string]: Tree | 'file' | 'link' | 'fifo' | Error };
@@ -170,5 +171,39 @@ describe('workspace walk', () => {
     });
     assert.deepEqual(stopped.files, ['/w/a/a.bds']);
     assert.equal(stopped.stopped, true);
+  });
+
+  describe('the caps from the settings', () => {
+    const CASES: ReadonlyArray<readonly [string, unknown, { maxFiles: number; maxFileSizeKB: number }]> = [
+      ['nothing', undefined, { maxFiles: 1000, maxFileSizeKB: 1024 }],
+      [
+        '0 files: open files only',
+        { diagnostics: { workspace: { maxFiles: 0 } } },
+        { maxFiles: 0, maxFileSizeKB: 1024 },
+      ],
+      [
+        'a fraction, rounded down',
+        { diagnostics: { workspace: { maxFiles: 2.7, maxFileSizeKB: 1.5 } } },
+        { maxFiles: 2, maxFileSizeKB: 1 },
+      ],
+      [
+        'below the minimum',
+        { diagnostics: { workspace: { maxFiles: -1, maxFileSizeKB: 0 } } },
+        { maxFiles: 1000, maxFileSizeKB: 1024 },
+      ],
+      [
+        'not numbers',
+        { diagnostics: { workspace: { maxFiles: '5', maxFileSizeKB: null } } },
+        { maxFiles: 1000, maxFileSizeKB: 1024 },
+      ],
+      ['infinite', { diagnostics: { workspace: { maxFiles: Infinity } } }, { maxFiles: 1000, maxFileSizeKB: 1024 }],
+      [
+        'dotted keys',
+        { 'diagnostics.workspace.maxFiles': 5, 'diagnostics.workspace.maxFileSizeKB': 64 },
+        { maxFiles: 5, maxFileSizeKB: 64 },
+      ],
+    ];
+    for (const [what, raw, expected] of CASES)
+      it(what, () => assert.deepEqual(normalizeSettings(raw).diagnostics.workspace, expected));
   });
 });

@@ -1,17 +1,23 @@
 // Properties of the command line's output for random Unicode input, shared by the fixed-run test
 // (test/cli/machineOutput.test.ts) and `npm run fuzz -- --only output`: every format that claims
-// JSON (`check --format json`, `--format sarif`, `preview --format json`, one value per line)
-// parses and holds no raw control or format character, with each file name and text kept as the
-// same JSON value; HTML carries such characters as character references; the text formats show
+// JSON (`check --format json`, `--format sarif`, `preview --format json`, one value per line, and
+// the JSON-RPC lines `bdscript mcp` writes) parses and holds no raw control or format character,
+// with each file name and text kept as the same JSON value; HTML carries such characters as character references; the text formats show
 // them visibly. Files and their names mix arbitrary code points with the characters Discord
 // users paste on purpose (zero-width space, soft hyphen, RLM, U+2028, DEL).
 
 import * as assert from 'node:assert/strict';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
+import { PassThrough } from 'node:stream';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CliIO } from '../../server/src/cli/args';
 import { main } from '../../server/src/cli/main';
+import { createMcpServer, jsonGuardedStream } from '../../server/src/cli/mcp';
+import { artifactLocation } from '../../server/src/cli/sarif';
+import { snapshotCatalog } from '../support/testCatalog';
 import { hostileText } from './catalog';
 
 /** Every character a terminal would act on or hide; only `\n` may stay raw in composed output. */
@@ -147,4 +153,120 @@ export async function checkMachineOutput(dir: string, files: readonly UnicodeFil
     assertNoRaw(text.stderr, `${argv[0]} (text) on stderr`, true);
   }
   for (const name of names) await fsp.rm(path.join(dir, name));
+}
+
+const mcpCatalog = snapshotCatalog();
+
+/**
+ * Serves `bdscript mcp`'s server (its tools and its JSON guard on the output) over in-memory
+ * streams, calls `check` and `preview` on each file's text and `describe_function` and
+ * `search_functions` on its name, and checks that every request gets one answer, each on a line
+ * of JSON without a raw control or format character.
+ */
+export async function checkMcpOutput(files: readonly UnicodeFile[]): Promise<void> {
+  const input = new PassThrough();
+  const wire = new PassThrough();
+  let written = '';
+  wire.setEncoding('utf8').on('data', (s: string) => (written += s));
+  const server = createMcpServer(mcpCatalog);
+  await server.connect(new StdioServerTransport(input, jsonGuardedStream(wire)));
+  const calls: unknown[] = [
+    {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } },
+    },
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+  ];
+  let id = 0;
+  for (const f of files) {
+    calls.push({
+      jsonrpc: '2.0',
+      id: ++id,
+      method: 'tools/call',
+      params: { name: 'check', arguments: { code: f.text } },
+    });
+    calls.push({
+      jsonrpc: '2.0',
+      id: ++id,
+      method: 'tools/call',
+      params: { name: 'preview', arguments: { code: f.text } },
+    });
+    calls.push({
+      jsonrpc: '2.0',
+      id: ++id,
+      method: 'tools/call',
+      params: { name: 'describe_function', arguments: { name: f.name || '$' } },
+    });
+    calls.push({
+      jsonrpc: '2.0',
+      id: ++id,
+      method: 'tools/call',
+      params: { name: 'search_functions', arguments: { query: `${f.name} a` } },
+    });
+  }
+  for (const c of calls) input.write(JSON.stringify(c) + '\n');
+  // Every request is answered (the initialize and each call), in order.
+  const expected = id + 1;
+  for (let waited = 0; written.split('\n').length - 1 < expected; waited++) {
+    if (waited > 2_000) assert.fail(`mcp answered ${written.split('\n').length - 1} of ${expected} requests`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await server.close();
+  const lines = written.split('\n');
+  assert.equal(lines.pop(), '');
+  const ids: number[] = [];
+  for (const [i, line] of lines.entries()) {
+    assertNoRaw(line, `mcp line ${i + 1}`);
+    const message = parse(line, `mcp line ${i + 1}`) as { id: number };
+    ids.push(message.id);
+  }
+  // Each request answered once (tools answer as they finish, not in order).
+  assert.deepEqual(
+    ids.sort((a, b) => a - b),
+    Array.from({ length: expected }, (_, i) => i),
+  );
+}
+
+/** A file name segment: any characters but `/` and NUL, often with leading dots, never `.` or `..`. */
+const segment: fc.Arbitrary<string> = fc
+  .tuple(fc.constantFrom('', '.', '..', '...'), fc.string({ unit: 'binary', minLength: 1, maxLength: 8 }))
+  .map(([dots, name]) => (dots + name).replace(/[/\\\0]/g, '_'))
+  .filter((s) => s !== '.' && s !== '..');
+
+/** A path relative to the working directory: segments, some `..` and `.` steps, maybe leaving it. */
+export const sarifPath: fc.Arbitrary<{ readonly parts: readonly string[]; readonly escapes: number }> = fc.record({
+  parts: fc.array(fc.oneof({ weight: 5, arbitrary: segment }, fc.constant('.')), { minLength: 1, maxLength: 5 }),
+  escapes: fc.nat({ max: 2 }),
+});
+
+/**
+ * What SARIF's artifact location promises for a file at `../` × escapes + parts from `cwd`: a file
+ * inside the working directory (by path segments, so `..notes.bds` is inside) gets a URI relative
+ * to `%SRCROOT%` that resolves against the working directory's URI to the file itself; a file
+ * outside gets an absolute `file:` URI that names the file itself.
+ */
+/** `text` with each lone surrogate as U+FFFD, as a file system names it. */
+function wellFormed(text: string): string {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
+export function checkSarifLocation(input: { readonly parts: readonly string[]; readonly escapes: number }): void {
+  const cwd = path.resolve('/work/repo/sub');
+  const file = [...Array.from({ length: input.escapes }, () => '..'), ...input.parts].join('/');
+  const full = path.resolve(cwd, file);
+  const inside = full.startsWith(cwd + path.sep);
+  const location = artifactLocation(file, cwd);
+  // The path a URI names, as the file system spells names (a lone surrogate reads as U+FFFD).
+  const named = (uri: string): string => decodeURIComponent(new URL(uri).pathname);
+  if (!inside) {
+    assert.equal(location.uriBaseId, undefined, `${file} is outside`);
+    assert.equal(named(location.uri), wellFormed(full), `${file}: ${location.uri}`);
+    return;
+  }
+  assert.equal(location.uriBaseId, '%SRCROOT%', `${file} is inside`);
+  assert.ok(!location.uri.startsWith('/') && !/^[a-z][a-z0-9+.-]*:/i.test(location.uri), location.uri);
+  const base = `${pathToFileURL(cwd).href}/`;
+  assert.equal(named(new URL(location.uri, base).href), wellFormed(full), `${file} resolves back`);
 }

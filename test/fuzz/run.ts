@@ -34,7 +34,7 @@ import {
   unreadableFrame,
   validFrame,
 } from './frames';
-import { checkMachineOutput, unicodeFiles } from './output';
+import { checkMachineOutput, checkMcpOutput, checkSarifLocation, sarifPath, unicodeFiles } from './output';
 import { checkSettingsSources, hostileSettings } from './settings';
 import { countWork } from './work';
 
@@ -303,6 +303,22 @@ async function main(): Promise<void> {
     } finally {
       await fsp.rm(dir, { recursive: true, force: true });
     }
+    report(
+      await property(
+        'output: SARIF names a file relative exactly when it is inside the working directory',
+        fc.property(sarifPath, checkSarifLocation),
+        options,
+        options.runs * 10,
+      ),
+    );
+    report(
+      await property(
+        'output: every JSON-RPC line of bdscript mcp parses, for random Unicode input',
+        fc.asyncProperty(unicodeFiles, checkMcpOutput),
+        options,
+        Math.max(1, Math.floor(options.runs / 4)),
+      ),
+    );
   }
 
   if (wants('frames')) {

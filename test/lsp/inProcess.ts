@@ -13,7 +13,12 @@ import {
 } from 'vscode-languageserver/node';
 import { Catalog } from '../../server/src/core/catalog/catalog';
 import type { CatalogSourceKind, CatalogStatus } from '../../server/src/protocol/messages';
-import type { CatalogProvider, CatalogProviderOptions, ServerRuntime } from '../../server/src/lsp/runtime';
+import type {
+  CatalogProvider,
+  CatalogProviderOptions,
+  ServerRuntime,
+  WorkspaceFiles,
+} from '../../server/src/lsp/runtime';
 import { startServer, type ServerHandle } from '../../server/src/lsp/server';
 import { LspClient, type LspClientOptions } from '../support/lspClient';
 import { testCatalog } from '../support/testCatalog';
@@ -108,6 +113,8 @@ export interface InProcessOptions extends LspClientOptions {
   localLoadTimeoutMs?: number;
   /** The runtime's hook after a preview was answered. */
   afterPreview?: () => void;
+  /** The runtime's read access to the workspace's files (none, as in the web worker, by default). */
+  workspaceFiles?: WorkspaceFiles;
 }
 
 export interface InProcessServer {
@@ -170,6 +177,7 @@ export function startInProcess(options: InProcessOptions = {}): InProcessServer 
       : {}),
     ...(options.localLoadTimeoutMs !== undefined ? { localLoadTimeoutMs: options.localLoadTimeoutMs } : {}),
     ...(options.afterPreview ? { afterPreview: options.afterPreview } : {}),
+    ...(options.workspaceFiles ? { workspaceFiles: options.workspaceFiles } : {}),
     name: 'bdscript-test',
     version: '0.0.0-test',
   };

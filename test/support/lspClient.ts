@@ -231,11 +231,16 @@ export class LspClient {
       initializationOptions?: unknown;
       processId?: number | null;
       locale?: string;
+      /** The workspace folders, as `file:` URIs (none by default, with a null `rootUri`). */
+      workspaceFolders?: readonly string[];
     } = {},
   ): Promise<{ capabilities: Record<string, unknown>; serverInfo?: { name: string; version?: string } }> {
     const result = await this.request<{ capabilities: Record<string, unknown> }>('initialize', {
       processId: params.processId ?? null,
       rootUri: null,
+      ...(params.workspaceFolders
+        ? { workspaceFolders: params.workspaceFolders.map((uri, i) => ({ uri, name: `folder ${i + 1}` })) }
+        : {}),
       capabilities: params.capabilities ?? fullClientCapabilities(),
       ...(params.initializationOptions !== undefined ? { initializationOptions: params.initializationOptions } : {}),
       ...(params.locale !== undefined ? { locale: params.locale } : {}),

@@ -38,6 +38,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     summary: 'Show the reply a command sends (content, embeds, components)',
     load: () => (require('./preview') as typeof import('./preview')).runPreview,
   },
+  mcp: {
+    summary: 'Serve tools for AI assistants over the Model Context Protocol (stdio)',
+    // Its module loads only when this command runs, and the SDK's code is compiled only then (mcpBundle.ts).
+    load: () => (require('./mcp') as typeof import('./mcp')).runMcp,
+  },
   catalog: {
     summary: 'Serve, pull, export or inspect the function catalog',
     load: () => (require('./catalogCommands') as typeof import('./catalogCommands')).runCatalog,

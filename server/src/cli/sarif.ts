@@ -49,14 +49,30 @@ export function artifactLocation(file: string, cwd: string): { uri: string; uriB
   const relative = path.relative(cwd, full);
   const segments = relative.split(path.sep);
   if (relative !== '' && segments[0] !== '..' && !path.isAbsolute(relative)) {
-    return { uri: segments.map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
+    return { uri: segments.map(encodeSegment).join('/'), uriBaseId: SRCROOT };
   }
-  return { uri: pathToFileURL(full).href };
+  return { uri: fileUri(full) };
+}
+
+/** A path segment in a URI: percent-encoded, a lone surrogate as U+FFFD (as the file system names it). */
+function encodeSegment(segment: string): string {
+  return encodeURIComponent(segment.replace(LONE_SURROGATE, '\ufffd'));
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * The absolute `file:` URI of a path. On POSIX each segment is encoded here: Node's
+ * pathToFileURL drops trailing control characters, so a file named `a` + U+000E got the URI of `a`.
+ */
+function fileUri(full: string): string {
+  if (path.sep !== '/') return pathToFileURL(full).href;
+  return `file://${full.split('/').map(encodeSegment).join('/')}`;
 }
 
 /** The directory as a `file:` URI ending in `/`, as `originalUriBaseIds` requires. */
 function directoryUri(dir: string): string {
-  const href = pathToFileURL(dir).href;
+  const href = fileUri(dir);
   return href.endsWith('/') ? href : `${href}/`;
 }
 

@@ -92,7 +92,13 @@ export function normalizeSettings(raw: unknown): Settings {
     },
     premium: value<boolean>('premium'),
     language: value<ScriptLanguage>('language'),
-    diagnostics: { severity },
+    diagnostics: {
+      severity,
+      workspace: {
+        maxFiles: Math.floor(value<number>('diagnostics.workspace.maxFiles')),
+        maxFileSizeKB: Math.floor(value<number>('diagnostics.workspace.maxFileSizeKB')),
+      },
+    },
     completion: {
       insertStyle: value<InsertStyle>('completion.insertStyle'),
       optionalArguments: value<boolean>('completion.optionalArguments'),

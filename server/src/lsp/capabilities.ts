@@ -74,6 +74,12 @@ export interface ClientAbilities {
   readonly renamePrepare: boolean;
   /** `window/showDocument` may be asked (to open a wiki page in the browser). */
   readonly showDocument: boolean;
+  /** The client pulls diagnostics (`textDocument/diagnostic`, LSP 3.17) rather than waiting for them. */
+  readonly diagnosticPull: boolean;
+  /** `workspace/diagnostic/refresh` may be sent. */
+  readonly diagnosticRefresh: boolean;
+  /** `workspace/didChangeWatchedFiles` may be registered dynamically. */
+  readonly watchedFilesRegistration: boolean;
   /** `workspace/codeLens/refresh` may be sent. */
   readonly codeLensRefresh: boolean;
 }
@@ -90,6 +96,9 @@ export function clientAbilitiesFrom(capabilities: unknown): ClientAbilities {
     diagnosticVersion: isTrue(at(capabilities, 'textDocument', 'publishDiagnostics', 'versionSupport')),
     renamePrepare: isTrue(at(capabilities, 'textDocument', 'rename', 'prepareSupport')),
     showDocument: isTrue(at(capabilities, 'window', 'showDocument', 'support')),
+    diagnosticPull: isObject(at(capabilities, 'textDocument', 'diagnostic')),
+    diagnosticRefresh: isTrue(at(capabilities, 'workspace', 'diagnostics', 'refreshSupport')),
+    watchedFilesRegistration: isTrue(at(capabilities, 'workspace', 'didChangeWatchedFiles', 'dynamicRegistration')),
     codeLensRefresh: isTrue(at(capabilities, 'workspace', 'codeLens', 'refreshSupport')),
   };
 }
@@ -99,17 +108,35 @@ export const COMPLETION_TRIGGERS = ['$', '[', ';', ':'];
 export const SIGNATURE_TRIGGERS = ['[', ';'];
 export const SIGNATURE_RETRIGGERS = [';'];
 
+/** The identifier of the server's pull diagnostics (`DiagnosticOptions.identifier`). */
+export const DIAGNOSTIC_IDENTIFIER = 'bdscript';
+
 /**
  * What the server offers. Every provider is offered to every client; the answers adapt to it.
- * `prepareRename` is announced only to clients that declare they send it, as the protocol asks.
+ * `prepareRename` is announced only to clients that declare they send it, as the protocol asks;
+ * pull diagnostics only to clients that pull (`pull`), with the workspace's files when the
+ * runtime can read them (`pull.workspace`); the others get diagnostics pushed.
  */
 export function serverCapabilities(
   encoding: PositionEncoding,
   legend: SemanticTokensLegend,
   negotiated: boolean,
   renamePrepare = false,
+  pull?: { readonly workspace: boolean },
 ): ServerCapabilities {
   return {
+    ...(pull
+      ? {
+          diagnosticProvider: {
+            identifier: DIAGNOSTIC_IDENTIFIER,
+            interFileDependencies: false,
+            workspaceDiagnostics: pull.workspace,
+          },
+          ...(pull.workspace
+            ? { workspace: { workspaceFolders: { supported: true, changeNotifications: true } } }
+            : {}),
+        }
+      : {}),
     // Only a client that offered encodings may be told one (older clients assume UTF-16).
     ...(negotiated ? { positionEncoding: encoding } : {}),
     textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },

@@ -1,12 +1,14 @@
 // The language server wiring: `startServer(connection, runtime)` declares the capabilities and
 // registers one line per handler; the parts it wires live beside it. The session (session.ts)
 // holds the service, the documents and what was negotiated; validation is scheduled by
-// validation.ts, the preview made by preview.ts, settings kept by configuration.ts, the catalog's
-// life is catalogHost.ts, and the handler shapes (one error boundary, cancellation) are
-// requests.ts. It knows nothing of HTTP or files.
+// validation.ts (pushed, or pulled through pullDiagnostics.ts with the workspace's files), the
+// preview made by preview.ts, settings kept by configuration.ts, the catalog's life is
+// catalogHost.ts, and the handler shapes (one error boundary, cancellation) are requests.ts. It
+// knows nothing of HTTP or files.
 
 import {
   DidChangeConfigurationNotification,
+  DidChangeWorkspaceFoldersNotification,
   type Connection,
   type InitializeParams,
   type InitializeResult,
@@ -32,6 +34,7 @@ import { completionItem, documentUri } from './params';
 import { createPositionConverter } from './positions';
 import { LensRequests } from './lenses';
 import { PreviewRequests } from './preview';
+import { PullDiagnostics } from './pullDiagnostics';
 import { Requests } from './requests';
 import type { ServerRuntime } from './runtime';
 import { Session } from './session';
@@ -56,6 +59,16 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   const preview = new PreviewRequests(session, validation, ready);
   const lenses = new LensRequests(session, validation, ready);
   const requests = new Requests(session, ready);
+  // Pulled diagnostics wait for the client's own settings too (severities, the workspace's caps),
+  // so that what the first pull answers is what the settings say.
+  let settingsApplied = (): void => undefined;
+  const firstSettings = new Promise<void>((resolve) => (settingsApplied = resolve));
+  const pull = new PullDiagnostics(
+    session,
+    validation,
+    () => ready().then(() => firstSettings),
+    runtime.workspaceFiles,
+  );
 
   /** The catalog or the settings changed: later answers use them, documents are validated again. */
   function reconfigure(options: LanguageServiceOptions, then?: () => void): void {
@@ -64,6 +77,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     then?.();
     validation.revalidateAll();
     session.refreshViews();
+    pull.configChanged();
   }
 
   const catalog = new CatalogHost({
@@ -95,6 +109,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       log.error(`the runtime could not read the initialize params: ${errorWithStack(err)}`);
     }
     const init = settings.initialize(isObject(params) ? params.initializationOptions : undefined);
+    // A client that pulls diagnostics gets them per request (and the workspace's files); others are sent them.
+    pull.initialize(params);
     const locale = isObject(params) && typeof params.locale === 'string' ? params.locale : undefined;
     service.configure({
       settings: init.settings,
@@ -108,7 +124,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
       (capabilities as { general?: { positionEncodings?: unknown } } | undefined)?.general?.positionEncodings,
     );
     return {
-      capabilities: serverCapabilities(encoding, SEMANTIC_TOKENS_LEGEND, offered, session.abilities.renamePrepare),
+      capabilities: serverCapabilities(
+        encoding,
+        SEMANTIC_TOKENS_LEGEND,
+        offered,
+        session.abilities.renamePrepare,
+        pull.active ? { workspace: pull.workspace } : undefined,
+      ),
       serverInfo: {
         name: runtime.name ?? 'bdscript-language-server',
         ...(runtime.version ? { version: runtime.version } : {}),
@@ -126,9 +148,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
           log.warn(`registering for configuration changes failed: ${messageOf(err)}`);
         });
     }
+    pull.watchFiles();
     // The settings the client holds now decide the first refresh's URL.
     settings.trigger();
     void settings.flush().then(() => {
+      settingsApplied();
       if (session.disposed) return;
       session.started = true;
       catalog.start();
@@ -136,6 +160,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   });
 
   connection.onDidChangeConfiguration((params) => settings.pushed(params));
+  connection.onDidChangeWatchedFiles(() => pull.filesChanged());
+  connection.onNotification(DidChangeWorkspaceFoldersNotification.type, (params) => pull.foldersChanged(params));
 
   // ---- documents ----------------------------------------------------------------------------
 
@@ -149,7 +175,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
   connection.onDidChangeTextDocument((params) => {
     const { doc, problem } = documents.change(params, session.converter);
     if (problem) log.warn(problem);
-    if (doc) validation.schedule(doc.uri, VALIDATE_DELAY_MS);
+    if (doc) {
+      validation.schedule(doc.uri, VALIDATE_DELAY_MS);
+      pull.documentChanged(doc.uri);
+    }
   });
 
   connection.onDidCloseTextDocument((params) => {
@@ -157,13 +186,19 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     if (uri === undefined) return;
     validation.forget(uri);
     service.forget(uri);
-    session.post(() => connection.sendDiagnostics({ uri, diagnostics: [] }));
+    // A client that pulls keeps what the workspace report says of the file; others are told it has none.
+    if (pull.active) pull.documentClosed(uri);
+    else session.post(() => connection.sendDiagnostics({ uri, diagnostics: [] }));
   });
 
   // ---- requests (one line each; a longer body goes in features.ts) ---------------------------
 
   const { request, document, list } = requests;
 
+  connection.languages.diagnostics.on((params, token) => pull.document(params, token));
+  connection.languages.diagnostics.onWorkspace((params, token, _work, partial) =>
+    pull.workspaceDiagnostics(params, token, partial),
+  );
   connection.onCompletion(
     document('textDocument/completion', (p, out) =>
       out.completionList(service.complete(p.document, p.position(), p.completionContext())),
@@ -287,6 +322,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): Ser
     session.disposed = true;
     settings.dispose();
     validation.dispose();
+    settingsApplied();
+    pull.dispose();
     catalog.dispose();
   };
   connection.onShutdown(() => dispose());

@@ -1,8 +1,10 @@
 // When open documents are validated and their diagnostics published: a validation is scheduled a
 // short while after an edit (edits in between restart the wait), runs in slices with the message
 // queue read between them, and one validation per document runs at a time. Others ask it whether
-// validation is idle (the preview waits for that) and tell it when a document closed.
+// validation is idle (the preview waits for that) and tell it when a document closed. For a
+// client that pulls diagnostics, the results go to a listener (pullDiagnostics.ts) instead.
 
+import type { Diagnostic } from 'vscode-languageserver-types';
 import { runInSlices, VALIDATE_SLICE_MS } from './slices';
 import type { Session } from './session';
 
@@ -17,6 +19,13 @@ export class ValidationScheduler {
   private running = 0;
   /** Wakes whatever waits for validation to be idle (the preview); each waiter looks again. */
   private waiters: Array<() => void> = [];
+  /** Documents whose validation has started and not finished. */
+  private readonly runningUris = new Map<string, number>();
+  /**
+   * Takes the diagnostics of each validated version instead of publishing them (a client that
+   * pulls diagnostics asks for them); unset, they are published.
+   */
+  onValidated: ((uri: string, version: number, diagnostics: Diagnostic[]) => void) | undefined;
 
   constructor(
     private readonly session: Session,
@@ -41,6 +50,11 @@ export class ValidationScheduler {
   /** Validates every open document at once (the catalog or the settings changed). */
   revalidateAll(): void {
     for (const doc of this.session.documents.all()) this.schedule(doc.uri, 0);
+  }
+
+  /** A validation of `uri` is scheduled or running. */
+  busyWith(uri: string): boolean {
+    return this.pending.has(uri) || this.runningUris.has(uri);
   }
 
   /** No validation is scheduled or running. */
@@ -78,10 +92,14 @@ export class ValidationScheduler {
 
   private async validate(uri: string): Promise<void> {
     this.running++;
+    this.runningUris.set(uri, (this.runningUris.get(uri) ?? 0) + 1);
     try {
       await this.validateNow(uri);
     } finally {
       this.running--;
+      const left = (this.runningUris.get(uri) ?? 1) - 1;
+      if (left > 0) this.runningUris.set(uri, left);
+      else this.runningUris.delete(uri);
       this.wakeWaiters();
     }
   }
@@ -122,7 +140,8 @@ export class ValidationScheduler {
       () => undefined,
     );
     if (diagnostics) {
-      session.post(() => session.connection.sendDiagnostics({ uri, version, diagnostics }));
+      if (this.onValidated) this.onValidated(uri, version, diagnostics);
+      else session.post(() => session.connection.sendDiagnostics({ uri, version, diagnostics }));
       session.runtime.afterValidation?.();
     }
   }

@@ -1,7 +1,8 @@
 // The language server's runtime under Node: catalog providers built on the catalog manager (its
 // disk cache and undici client), the bundled snapshot as the fallback catalog, and the idle
-// garbage collector after validations and previews. The wiring (lsp/) sees only the ServerRuntime
-// interface, so it never touches HTTP or files itself.
+// garbage collector after validations and previews, and the workspace's files read from the disk
+// for the diagnostics of files that are not open (workspaceFiles.ts). The wiring (lsp/) sees only
+// the ServerRuntime interface, so it never touches HTTP or files itself.
 
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
@@ -20,6 +21,7 @@ import {
 } from '../lsp/runtime';
 import { createCollector } from './memory';
 import { messageOf } from '../protocol/errors';
+import { uriWorkspaceFiles } from './workspaceFiles';
 
 export const SERVER_NAME = 'bdscript-language-server';
 
@@ -86,6 +88,7 @@ export function nodeRuntime(): ServerRuntime {
   return {
     createCatalogProvider,
     fallbackCatalog: bundledCatalog,
+    workspaceFiles: uriWorkspaceFiles,
     ...(rulesDocUrl ? { rulesDocUrl } : {}),
     name: SERVER_NAME,
     version: TOOL_VERSION,

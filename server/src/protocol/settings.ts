@@ -42,6 +42,13 @@ export interface Settings {
   readonly diagnostics: {
     /** Per rule code: a severity, or `off`. Rules not listed keep their default severity. */
     readonly severity: Readonly<Record<string, SeveritySetting>>;
+    /** Files of the workspace checked without being open (pull diagnostics). */
+    readonly workspace: {
+      /** The most files checked; 0 checks open files only. */
+      readonly maxFiles: number;
+      /** Larger files are checked only when opened, in KiB. */
+      readonly maxFileSizeKB: number;
+    };
   };
   readonly completion: {
     /** `snippet`: placeholders for arguments (web editor style); `fullTag`: the tag text as the app inserts it. */
@@ -126,6 +133,21 @@ export const SETTINGS_SCHEMA: readonly SettingSchema[] = [
     default: {},
     description:
       'Severity per diagnostic code (for example {"premium": "off", "deprecated": "error"}); values: error, warning, information, hint, off.',
+  },
+  {
+    key: 'diagnostics.workspace.maxFiles',
+    type: 'number',
+    default: 1000,
+    minimum: 0,
+    description:
+      'The most `.bds` and `.bdscript` files of the workspace folders checked without being open, for the Problems view of editors that pull diagnostics; 0 checks open files only.',
+  },
+  {
+    key: 'diagnostics.workspace.maxFileSizeKB',
+    type: 'number',
+    default: 1024,
+    minimum: 1,
+    description: 'Files of the workspace larger than this many KiB are checked only when they are opened.',
   },
   {
     key: 'completion.insertStyle',

@@ -411,6 +411,8 @@ export const EN = {
   'command.noFunction': 'BDScript: no known function at that position.',
   'command.wikiUrl': 'BDScript: wiki page for {name}: {url}',
   'command.wikiAction': 'Open wiki page for {name}',
+  'workspace.capped':
+    'BDScript checks the first {max} {max, plural, one {file} other {files}} of the workspace that are not open; set `bdscript.diagnostics.workspace.maxFiles` to check more.',
   'progress.title': 'BDScript catalog',
   'progress.refreshingFrom': 'refreshing from {url}',
   'progress.refreshing': 'refreshing from the catalog URL',

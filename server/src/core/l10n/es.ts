@@ -409,6 +409,8 @@ export const spanish = (): Translation => ({
   'command.noFunction': 'BDScript: no hay ninguna función conocida en esa posición.',
   'command.wikiUrl': 'BDScript: página de la wiki de {name}: {url}',
   'command.wikiAction': 'Abrir la página de la wiki de {name}',
+  'workspace.capped':
+    'BDScript revisa los primeros {max} {max, plural, one {archivo} other {archivos}} del espacio de trabajo que no están abiertos; cambia `bdscript.diagnostics.workspace.maxFiles` para revisar más.',
   'progress.title': 'Catálogo de BDScript',
   'progress.refreshingFrom': 'actualizando desde {url}',
   'progress.refreshing': 'actualizando desde la URL del catálogo',

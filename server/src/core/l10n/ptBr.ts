@@ -406,6 +406,8 @@ export const portuguese = (): Translation => ({
   'command.noFunction': 'BDScript: nenhuma função conhecida nessa posição.',
   'command.wikiUrl': 'BDScript: página da wiki de {name}: {url}',
   'command.wikiAction': 'Abrir a página da wiki de {name}',
+  'workspace.capped':
+    'O BDScript verifica os primeiros {max} {max, plural, one {arquivo} other {arquivos}} do espaço de trabalho que não estão abertos; altere `bdscript.diagnostics.workspace.maxFiles` para verificar mais.',
   'progress.title': 'Catálogo do BDScript',
   'progress.refreshingFrom': 'atualizando de {url}',
   'progress.refreshing': 'atualizando da URL do catálogo',

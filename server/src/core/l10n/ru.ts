@@ -400,6 +400,8 @@ export const russian = (): Translation => ({
   'command.noFunction': 'BDScript: в этом месте нет известной функции.',
   'command.wikiUrl': 'BDScript: страница вики для {name}: {url}',
   'command.wikiAction': 'Открыть страницу вики для {name}',
+  'workspace.capped':
+    'BDScript проверяет первые {max} {max, plural, one {файл} few {файла} many {файлов} other {файла}} рабочей области, которые не открыты; чтобы проверять больше, увеличьте `bdscript.diagnostics.workspace.maxFiles`.',
   'progress.title': 'Каталог BDScript',
   'progress.refreshingFrom': 'обновление с {url}',
   'progress.refreshing': 'обновление с URL каталога',
