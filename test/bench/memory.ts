@@ -45,18 +45,35 @@ export interface BuildMemory {
   /** After initialize, a 2-line command opened and one hover, then a quiet pause. */
   readonly rest: Figure;
   readonly restAnon: Figure;
+  /** The same server a longer while later, past its rest collection (`restedPauseMs` after the hover). */
+  readonly rested?: Figure;
+  readonly restedAnon?: Figure;
   /** The 1 MB document opened and diagnosed, then a quiet pause of a second. */
   readonly open1MB: Figure;
+  /** The same, `restedPauseMs` after the diagnostics. */
+  readonly open1MBRested?: Figure;
   /** After `edits` edits at the end of the 1 MB document (diagnostics awaited every 10th), at once and a second later. */
   readonly afterEdits: Figure;
   readonly afterEditsIdle: Figure;
+  /** The same, `restedPauseMs` after the last edit's diagnostics. */
+  readonly afterEditsRested?: Figure;
 }
 
 export interface MemoryResults {
   readonly restPauseMs: number;
+  /** The longer pause of the "rested" figures: past the server's rest collection (node/memory.ts). */
+  readonly restedPauseMs?: number;
   readonly edits: number;
   /** VS Code's JSON language server (vscode-langservers-extracted) at rest, or why it was not run. */
-  readonly json: { readonly version: string; readonly rest: Figure; readonly restAnon: Figure } | { skipped: string };
+  readonly json:
+    | {
+        readonly version: string;
+        readonly rest: Figure;
+        readonly restAnon: Figure;
+        readonly rested?: Figure;
+        readonly restedAnon?: Figure;
+      }
+    | { skipped: string };
   /** `node` doing nothing, for the floor. */
   readonly bare: Figure;
   readonly builds: BuildMemory[];
@@ -71,6 +88,12 @@ export interface MemoryResults {
 }
 
 const REST_PAUSE_MS = 3000;
+/**
+ * At rest a while longer: past the 6 s after which our server collects once more so that V8 gives
+ * back the young generation (REST_AFTER_MS in server/src/node/memory.ts), with time for the
+ * collection itself. A server a user leaves open rests far longer than either pause.
+ */
+const RESTED_PAUSE_MS = 8000;
 const SMALL = '$title[Hello $username]\n$addButton[yes;hello;Say hello;primary]';
 
 function offlineSettings(home: string): Record<string, unknown> {
@@ -113,7 +136,16 @@ async function stopServer(s: { server: SpawnedServer; home?: string }): Promise<
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function oursAtRest(build: Build): Promise<Resident> {
+/** A process's memory `REST_PAUSE_MS` and `RESTED_PAUSE_MS` from now. */
+async function restingFigures(pid: number): Promise<[Resident, Resident]> {
+  const start = Date.now();
+  await sleep(REST_PAUSE_MS);
+  const rest = residentOf(pid);
+  await sleep(RESTED_PAUSE_MS - (Date.now() - start));
+  return [rest, residentOf(pid)];
+}
+
+async function oursAtRest(build: Build): Promise<[Resident, Resident]> {
   const s = startOurs(build);
   try {
     const client = s.server.client;
@@ -128,8 +160,7 @@ async function oursAtRest(build: Build): Promise<Resident> {
       position: { line: 0, character: 2 },
     });
     if (!hover) throw new Error('the hover at rest came back empty');
-    await sleep(REST_PAUSE_MS);
-    return residentOf(s.server.child.pid!);
+    return await restingFigures(s.server.child.pid!);
   } finally {
     await stopServer(s);
   }
@@ -148,7 +179,7 @@ function jsonServer(): { script: string; version: string } | undefined {
 }
 
 /** The JSON server at rest: the same steps as ours (a small document, one hover, a pause). */
-async function jsonAtRest(script: string): Promise<Resident> {
+async function jsonAtRest(script: string): Promise<[Resident, Resident]> {
   const home = mkdtempSync(path.join(tmpdir(), 'bdscript-bench-json-'));
   const server = spawnServer(process.execPath, [script, '--stdio'], {
     env: { PATH: process.env.PATH ?? '', HOME: home, NO_PROXY: '*' },
@@ -161,8 +192,7 @@ async function jsonAtRest(script: string): Promise<Resident> {
     const uri = 'file:///rest.json';
     await client.open(uri, '{\n  "name": "hello",\n  "values": [1, 2, {"ok": true}]\n}', 1, 'json');
     await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 4 } });
-    await sleep(REST_PAUSE_MS);
-    return residentOf(server.child.pid!);
+    return await restingFigures(server.child.pid!);
   } finally {
     await stopServer({ server, home });
   }
@@ -179,8 +209,17 @@ async function bareAtRest(): Promise<Resident> {
   }
 }
 
+/** RSS in MiB of a server with the 1 MB document: open, then after the edits (at once, a second later, rested). */
+interface LargeFigures {
+  readonly open: number;
+  readonly openRested: number;
+  readonly after: number;
+  readonly idle: number;
+  readonly rested: number;
+}
+
 /** A fresh server: the 1 MB document opened and diagnosed, then `edits` edits at its end. */
-async function oursWithLargeDocument(build: Build, text: string, edits: number): Promise<[number, number, number]> {
+async function oursWithLargeDocument(build: Build, text: string, edits: number): Promise<LargeFigures> {
   const s = startOurs(build);
   try {
     const client = s.server.client;
@@ -190,8 +229,12 @@ async function oursWithLargeDocument(build: Build, text: string, edits: number):
     const opened = client.mark();
     await client.open(uri, text, version);
     await client.diagnostics(uri, { since: opened, version, timeoutMs: 120_000 });
+    const diagnosed = Date.now();
+    const rss = () => residentOf(s.server.child.pid!).rssMB;
     await sleep(1000);
-    const open = residentOf(s.server.child.pid!).rssMB;
+    const open = rss();
+    await sleep(RESTED_PAUSE_MS - (Date.now() - diagnosed));
+    const openRested = rss();
     const lines = text.split('\n');
     const lastLine = lines.length - 1;
     let col = lines[lastLine]!.length;
@@ -202,10 +245,12 @@ async function oursWithLargeDocument(build: Build, text: string, edits: number):
       await client.change(uri, version, [{ range: { start: position, end: position }, text: 'y' }]);
       if (k % 10 === 0) await client.diagnostics(uri, { since: mark, version, timeoutMs: 120_000 });
     }
-    const after = residentOf(s.server.child.pid!).rssMB;
+    const edited = Date.now();
+    const after = rss();
     await sleep(1000);
-    const idle = residentOf(s.server.child.pid!).rssMB;
-    return [open, after, idle];
+    const idle = rss();
+    await sleep(RESTED_PAUSE_MS - (Date.now() - edited));
+    return { open, openRested, after, idle, rested: rss() };
   } finally {
     await stopServer(s);
   }
@@ -256,8 +301,8 @@ export async function benchMemory(
   const { quick, log } = options;
   const json = jsonServer();
   const runs = quick ? 2 : 5;
-  const rest = builds.map(() => [] as Resident[]);
-  const jsonRest: Resident[] = [];
+  const rest = builds.map(() => [] as Array<[Resident, Resident]>);
+  const jsonRest: Array<[Resident, Resident]> = [];
   const bare: Resident[] = [];
   // Interleaved, so that every server saw the same machine.
   for (let k = 0; k < runs; k++) {
@@ -266,41 +311,49 @@ export async function benchMemory(
     bare.push(await bareAtRest());
   }
   const fig = (xs: Resident[], pick: (r: Resident) => number) => summarize(xs.map(pick), 'MB');
-  log(
-    `  at rest: ${builds.map((b, i) => `${b.label} ${fig(rest[i]!, (r) => r.rssMB).median.toFixed(1)} MB`).join(', ')}` +
-      `${json ? `, JSON server ${fig(jsonRest, (r) => r.rssMB).median.toFixed(1)} MB` : ''}, bare Node ${fig(bare, (r) => r.rssMB).median.toFixed(1)} MB`,
-  );
+  /** The figure at the first (0) or the second (1) pause. */
+  const at = (xs: Array<[Resident, Resident]>, k: 0 | 1, pick: (r: Resident) => number) =>
+    summarize(
+      xs.map((x) => pick(x[k])),
+      'MB',
+    );
+  const rss = (r: Resident) => r.rssMB;
+  const anon = (r: Resident) => r.anonMB;
+  for (const k of [0, 1] as const)
+    log(
+      `  at rest, ${(k ? RESTED_PAUSE_MS : REST_PAUSE_MS) / 1000} s: ${builds.map((b, i) => `${b.label} ${at(rest[i]!, k, rss).median.toFixed(1)} MB`).join(', ')}` +
+        `${json ? `, JSON server ${at(jsonRest, k, rss).median.toFixed(1)} MB` : ''}`,
+    );
+  log(`  bare Node: ${fig(bare, rss).median.toFixed(1)} MB`);
 
   const text = generateDocument(catalog, { seed: 1, size: MB });
   const edits = quick ? 200 : 1000;
-  const large = builds.map(() => [] as Array<[number, number, number]>);
+  const large = builds.map(() => [] as LargeFigures[]);
   const largeRuns = quick ? 1 : 2;
   for (let k = 0; k < largeRuns; k++) {
     for (const [i, build] of builds.entries()) large[i]!.push(await oursWithLargeDocument(build, text, edits));
   }
+  const large1 = (l: LargeFigures[], pick: (x: LargeFigures) => number) => summarize(l.map(pick), 'MB');
   const results: BuildMemory[] = builds.map((b, i) => {
     const l = large[i]!;
     return {
       label: b.label,
-      rest: fig(rest[i]!, (r) => r.rssMB),
-      restAnon: fig(rest[i]!, (r) => r.anonMB),
-      open1MB: summarize(
-        l.map((x) => x[0]),
-        'MB',
-      ),
-      afterEdits: summarize(
-        l.map((x) => x[1]),
-        'MB',
-      ),
-      afterEditsIdle: summarize(
-        l.map((x) => x[2]),
-        'MB',
-      ),
+      rest: at(rest[i]!, 0, rss),
+      restAnon: at(rest[i]!, 0, anon),
+      rested: at(rest[i]!, 1, rss),
+      restedAnon: at(rest[i]!, 1, anon),
+      open1MB: large1(l, (x) => x.open),
+      open1MBRested: large1(l, (x) => x.openRested),
+      afterEdits: large1(l, (x) => x.after),
+      afterEditsIdle: large1(l, (x) => x.idle),
+      afterEditsRested: large1(l, (x) => x.rested),
     };
   });
   for (const r of results)
     log(
-      `  ${r.label}: 1 MB open ${r.open1MB.median.toFixed(1)} MB, after ${edits} edits ${r.afterEdits.median.toFixed(1)} MB, 1 s later ${r.afterEditsIdle.median.toFixed(1)} MB`,
+      `  ${r.label}: 1 MB open ${r.open1MB.median.toFixed(1)} MB (${RESTED_PAUSE_MS / 1000} s: ${r.open1MBRested?.median.toFixed(1)} MB), ` +
+        `after ${edits} edits ${r.afterEdits.median.toFixed(1)} MB, 1 s later ${r.afterEditsIdle.median.toFixed(1)} MB, ` +
+        `${RESTED_PAUSE_MS / 1000} s later ${r.afterEditsRested?.median.toFixed(1)} MB`,
     );
   const per = perMB(catalog, text);
   if (per)
@@ -309,11 +362,18 @@ export async function benchMemory(
     );
   return {
     restPauseMs: REST_PAUSE_MS,
+    restedPauseMs: RESTED_PAUSE_MS,
     edits,
     json: json
-      ? { version: json.version, rest: fig(jsonRest, (r) => r.rssMB), restAnon: fig(jsonRest, (r) => r.anonMB) }
+      ? {
+          version: json.version,
+          rest: at(jsonRest, 0, rss),
+          restAnon: at(jsonRest, 0, anon),
+          rested: at(jsonRest, 1, rss),
+          restedAnon: at(jsonRest, 1, anon),
+        }
       : { skipped: 'vscode-langservers-extracted is not installed (npm ci installs it)' },
-    bare: fig(bare, (r) => r.rssMB),
+    bare: fig(bare, rss),
     builds: results,
     ...(per ? { perMB: per } : {}),
   };

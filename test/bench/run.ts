@@ -205,6 +205,18 @@ function targets(f: Figures): Target[] {
           'MB',
         ),
       );
+      if (ours.rested && mem.json.rested && mem.restedPauseMs) {
+        const rested = mem.json.rested.median + 3;
+        out.push(
+          atMost(
+            `Server RSS at rest, ${mem.restedPauseMs / 1000} s, vs VS Code's JSON server (${fmt(mem.json.rested.median, 'MB')})`,
+            `≤ ${fmt(rested, 'MB')}`,
+            ours.rested.median,
+            rested,
+            'MB',
+          ),
+        );
+      }
     }
     out.push(atMost('Server RSS, 1 MB document open (fresh server)', '≤ 100 MB', ours.open1MB.median, 100, 'MB'));
     out.push(
@@ -225,6 +237,16 @@ function targets(f: Figures): Target[] {
         'MB',
       ),
     );
+    if (ours.afterEditsRested && mem.restedPauseMs)
+      out.push(
+        atMost(
+          `Server RSS after ${mem.edits} edits of the 1 MB document, ${mem.restedPauseMs / 1000} s later`,
+          '≤ 100 MB',
+          ours.afterEditsRested.median,
+          100,
+          'MB',
+        ),
+      );
   }
   const end = f.atEnd;
   if (end && !('skipped' in end)) {
@@ -488,30 +510,49 @@ function render(f: Figures): string {
     else {
       const json = 'skipped' in mem.json ? undefined : mem.json;
       const rows: string[][] = [];
-      const mbRow = (label: string, pick: (b: BuildMemory) => Figure, note: string, vsJson = false) => {
-        const row = [label, ...mem.builds.map((b) => fmt(pick(b).median, 'MB'))];
-        if (mem.builds.length > 1) row.push(fmt(pick(mem.builds[0]!).median - pick(mem.builds[1]!).median, 'MB'));
+      const mbRow = (label: string, pick: (b: BuildMemory) => Figure | undefined, note: string, vsJson?: Figure) => {
+        // A figure the other build's bench did not take (an older checkout) reads n/a.
+        const median = (b: BuildMemory | undefined) => (b && pick(b)?.median) ?? NaN;
+        const cell = (b: BuildMemory) => (Number.isNaN(median(b)) ? 'n/a' : fmt(median(b), 'MB'));
+        const row = [label, ...mem.builds.map(cell)];
+        const ours = median(mem.builds[0]);
+        if (mem.builds.length > 1) {
+          const change = ours - median(mem.builds[1]);
+          row.push(Number.isNaN(change) ? 'n/a' : fmt(change, 'MB'));
+        }
         row.push(
-          vsJson && json
-            ? `${fmt(pick(mem.builds[0]!).median / json.rest.median, '×')} the JSON server's (${fmt(pick(mem.builds[0]!).median - json.rest.median, 'MB')}); ${note}`
+          vsJson
+            ? `${fmt(ours / vsJson.median, '×')} the JSON server's (${fmt(ours - vsJson.median, 'MB')}); ${note}`
             : note,
         );
         rows.push(row);
       };
+      const rested = mem.restedPauseMs ? `${mem.restedPauseMs / 1000} s` : '';
       mbRow(
         'RSS at rest (a 2-line command, one hover)',
         (b) => b.rest,
         `median of ${mem.builds[0]!.rest.runs}, ${mem.restPauseMs / 1000} s after the hover`,
-        true,
+        json?.rest,
       );
-      mbRow("  of it anonymous (the process's own, not the Node binary)", (b) => b.restAnon, '', false);
+      mbRow("  of it anonymous (the process's own, not the Node binary)", (b) => b.restAnon, '');
+      if (rested) {
+        mbRow(
+          `  the same, ${rested} after the hover`,
+          (b) => b.rested,
+          'past the rest collection (node/memory.ts)',
+          json?.rested,
+        );
+        mbRow('  of it anonymous', (b) => b.restedAnon, '');
+      }
       mbRow('RSS, 1 MB document open and diagnosed', (b) => b.open1MB, 'fresh server, 1 s after the diagnostics');
+      if (rested) mbRow(`  the same, ${rested} after the diagnostics`, (b) => b.open1MBRested, '');
       mbRow(
         `RSS after ${mem.edits} edits of the 1 MB document`,
         (b) => b.afterEdits,
         'fresh server, diagnostics awaited every 10th edit',
       );
       mbRow('  the same, 1 s later', (b) => b.afterEditsIdle, '');
+      if (rested) mbRow(`  the same, ${rested} later`, (b) => b.afterEditsRested, '');
       const head = ['Memory', ...mem.builds.map((b) => b.label)];
       if (mem.builds.length > 1) head.push('change');
       head.push('notes');
@@ -519,7 +560,10 @@ function render(f: Figures): string {
       const refs =
         (json
           ? `VS Code's JSON language server (vscode-langservers-extracted ${json.version}) at rest, the same steps: ${fmt(json.rest.median, 'MB')} ` +
-            `(anonymous ${fmt(json.restAnon.median, 'MB')}); `
+            `(anonymous ${fmt(json.restAnon.median, 'MB')})` +
+            (json.rested && rested
+              ? `, ${rested} after the hover ${fmt(json.rested.median, 'MB')} (anonymous ${fmt(json.restedAnon?.median ?? NaN, 'MB')}); `
+              : '; ')
           : `VS Code's JSON language server: ${'skipped' in mem.json ? mem.json.skipped : ''}; `) +
         `a bare Node waiting: ${fmt(mem.bare.median, 'MB')}.`;
       const per = mem.perMB

@@ -1,11 +1,14 @@
 // The node entry's memory policy: after a validation's diagnostics went out, collect garbage on
 // the next turn when the heap has grown past the threshold since the last collection; not more
-// than once per turn, and not at all without `--expose-gc`.
+// than once per turn, and not at all without `--expose-gc`. After a longer rest, collect again
+// while the young generation is larger than at start-up, so that V8 gives it back.
 
 import * as assert from 'node:assert/strict';
-import { createCollector } from '../../server/src/node/memory';
+import { createCollector, REST_TRIES } from '../../server/src/node/memory';
 
 const IDLE = 20;
+/** A rest that never comes within a test. */
+const NEVER = 2_000_000_000;
 /** Past the collector's idle wait. */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, IDLE * 3));
 
@@ -13,15 +16,17 @@ describe('node/memory', () => {
   it('collects once the memory held grew past the threshold, and measures from there', async () => {
     let held = 100;
     let collections = 0;
-    const collector = createCollector(
-      () => {
+    const collector = createCollector({
+      gc: () => {
         collections++;
         held = 110;
       },
-      50,
-      () => held,
-      IDLE,
-    )!;
+      threshold: 50,
+      usedHeap: () => held,
+      idleMs: IDLE,
+      restMs: NEVER,
+      youngGeneration: () => 0,
+    })!;
     held = 140;
     collector.afterValidation();
     await nextTurn();
@@ -45,12 +50,14 @@ describe('node/memory', () => {
   it('collects at most once for several validations in one turn, after they are done', async () => {
     let held = 0;
     let collections = 0;
-    const collector = createCollector(
-      () => void collections++,
-      10,
-      () => held,
-      IDLE,
-    )!;
+    const collector = createCollector({
+      gc: () => void collections++,
+      threshold: 10,
+      usedHeap: () => held,
+      idleMs: IDLE,
+      restMs: NEVER,
+      youngGeneration: () => 0,
+    })!;
     held = 100;
     collector.afterValidation();
     collector.afterValidation();
@@ -63,12 +70,14 @@ describe('node/memory', () => {
   it('waits for the server to be idle: each validation moves the collection later', async () => {
     let collections = 0;
     let held = 0;
-    const collector = createCollector(
-      () => void collections++,
-      10,
-      () => held,
-      IDLE,
-    )!;
+    const collector = createCollector({
+      gc: () => void collections++,
+      threshold: 10,
+      usedHeap: () => held,
+      idleMs: IDLE,
+      restMs: NEVER,
+      youngGeneration: () => 0,
+    })!;
     held = 1_000;
     for (let k = 0; k < 5; k++) {
       collector.afterValidation();
@@ -79,7 +88,72 @@ describe('node/memory', () => {
     assert.equal(collections, 1, 'once, after the last one');
   });
 
+  describe('at rest', () => {
+    const REST = 80;
+    const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+    /** A collector whose gc shrinks the young generation to `shrinksTo` (V8 decides whether it does). */
+    function resting(young: { size: number }, shrinksTo: number) {
+      let collections = 0;
+      const collector = createCollector({
+        gc: () => {
+          collections++;
+          young.size = shrinksTo;
+        },
+        threshold: Number.MAX_SAFE_INTEGER,
+        usedHeap: () => 0,
+        idleMs: IDLE,
+        restMs: REST,
+        youngGeneration: () => young.size,
+      })!;
+      return { collector, collections: () => collections };
+    }
+
+    it('collects once at rest when the young generation grew since start-up, and not again once it shrank', async () => {
+      const young = { size: 2 };
+      const { collector, collections } = resting(young, 2);
+      young.size = 16;
+      collector.afterValidation();
+      await sleep(REST / 2);
+      assert.equal(collections(), 0, 'not before the rest');
+      await sleep(REST * 2);
+      assert.equal(collections(), 1);
+      await sleep(REST * 4);
+      assert.equal(collections(), 1, 'the young generation is back to its size at start-up');
+    });
+
+    it('does not collect at rest when the young generation never grew', async () => {
+      const young = { size: 2 };
+      const { collector, collections } = resting(young, 2);
+      collector.afterValidation();
+      await sleep(REST * 3);
+      assert.equal(collections(), 0);
+    });
+
+    it('tries again a rest later while V8 keeps the young generation, a bounded number of times', async () => {
+      const young = { size: 2 };
+      const { collector, collections } = resting(young, 16);
+      young.size = 16;
+      collector.afterValidation();
+      await sleep(REST * (REST_TRIES + 3));
+      assert.equal(collections(), REST_TRIES);
+    });
+
+    it('waits for the rest: each validation moves it later', async () => {
+      const young = { size: 2 };
+      const { collector, collections } = resting(young, 2);
+      young.size = 16;
+      for (let k = 0; k < 6; k++) {
+        collector.afterValidation();
+        await sleep(REST / 4);
+      }
+      assert.equal(collections(), 0, 'not while validations keep coming');
+      await sleep(REST * 2);
+      assert.equal(collections(), 1);
+    });
+  });
+
   it('does nothing without a gc function (no --expose-gc)', () => {
-    assert.equal(createCollector(undefined), undefined);
+    assert.equal(createCollector({ gc: undefined }), undefined);
   });
 });
