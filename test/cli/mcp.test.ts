@@ -1,10 +1,10 @@
 // `bdscript mcp` driven by the MCP SDK's own client over stdio, with the bundled CLI started as the
-// README's configuration says: the four tools and their schemas, findings with fixes that apply,
-// Discord's JSON, function descriptions and search; untrusted input (too long, wrong types, no
-// words) answered with errors that say what to send; no network and no file opened by a tool
-// (both watched by a preloaded guard); every JSON-RPC line on the wire parses with invisible
-// characters escaped; a message over the size cap ends the server with a message; closing
-// stdin ends it with 0.
+// set-ups of docs/mcp.md and the README say: the four tools and their schemas, findings with fixes
+// that apply, Discord's JSON, function descriptions and search; untrusted input (too long, wrong
+// types, no words) answered with errors that say what to send; no network and no file opened by a
+// tool (both watched by a preloaded guard); every JSON-RPC line on the wire parses with invisible
+// characters escaped; a message over the size cap ends the server with a message; closing stdin
+// ends it with 0.
 
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -63,20 +63,25 @@ for (const name of ['open', 'openSync', 'readFile', 'readFileSync', 'readdir', '
 for (const name of ['open', 'readFile', 'readdir', 'stat', 'lstat', 'writeFile']) watch(fs.promises, name);
 `;
 
-/** The `command` and `args` of the README's configuration blocks that name `bdscript.js`. */
-function readmeConfigs(): Array<{ command: string; args: string[] }> {
+/**
+ * The `command` and `args` of the configuration blocks that name `bdscript.js`: docs/mcp.md's
+ * set-ups, then the one in the README's section.
+ */
+function setupConfigs(): Array<{ command: string; args: string[] }> {
   const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## AI assistants (MCP)'));
+  const start = readme.indexOf('## AI assistants (MCP)');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const docs = readFileSync(path.join(ROOT, 'docs', 'mcp.md'), 'utf8');
   const out: Array<{ command: string; args: string[] }> = [];
-  for (const m of section.matchAll(/```json\n([\s\S]*?)```/g)) {
+  for (const m of `${docs}\n${section}`.matchAll(/```json\n([\s\S]*?)```/g)) {
     const config = JSON.parse(m[1] ?? '') as {
       mcpServers?: Record<string, { command: string; args: string[] }>;
       servers?: Record<string, { type: string; command: string; args: string[] }>;
     };
     const server = config.mcpServers?.['bdscript'] ?? config.servers?.['bdscript'];
-    assert.ok(server, `a README block names the bdscript server: ${m[1]}`);
+    assert.ok(server, `a set-up block names the bdscript server: ${m[1]}`);
     if (config.servers) assert.equal(config.servers['bdscript']?.type, 'stdio');
-    out.push(server);
+    out.push({ command: server.command, args: server.args });
   }
   return out;
 }
@@ -103,9 +108,13 @@ describe('bdscript mcp (bundled CLI, the SDK client over stdio)', function () {
     guardLog = path.join(tmp, 'guard.log');
     await fsp.writeFile(path.join(tmp, 'guard.cjs'), GUARD);
     await fsp.writeFile(guardLog, '');
-    // Started as the README's Claude Desktop block says, with the bundled CLI for bdscript.js.
-    const [config] = readmeConfigs();
+    // Started as the Claude Desktop block says, with the bundled CLI for bdscript.js; the set-ups
+    // of docs/mcp.md (Claude Desktop, VS Code) and the README's block run the same command.
+    const configs = setupConfigs();
+    const [config] = configs;
     assert.ok(config);
+    assert.equal(configs.length, 3, 'two set-ups in docs/mcp.md, one in the README');
+    for (const other of configs) assert.deepEqual(other, config);
     assert.deepEqual(config.args.slice(1), ['mcp']);
     const transport = new StdioClientTransport({
       command: config.command === 'node' ? process.execPath : config.command,

@@ -60,6 +60,7 @@ function run(command: string, args: string[], cwd: string): Promise<{ stdout: st
 const ALLOWED = [
   /^package\.json$/,
   /^(README|CHANGELOG)\.md$/i, // vsce stores the readme as readme.md
+  /^docs\/images\/[a-z-]+\.png$/, // the README's pictures
   /^docs\/rules\.md$/, // the page each diagnostic's code links to
   /^LICENSE(\.md|\.txt)?$/i,
   /^dist\/(web\/)?(extension|server)\.js$/,

@@ -4,7 +4,7 @@
 // a warning; `openWikiPage` asks the client to open the page (window/showDocument, external)
 // when it can and shows the URL when it cannot; the "Open wiki page" code action carries a
 // position the command reads back, in the client's position encoding. Last, Neovim's built-in
-// client runs them through the user commands the README gives (skipped without `nvim`).
+// client runs them through the user commands docs/editors.md gives (skipped without `nvim`).
 
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -241,17 +241,17 @@ describe('e2e: commands for any LSP editor (workspace/executeCommand over stdio)
   });
 });
 
-/** The README's Lua block that defines the Neovim user commands. */
+/** The Lua block of docs/editors.md that defines the Neovim user commands. */
 function readmeCommandsLua(): string {
-  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const readme = readFileSync(path.join(ROOT, 'docs', 'editors.md'), 'utf8');
   const block = [...readme.matchAll(/```lua\n([\s\S]*?)```/g)]
     .map((m) => m[1]!)
     .find((b) => b.includes(ServerCommand.catalogStatus));
-  assert.ok(block, 'the README has a Lua block with the Neovim user commands');
+  assert.ok(block, 'docs/editors.md has a Lua block with the Neovim user commands');
   return block;
 }
 
-describe('e2e: the commands from Neovim, as the README sets them up', function () {
+describe('e2e: the commands from Neovim, as docs/editors.md sets them up', function () {
   const WAIT_MS = 15_000;
   const RUN_LIMIT_MS = 60_000;
   this.timeout(RUN_LIMIT_MS + 10_000);

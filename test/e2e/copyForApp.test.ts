@@ -25,7 +25,7 @@ describe('e2e: copy for BDFD app over stdio', function () {
     const server = servers.start();
     const client = server.client;
     const init = await client.initialize({ initializationOptions: { bdscript: { catalog: { offline: true } } } });
-    // One dispatcher runs every server command; copy for the app is one of them, under the id the README gives.
+    // One dispatcher runs every server command; copy for the app is one of them, under the id docs/editors.md gives.
     assert.deepEqual(init.capabilities['executeCommandProvider'], { commands: Object.values(ServerCommand) });
     assert.ok(
       (init.capabilities['executeCommandProvider'] as { commands: string[] }).commands.includes(

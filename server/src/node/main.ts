@@ -27,7 +27,7 @@ function usage(): string {
     '  --help, -h           Show this help',
     '',
     'Settings (section `bdscript`) come from initializationOptions and workspace/configuration;',
-    'see the README for the keys. The catalog cache lives in bdscript.catalog.cacheDir, else the',
+    'see docs/settings.md for the keys. The catalog cache lives in bdscript.catalog.cacheDir, else the',
     "editor's storage folder, else $XDG_CACHE_HOME/bdscript or ~/.cache/bdscript.",
     '',
   ].join('\n');

@@ -1,6 +1,6 @@
 // The `bdscript.*` settings shared by the server and the client: the section name, every key
 // with its type, default and description (the VS Code manifest is generated from this schema and
-// a test keeps the two equal; the README documents it), and the shape of complete settings.
+// a test keeps the two equal; docs/settings.md documents it), and the shape of complete settings.
 // Plain constants only, so the client and a browser build can import it.
 
 /** The configuration section every setting lives under. */

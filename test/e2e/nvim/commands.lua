@@ -1,5 +1,5 @@
 -- Runs the server's commands from Neovim's built-in LSP client (0.7 API, no plugins) with the
--- user commands the README gives (its Lua block is in $BDS_COMMANDS_LUA): :BdsStatus,
+-- user commands docs/editors.md gives (its Lua block is in $BDS_COMMANDS_LUA): :BdsStatus,
 -- :BdsRefresh and :BdsWiki on a function, then lists the code actions at that function. What
 -- the server shows (window/showMessage) and answers is written as one JSON line per step to
 -- $BDS_OUT; test/e2e/commands.test.ts judges it. Every wait is bounded by $BDS_WAIT_MS.
@@ -19,7 +19,7 @@ local function run()
   })
   emit('initialized', { commands = client.server_capabilities.executeCommandProvider })
 
-  -- The README's user commands.
+  -- The user commands of docs/editors.md.
   local lua = assert(vim.env.BDS_COMMANDS_LUA, 'BDS_COMMANDS_LUA is not set')
   vim.cmd('luafile ' .. vim.fn.fnameescape(lua))
 

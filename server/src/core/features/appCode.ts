@@ -1,6 +1,6 @@
 // "Copy for BDFD app": what to paste into the app. The app keeps a command's trigger in a field
 // of its own and its code in another; a file holds both, the trigger on its first line (the
-// README's convention). This gives the code without that file-only line, and the trigger's call
+// convention in docs/language.md). This gives the code without that file-only line, and the trigger's call
 // to type into the trigger field. Nothing else is touched: the code is the file's text after
 // the trigger line, byte for byte.
 

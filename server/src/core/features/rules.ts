@@ -1,7 +1,7 @@
 // The diagnostic rules: every stable code with its default severity and a one-line summary, and
 // the type of those codes (RuleCode), so a diagnostic with a code outside the table does not
 // compile. Settings (`bdscript.diagnostics.severity`) and in-file directives refer to these
-// codes, the README lists them, and a test keeps this table and the codes diagnostics emit in step.
+// codes, docs/rules.md documents them, and a test keeps this table and the codes diagnostics emit in step.
 
 import type { SeveritySetting } from '../settings';
 

@@ -148,7 +148,7 @@ export interface ParsedDocument {
   readonly lineStarts: LineStarts;
   /** Whether `$disableSpecialEscaping` appears in code (outside comments). */
   readonly specialEscapingDisabled: boolean;
-  /** The trigger line's span when the file has one (see the README's trigger convention). */
+  /** The trigger line's span when the file has one (see the trigger convention in docs/language.md). */
   readonly trigger: Span | null;
   /** Directives found in comments (`$c[bdscript-disable-line premium]`, ...), in document order. */
   readonly directives: readonly Directive[];
