@@ -4,35 +4,13 @@
 // errors past the cap still make the exit code 1.
 
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-const ROOT = path.resolve(__dirname, '../..');
-const CLI = path.join(ROOT, 'dist/cli.js');
+import { CLI, runCli, type CliRun } from '../support/cli';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function check(args: string[], cwd: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'check', ...args], {
-      cwd,
-      env: { PATH: process.env['PATH'] ?? '', HOME: cwd, XDG_CACHE_HOME: path.join(cwd, 'cache') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const check = (args: string[], cwd: string): Promise<CliRun> => runCli(['check', ...args], { cwd });
 
 describe('bdscript check past the cap (bundled CLI)', function () {
   this.timeout(30_000);

@@ -5,7 +5,7 @@
 // any host but 127.0.0.1.
 
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { constants, existsSync, promises as fsp, readdirSync, statSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,10 +16,10 @@ import { Catalog } from '../../server/src/core/catalog/catalog';
 import { decodeCatalogParts } from '../../server/src/core/catalog/decode';
 import type { CatalogData } from '../../server/src/core/catalog/model';
 import { snapshotText, startCatalogService } from '../support/catalogService';
+import { CLI, runCli, type CliRun } from '../support/cli';
 import { testCatalogParts } from '../support/testCatalog';
 
 const ROOT = path.resolve(__dirname, '../..');
-const CLI = path.join(ROOT, 'dist/cli.js');
 const SHOWCASE = 'test/fixtures/showcase.bds';
 const CLEAN = 'test/fixtures/clean.bds';
 
@@ -54,10 +54,7 @@ dns.lookup = function (host, ...rest) {
 };
 `;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
+interface Run extends CliRun {
   /** What the guard saw: `connect HOST` and `lookup HOST` lines. */
   net: string[];
 }
@@ -126,29 +123,16 @@ describe('bdscript check (bundled CLI)', function () {
   });
 
   /** Runs `node dist/cli.js check ...args` in the repository with HOME and the cache in `tmp`. */
-  function check(args: string[], cwd = ROOT): Promise<Run> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--require', guard, CLI, 'check', ...args], {
-        cwd,
-        env: {
-          PATH: process.env['PATH'] ?? '',
-          HOME: path.join(tmp, 'home'),
-          XDG_CACHE_HOME: path.join(tmp, 'cache'),
-          BDSCRIPT_TEST_NET_LOG: netLog,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-      child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-      child.on('error', reject);
-      child.on('close', (code) => {
-        void fsp
-          .readFile(netLog, 'utf8')
-          .then((log) => resolve({ code, stdout, stderr, net: log.split('\n').filter(Boolean) }), reject);
-      });
+  async function check(args: string[], cwd = ROOT): Promise<Run> {
+    const r = await runCli(['check', ...args], {
+      cwd,
+      home: path.join(tmp, 'home'),
+      cacheHome: path.join(tmp, 'cache'),
+      env: { BDSCRIPT_TEST_NET_LOG: netLog },
+      nodeArgs: ['--require', guard],
     });
+    const log = await fsp.readFile(netLog, 'utf8');
+    return { ...r, net: log.split('\n').filter(Boolean) };
   }
 
   const lines = (s: string): string[] => s.split('\n').filter((l) => l !== '');

@@ -4,7 +4,6 @@
 // serve`. Nothing raw may reach the terminal; each sequence shows up as visible escapes.
 
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -16,8 +15,7 @@ import { catalogBodies } from '../support/catalogService';
 import * as F from '../support/faultServer';
 import { bigCatalog } from '../support/catalogBig';
 
-const ROOT = path.resolve(__dirname, '../..');
-const CLI = path.join(ROOT, 'dist/cli.js');
+import { CLI, runCli } from '../support/cli';
 /** Big enough that six dropped records stay under the 10% a list may lose. */
 const full = bigCatalog(30);
 
@@ -182,23 +180,7 @@ describe('untrusted text on the terminal', function () {
     const file = path.join(dir, `name\x1b[31m.bds`);
     await fsp.writeFile(file, '$title[\x1b]0;pwned\x07]\n$random[1;\u202e2]\n$usernam\u0085\n');
     for (const format of ['text', 'json']) {
-      const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-        const child = spawn(
-          process.execPath,
-          [CLI, 'check', '--format', format, '--catalog', server.url, path.basename(file)],
-          {
-            cwd: dir,
-            env: { PATH: process.env['PATH'] ?? '', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache') },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          },
-        );
-        let stdout = '';
-        let stderr = '';
-        child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-        child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, stdout, stderr }));
-      });
+      const r = await runCli(['check', '--format', format, '--catalog', server.url, path.basename(file)], { cwd: dir });
       assertNoRaw(r.stdout + r.stderr, `check --format ${format}`);
       assert.match(r.stderr, /refused: decoding dropped 6 of 16 entries .*\$bad0\\x1b\]0;pwned\\x07/, r.stderr);
       if (format === 'text') {

@@ -3,19 +3,11 @@
 // a file that cannot be rewritten left as it was with exit 2.
 
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-const ROOT = path.resolve(__dirname, '../..');
-const CLI = path.join(ROOT, 'dist/cli.js');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+import { CLI, runCli, type CliRun } from '../support/cli';
 
 describe('bdscript check --fix (bundled CLI)', function () {
   this.timeout(30_000);
@@ -34,21 +26,8 @@ describe('bdscript check --fix (bundled CLI)', function () {
     await fsp.rm(tmp, { recursive: true, force: true });
   });
 
-  function check(args: string[]): Promise<Run> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [CLI, 'check', ...args], {
-        cwd: tmp,
-        env: { PATH: process.env['PATH'] ?? '', HOME: path.join(tmp, 'home'), XDG_CACHE_HOME: path.join(tmp, 'cache') },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  const check = (args: string[]): Promise<CliRun> =>
+    runCli(['check', ...args], { cwd: tmp, home: path.join(tmp, 'home'), cacheHome: path.join(tmp, 'cache') });
 
   it('applies the safe fixes, rewrites the file and reports only what is left', async () => {
     const file = path.join(tmp, 'cmd.bds');

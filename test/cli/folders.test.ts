@@ -5,29 +5,15 @@
 // after the rest was checked; JSON and SARIF name the files the same way.
 
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-const ROOT = path.resolve(__dirname, '../..');
-const CLI = path.join(ROOT, 'dist/cli.js');
+import { CLI, runCli, type CliRun } from '../support/cli';
 
-function run(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd,
-      env: { PATH: process.env['PATH'] ?? '', HOME: cwd, XDG_CACHE_HOME: path.join(cwd, '.cache') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** The cache goes to a hidden folder, which a folder given to the CLI leaves out. */
+const run = (args: string[], cwd: string): Promise<CliRun> =>
+  runCli(args, { cwd, cacheHome: path.join(cwd, '.cache') });
 
 /** The files named by text output lines (`file:line:col: …`), each once, in order. */
 function filesOf(stdout: string): string[] {

@@ -4,19 +4,11 @@
 // bad options are refused with a message and exit 2, and nothing is lost.
 
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-const ROOT = path.resolve(__dirname, '../..');
-const CLI = path.join(ROOT, 'dist/cli.js');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+import { CLI, runCli, type CliRun } from '../support/cli';
 
 describe('bdscript format (bundled CLI)', function () {
   this.timeout(30_000);
@@ -35,21 +27,8 @@ describe('bdscript format (bundled CLI)', function () {
     await fsp.rm(tmp, { recursive: true, force: true });
   });
 
-  function format(args: string[]): Promise<Run> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [CLI, 'format', ...args], {
-        cwd: tmp,
-        env: { PATH: process.env['PATH'] ?? '', HOME: path.join(tmp, 'home'), XDG_CACHE_HOME: path.join(tmp, 'cache') },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  const format = (args: string[]): Promise<CliRun> =>
+    runCli(['format', ...args], { cwd: tmp, home: path.join(tmp, 'home'), cacheHome: path.join(tmp, 'cache') });
 
   const write = (name: string, content: string | Buffer): Promise<void> => fsp.writeFile(path.join(tmp, name), content);
   const read = (name: string): Promise<Buffer> => fsp.readFile(path.join(tmp, name));

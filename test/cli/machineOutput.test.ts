@@ -7,7 +7,6 @@
 // Unicode (longer runs: `npm run fuzz -- --only output`).
 
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -22,25 +21,10 @@ import {
   unicodeFiles,
 } from '../fuzz/output';
 
-const ROOT = path.resolve(__dirname, '../..');
-const CLI = path.join(ROOT, 'dist/cli.js');
+import { CLI, runCli, type CliRun } from '../support/cli';
 const SEED = 20260126;
 
-function run(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd,
-      env: { PATH: process.env['PATH'] ?? '', HOME: cwd, XDG_CACHE_HOME: path.join(cwd, 'cache') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (args: string[], cwd: string): Promise<CliRun> => runCli(args, { cwd });
 
 describe('machine output for any input', function () {
   this.timeout(120_000);
