@@ -149,7 +149,8 @@ export const noNodeApis = {
 /**
  * Where the rules page (docs/rules.md) is online, for the diagnostics' links: a release
  * (BDSCRIPT_REPOSITORY_URL, see scripts/release.mjs) points at its own tag's copy. Other builds
- * name none, and the server links the copy beside the bundle (server/src/node/runtime.ts).
+ * name none: the Node server then links the copy beside the bundle (server/src/node/runtime.ts),
+ * and the web worker, which has no files, links only the wiki.
  */
 const repository = process.env.BDSCRIPT_REPOSITORY_URL;
 const version = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version;
@@ -170,7 +171,8 @@ export const common = {
   charset: 'ascii',
   legalComments: 'linked',
   logLevel: 'warning',
-  define: { 'process.env.BDSCRIPT_RULES_PAGE': JSON.stringify(releasedRulesPage) },
+  // Read by releasedRulesPage (server/src/lsp/runtime.ts), in the Node bundles and the web worker alike.
+  define: { BDSCRIPT_RELEASED_RULES_PAGE: JSON.stringify(releasedRulesPage) },
   plugins: [embedSnapshot, asciiDependencies],
 };
 

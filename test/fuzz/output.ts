@@ -1,10 +1,11 @@
 // Properties of the command line's output for random Unicode input, shared by the fixed-run test
 // (test/cli/machineOutput.test.ts) and `npm run fuzz -- --only output`: every format that claims
-// JSON (`check --format json`, `--format sarif`, `preview --format json`, one value per line, and
-// the JSON-RPC lines `bdscript mcp` writes) parses and holds no raw control or format character,
-// with each file name and text kept as the same JSON value; HTML carries such characters as character references; the text formats show
-// them visibly. Files and their names mix arbitrary code points with the characters Discord
-// users paste on purpose (zero-width space, soft hyphen, RLM, U+2028, DEL).
+// JSON (`check --format json`, `--format sarif`, `preview --format json`, one value per line,
+// `catalog status --json`, and the JSON-RPC lines `bdscript mcp` writes) parses and holds no raw
+// control or format character, with each file name and text kept as the same JSON value; HTML
+// carries such characters as character references; the text formats show them visibly. Files and
+// their names mix arbitrary code points with the characters Discord users paste on purpose
+// (zero-width space, soft hyphen, RLM, U+2028, DEL).
 
 import * as assert from 'node:assert/strict';
 import { promises as fsp } from 'node:fs';
@@ -151,6 +152,25 @@ export async function checkMachineOutput(dir: string, files: readonly UnicodeFil
     const text = await cli(argv, dir);
     assertNoRaw(text.stdout, `${argv[0]} (text)`, true);
     assertNoRaw(text.stderr, `${argv[0]} (text) on stderr`, true);
+  }
+
+  // `catalog status --json` with each file as the snapshot: the file is no snapshot, so the
+  // status names it among its problems, with the catalog it falls back to.
+  for (const name of names) {
+    const cacheDir = ['--cache-dir', path.join(dir, `cache-${name}`)];
+    const status = await cli(['catalog', 'status', '--offline', '--json', ...cacheDir, '--snapshot', name], dir);
+    assert.equal(status.code, 0, status.stderr);
+    assertNoRaw(status.stdout, 'catalog status --json');
+    const value = parse(status.stdout, 'catalog status --json') as { problems: string[]; cacheFile: string };
+    const file = path.join(dir, name);
+    assert.ok(
+      value.problems.some((p) => p.startsWith(`snapshot ${file}: `)),
+      `a problem names the snapshot ${JSON.stringify(file)}: ${JSON.stringify(value.problems)}`,
+    );
+    assert.ok(value.cacheFile.startsWith(path.join(dir, `cache-${name}`)), 'the cache file is named as given');
+    const text = await cli(['catalog', 'status', '--offline', ...cacheDir, '--snapshot', name], dir);
+    assertNoRaw(text.stdout, 'catalog status (text)', true);
+    assertNoRaw(text.stderr, 'catalog status (text) on stderr', true);
   }
   for (const name of names) await fsp.rm(path.join(dir, name));
 }

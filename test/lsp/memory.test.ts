@@ -68,23 +68,26 @@ describe('node/memory', () => {
   });
 
   it('waits for the server to be idle: each validation moves the collection later', async () => {
+    // Validations 25 ms apart against an idle time ten times as long, so that a loaded machine
+    // that runs a timer late still sends the next validation before the server counts as idle.
+    const idleMs = 250;
     let collections = 0;
     let held = 0;
     const collector = createCollector({
       gc: () => void collections++,
       threshold: 10,
       usedHeap: () => held,
-      idleMs: IDLE,
+      idleMs,
       restMs: NEVER,
       youngGeneration: () => 0,
     })!;
     held = 1_000;
     for (let k = 0; k < 5; k++) {
       collector.afterValidation();
-      await new Promise((resolve) => setTimeout(resolve, IDLE / 2));
+      await new Promise((resolve) => setTimeout(resolve, idleMs / 10));
     }
     assert.equal(collections, 0, 'not while validations keep coming');
-    await nextTurn();
+    await new Promise((resolve) => setTimeout(resolve, idleMs * 3));
     assert.equal(collections, 1, 'once, after the last one');
   });
 

@@ -8,7 +8,13 @@ import { decodeCacheText, encodeCacheText } from '../catalog/cacheFormat';
 import { bundledFallback } from '../catalog/snapshotText';
 import { CatalogChain, type CacheStore } from '../catalog/chain';
 import { TOOL_VERSION } from '../catalog/endpoints';
-import type { CatalogProvider, CatalogProviderOptions, FallbackCatalog, ServerRuntime } from '../lsp/runtime';
+import {
+  releasedRulesPage,
+  type CatalogProvider,
+  type CatalogProviderOptions,
+  type FallbackCatalog,
+  type ServerRuntime,
+} from '../lsp/runtime';
 import { isObject } from '../protocol/json';
 import { CATALOG_CACHES_OPTION, type CatalogCacheEntry } from '../protocol/messages';
 import { FetchCatalogClient, type FetchOptions } from './fetchClient';
@@ -72,9 +78,12 @@ export function browserRuntime(options: BrowserRuntimeOptions): ServerRuntime {
     },
   });
 
+  // The worker has no files: the diagnostics' codes link to a release's page online, if any.
+  const rulesDocUrl = releasedRulesPage();
   return {
     name: SERVER_NAME,
     version: TOOL_VERSION,
+    ...(rulesDocUrl ? { rulesDocUrl } : {}),
     onInitialize(params) {
       for (const entry of cachesFrom(isObject(params) ? params['initializationOptions'] : undefined))
         caches.set(entry.baseUrl, entry.text);

@@ -190,3 +190,16 @@ export interface Logger {
   warn(message: string): void;
   info(message: string): void;
 }
+
+/**
+ * The rules page of a release, online (docs/rules.md at the release's tag): the build defines
+ * this name (build.mjs, from BDSCRIPT_REPOSITORY_URL) in every bundle, the web worker's too; it
+ * is an empty string in other builds and undeclared where the sources run unbundled.
+ */
+declare const BDSCRIPT_RELEASED_RULES_PAGE: string | undefined;
+
+/** The rules page a release build names for the diagnostics' links; undefined in any other build. */
+export function releasedRulesPage(): string | undefined {
+  const page = typeof BDSCRIPT_RELEASED_RULES_PAGE === 'string' ? BDSCRIPT_RELEASED_RULES_PAGE : '';
+  return page !== '' ? page : undefined;
+}

@@ -12,7 +12,13 @@ import { defaultCacheDir } from '../catalog/cache';
 import { TOOL_VERSION } from '../catalog/endpoints';
 import { bundledFallback } from '../catalog/snapshotText';
 import { CatalogManager } from '../catalog/sources';
-import type { CatalogProvider, CatalogProviderOptions, FallbackCatalog, ServerRuntime } from '../lsp/runtime';
+import {
+  releasedRulesPage,
+  type CatalogProvider,
+  type CatalogProviderOptions,
+  type FallbackCatalog,
+  type ServerRuntime,
+} from '../lsp/runtime';
 import { createCollector } from './memory';
 import { messageOf } from '../protocol/errors';
 import { uriWorkspaceFiles } from './workspaceFiles';
@@ -67,7 +73,7 @@ export function bundledCatalog(): FallbackCatalog | undefined {
  * sources' own when run unbundled); undefined when there is none.
  */
 export function rulesPage(): string | undefined {
-  const released = process.env['BDSCRIPT_RULES_PAGE'];
+  const released = releasedRulesPage();
   if (released) return released;
   for (const up of [['..'], ['..', '..', '..']]) {
     const file = path.resolve(__dirname, ...up, 'docs', 'rules.md');
