@@ -3,7 +3,7 @@
 // long way before it collects, and the young generation it grew while busy is never given back.
 // After diagnostics of a version went out and the server has been idle for a moment (so no
 // request waits for it), if the heap has grown by more than a threshold since the last
-// collection, it collects, once; after a longer rest it collects once more so that V8 shrinks
+// collection, it collects, once; after a longer rest it collects again so that V8 shrinks
 // the young generation. Needs `--expose-gc` (the launchers pass it); without it V8's own
 // schedule applies.
 
@@ -28,7 +28,10 @@ export const COLLECT_WHEN_IDLE_MS = 400;
  */
 export const REST_AFTER_MS = 6000;
 
-/** Collections at rest before the server gives up on shrinking the young generation until the next validation. */
+/** How long after a try at rest that left the young generation as it was the server tries again. */
+export const REST_RETRY_MS = 2000;
+
+/** Tries at rest (each one or two collections) before the server gives up on shrinking the young generation until the next validation. */
 export const REST_TRIES = 3;
 
 /** Memory the process's JavaScript objects hold: the used heap and what they hold outside it. */
@@ -56,6 +59,7 @@ export interface CollectorOptions {
   readonly usedHeap?: () => number;
   readonly idleMs?: number;
   readonly restMs?: number;
+  readonly retryMs?: number;
   /** The young generation's size in bytes; the rest's collection runs while it is above its size at start-up. */
   readonly youngGeneration?: () => number;
 }
@@ -70,6 +74,7 @@ export function createCollector(
     usedHeap = heldMemory,
     idleMs = COLLECT_WHEN_IDLE_MS,
     restMs = REST_AFTER_MS,
+    retryMs = REST_RETRY_MS,
     youngGeneration: young = youngGeneration,
   } = options;
   if (!gc) return undefined;
@@ -87,10 +92,13 @@ export function createCollector(
     rest = undefined;
     if (young() <= youngAtStart) return;
     collect();
-    // A request during the rest may have kept V8's measure of allocation above its bar: the
-    // next try comes a rest later, and the tries end with the next validation.
+    // V8 judges the allocation by the collections before this one, and the one before the rest
+    // was a busy one: a second collection at once is judged by the first, a quiet one.
+    if (young() > youngAtStart) collect();
+    // A request during the rest may have kept V8's measure of allocation above its bar: the next
+    // try comes a little later, and the tries end with the next validation.
     if (tries > 1 && young() > youngAtStart) {
-      rest = setTimeout(() => atRest(tries - 1), restMs);
+      rest = setTimeout(() => atRest(tries - 1), retryMs);
       rest.unref?.();
     }
   };
