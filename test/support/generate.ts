@@ -692,6 +692,8 @@ export const ADVERSARIAL_SHAPES: Readonly<Record<string, (n: number, catalog?: C
   'many ;': (n) => '$randomText[' + ';'.repeat(n) + ']',
   /** `n` `$if` blocks nested in each other's condition, never closed, then `n` `$endif`. */
   'nested $if': (n) => '$if['.repeat(n) + '$endif'.repeat(n),
+  /** `n` reads of `n` variables nothing sets: a finding each, with its hints looked up. */
+  'unset variables': (n) => Array.from({ length: n }, (_, k) => `$var[v${k}]`).join(' '),
   /** `n` `$error` calls inside `n` nested closed calls: scope walks from deep inside. */
   'deep $error': (n) => '$title['.repeat(n) + '$error[message]'.repeat(n) + ']'.repeat(n),
   /** `n` text `[` then `n` + 1 `]` at top level. */

@@ -350,15 +350,25 @@ export class PathModel {
     return this.trackedValue;
   }
 
-  /** The block whose opener or branch starts at `start` (an `$elseif` belongs to its `$if`). */
+  private headsValue: Map<number, Block> | undefined;
+
+  /**
+   * The block whose opener or branch starts at `start` (an `$elseif` belongs to its `$if`), from
+   * an index of every head made on first use. Walking down the nesting for each head cost the
+   * depth of the nesting per condition: quadratic on blocks all opened before any closes.
+   */
   private blockOfHead(start: number): Block | undefined {
-    let level: readonly Block[] = this.blocks;
-    for (;;) {
-      const block = containing(level, start);
-      if (!block) return undefined;
-      if (block.opener.start === start || block.branches.some((b) => b.start === start)) return block;
-      level = block.children;
+    if (!this.headsValue) {
+      const heads = new Map<number, Block>();
+      const pending: Block[] = [...this.blocks];
+      for (let block = pending.pop(); block !== undefined; block = pending.pop()) {
+        heads.set(block.opener.start, block);
+        for (const head of block.branches) heads.set(head.start, block);
+        for (const child of block.children) pending.push(child);
+      }
+      this.headsValue = heads;
     }
+    return this.headsValue.get(start);
   }
 
   /** What holds on every path that reaches a context. */

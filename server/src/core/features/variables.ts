@@ -236,6 +236,7 @@ export function variableFindings(parsed: ParsedDocument): VariableFinding[] {
     else sets.set(u.name, [u]);
   }
   const setNames = [...sets.keys()];
+  const commaReads = readsByCommaPrefix(uses);
   const out: VariableFinding[] = [];
   for (const read of uses) {
     if (read.kind !== 'read' || read.emptyTest || read.inOwnSet || inTrigger(parsed, read.start)) continue;
@@ -243,7 +244,7 @@ export function variableFindings(parsed: ParsedDocument): VariableFinding[] {
     const own = sets.get(read.name);
     if (!own) {
       if (model.dead(read.start)) continue;
-      out.push(unsetFinding(parsed.text, read, setNames, uses));
+      out.push(unsetFinding(parsed.text, read, setNames, uses, commaReads));
       continue;
     }
     if (setBefore(model, own, read.start) || model.dead(read.start)) continue;
@@ -301,11 +302,30 @@ function anyMayRunBefore<T>(model: PathModel, items: readonly T[], at: (item: T)
   return false;
 }
 
+/**
+ * The reads whose name holds a comma with more after it, by what comes before the first comma
+ * (`x` for a read of `x,value`), the first such read of the document for each: the `$var[x,value]`
+ * slip that a read of `x` points at. Looking it up through every use for each unset read was
+ * quadratic.
+ */
+function readsByCommaPrefix(uses: readonly VarUse[]): ReadonlyMap<string, VarUse> {
+  const out = new Map<string, VarUse>();
+  for (const u of uses) {
+    if (u.kind !== 'read') continue;
+    const comma = u.name.indexOf(',');
+    if (comma < 0 || comma + 1 >= u.name.length) continue;
+    const prefix = u.name.slice(0, comma);
+    if (!out.has(prefix)) out.set(prefix, u);
+  }
+  return out;
+}
+
 function unsetFinding(
   text: string,
   read: VarUse,
   setNames: readonly string[],
   uses: readonly VarUse[],
+  commaReads: ReadonlyMap<string, VarUse>,
 ): VariableFinding {
   const fixes: DiagnosticFix[] = [];
   const related: Array<{ start: number; end: number; message: Msg }> = [];
@@ -329,9 +349,13 @@ function unsetFinding(
         });
     }
   } else {
-    const commaSet = uses.find(
-      (u) => u.kind === 'read' && u.name.startsWith(read.name + ',') && u.name.length > read.name.length + 1,
-    );
+    // A name without a comma is what comes before the first comma of `name,value`; the rare
+    // name that starts with a comma is looked up the long way.
+    const commaSet = read.name.includes(',')
+      ? uses.find(
+          (u) => u.kind === 'read' && u.name.startsWith(read.name + ',') && u.name.length > read.name.length + 1,
+        )
+      : commaReads.get(read.name);
     const near = nearNames(read.name, setNames);
     if (near.length > 0) {
       hint = msg('diag.didYouMean', { names: list(near.map(quote), 'or') });
