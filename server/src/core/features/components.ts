@@ -713,7 +713,8 @@ export function idKindsOf(name: string, index: number): readonly IdKind[] | unde
 /** The custom IDs an interaction can carry (`$customID==...`). */
 export const INTERACTION_ID_KINDS: readonly IdKind[] = ['custom', 'menu', 'select', 'modal'];
 
-function kindOf(c: ComponentCall): IdKind | undefined {
+/** The kind of ID a component call creates: a button's only when its ID argument is a custom ID, not a URL. */
+export function createdIdKind(c: ComponentCall): IdKind | undefined {
   switch (c.role) {
     case 'button':
     case 'buttonV2':
@@ -747,7 +748,7 @@ export function componentIds(
   const out: Array<{ id: string; kind: IdKind; by: string }> = [];
   const seen = new Set<string>();
   for (const c of componentCalls(parsed)) {
-    const kind = kindOf(c);
+    const kind = createdIdKind(c);
     if (!kind || !kinds.includes(kind) || typeof c.id !== 'string') continue;
     const id = c.id.trim();
     if (id === '' || seen.has(id)) continue;

@@ -13,7 +13,14 @@ import { literalText } from '../parser/query';
 import { ChunkFact, moveEach, moveOffsets } from '../parser/facts';
 import type { ArgNode, ChunkView, ParsedDocument } from '../parser/tree';
 import { isWhitespace } from '../chars';
-import { componentCalls, idKindsOf, INTERACTION_ID_KINDS, type ComponentCall, type IdKind } from './components';
+import {
+  componentCalls,
+  createdIdKind,
+  idKindsOf,
+  INTERACTION_ID_KINDS,
+  type ComponentCall,
+  type IdKind,
+} from './components';
 import type { Analysis, FeatureContext } from './types';
 import { varUseAt, varUsesNamed } from './variables';
 
@@ -207,33 +214,6 @@ function customIdCompared(text: string, arg: ArgNode, base: number, out: IdRefer
   }
 }
 
-/** The ID kind a component call creates, when it creates one by a literal ID. */
-function createdKind(c: ComponentCall): IdKind | undefined {
-  switch (c.role) {
-    case 'button':
-    case 'buttonV2':
-      return typeof c.id === 'string' && !/^\s*https?:\/\//i.test(c.id) ? 'custom' : undefined;
-    case 'selectMenu':
-      return 'menu';
-    case 'selectV2':
-      return 'select';
-    case 'modal':
-      return 'modal';
-    case 'textInput':
-      return 'input';
-    case 'container':
-      return 'container';
-    case 'section':
-      return 'section';
-    case 'actionRow':
-      return 'row';
-    case 'gallery':
-      return 'gallery';
-    default:
-      return undefined;
-  }
-}
-
 interface Creation {
   readonly id: string;
   readonly kind: IdKind;
@@ -243,7 +223,7 @@ interface Creation {
 
 /** Where a component call's literal ID is written (trimmed), when it creates one. */
 function creationOf(text: string, c: ComponentCall): Creation | undefined {
-  const kind = createdKind(c);
+  const kind = createdIdKind(c);
   if (!kind || typeof c.id !== 'string' || c.idStart < 0) return undefined;
   const id = c.id.trim();
   if (id === '') return undefined;
