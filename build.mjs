@@ -5,7 +5,7 @@
 // catalog offline. The web builds fail when a Node API gets into them.
 import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import * as zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
@@ -13,16 +13,45 @@ const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
 /**
+ * The bundled snapshot in the compact form (server/src/core/catalog/compact.ts), made by the
+ * project's own decoder (server/src/catalog/snapshotText.ts, bundled on its own and run here), so
+ * the problems and date the JSON path would report come with it. Made once per build; a snapshot
+ * the decoder cannot use fails the build.
+ */
+let compactSnapshotText;
+function compactSnapshot(text) {
+  compactSnapshotText ??= (async () => {
+    const result = await esbuild.build({
+      ...common,
+      plugins: [],
+      entryPoints: ['server/src/catalog/snapshotText.ts'],
+      write: false,
+      sourcemap: false,
+      legalComments: 'none',
+    });
+    const module = { exports: {} };
+    new Function('module', 'exports', 'require', result.outputFiles[0].text)(
+      module,
+      module.exports,
+      createRequire(import.meta.url),
+    );
+    return module.exports.compactSnapshot(text, '<bundled>');
+  })();
+  return compactSnapshotText;
+}
+
+/**
  * Replaces server/src/catalog/bundled.ts (which reads the file at run time) and its web twin
  * server/src/browser/snapshot.ts by the embedded text. The Node bundles carry it compressed with
  * brotli (about a seventh of its size) and expand it when asked, so the 376 KB of text are neither
  * part of the script V8 keeps for the life of the process nor a string constant beside it; the web
- * worker, which has no synchronous decompressor, carries the text itself.
+ * worker, which has no synchronous decompressor, carries the text itself. The Node bundles carry
+ * the compact form too, compressed the same way: the server and the command line start from it.
  */
 const embedSnapshot = {
   name: 'embed-snapshot',
   setup(build) {
-    build.onLoad({ filter: /server[\\/]src[\\/](catalog[\\/]bundled|browser[\\/]snapshot)\.ts$/ }, (args) => {
+    build.onLoad({ filter: /server[\\/]src[\\/](catalog[\\/]bundled|browser[\\/]snapshot)\.ts$/ }, async (args) => {
       const text = readFileSync(new URL('./server/snapshot/catalog.json', import.meta.url), 'utf8');
       const path = `export const bundledSnapshotPath = '<bundled>';\n`;
       if (/[\\/]browser[\\/]/.test(args.path))
@@ -30,15 +59,19 @@ const embedSnapshot = {
           loader: 'ts',
           contents: `export function bundledSnapshotText(): string { return ${JSON.stringify(text)}; }\n${path}`,
         };
-      const packed = zlib
-        .brotliCompressSync(Buffer.from(text, 'utf8'), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
-        .toString('base64');
+      const pack = (bytes) =>
+        JSON.stringify(
+          zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).toString('base64'),
+        );
       return {
         loader: 'ts',
         contents:
           `import { brotliDecompressSync } from 'node:zlib';\n` +
           `export function bundledSnapshotText(): string {\n` +
-          `  return brotliDecompressSync(Buffer.from(${JSON.stringify(packed)}, 'base64')).toString('utf8');\n` +
+          `  return brotliDecompressSync(Buffer.from(${pack(Buffer.from(text, 'utf8'))}, 'base64')).toString('utf8');\n` +
+          `}\n` +
+          `export function bundledCompact(): Uint8Array {\n` +
+          `  return brotliDecompressSync(Buffer.from(${pack(await compactSnapshot(text))}, 'base64'));\n` +
           `}\n${path}`,
       };
     });

@@ -7,6 +7,7 @@
 // extension's storage). No Node API is used here.
 
 import { Catalog } from '../core/catalog/catalog';
+import { emojiCount } from '../core/catalog/compact';
 import type { CatalogDatePrecision, CatalogSourceKind, CatalogStatus } from '../protocol/messages';
 import { DEFAULT_CATALOG_URL } from '../core/settings';
 import type { CacheContent, CacheReadResult, EndpointValidators } from './cacheFormat';
@@ -21,7 +22,7 @@ import {
   type GuardedList,
   type ShrinkFloor,
 } from './judge';
-import { decodeSnapshotText } from './snapshotText';
+import { decodeSnapshotText, loadBundled, type BundledLoad, type BundledSnapshot } from './snapshotText';
 import { messageOf } from '../protocol/errors';
 
 // ---------------------------------------------------------------------------------------------
@@ -66,7 +67,7 @@ export interface CatalogChainOptions {
   /** A snapshot that takes precedence over the bundled one; none for none. */
   readonly userSnapshot?: { readonly location: string; read(): Promise<SnapshotRead> };
   /** The bundled snapshot: where it is (for the status) and its text (throws when unreadable). */
-  readonly bundled: { readonly location: string; text(): string };
+  readonly bundled: BundledSnapshot;
   /** Where to report what happens (a cache ignored, a refresh failed ...). */
   readonly log?: (level: 'info' | 'warning' | 'error', message: string) => void;
   /** The clock, for tests. */
@@ -212,14 +213,25 @@ export class CatalogChain {
 
   private fromBundled(problems: string[]): Current {
     const bundled = this.opts.bundled;
-    let text: string;
+    let loaded: BundledLoad;
     try {
-      text = bundled.text();
+      loaded = loadBundled(bundled);
     } catch (err) {
       problems.push(`bundled snapshot ${bundled.location}: cannot read: ${messageOf(err)}`);
       return NO_CATALOG;
     }
-    return this.fromSnapshotText(text, bundled.location, 'bundled', problems) ?? NO_CATALOG;
+    if (!loaded.ok) {
+      problems.push(...loaded.problems, `bundled snapshot ${bundled.location}: ${loaded.reason}; not used`);
+      return NO_CATALOG;
+    }
+    return {
+      catalog: loaded.catalog,
+      source: 'bundled',
+      location: bundled.location,
+      ...(loaded.fetchedAt ? { fetchedAt: loaded.fetchedAt } : {}),
+      ...(loaded.fetchedAtPrecision ? { fetchedAtPrecision: loaded.fetchedAtPrecision } : {}),
+      dataProblems: loaded.problems,
+    };
   }
 
   private fromSnapshotText(
@@ -282,7 +294,7 @@ export class CatalogChain {
     let floor: ShrinkFloor = {};
     const fromUrl = held.source === 'live' || held.source === 'cache';
     if (fromUrl || (held.source !== 'none' && this.isOfficial))
-      floor = floorOf(guardedCounts(held.catalog.data), 'the catalog in use has');
+      floor = floorOf(catalogCounts(held.catalog), 'the catalog in use has');
     if (this.peak) {
       const reset = this.store?.resetHint;
       const hint = reset ? `to accept a smaller catalog from this URL on purpose, ${reset}` : undefined;
@@ -299,8 +311,8 @@ export class CatalogChain {
     if (this.bundledCounts === undefined) {
       let counts: Record<GuardedList, number> | null = null;
       try {
-        const loaded = decodeSnapshotText(this.opts.bundled.text(), this.opts.bundled.location);
-        if (loaded.ok) counts = guardedCounts(loaded.data);
+        const loaded = loadBundled(this.opts.bundled);
+        if (loaded.ok) counts = catalogCounts(loaded.catalog);
       } catch {
         // An unreadable bundle sets no floor; loadLocal reports it.
       }
@@ -400,11 +412,7 @@ export class CatalogChain {
       location: c.location,
       ...(c.fetchedAt ? { fetchedAt: c.fetchedAt, fetchedAtPrecision: precision } : {}),
       ...(Number.isNaN(fetchedAtMs) ? {} : { ageMs: Math.max(0, this.now() - fetchedAtMs) }),
-      counts: {
-        functions: data.functions.length,
-        callbacks: data.callbacks.length,
-        emoji: Object.keys(data.emoji).length,
-      },
+      counts: { ...catalogCounts(c.catalog), emoji: emojiCount(data) },
       problems: [...this.loadProblems, ...this.refreshProblems, ...c.dataProblems],
       ...(this.lastRefresh ? { lastRefresh: this.lastRefresh } : {}),
       refreshing: this.inflight !== undefined,
@@ -459,4 +467,9 @@ export class CatalogChain {
       // A failing logger must not break the catalog.
     }
   }
+}
+
+/** A catalog's function and callback counts, without making the records of a compact one. */
+function catalogCounts(catalog: Catalog): Record<GuardedList, number> {
+  return { functions: catalog.functions.size, callbacks: catalog.callbacks.size };
 }

@@ -3,7 +3,7 @@
 // without ever blocking, and the bundled snapshot file (embedded in the bundles).
 
 import type { Dispatcher } from 'undici';
-import { bundledSnapshotPath, bundledSnapshotText } from './bundled';
+import { bundledCompact, bundledSnapshotPath, bundledSnapshotText } from './bundled';
 import { cacheFileFor, readCache, writeCache } from './cache';
 import { CatalogChain, type CacheStore } from './chain';
 import { normalizeBaseUrl, type CatalogGetter, type GetOptions, type GetResult } from './endpoints';
@@ -94,7 +94,10 @@ export class CatalogManager extends CatalogChain {
             },
           }
         : {}),
-      bundled: { location: bundledSnapshotPath, text: options.bundledText ?? bundledSnapshotText },
+      // A test's own text has no compact form; the bundle's has one, made at build time.
+      bundled: options.bundledText
+        ? { location: bundledSnapshotPath, text: options.bundledText }
+        : { location: bundledSnapshotPath, text: bundledSnapshotText, compact: bundledCompact },
       ...(options.log ? { log: options.log } : {}),
       ...(options.now ? { now: options.now } : {}),
     });

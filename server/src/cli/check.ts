@@ -419,7 +419,7 @@ export async function loadCatalog(
         io.stderr(`bdscript ${command}: warning: using the ${SOURCE_NAMES[status.source]}${where} instead\n`);
       }
     }
-    if (catalog.data.functions.length === 0) {
+    if (catalog.functions.size === 0) {
       io.stderr(`bdscript ${command}: warning: no catalog could be loaded; every function will look unknown\n`);
     }
     return catalog;

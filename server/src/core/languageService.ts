@@ -102,9 +102,7 @@ const knownNamesByCatalog = new WeakMap<Catalog, KnownNames | undefined>();
 export function knownNamesOf(catalog: Catalog): KnownNames | undefined {
   if (knownNamesByCatalog.has(catalog)) return knownNamesByCatalog.get(catalog);
   const names =
-    catalog.functions.records.length === 0
-      ? undefined
-      : new KnownNames([...catalog.functions.names, ...catalog.callbacks.names]);
+    catalog.functions.size === 0 ? undefined : new KnownNames([...catalog.functions.names, ...catalog.callbacks.names]);
   knownNamesByCatalog.set(catalog, names);
   return names;
 }

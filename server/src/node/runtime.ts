@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundledSnapshotPath, bundledSnapshotText } from '../catalog/bundled';
+import { bundledCompact, bundledSnapshotPath, bundledSnapshotText } from '../catalog/bundled';
 import { defaultCacheDir } from '../catalog/cache';
 import { TOOL_VERSION } from '../catalog/endpoints';
 import { bundledFallback } from '../catalog/snapshotText';
@@ -64,7 +64,11 @@ let bundled: FallbackCatalog | undefined;
 
 /** The bundled snapshot, decoded once per process (it never changes); undefined if it is unusable. */
 export function bundledCatalog(): FallbackCatalog | undefined {
-  return (bundled ??= bundledFallback({ location: bundledSnapshotPath, text: bundledSnapshotText }));
+  return (bundled ??= bundledFallback({
+    location: bundledSnapshotPath,
+    text: bundledSnapshotText,
+    compact: bundledCompact,
+  }));
 }
 
 /**

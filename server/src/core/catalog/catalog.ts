@@ -21,50 +21,138 @@ export interface Forms<R extends CatalogRecord> {
   readonly bracketed?: R;
 }
 
-/** Name-keyed lookups shared by functions and callbacks. */
-export class RecordIndex<R extends CatalogRecord> {
-  private readonly byName = new Map<string, Forms<R>>();
-  private readonly byLowerName = new Map<string, string[]>();
-  /** Lower-cased names, sorted, for prefix search; `sortedNames[i]` is the real spelling. */
-  private readonly sortedLower: string[];
-  private readonly sortedNames: string[];
+/**
+ * Where an index finds its records: how many, each one's name and form without making it, and
+ * the record itself (made once when first asked for, in a compact catalog).
+ */
+export interface RecordSource<R extends CatalogRecord> {
+  readonly size: number;
+  name(i: number): string;
+  bracketed(i: number): boolean;
+  record(i: number): R;
+  /** Every record, in order. */
+  records(): readonly R[];
+  /** Whether any record has a description that is not blank. */
+  described(): boolean;
+}
 
-  constructor(readonly records: readonly R[]) {
-    for (const record of records) {
-      const prev = this.byName.get(record.name);
-      const forms: Forms<R> = record.bracketed
-        ? { name: record.name, bare: prev?.bare, bracketed: prev?.bracketed ?? record }
-        : { name: record.name, bare: prev?.bare ?? record, bracketed: prev?.bracketed };
-      this.byName.set(record.name, forms);
+/** The records of a decoded list, already objects. */
+class ArraySource<R extends CatalogRecord> implements RecordSource<R> {
+  constructor(private readonly list: readonly R[]) {}
+  get size(): number {
+    return this.list.length;
+  }
+  name(i: number): string {
+    return must(this.list[i], 'an index below size').name;
+  }
+  bracketed(i: number): boolean {
+    return must(this.list[i], 'an index below size').bracketed;
+  }
+  record(i: number): R {
+    return must(this.list[i], 'an index below size');
+  }
+  records(): readonly R[] {
+    return this.list;
+  }
+  described(): boolean {
+    return this.list.some((r) =>
+      r.kind === 'function'
+        ? r.shortDescription.trim() !== '' || r.longDescription.trim() !== ''
+        : r.description.trim() !== '',
+    );
+  }
+}
+
+/**
+ * Name-keyed lookups shared by functions and callbacks. At construction only the map from each
+ * name to the positions of its two forms is built; records are made when looked up (over a
+ * compact source), and the sorted and lower-cased name lists when completion or "did you mean"
+ * first need them.
+ */
+export class RecordIndex<R extends CatalogRecord> {
+  private readonly source: RecordSource<R>;
+  /** Each name's position in `bare` and `bracketedAt`. */
+  private readonly byName = new Map<string, number>();
+  /** Per name: the record index of its bare and of its bracketed form, -1 for none. */
+  private readonly bareAt: Int32Array;
+  private readonly bracketedAt: Int32Array;
+  private lists?: {
+    readonly byLowerName: Map<string, string[]>;
+    /** Lower-cased names, sorted, for prefix search; `sortedNames[i]` is the real spelling. */
+    readonly sortedLower: string[];
+    readonly sortedNames: string[];
+  };
+  private describedCache?: boolean;
+
+  constructor(records: readonly R[] | RecordSource<R>) {
+    const source = Array.isArray(records) ? new ArraySource(records) : (records as RecordSource<R>);
+    this.source = source;
+    this.bareAt = new Int32Array(source.size).fill(-1);
+    this.bracketedAt = new Int32Array(source.size).fill(-1);
+    for (let i = 0; i < source.size; i++) {
+      const name = source.name(i);
+      let n = this.byName.get(name);
+      if (n === undefined) this.byName.set(name, (n = this.byName.size));
+      // The first record of a name and form wins.
+      const forms = source.bracketed(i) ? this.bracketedAt : this.bareAt;
+      if (forms[n] === -1) forms[n] = i;
     }
-    const names = [...this.byName.keys()];
-    for (const name of names) {
-      const lower = name.toLowerCase();
-      const list = this.byLowerName.get(lower);
-      if (list) list.push(name);
-      else this.byLowerName.set(lower, [name]);
+  }
+
+  /** The records, in catalog order (a compact catalog makes all of them). */
+  get records(): readonly R[] {
+    return this.source.records();
+  }
+
+  /** How many records there are, without making them. */
+  get size(): number {
+    return this.source.size;
+  }
+
+  /** Whether any record has a description (a catalog of facts only, like the bundled snapshot, has none). */
+  hasDescriptions(): boolean {
+    return (this.describedCache ??= this.source.described());
+  }
+
+  private at(positions: Int32Array, n: number): R | undefined {
+    const i = positions[n] ?? -1;
+    return i < 0 ? undefined : this.source.record(i);
+  }
+
+  private nameLists(): NonNullable<RecordIndex<R>['lists']> {
+    if (this.lists === undefined) {
+      const names = [...this.byName.keys()];
+      const byLowerName = new Map<string, string[]>();
+      for (const name of names) {
+        const lower = name.toLowerCase();
+        const list = byLowerName.get(lower);
+        if (list) list.push(name);
+        else byLowerName.set(lower, [name]);
+      }
+      const pairs = names
+        .map((n) => [n.toLowerCase(), n] as const)
+        .sort((a, b) => compare(a[0], b[0]) || compare(a[1], b[1]));
+      this.lists = { byLowerName, sortedLower: pairs.map((p) => p[0]), sortedNames: pairs.map((p) => p[1]) };
     }
-    const pairs = names
-      .map((n) => [n.toLowerCase(), n] as const)
-      .sort((a, b) => compare(a[0], b[0]) || compare(a[1], b[1]));
-    this.sortedLower = pairs.map((p) => p[0]);
-    this.sortedNames = pairs.map((p) => p[1]);
+    return this.lists;
   }
 
   /** Every distinct name (`$addButton`), sorted case-insensitively. */
   get names(): readonly string[] {
-    return this.sortedNames;
+    return this.nameLists().sortedNames;
   }
 
   /** Both forms of a name (exact, case-sensitive, with `$`). */
   forms(name: string): Forms<R> | undefined {
-    return this.byName.get(name);
+    const n = this.byName.get(name);
+    if (n === undefined) return undefined;
+    return { name, bare: this.at(this.bareAt, n), bracketed: this.at(this.bracketedAt, n) };
   }
 
   /** The record for a name in one form. */
   get(name: string, bracketed: boolean): R | undefined {
-    const forms = this.byName.get(name);
-    return forms && (bracketed ? forms.bracketed : forms.bare);
+    const n = this.byName.get(name);
+    return n === undefined ? undefined : this.at(bracketed ? this.bracketedAt : this.bareAt, n);
   }
 
   /**
@@ -74,19 +162,20 @@ export class RecordIndex<R extends CatalogRecord> {
    */
   lookup(spelling: string): R | undefined {
     const { name, bracketed } = parseTagSpelling(spelling);
-    const forms = this.byName.get(name);
-    if (!forms) return undefined;
-    return bracketed ? forms.bracketed : (forms.bare ?? forms.bracketed);
+    const n = this.byName.get(name);
+    if (n === undefined) return undefined;
+    return bracketed ? this.at(this.bracketedAt, n) : (this.at(this.bareAt, n) ?? this.at(this.bracketedAt, n));
   }
 
   /** Names equal to `name` ignoring case (a "case slip"), excluding `name` itself. */
   caseVariants(name: string): readonly string[] {
-    return (this.byLowerName.get(name.toLowerCase()) ?? []).filter((n) => n !== name);
+    return (this.nameLists().byLowerName.get(name.toLowerCase()) ?? []).filter((n) => n !== name);
   }
 
   /** Names starting with `prefix` (with `$`), case-insensitively, in sorted order. */
   withPrefix(prefix: string, limit = Infinity): string[] {
-    return withSortedPrefix(this.sortedLower, this.sortedNames, prefix.toLowerCase(), limit);
+    const { sortedLower, sortedNames } = this.nameLists();
+    return withSortedPrefix(sortedLower, sortedNames, prefix.toLowerCase(), limit);
   }
 
   /**
@@ -96,7 +185,8 @@ export class RecordIndex<R extends CatalogRecord> {
   similar(name: string, max = 3): string[] {
     const out = [...this.caseVariants(name)];
     const lower = name.toLowerCase();
-    for (const n of nearest(this.sortedLower, this.sortedNames, lower, (i) => this.sortedLower[i] === lower))
+    const { sortedLower, sortedNames } = this.nameLists();
+    for (const n of nearest(sortedLower, sortedNames, lower, (i) => sortedLower[i] === lower))
       if (!out.includes(n)) out.push(n);
     return out.slice(0, max);
   }
@@ -155,9 +245,16 @@ export class Catalog {
   readonly callbacks: RecordIndex<CallbackRecord>;
   private emojiIndex?: EmojiIndex;
 
-  constructor(readonly data: CatalogData) {
-    this.functions = new RecordIndex(data.functions);
-    this.callbacks = new RecordIndex(data.callbacks);
+  /**
+   * `sources`, when given, are where the indexes find the records of `data` (a compact catalog's,
+   * which make each record when first looked up); otherwise the indexes read `data`'s lists.
+   */
+  constructor(
+    readonly data: CatalogData,
+    sources?: { readonly functions: RecordSource<FunctionRecord>; readonly callbacks: RecordSource<CallbackRecord> },
+  ) {
+    this.functions = new RecordIndex(sources ? sources.functions : data.functions);
+    this.callbacks = new RecordIndex(sources ? sources.callbacks : data.callbacks);
   }
 
   /**

@@ -118,7 +118,7 @@ export class CallChecker {
   private checkCall(call: CallNode): void {
     const catalog = this.ctx.catalog;
     // Before any catalog has loaded every name would look unknown; say nothing rather than that.
-    if (catalog.functions.records.length === 0) return;
+    if (catalog.functions.size === 0) return;
     this.checkGlued(call);
     // The record every feature reads for this call (resolve.ts).
     const found = resolveCall(catalog, callToResolve(call));

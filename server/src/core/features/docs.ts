@@ -346,18 +346,13 @@ export interface RecordDocOptions extends DocOptions {
   readonly catalogDescribed?: boolean;
 }
 
-const describedCatalogs = new WeakMap<Catalog, boolean>();
-
-/** Whether any record of the catalog has a description; a catalog of facts only (the bundled snapshot) has none. */
+/**
+ * Whether any record of the catalog has a description; a catalog of facts only (the bundled
+ * snapshot) has none. The indexes keep the answer, and a compact catalog gives it without making
+ * its records.
+ */
 export function catalogHasDescriptions(catalog: Catalog): boolean {
-  let known = describedCatalogs.get(catalog);
-  if (known === undefined) {
-    known =
-      catalog.functions.records.some((r) => r.shortDescription.trim() !== '' || r.longDescription.trim() !== '') ||
-      catalog.callbacks.records.some((r) => r.description.trim() !== '');
-    describedCatalogs.set(catalog, known);
-  }
-  return known;
+  return catalog.functions.hasDescriptions() || catalog.callbacks.hasDescriptions();
 }
 
 /**
