@@ -14,7 +14,7 @@ import { MAX_CATALOG_FILE_BYTES, readRegularFile } from './files';
 import { LIST_ENDPOINTS } from './endpoints';
 import type { CatalogClient, HttpOptions } from './http';
 import { httpModule } from './loadHttp';
-import { listBodies, recordBody } from './service';
+import { listBodies, recordBody } from './bodies';
 import { decodeSnapshotText } from './snapshotText';
 import { fetchCatalog } from './fetchCatalog';
 import { summarizeProblems } from './judge';

@@ -9,32 +9,12 @@ import type { AddressInfo, Socket } from 'node:net';
 import * as zlib from 'node:zlib';
 import { Catalog } from '../core/catalog/catalog';
 import { visible } from '../core/catalog/controlChars';
-import {
-  encodeCallback,
-  encodeCallbackList,
-  encodeEmojiAliasMap,
-  encodeFunction,
-  encodeFunctionList,
-} from '../core/catalog/encode';
 import type { CatalogData, CatalogRecord } from '../core/catalog/model';
-import { LIST_ENDPOINTS, type ListEndpoint } from './endpoints';
+import { listBodies, recordBody } from './bodies';
+import { LIST_ENDPOINTS } from './endpoints';
 import { errorWithStack } from '../protocol/errors';
 
-/** The JSON text of each list endpoint, as the service serves it and `export` writes it. */
-export function listBodies(data: CatalogData): Record<ListEndpoint, string> {
-  return {
-    '/function_list': JSON.stringify(encodeFunctionList(data.functions)),
-    '/callback_list': JSON.stringify(encodeCallbackList(data.callbacks)),
-    '/function_tag_list': JSON.stringify(data.functionTags),
-    '/callback_tag_list': JSON.stringify(data.callbackTags),
-    '/emoji_alias_list': JSON.stringify(encodeEmojiAliasMap(data.emoji)),
-  };
-}
-
-/** The JSON text of one record, as `/function/:tag` or `/callback/:tag` serves it. */
-export function recordBody(record: CatalogRecord): string {
-  return JSON.stringify(record.kind === 'function' ? encodeFunction(record) : encodeCallback(record));
-}
+export { listBodies, recordBody } from './bodies';
 
 export interface CatalogServiceOptions {
   /** Longest request target accepted; longer ones get 414. */
