@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Catalog, EmojiIndex, RecordIndex, editDistance } from '../../server/src/core/catalog/catalog';
 import { decodeFunctionList } from '../../server/src/core/catalog/decode';
+import { serviceFor } from '../support/service';
 import { snapshotCatalog, testCatalog, testCatalogDecoded } from '../support/testCatalog';
 
 /** Optimal string alignment distance without any shortcut, to check the fast one against. */
@@ -40,6 +41,24 @@ describe('catalog index', () => {
     assert.equal(reads, 0, 'no emoji read before an emoji is asked for');
     assert.equal(lazy.emoji.size, catalog.emoji.size);
     assert.equal(lazy.emoji, lazy.emoji);
+    assert.equal(reads, 1);
+  });
+
+  it('reads no emoji while checking values that are no emoji, and reads them for the first alias (issue #24)', () => {
+    let reads = 0;
+    const emoji = new Proxy(testCatalog().data.emoji, {
+      ownKeys(target) {
+        reads++;
+        return Reflect.ownKeys(target);
+      },
+    });
+    const lazy = new Catalog({ ...testCatalog().data, emoji });
+    // A Bool, a Style (an enum) and a number are checked as values; none of them is an emoji.
+    const plain = serviceFor('$addButton[yes;id;Label;primary]\n$random[1;10]', { catalog: lazy });
+    assert.deepEqual(plain.service.validate(plain.document), []);
+    assert.equal(reads, 0, 'a value check that meets no emoji reads none');
+    const alias = serviceFor('$addButton[no;id;Label;primary;no;:thumbsupp:]', { catalog: lazy });
+    assert.ok(alias.service.validate(alias.document).some((d) => d.code === 'unknown-emoji'));
     assert.equal(reads, 1);
   });
 
