@@ -179,9 +179,42 @@ describe('the compact catalog', () => {
         const copy = good.slice();
         copy[at] = byte;
         const r = decodeCompact(copy);
-        if (r.ok) for (let i = 0; i < r.value.functions.size; i++) r.value.functions.record(i);
+        if (r.ok) {
+          for (let i = 0; i < r.value.functions.size; i++) r.value.functions.record(i);
+          void r.value.data.emoji;
+        }
       }),
       { seed: 24, numRuns: 200 },
+    );
+  });
+
+  it('checks the emoji part when the emoji are first asked for, and takes the JSON emoji if it does not fit', () => {
+    const good = compactSnapshot(snapshotText(), SNAPSHOT_PATH);
+    const words = new DataView(good.buffer, good.byteOffset, good.byteLength);
+    let emojiAt = 10;
+    for (let section = 0; section < 5; section++) emojiAt += words.getInt32(8 + 4 * section, true);
+    const bad = good.slice();
+    new DataView(bad.buffer).setInt32(4 * emojiAt, 0x7fffffff, true);
+    const fallback = { '👍': [':thumbsup:'] };
+    let asked = 0;
+    const r = decodeCompact(bad, () => {
+      asked++;
+      return fallback;
+    });
+    assert.ok(r.ok, 'the records are usable without the emoji');
+    assert.equal(asked, 0);
+    assert.deepEqual(r.value.data.emoji, fallback);
+    assert.equal(asked, 1);
+    assert.equal(emojiCount(r.value.data), 1);
+    const loaded = loadBundled({
+      location: '<bundled>',
+      text: snapshotText,
+      compact: () => bad,
+    });
+    assert.ok(loaded.ok);
+    assert.deepEqual(
+      loaded.catalog.data.emoji,
+      JSON.parse(snapshotText()).emoji_alias_list as Record<string, string[]>,
     );
   });
 

@@ -113,7 +113,12 @@ export function loadBundled(bundled: BundledSnapshot): BundledLoad {
   const what = `bundled snapshot ${bundled.location}`;
   const notes: string[] = [];
   if (bundled.compact) {
-    const compact = decodeCompact(bundled.compact());
+    // Should the emoji part of the compact form not fit, which is checked when the emoji are
+    // first asked for, the JSON text's emoji stand in.
+    const compact = decodeCompact(bundled.compact(), () => {
+      const json = decodeSnapshotText(bundled.text(), bundled.location, what);
+      return json.ok ? json.data.emoji : {};
+    });
     if (compact.ok && compact.value.functions.size > 0) {
       const { meta } = compact.value;
       return {

@@ -4,8 +4,9 @@
 // it is read without an object per record and without a large string on V8's heap (the payload
 // is one byte array outside it), and a record becomes objects only when it is looked up (then
 // kept, so a record is always the same object). The emoji map is made when it is first asked for.
-// The payload is checked whole before use: one that does not fit is refused with the reason, and
-// the caller falls back to the JSON snapshot.
+// The payload is checked before use, the emoji's part when the map is made: one that does not fit
+// is refused with the reason and the caller falls back to the JSON snapshot (for the emoji, to
+// its emoji).
 
 import {
   KNOWN_ARG_TYPES,
@@ -48,6 +49,9 @@ const REPEATABLE = 4;
 const HAS_ENUM = 8;
 const HAS_TUPLE = 16;
 const ARGUMENT_FLAGS = 31;
+
+/** Whether this machine stores integers as the payload does (little-endian); else they are copied. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** Bounds the check applies (the decoder's own bounds are far below them). */
 const MAX_COUNT = 1_000_000;
@@ -448,6 +452,7 @@ class CompactData implements CatalogData {
     private readonly strings: StringTable,
     private readonly tagIds: { functions: Int32Array; callbacks: Int32Array },
     private readonly emojiList: Int32Array,
+    private readonly emojiFallback: (() => EmojiAliasMap) | undefined,
   ) {}
 
   get functions(): readonly FunctionRecord[] {
@@ -473,16 +478,27 @@ class CompactData implements CatalogData {
     return this.tagLists().callbacks;
   }
 
+  /**
+   * The emoji map, made on first use. Its part of the payload is checked then, not at start-up
+   * (it is two thirds of the payload's integers, and the check of them a tenth of a cold
+   * `bdscript check`); one that does not fit gives the map of `emojiFallback` (the bundled
+   * snapshot's JSON text), or none.
+   */
   get emoji(): EmojiAliasMap {
     if (this.emojiMap === undefined) {
-      const map: Record<string, readonly string[]> = {};
       const list = this.emojiList;
-      let pos = 1;
-      for (let n = list[0] ?? 0; n > 0; n--) {
-        const emoji = this.strings.get(list[pos++] ?? 0);
-        const aliases: string[] = [];
-        for (let k = list[pos++] ?? 0; k > 0; k--) aliases.push(this.strings.get(list[pos++] ?? 0));
-        map[emoji] = aliases;
+      let map: Record<string, readonly string[]> = {};
+      try {
+        checkEmoji(list, this.strings);
+        let pos = 1;
+        for (let n = list[0] ?? 0; n > 0; n--) {
+          const emoji = this.strings.get(list[pos++] ?? 0);
+          const aliases: string[] = [];
+          for (let k = list[pos++] ?? 0; k > 0; k--) aliases.push(this.strings.get(list[pos++] ?? 0));
+          map[emoji] = aliases;
+        }
+      } catch {
+        map = { ...(this.emojiFallback?.() ?? {}) };
       }
       this.emojiMap = map;
     }
@@ -491,28 +507,29 @@ class CompactData implements CatalogData {
 
   /** How many emoji the map holds, without making it. */
   get emojiCount(): number {
-    return this.emojiList[0] ?? 0;
+    return this.emojiMap ? Object.keys(this.emojiMap).length : Math.max(0, this.emojiList[0] ?? 0);
   }
 }
 
 /** Checks the emoji list: counts in bounds and string ids in the table. */
 function checkEmoji(list: Int32Array, strings: StringTable): void {
-  let pos = 0;
-  const next = (): number => {
-    if (pos >= list.length) refuse('the emoji list ends inside an entry');
-    return list[pos++] ?? 0;
-  };
-  const sid = (): void => {
-    const v = next();
-    if (v < 0 || v >= strings.size) refuse('an emoji entry names no string');
-  };
-  for (let n = next(); n > 0; n--) {
-    sid();
-    const k = next();
-    if (k < 0 || k > MAX_COUNT) refuse('an emoji has an alias count out of bounds');
-    for (let j = 0; j < k; j++) sid();
+  const size = strings.size;
+  const end = list.length;
+  if (end === 0) refuse('the emoji list has no count');
+  let pos = 1;
+  for (let n = list[0] ?? 0; n > 0; n--) {
+    if (pos + 2 > end) refuse('the emoji list ends inside an entry');
+    const emoji = list[pos] ?? -1;
+    const k = list[pos + 1] ?? -1;
+    if (emoji < 0 || emoji >= size) refuse('an emoji entry names no string');
+    if (k < 0 || k > MAX_COUNT || pos + 2 + k > end) refuse('an emoji has an alias count out of bounds');
+    pos += 2;
+    for (const stop = pos + k; pos < stop; pos++) {
+      const alias = list[pos] ?? -1;
+      if (alias < 0 || alias >= size) refuse('an emoji entry names no string');
+    }
   }
-  if (pos !== list.length) refuse('the emoji list goes on after its last entry');
+  if (pos !== end) refuse('the emoji list goes on after its last entry');
 }
 
 function readMeta(bytes: Uint8Array): CompactMeta {
@@ -540,10 +557,12 @@ function readMeta(bytes: Uint8Array): CompactMeta {
 }
 
 /**
- * Reads and checks a compact payload (kept, not copied: the caller must not change it). Never
- * throws: a payload that does not fit gives the reason.
+ * Reads and checks a compact payload (kept, not copied: the caller must not change it): all but
+ * the emoji map's part, which is checked when the map is first made and replaced by
+ * `emojiFallback`'s map if it does not fit. Never throws: a payload that does not fit gives the
+ * reason.
  */
-export function decodeCompact(payload: Uint8Array): CompactResult {
+export function decodeCompact(payload: Uint8Array, emojiFallback?: () => EmojiAliasMap): CompactResult {
   try {
     const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
     let at = 0;
@@ -558,8 +577,19 @@ export function decodeCompact(payload: Uint8Array): CompactResult {
     const lengths = Array.from({ length: HEADER_WORDS - 2 }, word);
     if (lengths.some((n) => n < 0)) refuse('a section has a negative length');
     const section = (n: number): Int32Array => {
-      const out = new Int32Array(n);
-      for (let i = 0; i < n; i++) out[i] = word();
+      if (at + n * 4 > payload.byteLength) refuse('it ends inside its words');
+      const start = payload.byteOffset + at;
+      let out: Int32Array;
+      if (!LITTLE_ENDIAN) {
+        out = new Int32Array(n);
+        for (let i = 0; i < n; i++) out[i] = view.getInt32(at + i * 4, true);
+      } else if (start % 4 === 0) {
+        // The payload's own bytes, not a copy (the payload stays, as the string table's bytes).
+        out = new Int32Array(payload.buffer, start, n);
+      } else {
+        out = new Int32Array(payload.slice(at, at + n * 4).buffer);
+      }
+      at += n * 4;
       return out;
     };
     const [nEnds = 0, nFn = 0, nCb = 0, nFnTags = 0, nCbTags = 0, nEmoji = 0, nBytes = 0, nMeta = 0] = lengths;
@@ -583,12 +613,19 @@ export function decodeCompact(payload: Uint8Array): CompactResult {
       checkRecords(cbList, 'callback', strings),
       strings,
     );
-    for (const id of [...tagIds.functions, ...tagIds.callbacks])
-      if (id < 0 || id >= strings.size) refuse('a tag names no string');
-    checkEmoji(emoji, strings);
+    for (const ids of [tagIds.functions, tagIds.callbacks])
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i] ?? -1;
+        if (id < 0 || id >= strings.size) refuse('a tag names no string');
+      }
     return {
       ok: true,
-      value: { data: new CompactData(functions, callbacks, strings, tagIds, emoji), functions, callbacks, meta },
+      value: {
+        data: new CompactData(functions, callbacks, strings, tagIds, emoji, emojiFallback),
+        functions,
+        callbacks,
+        meta,
+      },
     };
   } catch (e) {
     if (e instanceof Refused) return { ok: false, reason: e.message };
