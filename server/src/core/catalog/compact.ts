@@ -222,6 +222,10 @@ function utf8(text: string, out: number[]): number[] {
 
 /** The text of the UTF-8 bytes `bytes[from..to)`, as `utf8` wrote them. */
 function fromUtf8(bytes: Uint8Array, from: number, to: number): string {
+  // Most strings are ASCII (names, types, aliases): their bytes are their code units.
+  let ascii = to - from <= 4096;
+  for (let k = from; ascii && k < to; k++) if ((bytes[k] ?? 0) >= 0x80) ascii = false;
+  if (ascii) return String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
   const units: number[] = [];
   let i = from;
   while (i < to) {
