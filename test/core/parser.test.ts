@@ -3,6 +3,7 @@
 
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { ChunkFact } from '../../server/src/core/parser/facts';
 import { KnownNames, parse } from '../../server/src/core/parser/parser';
 import {
   callNameAt,
@@ -291,6 +292,49 @@ describe('parser', () => {
         ['disable', 2, null, []],
       ],
     );
+  });
+
+  describe('what reading costs (issue #24)', () => {
+    /** A chunk fact that counts how often it is computed, and so how often a chunk is made into nodes with it. */
+    const countingFact = (name: string) => {
+      const counted = { n: 0 };
+      const fact = new ChunkFact<number>({
+        name,
+        compute: () => ++counted.n,
+        move: (value) => value,
+      });
+      return { fact, counted };
+    };
+    /** Comments (one a directive) and calls in every chunk of a document of many chunks. */
+    const manyChunks = (): string =>
+      Array.from({ length: 400 }, (_, i) => `$c[bdscript-disable-line premium] $a[${i}] $c[note ${i}]\n`).join('');
+
+    it('reads the directives without making any chunk into nodes', () => {
+      const { fact, counted } = countingFact('counted');
+      const doc = parse(manyChunks(), { facts: [fact] });
+      assert.ok(doc.chunkCount > 4);
+      assert.equal(doc.directives.length, 400);
+      assert.deepEqual([doc.directives[399]!.kind, doc.directives[399]!.line], ['disable-line', 399]);
+      assert.equal(counted.n, 0, 'no chunk made into nodes (each would have taken the fact)');
+      // The same directives as read from the nodes.
+      const fromNodes = [...doc.comments()].filter((c) => doc.text.startsWith('$c[bdscript', c.start));
+      assert.deepEqual(
+        doc.directives.map((d) => [d.start, d.end]),
+        fromNodes.map((c) => [c.start, c.end]),
+      );
+      assert.equal(counted.n, doc.chunkCount);
+    });
+
+    it('takes a fact handed as taken once read only after something read it', () => {
+      const { fact, counted } = countingFact('once-read');
+      const first = parse(manyChunks(), { factsOnceRead: [fact] });
+      for (let i = 0; i < first.chunkCount; i++) first.view(i);
+      assert.equal(counted.n, 0, 'never read: never computed');
+      assert.equal(first.fact(fact, 1), 1);
+      const second = parse(manyChunks(), { factsOnceRead: [fact] });
+      for (let i = 0; i < second.chunkCount; i++) second.view(i);
+      assert.equal(counted.n, 1 + second.chunkCount, 'read once: taken with every chunk made into nodes');
+    });
   });
 
   describe('blocks', () => {

@@ -127,6 +127,23 @@ describe('values', () => {
     assert.equal(checkValue('thumbsup', emoji, EMOJI)!.code, 'invalid-argument');
   });
 
+  it('builds the emoji index only for an alias or a value that is no emoji sequence (issue #24)', () => {
+    const emoji = argOf('Emoji');
+    let built = 0;
+    const lazy = () => {
+      built++;
+      return EMOJI;
+    };
+    assert.equal(checkValue('👍', emoji, lazy), undefined);
+    assert.equal(checkValue('#️⃣', emoji, lazy), undefined);
+    assert.equal(checkValue('<:party:123456789012345678>', emoji, lazy), undefined);
+    assert.equal(built, 0);
+    assert.equal(checkValue(':thumbsup:', emoji, lazy), undefined);
+    assert.equal(checkValue(':thumbup:', emoji, lazy)!.code, 'unknown-emoji');
+    assert.equal(checkValue('thumbsup', emoji, lazy)!.code, 'invalid-argument');
+    assert.ok(built > 0);
+  });
+
   it('shortens long values in messages', () => {
     const v = checkValue('x'.repeat(500), argOf('Integer'), EMOJI)!;
     const detail = ENGLISH.text(v.detail);

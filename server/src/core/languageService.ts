@@ -33,7 +33,7 @@ import type {
 } from 'vscode-languageserver-types';
 import { Catalog } from './catalog/catalog';
 import { appCode, type AppCode } from './features/appCode';
-import { CHUNK_FACTS } from './features/chunkFacts';
+import { CHUNK_FACTS, CHUNK_FACTS_ONCE_READ } from './features/chunkFacts';
 import { codeActions } from './features/codeActions';
 import { budgetLenses, type BudgetLens } from './features/codeLens';
 import { colorPresentations, documentColors } from './features/colors';
@@ -198,6 +198,7 @@ export class LanguageService {
       isCallback: (name: string) => callbacks.forms(name) !== undefined,
       knownNames: knownNamesOf(this.ctx.catalog),
       facts: CHUNK_FACTS,
+      factsOnceRead: CHUNK_FACTS_ONCE_READ,
     };
     const text = document.getText();
     // The change the document knows applies only to the text of the version this same document

@@ -6,7 +6,7 @@
 
 import { DiagnosticTag } from 'vscode-languageserver-types';
 import { bindArguments, slotLabel, type Binding } from '../catalog/bind';
-import type { Forms, RecordIndex } from '../catalog/catalog';
+import type { EmojiIndex, Forms, RecordIndex } from '../catalog/catalog';
 import { Intents, type Argument, type CatalogRecord, type FunctionRecord } from '../catalog/model';
 import { BLOCK_ROLES } from '../parser/blocks';
 import { COMMENT_NAME } from '../parser/parser';
@@ -103,6 +103,9 @@ export class CallChecker {
     }
     this.d.about = undefined;
   }
+
+  /** The catalog's emoji index, asked for only when a value needs it (values.ts). */
+  private readonly emoji = (): EmojiIndex => this.ctx.catalog.emoji;
 
   /** Where the per-call checks of callRules.ts put their findings. */
   private readonly report: CallReport = (code, start, end, message, fixes) =>
@@ -381,7 +384,7 @@ export class CallChecker {
       if (!needsValueCheck(slot.argument)) continue;
       const literal = literalText(this.text, arg);
       if (literal === undefined) continue;
-      const verdict = checkValue(literal, slot.argument, this.ctx.catalog.emoji);
+      const verdict = checkValue(literal, slot.argument, this.emoji);
       if (!verdict) continue;
       // A fix may replace the argument's text only when that text is exactly its value.
       const plain = arg.children.length === 1 && arg.children[0]?.kind === 'text';

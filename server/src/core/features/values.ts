@@ -45,16 +45,27 @@ const CUSTOM_EMOJI = /^(?:<a?:[A-Za-z0-9_~]+:\d+>|\d+)$/;
 const UNICODE_EMOJI =
   /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[#*0-9]\uFE0F?\u20E3|[\u200D\uFE0F]|[\u{E0020}-\u{E007F}])+$/u;
 
+/**
+ * The emoji index, or a function that gives it: the index of 6,000 aliases is built when first
+ * asked for (catalog.ts), and only an `:alias:` or a value that is no emoji sequence needs it.
+ */
+export type EmojiSource = EmojiIndex | (() => EmojiIndex);
+
+function indexOf(emoji: EmojiSource): EmojiIndex {
+  return typeof emoji === 'function' ? emoji() : emoji;
+}
+
 /** Whether a literal is an emoji a function can use: unicode, a known `:alias:`, or custom. */
-function emojiKind(value: string, emoji: EmojiIndex): 'ok' | 'unknown-alias' | 'invalid' {
+function emojiKind(value: string, source: EmojiSource): 'ok' | 'unknown-alias' | 'invalid' {
   if (CUSTOM_EMOJI.test(value)) return 'ok';
   if (ALIAS_PATTERN.test(value)) {
+    const emoji = indexOf(source);
     // Without an emoji map nothing can be said about aliases.
     if (emoji.size === 0 || emoji.emojiFor(value) !== undefined) return 'ok';
     return 'unknown-alias';
   }
-  if (emoji.aliasesOf(value).length > 0) return 'ok';
-  return UNICODE_EMOJI.test(value) ? 'ok' : 'invalid';
+  if (UNICODE_EMOJI.test(value)) return 'ok';
+  return indexOf(source).aliasesOf(value).length > 0 ? 'ok' : 'invalid';
 }
 
 /** Whether `value` fits one known type (Enum values come from `arg`). */
@@ -62,7 +73,7 @@ export function fitsType(
   type: KnownArgType,
   value: string,
   arg: Pick<Argument, 'enumData'>,
-  emoji: EmojiIndex,
+  emoji: EmojiSource,
 ): boolean {
   switch (type) {
     case 'String':
@@ -154,7 +165,7 @@ function near(value: string, candidates: readonly string[], max = 3): string[] {
  * Checks a literal argument value against its argument's type. Undefined when the value fits
  * (or cannot be judged); otherwise what was expected and any near values.
  */
-export function checkValue(value: string, arg: Argument, emoji: EmojiIndex): ValueVerdict | undefined {
+export function checkValue(value: string, arg: Argument, emoji: EmojiSource): ValueVerdict | undefined {
   const types = arg.types;
   if (types.length === 0 || arg.unknownTypes.length > 0) return undefined;
   if (types.includes('String') || types.includes('Tuple')) return undefined;
@@ -166,7 +177,7 @@ export function checkValue(value: string, arg: Argument, emoji: EmojiIndex): Val
     return {
       code: 'unknown-emoji',
       detail: msg('value.unknownEmoji', { got }),
-      suggestions: emoji.similar(value),
+      suggestions: indexOf(emoji).similar(value),
     };
   }
   const suggestions: string[] = [];

@@ -628,6 +628,33 @@ function commentClose(text: string, open: number, lineStarts: number[] | undefin
   return -1;
 }
 
+/** A comment's place, read from the compact chunk (`chunkComments`), offsets in the document. */
+export interface CommentSpan extends Span {
+  /** Offset of `[`. */
+  readonly open: number;
+  /** Offset of `]`, or -1 when the comment is never closed. */
+  readonly close: number;
+}
+
+/**
+ * The comments of a chunk that starts at `base`, in document order, read from its compact nodes
+ * without making them into node objects: what the directives need (they are read before anything
+ * else, to know the script language, and should not cost the chunk's nodes).
+ */
+export function chunkComments(chunk: Chunk, base: number): CommentSpan[] {
+  const out: CommentSpan[] = [];
+  if ((chunk.flags & CHUNK_HAS_COMMENTS) === 0) return out;
+  const buf = chunk.nodes;
+  for (let k = 0; k < buf.length; k += NODE_WORDS) {
+    const word = buf[k] ?? 0;
+    if ((word & 7) !== KIND_COMMENT) continue;
+    const start = base + (buf[k + 1] ?? 0);
+    const end = base + (buf[k + 2] ?? 0);
+    out.push({ start, end, open: start + 2, close: word & FLAG_CLOSED ? end - 1 : -1 });
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Views.
 

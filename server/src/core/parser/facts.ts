@@ -30,6 +30,12 @@ export interface ChunkFactSpec<T> {
    * own facts use it, so a chunk without block calls holds no block facts at all.
    */
   readonly onlyWith?: number;
+  /**
+   * The fact from the compact chunk itself, without its nodes (chunk.ts), for a fact that needs
+   * so little of the chunk that making it into node objects would cost more than the fact: the
+   * parser then computes it this way whenever it is read, never while a chunk is made into nodes.
+   */
+  readonly fromChunk?: (text: string, chunk: Chunk, base: number) => T;
 }
 
 /**
@@ -41,8 +47,14 @@ export class ChunkFact<T> {
   readonly name: string;
   readonly compute: (text: string, view: ChunkView, base: number) => T;
   readonly onlyWith: number;
+  readonly fromChunk: ((text: string, chunk: Chunk, base: number) => T) | undefined;
   /** The parser's store: the fact of each chunk that has it computed. */
   readonly values = new WeakMap<Chunk, T>();
+  /**
+   * Whether any document has read this fact yet (`ParsedDocument.fact`): a fact handed to the
+   * parser as taken once read (`ParseOptions.factsOnceRead`) is taken only from then on.
+   */
+  everRead = false;
   // A method-typed spec: a fact of any type is a `ChunkFact<unknown>` in a list of facts.
   private readonly spec: ChunkFactSpec<T>;
 
@@ -50,6 +62,7 @@ export class ChunkFact<T> {
     this.name = spec.name;
     this.compute = spec.compute;
     this.onlyWith = spec.onlyWith ?? 0;
+    this.fromChunk = spec.fromChunk;
     this.spec = spec;
   }
 

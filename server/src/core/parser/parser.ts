@@ -15,9 +15,11 @@ import {
   CHUNK_HAS_BLOCK_CALLS,
   CHUNK_HAS_COMMENTS,
   CHUNK_TARGET,
+  chunkComments,
   materialize,
   scanChunks,
   type Chunk,
+  type CommentSpan,
   type KnownNames,
   type ScanMode,
 } from './chunk';
@@ -68,6 +70,13 @@ export interface ParseOptions {
    * computed when it is first read.
    */
   readonly facts?: readonly ChunkFact<unknown>[];
+  /**
+   * Chunk facts taken like `facts`, but only once some document has read them: the facts of
+   * features a client may never ask for (folding, formatting, completion's names), which a
+   * command line that only checks then never computes. Until the first read they are computed
+   * when read, like any other fact.
+   */
+  readonly factsOnceRead?: readonly ChunkFact<unknown>[];
 }
 
 /** A change between two texts: [start, oldEnd) of the old text became [start, newEnd) of the new. */
@@ -409,7 +418,10 @@ export const BLOCKS_FACT = new ChunkFact<BlockFacts>({
 /** The directives among the comments of a chunk with comments (their lines are filled in later). */
 export const DIRECTIVES_FACT = new ChunkFact<readonly Directive[]>({
   name: 'directives',
-  compute: (text, view, base) => chunkDirectives(text, view, base),
+  compute: (text, view, base) => chunkDirectives(text, view.comments, base),
+  // Read first of all (the script language), before any chunk is made into nodes: from the
+  // compact chunk, so that reading them does not make every chunk with a comment into nodes.
+  fromChunk: (text, chunk, base) => chunkDirectives(text, chunkComments(chunk, base), base),
   move: (fact, shift) => moveEach(fact, (d) => moveOffsets(d, ['start', 'end'], shift)),
   onlyWith: CHUNK_HAS_COMMENTS,
 });
@@ -527,16 +539,19 @@ class Parsed implements ParsedDocument {
     }
     // The document-wide facts of a chunk are taken while its nodes exist, so a chunk is made
     // into nodes once, whichever feature reads it first.
+    // (The directives are read from the compact chunk: see DIRECTIVES_FACT.)
     this.take(BLOCKS_FACT, chunk, view, base);
-    this.take(DIRECTIVES_FACT, chunk, view, base);
     const facts = this.options.facts;
     if (facts) for (const fact of facts) this.take(fact, chunk, view, base);
+    const later = this.options.factsOnceRead;
+    if (later) for (const fact of later) if (fact.everRead) this.take(fact, chunk, view, base);
     return view;
   }
 
   /** Computes `fact` of a chunk made into nodes, unless the chunk has it or cannot have it. */
   private take<T>(fact: ChunkFact<T>, chunk: Chunk, view: ChunkView, base: number): void {
     if (fact.onlyWith !== 0 && (chunk.flags & fact.onlyWith) === 0) return;
+    if (fact.fromChunk) return;
     // Kept with the chunk past this version: no string in it may point into this text.
     if (!fact.values.has(chunk)) fact.values.set(chunk, detachAll(fact.compute(this.text, view, base)));
   }
@@ -583,11 +598,22 @@ class Parsed implements ParsedDocument {
 
   /** `fact` without noting a read: the engine's own reads. */
   private factOf<T>(fact: ChunkFact<T>, i: number): T {
+    fact.everRead = true;
     const chunk = this.chunkOf(i);
     const hit = fact.values.get(chunk);
     if (hit !== undefined) return hit;
-    // Kept with the chunk past this version: no string in it may point into this text.
-    const value = detachAll(fact.compute(this.text, this.viewOf(i), this.chunkStart(i)));
+    const base = this.chunkStart(i);
+    if (fact.fromChunk) {
+      // Kept with the chunk past this version: no string in it may point into this text.
+      const value = detachAll(fact.fromChunk(this.text, chunk, base));
+      fact.values.set(chunk, value);
+      return value;
+    }
+    const view = this.viewOf(i);
+    // Making the chunk into nodes takes the facts handed to the parser, this one among them.
+    const taken = fact.values.get(chunk);
+    if (taken !== undefined) return taken;
+    const value = detachAll(fact.compute(this.text, view, base));
     fact.values.set(chunk, value);
     return value;
   }
@@ -785,9 +811,9 @@ function findStarting<T extends { readonly start: number }>(list: readonly T[], 
 }
 
 /** The directives among a chunk's comments, offsets relative to the chunk (lines are filled in later). */
-function chunkDirectives(text: string, view: ChunkView, base: number): Directive[] {
+function chunkDirectives(text: string, comments: readonly CommentSpan[], base: number): Directive[] {
   const out: Directive[] = [];
-  for (const comment of view.comments) {
+  for (const comment of comments) {
     const contentEnd = comment.close >= 0 ? comment.close : comment.end;
     const directive = parseDirective(
       text.slice(comment.open + 1, contentEnd),
