@@ -598,6 +598,23 @@ describe('strings kept past their version', () => {
     assert.equal(detached('short'), 'short');
   });
 
+  it('detachAll ends on shared objects and cycles, and copies the strings under them', () => {
+    const text = 'x'.repeat(50) + 'a long name that is sliced' + 'y'.repeat(50);
+    const name = text.slice(50, 76);
+    const leaf = { name, at: 1 };
+    type Cyclic = { name: string; leaf: typeof leaf; again: (typeof leaf)[]; self?: Cyclic; list: unknown[] };
+    const cyclic: Cyclic = { name, leaf, again: [leaf, leaf], list: [] };
+    cyclic.self = cyclic;
+    cyclic.list.push(cyclic, [cyclic, new Map([[1, cyclic]])]);
+    assert.equal(detachAll(cyclic), cyclic);
+    assert.equal(cyclic.self, cyclic);
+    assert.equal(cyclic.name, 'a long name that is sliced');
+    assert.deepEqual(cyclic.again, [
+      { name: 'a long name that is sliced', at: 1 },
+      { name: 'a long name that is sliced', at: 1 },
+    ]);
+  });
+
   it('an edited document keeps no earlier version of its text alive (names, facts, findings)', function () {
     this.timeout(120_000);
     setFlagsFromString('--expose-gc');

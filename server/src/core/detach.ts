@@ -19,36 +19,73 @@ export function detached(s: string): string {
  * than Map are left as they are (they are not made from the text).
  */
 export function detachAll<T>(value: T): T {
-  const seen = new Set<object>();
-  const visit = (v: unknown): unknown => {
-    if (typeof v === 'string') return detached(v);
-    if (typeof v !== 'object' || v === null || seen.has(v) || Object.isFrozen(v)) return v;
-    seen.add(v);
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const item: unknown = v[i];
-        if (typeof item === 'string' || (typeof item === 'object' && item !== null)) v[i] = visit(item);
+  if (typeof value === 'string') return detached(value) as T;
+  if (typeof value === 'object' && value !== null) visit(value, new Set());
+  return value;
+}
+
+/**
+ * Detaches the strings under `v`. An object is noted in `seen` only once it is found to hold
+ * another object (a value may share objects, or even hold a cycle), so the many small records of
+ * numbers and names a fact is made of cost no entry in the set.
+ */
+function visit(v: object, seen: Set<object>): void {
+  if (Object.isFrozen(v)) return;
+  let noted = false;
+  if (Array.isArray(v)) {
+    const list = v as unknown[];
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      if (typeof item === 'string') {
+        if (item.length >= SHORT) list[i] = detached(item);
+      } else if (typeof item === 'object' && item !== null) {
+        if (!noted) {
+          seen.add(v);
+          noted = true;
+        }
+        if (!seen.has(item)) visit(item, seen);
       }
-      return v;
     }
-    if (v instanceof Map) {
-      // Over a copy of the entries: a key set again goes to the end and would be met again.
-      for (const [k, item] of [...v]) {
-        if (typeof k === 'string' && k.length >= SHORT) {
-          v.delete(k);
-          v.set(detached(k), visit(item));
-        } else if (typeof item === 'string' || (typeof item === 'object' && item !== null)) v.set(k, visit(item));
+    return;
+  }
+  if (v instanceof Map) {
+    // Over a copy of the entries: a key set again goes to the end and would be met again.
+    for (const [k, item] of [...(v as Map<unknown, unknown>)]) {
+      if (typeof k === 'string' && k.length >= SHORT) {
+        v.delete(k);
+        v.set(detached(k), typeof item === 'string' ? detached(item) : item);
+        if (typeof item === 'object' && item !== null) {
+          if (!noted) {
+            seen.add(v);
+            noted = true;
+          }
+          if (!seen.has(item)) visit(item, seen);
+        }
+      } else if (typeof item === 'string') {
+        if (item.length >= SHORT) v.set(k, detached(item));
+      } else if (typeof item === 'object' && item !== null) {
+        if (!noted) {
+          seen.add(v);
+          noted = true;
+        }
+        if (!seen.has(item)) visit(item, seen);
       }
-      return v;
     }
-    const proto: unknown = Object.getPrototypeOf(v);
-    if (proto !== Object.prototype && proto !== null) return v;
-    const record = v as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
-      const item = record[key];
-      if (typeof item === 'string' || (typeof item === 'object' && item !== null)) record[key] = visit(item);
+    return;
+  }
+  const proto: unknown = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return;
+  const record = v as Record<string, unknown>;
+  for (const key in record) {
+    const item = record[key];
+    if (typeof item === 'string') {
+      if (item.length >= SHORT) record[key] = detached(item);
+    } else if (typeof item === 'object' && item !== null) {
+      if (!noted) {
+        seen.add(v);
+        noted = true;
+      }
+      if (!seen.has(item)) visit(item, seen);
     }
-    return v;
-  };
-  return visit(value) as T;
+  }
 }
