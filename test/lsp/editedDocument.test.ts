@@ -4,7 +4,9 @@
 // replacements, emoji) applied to both, and after each one the text equal to the reference's,
 // and the line count and every position question asked at random places answered as a document
 // made afresh from that text answers them. (Not as the edited reference: its incremental line
-// table can get a hole after some multi-line changes, and then answers NaN.)
+// table can get a hole after some multi-line changes, and then answers NaN.) And what changed
+// since each earlier version (changeSince, which the language service reparses from) is one
+// region outside which that version's text and the current one are the same.
 
 import * as assert from 'node:assert/strict';
 import { TextDocument, type Position, type Range } from 'vscode-languageserver-textdocument';
@@ -103,5 +105,60 @@ describe('EditedDocument (the open documents of the server)', () => {
       if (step % 97 === 0) assert.equal(ours.getText(), ref.getText(), `step ${step}: text`);
     }
     assertSame(ours, ref, rng, 'end');
+  });
+
+  it('tells what changed since each of its last versions as one region outside which the texts agree', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const rng = new Rng(1000 + seed);
+      const initial = randomText(rng, 60);
+      const ours = new EditedDocument('file:///c.bds', 'bdscript', 1, initial);
+      let ref = TextDocument.create('file:///c.bds', 'bdscript', 1, initial);
+      const texts = new Map<number, string>([[1, initial]]);
+      /** The first version from which a region can be told: after the last whole-text change. */
+      let known = 1;
+      for (let step = 0; step < 80; step++) {
+        const version = ref.version + 1;
+        const changes = [];
+        for (let n = rng.int(0, 3); n > 0; n--) {
+          const change = rng.chance(0.02)
+            ? { text: randomText(rng, 30) }
+            : { range: changeRange(rng, ref), text: randomText(rng, 6) };
+          if (!('range' in change)) known = version;
+          changes.push(change);
+          ref = TextDocument.update(ref, [change], version);
+        }
+        if (changes.length === 0) ref = TextDocument.update(ref, [], version);
+        // As the server applies a didChange: one change at a time, each with the new version.
+        if (changes.length === 0) ours.update([], version);
+        for (const change of changes) ours.update([change], version);
+        const now = ref.getText();
+        texts.set(version, now);
+        for (let back = 1; back <= 70 && version - back >= 1; back++) {
+          const then = texts.get(version - back)!;
+          const region = ours.changeSince(version - back);
+          const where = `seed ${seed} step ${step}, since version ${version - back}`;
+          if (version - back < known || back > 64) {
+            assert.equal(region, undefined, `${where}: a region across a whole-text change or past the log`);
+            continue;
+          }
+          assert.ok(region, `${where}: no region`);
+          const { start, oldEnd, newEnd } = region;
+          assert.ok(start >= 0 && oldEnd >= start && newEnd >= start, `${where}: ${JSON.stringify(region)}`);
+          assert.equal(then.length - oldEnd, now.length - newEnd, `${where}: the same length after the region`);
+          assert.equal(then.slice(0, start), now.slice(0, start), `${where}: the text before the region`);
+          assert.equal(then.slice(oldEnd), now.slice(newEnd), `${where}: the text after the region`);
+        }
+      }
+      assert.equal(ours.changeSince(ref.version + 5), undefined, 'a version it never had');
+    }
+  });
+
+  it('tells no region across versions that went back', () => {
+    const doc = new EditedDocument('file:///d.bds', 'bdscript', 5, 'abc');
+    doc.update([{ range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, text: 'x' }], 6);
+    assert.deepEqual(doc.changeSince(5), { start: 1, oldEnd: 1, newEnd: 2 });
+    doc.update([{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, text: '' }], 3);
+    assert.equal(doc.changeSince(5), undefined);
+    assert.equal(doc.changeSince(6), undefined);
   });
 });

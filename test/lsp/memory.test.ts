@@ -1,7 +1,9 @@
 // The node entry's memory policy: after a validation's diagnostics went out, collect garbage on
 // the next turn when the heap has grown past the threshold since the last collection; not more
 // than once per turn, and not at all without `--expose-gc`. After a longer rest, collect again
-// while the young generation is larger than at start-up, so that V8 gives it back.
+// while the young generation is larger than at start-up, so that V8 gives it back. And as each
+// validation starts, a scavenge of the young generation alone, so the first request after the
+// next keystroke does not run into one.
 
 import * as assert from 'node:assert/strict';
 import { createCollector, REST_TRIES } from '../../server/src/node/memory';
@@ -65,6 +67,43 @@ describe('node/memory', () => {
     assert.equal(collections, 0, 'not during the turn that sent the diagnostics');
     await nextTurn();
     assert.equal(collections, 1);
+  });
+
+  it('scavenges the young generation as each validation starts, and only then', async () => {
+    let scavenges = 0;
+    let collections = 0;
+    const collector = createCollector({
+      gc: () => void collections++,
+      scavenge: () => void scavenges++,
+      threshold: Number.MAX_SAFE_INTEGER,
+      usedHeap: () => 0,
+      idleMs: IDLE,
+      restMs: NEVER,
+      youngGeneration: () => 0,
+    })!;
+    collector.beforeValidation();
+    assert.equal(scavenges, 1, 'at once, before the validation allocates');
+    collector.afterValidation();
+    await nextTurn();
+    assert.equal(scavenges, 1, 'not after the validation');
+    collector.beforeValidation();
+    assert.equal(collector.scavenges, 2);
+    assert.equal(collections, 0, 'no full collection below the threshold');
+  });
+
+  it("leaves the young generation to V8 when its gc is not V8's own", () => {
+    let collections = 0;
+    const collector = createCollector({
+      gc: () => void collections++,
+      threshold: Number.MAX_SAFE_INTEGER,
+      usedHeap: () => 0,
+      idleMs: IDLE,
+      restMs: NEVER,
+      youngGeneration: () => 0,
+    })!;
+    collector.beforeValidation();
+    assert.equal(collections, 0);
+    assert.equal(collector.scavenges, 0);
   });
 
   it('waits for the server to be idle: each validation moves the collection later', async () => {

@@ -5,18 +5,32 @@
 // list of pieces (slices of the text as it was, and the inserted texts) and the line starts; the
 // text is joined into one string once, when something reads it. Positions behave exactly as
 // `vscode-languageserver-textdocument` computes them (a test compares the two on random edits).
+// It also remembers the region each version's changes replaced (changeSince), so the language
+// service reparses a new version from that region instead of comparing two megabytes of text.
 
 import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import type { ChangeTracking } from '../core/languageService';
+import type { TextChange } from '../core/parser/parser';
 
 /** Past this many pieces the text is joined, so that finding a piece stays cheap. */
 const MAX_PIECES = 256;
+
+/** How many versions back changeSince can answer (one entry a didChange). */
+const MAX_LOGGED_VERSIONS = 64;
+
+/** The region a didChange replaced: from version `from` to version `to`, `none` when the text did not change. */
+interface LoggedChange {
+  readonly from: number;
+  readonly to: number;
+  readonly change: TextChange | 'none';
+}
 
 const LF = 10;
 const CR = 13;
 
 const isEol = (c: number): boolean => c === LF || c === CR;
 
-export class EditedDocument implements TextDocument {
+export class EditedDocument implements TextDocument, ChangeTracking {
   /** The text when `pieces` is null, else the text the pieces were cut from (kept for its slices). */
   private flat: string;
   /** The text as a list of pieces, while changes have not been joined yet. */
@@ -25,6 +39,8 @@ export class EditedDocument implements TextDocument {
   /** Where each line starts; undefined when a change joined or split a `\r\n` (made again on use). */
   private lineStarts: number[] | undefined;
   private versionValue: number;
+  /** The regions the last didChanges replaced, oldest first; emptied when a change cannot be told as a region. */
+  private log: LoggedChange[] = [];
 
   constructor(
     readonly uri: string,
@@ -60,16 +76,40 @@ export class EditedDocument implements TextDocument {
 
   /** Applies changes in order (each relative to the text after the ones before) and sets the version. */
   update(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
+    let region: TextChange | undefined;
+    let whole = false;
     for (const change of changes) {
-      if ('range' in change) this.replace(change.range, change.text);
+      if ('range' in change) region = composeChanges(region, this.replace(change.range, change.text));
       else {
         this.flat = change.text;
         this.pieces = null;
         this.size = change.text.length;
         this.lineStarts = undefined;
+        whole = true;
       }
     }
+    this.logChange(this.versionValue, version, whole ? undefined : (region ?? 'none'));
     this.versionValue = version;
+  }
+
+  /**
+   * What changed from `version` to the current version, as one region of the text then and now;
+   * undefined when that version is not among the last ones logged, or a change since replaced the
+   * whole text or went back in version numbers.
+   */
+  changeSince(version: number): TextChange | undefined {
+    let first = this.log.length - 1;
+    while (first >= 0 && this.log[first]?.from !== version) first--;
+    if (first < 0) return undefined;
+    let region: TextChange | undefined;
+    let at = version;
+    for (const entry of this.log.slice(first)) {
+      if (entry.from !== at) return undefined;
+      if (entry.change !== 'none') region = composeChanges(region, entry.change);
+      at = entry.to;
+    }
+    if (at !== this.versionValue) return undefined;
+    return region ?? { start: 0, oldEnd: 0, newEnd: 0 };
   }
 
   positionAt(offset: number): Position {
@@ -166,7 +206,8 @@ export class EditedDocument implements TextDocument {
     return this.lineStarts;
   }
 
-  private replace(range: Range, text: string): void {
+  /** Replaces the text of `range` by `text`; returns the region replaced, in offsets. */
+  private replace(range: Range, text: string): TextChange {
     // A range given backwards is read forwards, as the library does.
     const [from, to] =
       range.start.line > range.end.line ||
@@ -177,11 +218,12 @@ export class EditedDocument implements TextDocument {
     const end = this.offsetAt(to);
     this.splice(start, end, text);
     const insertedEnd = start + text.length;
+    const region: TextChange = { start, oldEnd: end, newEnd: insertedEnd };
     // A change that joins or splits a `\r\n` moves a line start the arithmetic below would miss.
     const crlfAt = (i: number): boolean => this.charAt(i - 1) === CR && this.charAt(i) === LF;
     if (!this.lineStarts || crlfAt(start) || crlfAt(insertedEnd)) {
       this.lineStarts = undefined;
-      return;
+      return region;
     }
     const starts = this.lineStarts;
     const firstLine = Math.max(from.line, 0);
@@ -198,6 +240,31 @@ export class EditedDocument implements TextDocument {
     if (delta !== 0) {
       const moved = this.lineStarts;
       for (let i = firstLine + 1 + added.length; i < moved.length; i++) moved[i] = (moved[i] ?? 0) + delta;
+    }
+    return region;
+  }
+
+  /**
+   * Logs what an update did: a region, `none` (the text stayed), or undefined (the whole text was
+   * replaced: nothing before it can be told as a region). The server applies a didChange's changes
+   * one update at a time, all with the new version: those join the entry of that version. A
+   * version that goes back empties the log, so an answer never spans versions told apart wrongly.
+   */
+  private logChange(from: number, to: number, change: TextChange | 'none' | undefined): void {
+    if (change === undefined) {
+      this.log = [];
+      return;
+    }
+    const last = this.log[this.log.length - 1];
+    if (from === to && last?.to === to) {
+      const merged =
+        change === 'none' ? last.change : last.change === 'none' ? change : composeChanges(last.change, change);
+      this.log[this.log.length - 1] = { from: last.from, to, change: merged };
+    } else if (to > from) {
+      this.log.push({ from, to, change });
+      if (this.log.length > MAX_LOGGED_VERSIONS) this.log.shift();
+    } else {
+      this.log = [];
     }
   }
 
@@ -225,6 +292,21 @@ export class EditedDocument implements TextDocument {
     this.pieces = out;
     if (out.length > MAX_PIECES) this.text();
   }
+}
+
+/**
+ * One region for two changes made one after the other (`second` in the text `first` made): the
+ * span of both in the text between them, and where that span started and ends before and after.
+ */
+export function composeChanges(first: TextChange | undefined, second: TextChange): TextChange {
+  if (!first) return second;
+  const start = Math.min(first.start, second.start);
+  const between = Math.max(first.newEnd, second.oldEnd);
+  return {
+    start,
+    oldEnd: between - (first.newEnd - first.oldEnd),
+    newEnd: between + (second.newEnd - second.oldEnd),
+  };
 }
 
 /** Line starts of `text` (offsets plus `base`); with `first`, the start of the first line too. */

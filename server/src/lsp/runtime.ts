@@ -88,6 +88,12 @@ export interface ServerRuntime {
    */
   afterValidation?(): void;
   /**
+   * Called as a validation of a document version starts, after the debounce: the user paused
+   * typing. The node entry empties the young generation there, so that the requests after the
+   * next keystrokes do not run into a scavenge.
+   */
+  beforeValidation?(): void;
+  /**
    * Called after a preview was answered: work that made garbage (megabytes for a large
    * document) and that the user was not waiting for. The node entry takes it as activity, so its
    * collection waits for a pause after it rather than falling on the next keystroke.

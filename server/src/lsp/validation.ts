@@ -123,6 +123,7 @@ export class ValidationScheduler {
     const diagnostics = await session.contain(
       `validating ${uri}`,
       async () => {
+        session.runtime.beforeValidation?.();
         const run = await runInSlices(
           session.service.validateSteps(doc),
           VALIDATE_SLICE_MS,

@@ -97,7 +97,11 @@ export function nodeRuntime(): ServerRuntime {
     name: SERVER_NAME,
     version: TOOL_VERSION,
     ...(collector
-      ? { afterValidation: () => collector.afterValidation(), afterPreview: () => collector.afterValidation() }
+      ? {
+          beforeValidation: () => collector.beforeValidation(),
+          afterValidation: () => collector.afterValidation(),
+          afterPreview: () => collector.afterValidation(),
+        }
       : {}),
   };
 }
