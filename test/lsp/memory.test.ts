@@ -3,7 +3,8 @@
 // than once per turn, and not at all without `--expose-gc`. After a longer rest, collect again
 // while the young generation is larger than at start-up, so that V8 gives it back. And as each
 // validation starts, a scavenge of the young generation alone, so the first request after the
-// next keystroke does not run into one.
+// next keystroke does not run into one. A message from the client moves a pending collection
+// to the next pause, so a request never waits behind one.
 
 import * as assert from 'node:assert/strict';
 import { createCollector, REST_TRIES } from '../../server/src/node/memory';
@@ -104,6 +105,33 @@ describe('node/memory', () => {
     collector.beforeValidation();
     assert.equal(collections, 0);
     assert.equal(collector.scavenges, 0);
+  });
+
+  it('waits for the client to pause: each message moves a pending collection later', async () => {
+    // Messages 25 ms apart against an idle time ten times as long (see the test below).
+    const idleMs = 250;
+    let collections = 0;
+    let held = 0;
+    const collector = createCollector({
+      gc: () => void collections++,
+      threshold: 10,
+      usedHeap: () => held,
+      idleMs,
+      restMs: NEVER,
+      youngGeneration: () => 0,
+    })!;
+    held = 1_000;
+    collector.afterValidation();
+    for (let k = 0; k < 20; k++) {
+      await new Promise((resolve) => setTimeout(resolve, idleMs / 10));
+      collector.clientMessage();
+    }
+    assert.equal(collections, 0, 'not while the client keeps typing, past the idle time after the validation');
+    await new Promise((resolve) => setTimeout(resolve, idleMs * 3));
+    assert.equal(collections, 1, 'once, after the last message');
+    collector.clientMessage();
+    await new Promise((resolve) => setTimeout(resolve, idleMs * 2));
+    assert.equal(collections, 1, 'a message with no collection pending starts none');
   });
 
   it('waits for the server to be idle: each validation moves the collection later', async () => {
@@ -208,6 +236,20 @@ describe('node/memory', () => {
         await sleep(REST / 10);
       }
       assert.equal(collections(), 0, 'not while validations keep coming');
+      await sleep(REST * 2);
+      assert.equal(collections(), 1);
+    });
+
+    it('waits for the rest: each message from the client moves it later', async () => {
+      const young = { size: 2 };
+      const { collector, collections } = resting(young, 2);
+      young.size = 16;
+      collector.afterValidation();
+      for (let k = 0; k < 15; k++) {
+        await sleep(REST / 10);
+        collector.clientMessage();
+      }
+      assert.equal(collections(), 0, 'not while requests keep coming, past the rest after the validation');
       await sleep(REST * 2);
       assert.equal(collections(), 1);
     });

@@ -4,7 +4,7 @@
 // the wiring. A message stream it cannot read, or an exception nothing caught, ends the process
 // with an error so the client starts a fresh one. esbuild bundles this file into dist/server.js.
 
-import { createConnection, type Connection } from 'vscode-languageserver/node';
+import { createConnection, type Connection, type MessageReader } from 'vscode-languageserver/node';
 import { TOOL_VERSION } from '../catalog/endpoints';
 import { startServer } from '../lsp/server';
 import { nodeRuntime, SERVER_NAME } from './runtime';
@@ -53,6 +53,24 @@ function redirectConsole(connection: Connection): void {
   console.trace = send((m) => connection.console.log(m));
 }
 
+/**
+ * `reader` with `onMessage` called as each message is read, before the connection handles it:
+ * the runtime keeps its collections of garbage away from the moments a user works.
+ */
+function noticing(reader: MessageReader, onMessage: () => void): MessageReader {
+  return {
+    onError: reader.onError,
+    onClose: reader.onClose,
+    onPartialMessage: reader.onPartialMessage,
+    listen: (callback) =>
+      reader.listen((message) => {
+        onMessage();
+        callback(message);
+      }),
+    dispose: () => reader.dispose(),
+  };
+}
+
 /** Runs the server process; returns an exit code when it ends before serving (help, version, usage). */
 export function main(argv: readonly string[]): number | undefined {
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -69,8 +87,12 @@ export function main(argv: readonly string[]): number | undefined {
     return 2;
   }
   const { reader, writer } = transport;
+  const runtime = nodeRuntime();
   // The library still reads --clientProcessId from the command line and watches that process.
-  const connection = createConnection(reader, writer);
+  const connection = createConnection(
+    noticing(reader, () => runtime.clientMessage()),
+    writer,
+  );
   redirectConsole(connection);
   process.on('unhandledRejection', (reason) => {
     console.error(`unhandled rejection: ${errorWithStack(reason)}`);
@@ -94,7 +116,7 @@ export function main(argv: readonly string[]): number | undefined {
     );
     process.exit(1);
   });
-  const server = startServer(connection, nodeRuntime());
+  const server = startServer(connection, runtime);
   // The client closed the stream: a clean end after `shutdown`, an error without it.
   reader.onClose(() => process.exit(server.stopped ? 0 : 1));
   connection.listen();

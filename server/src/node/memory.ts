@@ -1,8 +1,8 @@
 // Memory while a large document is edited and while the server rests: every keystroke makes a
 // new copy of the document's text (a megabyte or two for a 1 MB file) and V8 lets the heap grow a
 // long way before it collects, and the young generation it grew while busy is never given back.
-// After diagnostics of a version went out and the server has been idle for a moment (so no
-// request waits for it), if the heap has grown by more than a threshold since the last
+// After diagnostics of a version went out and the server has been idle for a moment (no
+// message from the client, so no request waits for it), if the heap has grown by more than a threshold since the last
 // collection, it collects, once; after a longer rest it collects again so that V8 shrinks
 // the young generation. And as each validation starts it empties the young generation (a
 // scavenge), so the request that follows the next keystroke does not pay for one. Needs
@@ -64,6 +64,8 @@ export interface Collector {
   afterValidation(): void;
   /** Called as a validation starts: empties the young generation. */
   beforeValidation(): void;
+  /** Called for each message from the client: a pending collection waits for the next pause. */
+  clientMessage(): void;
   /** How many collections it ran (for tests and the log). */
   readonly collections: number;
   /** How many scavenges it ran before validations. */
@@ -113,6 +115,22 @@ export function createCollector(
     collections++;
     baseline = usedHeap();
   };
+  /** The tries left to the pending rest collection. */
+  let restTries = REST_TRIES;
+  const armIdle = () => {
+    if (idle) clearTimeout(idle);
+    idle = setTimeout(() => {
+      idle = undefined;
+      if (usedHeap() - baseline >= threshold) collect();
+    }, idleMs);
+    idle.unref?.();
+  };
+  const armRest = (tries: number, delay: number) => {
+    if (rest) clearTimeout(rest);
+    restTries = tries;
+    rest = setTimeout(() => atRest(tries), delay);
+    rest.unref?.();
+  };
   const atRest = (tries: number) => {
     rest = undefined;
     if (young() <= youngAtStart) return;
@@ -122,10 +140,7 @@ export function createCollector(
     if (young() > youngAtStart) collect();
     // A request during the rest may have kept V8's measure of allocation above its bar: the next
     // try comes a little later, and the tries end with the next validation.
-    if (tries > 1 && young() > youngAtStart) {
-      rest = setTimeout(() => atRest(tries - 1), retryMs);
-      rest.unref?.();
-    }
+    if (tries > 1 && young() > youngAtStart) armRest(tries - 1, retryMs);
   };
   return {
     beforeValidation() {
@@ -136,15 +151,15 @@ export function createCollector(
     afterValidation() {
       // After the diagnostics are written, and only once the server has been idle for a while:
       // each new validation moves both collections later.
-      if (idle) clearTimeout(idle);
-      idle = setTimeout(() => {
-        idle = undefined;
-        if (usedHeap() - baseline >= threshold) collect();
-      }, idleMs);
-      idle.unref?.();
-      if (rest) clearTimeout(rest);
-      rest = setTimeout(() => atRest(REST_TRIES), restMs);
-      rest.unref?.();
+      armIdle();
+      armRest(REST_TRIES, restMs);
+    },
+    clientMessage() {
+      // A keystroke or a request: the user is at work, and a full collection started now would
+      // fall on the answer they wait for (30-60 ms on a 1 MB document). A pending collection
+      // waits for the next pause instead, counted from this message.
+      if (idle) armIdle();
+      if (rest) armRest(restTries, restMs);
     },
     get collections() {
       return collections;

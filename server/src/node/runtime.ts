@@ -86,7 +86,13 @@ export function rulesPage(): string | undefined {
   return undefined;
 }
 
-export function nodeRuntime(): ServerRuntime {
+/** The server's runtime under Node, and what the process tells it that the wiring does not see. */
+export interface NodeRuntime extends ServerRuntime {
+  /** A message came from the client (main.ts reads them). */
+  clientMessage(): void;
+}
+
+export function nodeRuntime(): NodeRuntime {
   const collector = createCollector();
   const rulesDocUrl = rulesPage();
   return {
@@ -96,6 +102,7 @@ export function nodeRuntime(): ServerRuntime {
     ...(rulesDocUrl ? { rulesDocUrl } : {}),
     name: SERVER_NAME,
     version: TOOL_VERSION,
+    clientMessage: () => collector?.clientMessage(),
     ...(collector
       ? {
           beforeValidation: () => collector.beforeValidation(),
