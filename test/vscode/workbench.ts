@@ -212,8 +212,9 @@ export class Workbench {
     return Math.max(0, ...numbers.map((n) => Number(n.trim())).filter((n) => Number.isInteger(n)));
   }
 
-  async type(text: string): Promise<void> {
-    await this.page.keyboard.type(text, { delay: 40 });
+  /** Types `text` a key at a time, `delay` ms apart. */
+  async type(text: string, delay = 40): Promise<void> {
+    await this.page.keyboard.type(text, { delay });
   }
 
   // -------------------------------------------------------------------------------------------
