@@ -34,13 +34,14 @@ describe('command line: V8 code cache', function () {
     program: string,
     dir: string | undefined,
     env: Record<string, string> = {},
-    flagsAfterLoad?: string,
+    laterFlags?: string,
   ): { out: string; use: string } {
-    const flags = flagsAfterLoad ? `flagsAfterLoad: ${JSON.stringify(flagsAfterLoad)}, ` : '';
+    const flags = laterFlags ? `laterFlags: ${JSON.stringify(laterFlags)}, ` : '';
     const script =
-      `const { loadWithCodeCache } = require(${JSON.stringify(LOADER)});` +
+      `const { loadWithCodeCache, setLaterFlags } = require(${JSON.stringify(LOADER)});` +
       `const m = loadWithCodeCache(${JSON.stringify(program)}, { dir: ${JSON.stringify(dir)}, ${flags}` +
       `onDone: (use) => process.stderr.write('use=' + use) });` +
+      `setLaterFlags();` +
       `process.stdout.write(String(m.answer()));`;
     const r = spawnSync(process.execPath, ['-e', script], {
       encoding: 'utf8',
@@ -70,7 +71,7 @@ describe('command line: V8 code cache', function () {
     assert.deepEqual(second, { out: '42:program.js:true', use: 'used' });
   });
 
-  it('sets the flags for after the load only in a run that writes no cache, which stays in use', () => {
+  it('sets the later flags only in a run that writes no cache, which stays in use', () => {
     // V8's own syntax is accepted in code compiled once --allow-natives-syntax is set.
     const file = program(
       `(() => { try { return typeof eval('%GetOptimizationStatus(Math.max)'); } catch { return 'plain'; } })()`,

@@ -26,6 +26,11 @@ export interface CliIO {
    * on SIGINT or SIGTERM of the process.
    */
   signal?: AbortSignal;
+  /**
+   * Called by `check` once its start-up is done (the catalog loaded and decoded), before the
+   * first file: the launcher sets the V8 flags meant for the checking then (server/bin/bdscript).
+   */
+  startedUp?: () => void;
 }
 
 /** Writes `text` to standard output as output of `kind` (see `CliIO.stdoutAs`). */

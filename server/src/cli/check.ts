@@ -150,6 +150,10 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
 
   const catalog = await loadCatalog(options, io);
   if (!catalog) return EXIT_USAGE;
+  // The catalog is decoded on first use; every check uses it (its names), so it is decoded now,
+  // as part of the start-up, before the launcher's flags for the checking are set.
+  void catalog.functions.size;
+  io.startedUp?.();
 
   const settings = normalizeSettings({
     premium: options.premium,

@@ -118,7 +118,7 @@ export async function main(argv: readonly string[], raw: CliIO): Promise<number>
  * quietly and the exit code is the one the command would have had; any other write error (a full
  * disk) prints one line on stderr and exits 2 at once, the only time this calls `process.exit`.
  */
-export function runCli(): Promise<void> {
+export function runCli(options: { readonly startedUp?: () => void } = {}): Promise<void> {
   const fail = (stream: string, err: NodeJS.ErrnoException): never => {
     if (stream !== 'standard error') writeStderr(`bdscript: cannot write to ${stream}: ${describeWriteError(err)}\n`);
     process.exit(EXIT_USAGE);
@@ -129,6 +129,7 @@ export function runCli(): Promise<void> {
     stderr: writeStderr,
     cwd: process.cwd(),
     env: process.env,
+    ...(options.startedUp ? { startedUp: options.startedUp } : {}),
   };
   return main(process.argv.slice(2), io).then((code) => {
     process.exitCode = code;

@@ -24,11 +24,24 @@ export interface CodeCacheOptions {
   /** Called once the program is done, with what happened to the cache. */
   readonly onDone?: (use: CodeCacheUse) => void;
   /**
-   * V8 flags to set once the bundle is loaded, for the program's run but not for its start-up
+   * V8 flags for the program's work after its start-up, set when it calls `setLaterFlags`
    * (`v8.setFlagsFromString`). V8 refuses a cache made under other flags, so they are set only
    * in a run that writes no cache: a first run (or one after a refused cache) goes without them.
    */
-  readonly flagsAfterLoad?: string;
+  readonly laterFlags?: string;
+}
+
+/** The flags `setLaterFlags` sets: the last load's `laterFlags`, when it writes no cache. */
+let pendingFlags: string | undefined;
+
+/**
+ * Sets the flags the last load was given as `laterFlags`, once, if that load writes no cache;
+ * the program calls it when its start-up is done. Does nothing otherwise.
+ */
+export function setLaterFlags(): void {
+  const flags = pendingFlags;
+  pendingFlags = undefined;
+  if (flags) v8.setFlagsFromString(flags);
 }
 
 /** The cache folder: `v8` in the tool's cache folder, unless BDSCRIPT_CODE_CACHE=0 turns it off. */
@@ -111,7 +124,7 @@ export function loadWithCodeCache(bundle: string, options: CodeCacheOptions = { 
   ) => void;
   wrapper.call(mod.exports, mod.exports, Module.createRequire(filename), mod, filename, path.dirname(filename));
   mod.loaded = true;
-  if (options.flagsAfterLoad && (use === 'used' || use === 'off')) v8.setFlagsFromString(options.flagsAfterLoad);
+  pendingFlags = use === 'used' || use === 'off' ? options.laterFlags : undefined;
   return mod.exports;
 }
 
