@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync 
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { CancellationTokenSource } from 'vscode-languageserver/node';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { fullClientCapabilities, spawnServer, type LspClient, type SpawnedServer } from '../support/lspClient';
 
@@ -42,6 +43,15 @@ function pullingCapabilities(): Record<string, unknown> {
 /** The command in file `i`: an unknown function named after it, and every fifth an unclosed `[`. */
 function command(i: number): string {
   return `$nomention\nHello from command ${i}\n$unknownIn${i}\n${i % 5 === 0 ? `$title[Unclosed ${i}\n` : ''}`;
+}
+
+/** Waits until `done()` holds, looking every 10 ms; fails after 10 s naming `what`. */
+async function until(what: string, done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 describe('e2e: diagnostics of a whole folder, pulled over stdio', function () {
@@ -239,6 +249,71 @@ describe('e2e: diagnostics of a whole folder, pulled over stdio', function () {
       textDocument: { uri: pathToFileURL(path.join(tmp, 'outside', 'secret.bds')).href },
     });
     assert.deepEqual(outside.items, []);
+  });
+
+  it('a pull the client cancels because the user typed on is pulled again: the last version typed gets its findings', async () => {
+    // A client that pulls as VS Code's does: one pull in flight per document; a change cancels it
+    // and asks for a new pull once it is answered, unless the answer says not to retrigger
+    // (`DiagnosticServerCancellationData.retriggerRequest: false`, the LSP's "no point asking
+    // again"). Typed faster than the server's debounce, every pull but the last is cancelled.
+    const client = start();
+    await client.initialize({ capabilities: pullingCapabilities(), workspaceFolders: [pathToFileURL(folder).href] });
+    const uri = fileUri(7);
+    let text = '$nomention\n$unknownHere\n';
+    let version = 1;
+    let shown: Diagnostic[] = [];
+    let inFlight: { source: CancellationTokenSource; again: boolean } | undefined;
+    const dropped: string[] = [];
+    const pull = (): void => {
+      if (inFlight) {
+        inFlight.source.cancel();
+        inFlight.again = true;
+        return;
+      }
+      const request = { source: new CancellationTokenSource(), again: false };
+      inFlight = request;
+      void client.connection
+        .sendRequest('textDocument/diagnostic', { textDocument: { uri } }, request.source.token)
+        .then(
+          (report) => {
+            const r = report as { kind: string; items?: Diagnostic[] };
+            if (r.kind === 'full' && !request.source.token.isCancellationRequested) shown = r.items ?? [];
+            return true;
+          },
+          (err: unknown) => {
+            const data = (err as { data?: { retriggerRequest?: unknown } }).data;
+            if (data?.retriggerRequest === false) {
+              dropped.push((err as Error).message);
+              return false;
+            }
+            return true;
+          },
+        )
+        .then((retrigger) => {
+          inFlight = undefined;
+          if (retrigger && request.again) pull();
+        });
+    };
+    await client.open(uri, text, version);
+    pull();
+    await until('the first pull', () => shown.some((d) => d.code === 'unknown-function' && d.range.start.line === 1));
+    const typed = '$usernam';
+    for (const ch of typed) {
+      const line = text.split('\n').length - 1;
+      const character = text.length - text.lastIndexOf('\n') - 1;
+      text += ch;
+      version++;
+      await client.change(uri, version, [
+        { range: { start: { line, character }, end: { line, character } }, text: ch },
+      ]);
+      pull();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const lastLine = text.split('\n').length - 1;
+    await until(`unknown-function on the typed line ${lastLine}`, () =>
+      shown.some((d) => d.code === 'unknown-function' && d.range.start.line === lastLine),
+    );
+    assert.deepEqual(dropped, [], 'no cancelled pull told the client not to pull again');
   });
 
   it('asks the client to pull again when the settings change; the file and size caps hold', async () => {

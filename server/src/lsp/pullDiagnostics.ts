@@ -110,9 +110,15 @@ export function workspaceFoldersOf(params: unknown): string[] {
 /** A diagnostic request's error, with the data the protocol gives it. */
 type DocumentError = ResponseError<DiagnosticServerCancellationData>;
 
-/** The answer to a document request the client cancelled: it asks again when it wants to. */
-const documentCancelled = (): DocumentError =>
-  new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled', { retriggerRequest: false });
+/**
+ * The answer to a request that stopped before its report: the client cancelled it, or the server
+ * is going down. A client cancels a document pull because the user typed on, and pulls again once
+ * this answer comes, unless it says not to: `retriggerRequest: false` there made VS Code's client
+ * drop the pull of the last version typed, whose findings then never showed. Only a server going
+ * down says not to ask again.
+ */
+const cancelled = (serverStopping: boolean): DocumentError =>
+  new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled', { retriggerRequest: !serverStopping });
 
 /** The result ids a client holds, by URI key, and the URIs as it wrote them. */
 interface Previous {
@@ -236,7 +242,7 @@ export class PullDiagnostics {
         const uri = documentUri(raw);
         const previous = isObject(raw) && typeof raw['previousResultId'] === 'string' ? raw['previousResultId'] : '';
         for (;;) {
-          if (token.isCancellationRequested || this.session.disposed) return documentCancelled();
+          if (token.isCancellationRequested || this.session.disposed) return cancelled(this.session.disposed);
           const doc = uri === undefined ? undefined : this.session.documents.get(uri);
           if (!doc || uri === undefined) return this.closedFile(uri, previous, token);
           const result = this.results.get(uri);
@@ -287,7 +293,7 @@ export class PullDiagnostics {
     if (uri === undefined || !this.files || !this.inWorkspace(uri)) return empty;
     const key = uriKey(uri);
     const report = await this.fileReport(uri, { ids: new Map([[key, previous]]), uris: new Map([[key, uri]]) }, token);
-    if (report === 'cancelled') return documentCancelled();
+    if (report === 'cancelled') return cancelled(this.session.disposed);
     if (!report) return empty;
     return report.kind === DocumentDiagnosticReportKind.Full
       ? { kind: report.kind, items: report.items, ...(report.resultId ? { resultId: report.resultId } : {}) }
@@ -317,11 +323,11 @@ export class PullDiagnostics {
         for (;;) {
           const changes = this.workspaceChanges;
           const pass = await this.workspacePass(previous, token, partial);
-          if (pass === 'cancelled') return documentCancelled();
+          if (pass === 'cancelled') return cancelled(this.session.disposed);
           if (pass !== 'unchanged') return { items: pass };
           // Nothing to tell: hold the request until something changes (or changed during the look), then look again.
           if (changes === this.workspaceChanges) await this.nextWorkspaceEvent(token);
-          if (token.isCancellationRequested || this.session.disposed) return documentCancelled();
+          if (token.isCancellationRequested || this.session.disposed) return cancelled(this.session.disposed);
         }
       },
       (err) =>
