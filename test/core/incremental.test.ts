@@ -12,6 +12,7 @@ import { ChunkCache } from '../../server/src/core/parser/facts';
 import { VARIABLE_RULE } from '../../server/src/core/features/variables';
 import { DocumentRule } from '../../server/src/core/features/carry';
 import { componentCalls } from '../../server/src/core/features/components';
+import { messageRuns } from '../../server/src/core/features/messages';
 import { pathModel } from '../../server/src/core/features/paths';
 import { generateDocument } from '../support/generate';
 import { setFlagsFromString } from 'node:v8';
@@ -504,6 +505,41 @@ describe('incremental parsing', function () {
         undefined,
         'a replacement is judged again',
       );
+    });
+
+    it('count a run of text that chunk boundaries cut as one run, so a long reply reads the same however the text was chunked', () => {
+      // One run of 400 lines of text: the parser ends chunks between lines, and where it ends
+      // them differs between a fresh parse and a reparse; the run (and the count the finding
+      // names) must not.
+      const line = 'word '.repeat(16).trim();
+      const text = `${Array.from({ length: 400 }, () => line).join('\n')}\n$stop\nafter\n`;
+      const parsed = parse(text, options);
+      assert.ok(parsed.chunkCount > 2, `${parsed.chunkCount} chunks`);
+      const runs = messageRuns(parsed);
+      assert.deepEqual(
+        runs.map((r) => [r.start, r.count]),
+        [
+          [0, 400 * 64],
+          [text.indexOf('after'), 5],
+        ],
+      );
+      // Found by comparing fresh and incremental analyses of generated commands: an edit that
+      // moved a chunk boundary inside the run that passes 2,000 characters changed the count.
+      const generated = generateDocument(catalog, { seed: 132, size: 20_000 });
+      const service = new LanguageService({ catalog });
+      const doc = TextDocument.create('file:///inc.bds', 'bdscript', 1, generated);
+      service.validate(doc);
+      TextDocument.update(
+        doc,
+        [{ range: { start: doc.positionAt(13353), end: doc.positionAt(13365) }, text: '$endif' }],
+        2,
+      );
+      const incremental = service.validate(doc);
+      assert.ok(
+        incremental.some((d) => d.code === 'message-too-long'),
+        'the edited command still has a long reply',
+      );
+      assert.deepEqual(incremental, diagnose(doc.getText()));
     });
 
     it('place a message that is too long where a fresh analysis does after a line break typed in it', () => {
