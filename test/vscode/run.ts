@@ -749,8 +749,10 @@ async function mirrorChecks(
       await waitForStatus(wb, expected.STATUS.live);
       // A new finding typed now proves the diagnostics are current; the mirror's function must
       // still be known then, so the catalog was not swapped for the bundled one.
+      // Typed faster than the server's debounce, as a quick typist does: the client cancels each
+      // pull of diagnostics in flight and must pull the last version again.
       const line = await wb.newLastLine();
-      await wb.type(expected.MIRROR.probe.typed);
+      await wb.type(expected.MIRROR.probe.typed, 5);
       const ps = await until(
         `${expected.MIRROR.probe.code} on the new line ${line}`,
         () => wb.problems(),
