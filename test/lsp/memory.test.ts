@@ -1,19 +1,21 @@
 // The node entry's memory policy: after a validation's diagnostics went out, collect garbage on
 // the next turn when the heap has grown past the threshold since the last collection; not more
-// than once per turn, and not at all without `--expose-gc`. After a longer rest, collect again
+// than once per turn, and not at all without `--expose-gc`; a moment later once more when the old
+// generation kept much room it does not use. After a longer rest, collect again
 // while the young generation is larger than at start-up, so that V8 gives it back. And as each
 // validation starts, a scavenge of the young generation alone, so the first request after the
 // next keystroke does not run into one. A message from the client moves a pending collection
 // to the next pause, so a request never waits behind one.
 
 import * as assert from 'node:assert/strict';
-import { createCollector, REST_TRIES } from '../../server/src/node/memory';
+import { createCollector, REST_TRIES, type Collector } from '../../server/src/node/memory';
 
 const IDLE = 20;
 /** A rest that never comes within a test. */
 const NEVER = 2_000_000_000;
 /** Past the collector's idle wait. */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, IDLE * 3));
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('node/memory', () => {
   it('collects once the memory held grew past the threshold, and measures from there', async () => {
@@ -29,6 +31,7 @@ describe('node/memory', () => {
       idleMs: IDLE,
       restMs: NEVER,
       youngGeneration: () => 0,
+      unusedRoom: () => 0,
     })!;
     held = 140;
     collector.afterValidation();
@@ -60,6 +63,7 @@ describe('node/memory', () => {
       idleMs: IDLE,
       restMs: NEVER,
       youngGeneration: () => 0,
+      unusedRoom: () => 0,
     })!;
     held = 100;
     collector.afterValidation();
@@ -107,8 +111,12 @@ describe('node/memory', () => {
     assert.equal(collector.scavenges, 0);
   });
 
-  it('waits for the client to pause: each message moves a pending collection later', async () => {
-    // Messages 25 ms apart against an idle time ten times as long (see the test below).
+  /**
+   * A pending idle collection, with `postpone` called ten times within each idle time for twice
+   * that time (ten times, so that a loaded machine that runs a timer late still postpones it
+   * before the server counts as idle); then the pause after the last call.
+   */
+  async function postponedBy(postpone: (collector: Collector) => void) {
     const idleMs = 250;
     let collections = 0;
     let held = 0;
@@ -119,50 +127,95 @@ describe('node/memory', () => {
       idleMs,
       restMs: NEVER,
       youngGeneration: () => 0,
+      unusedRoom: () => 0,
     })!;
     held = 1_000;
     collector.afterValidation();
     for (let k = 0; k < 20; k++) {
-      await new Promise((resolve) => setTimeout(resolve, idleMs / 10));
-      collector.clientMessage();
+      await sleep(idleMs / 10);
+      postpone(collector);
     }
-    assert.equal(collections, 0, 'not while the client keeps typing, past the idle time after the validation');
-    await new Promise((resolve) => setTimeout(resolve, idleMs * 3));
-    assert.equal(collections, 1, 'once, after the last message');
+    assert.equal(collections, 0, 'not while they keep coming, past the idle time after the validation');
+    await sleep(idleMs * 3);
+    assert.equal(collections, 1, 'once, after the last one');
+    return { collector, idleMs, collections: () => collections };
+  }
+
+  it('waits for the client to pause: each message moves a pending collection later', async () => {
+    const { collector, idleMs, collections } = await postponedBy((c) => c.clientMessage());
     collector.clientMessage();
-    await new Promise((resolve) => setTimeout(resolve, idleMs * 2));
-    assert.equal(collections, 1, 'a message with no collection pending starts none');
+    await sleep(idleMs * 2);
+    assert.equal(collections(), 1, 'a message with no collection pending starts none');
   });
 
   it('waits for the server to be idle: each validation moves the collection later', async () => {
-    // Validations 25 ms apart against an idle time ten times as long, so that a loaded machine
-    // that runs a timer late still sends the next validation before the server counts as idle.
-    const idleMs = 250;
-    let collections = 0;
-    let held = 0;
-    const collector = createCollector({
-      gc: () => void collections++,
-      threshold: 10,
-      usedHeap: () => held,
-      idleMs,
-      restMs: NEVER,
-      youngGeneration: () => 0,
-    })!;
-    held = 1_000;
-    for (let k = 0; k < 5; k++) {
-      collector.afterValidation();
-      await new Promise((resolve) => setTimeout(resolve, idleMs / 10));
+    await postponedBy((c) => c.afterValidation());
+  });
+
+  describe('the second collection when the old generation kept room it does not use', () => {
+    /** A collector whose heap holds `room.bytes` unused after each collection. */
+    function compacting(room: { bytes: number }, compactMs = IDLE) {
+      let collections = 0;
+      let held = 0;
+      const collector = createCollector({
+        gc: () => {
+          collections++;
+          // Each collection finds garbage that grew past the threshold: only the room decides.
+          held = 0;
+        },
+        threshold: 10,
+        usedHeap: () => held,
+        idleMs: IDLE,
+        compactMs,
+        compactThreshold: 100,
+        restMs: NEVER,
+        youngGeneration: () => 0,
+        unusedRoom: () => room.bytes,
+      })!;
+      held = 1_000;
+      return { collector, collections: () => collections };
     }
-    assert.equal(collections, 0, 'not while validations keep coming');
-    await new Promise((resolve) => setTimeout(resolve, idleMs * 3));
-    assert.equal(collections, 1, 'once, after the last one');
+
+    it('collects again a moment after the idle collection, and only then', async () => {
+      const room = { bytes: 500 };
+      const { collector, collections } = compacting(room);
+      collector.afterValidation();
+      await sleep(IDLE * 1.5);
+      assert.equal(collections(), 1, 'the idle collection first, alone');
+      room.bytes = 0;
+      await sleep(IDLE * 3);
+      assert.equal(collections(), 2);
+      await sleep(IDLE * 3);
+      assert.equal(collections(), 2, 'one second collection, not one per turn');
+    });
+
+    it('does not collect again when the idle collection left little room unused', async () => {
+      const { collector, collections } = compacting({ bytes: 99 });
+      collector.afterValidation();
+      await sleep(IDLE * 5);
+      assert.equal(collections(), 1);
+    });
+
+    it('waits for the client to pause before the second collection too', async () => {
+      const compactMs = 250;
+      const { collector, collections } = compacting({ bytes: 500 }, compactMs);
+      collector.afterValidation();
+      await sleep(IDLE * 3);
+      assert.equal(collections(), 1);
+      for (let k = 0; k < 20; k++) {
+        await sleep(compactMs / 10);
+        collector.clientMessage();
+      }
+      assert.equal(collections(), 1, 'not while messages keep coming');
+      await sleep(compactMs * 3);
+      assert.equal(collections(), 2, 'once, after the last message');
+    });
   });
 
   describe('at rest', () => {
     // A rest ten times as long as the gaps between validations below, so that a loaded machine
     // that runs a timer late still sends the next validation before the server counts as resting.
     const REST = 250;
-    const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
     /**
      * A collector whose gc shrinks the young generation to `shrinksTo` from its `shrinksAt`-th
