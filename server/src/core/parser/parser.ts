@@ -77,6 +77,13 @@ export interface ParseOptions {
    * when read, like any other fact.
    */
   readonly factsOnceRead?: readonly ChunkFact<unknown>[];
+  /**
+   * Whether the facts and values kept with a chunk are copied off the text they were cut from
+   * (detach.ts; the default), so that a later version does not keep this one's text alive. A
+   * caller that analyses each text once and drops it (`bdscript check`) says false: its values
+   * never outlive the text, and copying them was a tenth of a cold check's work.
+   */
+  readonly detach?: boolean;
 }
 
 /** A change between two texts: [start, oldEnd) of the old text became [start, newEnd) of the new. */
@@ -548,12 +555,17 @@ class Parsed implements ParsedDocument {
     return view;
   }
 
+  /** A value to keep with a chunk or version: detached from this text unless the options say not to. */
+  private kept<T>(value: T): T {
+    return this.options.detach === false ? value : detachAll(value);
+  }
+
   /** Computes `fact` of a chunk made into nodes, unless the chunk has it or cannot have it. */
   private take<T>(fact: ChunkFact<T>, chunk: Chunk, view: ChunkView, base: number): void {
     if (fact.onlyWith !== 0 && (chunk.flags & fact.onlyWith) === 0) return;
     if (fact.fromChunk) return;
     // Kept with the chunk past this version: no string in it may point into this text.
-    if (!fact.values.has(chunk)) fact.values.set(chunk, detachAll(fact.compute(this.text, view, base)));
+    if (!fact.values.has(chunk)) fact.values.set(chunk, this.kept(fact.compute(this.text, view, base)));
   }
 
   private range(from: number | undefined, to: number | undefined): [number, number] {
@@ -605,7 +617,7 @@ class Parsed implements ParsedDocument {
     const base = this.chunkStart(i);
     if (fact.fromChunk) {
       // Kept with the chunk past this version: no string in it may point into this text.
-      const value = detachAll(fact.fromChunk(this.text, chunk, base));
+      const value = this.kept(fact.fromChunk(this.text, chunk, base));
       fact.values.set(chunk, value);
       return value;
     }
@@ -613,7 +625,7 @@ class Parsed implements ParsedDocument {
     // Making the chunk into nodes takes the facts handed to the parser, this one among them.
     const taken = fact.values.get(chunk);
     if (taken !== undefined) return taken;
-    const value = detachAll(fact.compute(this.text, view, base));
+    const value = this.kept(fact.compute(this.text, view, base));
     fact.values.set(chunk, value);
     return value;
   }
@@ -625,7 +637,7 @@ class Parsed implements ParsedDocument {
     const chunk = this.chunkOf(i);
     const hit = cache.values.get(chunk);
     if (hit && hit.stamp === stamp) return hit.value;
-    const value = detachAll(compute(this.viewOf(i), this.chunkStart(i)));
+    const value = this.kept(compute(this.viewOf(i), this.chunkStart(i)));
     cache.values.set(chunk, { stamp, value });
     return value;
   }
@@ -633,7 +645,7 @@ class Parsed implements ParsedDocument {
   remember<T>(carried: CarriedValue<T>, value: T, reads: Reads): void {
     rememberedVersions.add(this.chunks);
     // Carried to later versions: no string in it may point into this text.
-    carried.versions.set(this.chunks, { value: detachAll(value), reads });
+    carried.versions.set(this.chunks, { value: this.kept(value), reads });
   }
 
   recall<T>(
