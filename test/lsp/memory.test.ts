@@ -85,6 +85,7 @@ describe('node/memory', () => {
       idleMs: IDLE,
       restMs: NEVER,
       youngGeneration: () => 0,
+      unusedRoom: () => 0,
     })!;
     collector.beforeValidation();
     assert.equal(scavenges, 1, 'at once, before the validation allocates');
@@ -105,6 +106,7 @@ describe('node/memory', () => {
       idleMs: IDLE,
       restMs: NEVER,
       youngGeneration: () => 0,
+      unusedRoom: () => 0,
     })!;
     collector.beforeValidation();
     assert.equal(collections, 0);
@@ -258,6 +260,7 @@ describe('node/memory', () => {
         restMs: REST,
         retryMs: REST / 2,
         youngGeneration: () => young.size,
+        unusedRoom: () => 0,
       })!;
       return { collector, collections: () => collections };
     }
