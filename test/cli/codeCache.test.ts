@@ -30,10 +30,16 @@ describe('command line: V8 code cache', function () {
   });
 
   /** Runs `program` through the loader in a fresh process; returns what it printed and the cache's use. */
-  function run(program: string, dir: string, env: Record<string, string> = {}): { out: string; use: string } {
+  function run(
+    program: string,
+    dir: string | undefined,
+    env: Record<string, string> = {},
+    flagsAfterLoad?: string,
+  ): { out: string; use: string } {
+    const flags = flagsAfterLoad ? `flagsAfterLoad: ${JSON.stringify(flagsAfterLoad)}, ` : '';
     const script =
       `const { loadWithCodeCache } = require(${JSON.stringify(LOADER)});` +
-      `const m = loadWithCodeCache(${JSON.stringify(program)}, { dir: ${JSON.stringify(dir)}, ` +
+      `const m = loadWithCodeCache(${JSON.stringify(program)}, { dir: ${JSON.stringify(dir)}, ${flags}` +
       `onDone: (use) => process.stderr.write('use=' + use) });` +
       `process.stdout.write(String(m.answer()));`;
     const r = spawnSync(process.execPath, ['-e', script], {
@@ -62,6 +68,20 @@ describe('command line: V8 code cache', function () {
     assert.equal(readdirSync(dir).length, 1);
     const second = run(file, dir);
     assert.deepEqual(second, { out: '42:program.js:true', use: 'used' });
+  });
+
+  it('sets the flags for after the load only in a run that writes no cache, which stays in use', () => {
+    // V8's own syntax is accepted in code compiled once --allow-natives-syntax is set.
+    const file = program(
+      `(() => { try { return typeof eval('%GetOptimizationStatus(Math.max)'); } catch { return 'plain'; } })()`,
+    );
+    const dir = path.join(tmp, 'cache');
+    const flags = '--allow-natives-syntax';
+    assert.deepEqual(run(file, dir, {}, flags), { out: 'plain:program.js:true', use: 'written' });
+    // A cache written under the flags would be refused here, and written again on every run.
+    assert.deepEqual(run(file, dir, {}, flags), { out: 'number:program.js:true', use: 'used' });
+    assert.deepEqual(run(file, dir, {}, flags), { out: 'number:program.js:true', use: 'used' });
+    assert.deepEqual(run(file, undefined, {}, flags), { out: 'number:program.js:true', use: 'off' });
   });
 
   it('makes a new cache when the bundle changes, and removes the old one', () => {

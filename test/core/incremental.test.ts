@@ -12,6 +12,7 @@ import { ChunkCache } from '../../server/src/core/parser/facts';
 import { VARIABLE_RULE } from '../../server/src/core/features/variables';
 import { DocumentRule } from '../../server/src/core/features/carry';
 import { componentCalls } from '../../server/src/core/features/components';
+import { messageRuns } from '../../server/src/core/features/messages';
 import { pathModel } from '../../server/src/core/features/paths';
 import { generateDocument } from '../support/generate';
 import { setFlagsFromString } from 'node:v8';
@@ -81,6 +82,49 @@ describe('incremental parsing', function () {
     assertSameParse(after, parse(edited, options), 'one edit');
     probe(after);
     assert.ok(computed >= 1 && computed <= 3, `an edit in one line made ${computed} new chunks of ${after.chunkCount}`);
+  });
+
+  it('keeps the block tree (and what the path model makes of it) for an edit after every block, and matches blocks again otherwise', () => {
+    const handler = (k: number) => `$if[$customID==b${k % 7}]\nHandler ${k} $title[t]\n$else\nother\n$endif\n`;
+    const text = Array.from({ length: 400 }, (_, k) => handler(k)).join('') + 'after the blocks\n';
+    const before = parse(text, options);
+    assert.ok(before.chunkCount > 3, `${before.chunkCount} chunks`);
+    const blocks = before.blocks;
+    const tracked = pathModel(before).tracked;
+    assert.equal(tracked.size, 1);
+    // Typing at the end, after the last block: the same tree and the same tracked values.
+    let typed = text + 'x';
+    let after = reparse(before, typed, options);
+    assert.equal(after.blocks, blocks, 'typing after the last block keeps the block tree');
+    assertSameParse(after, parse(typed, options), 'typed at the end');
+    assert.equal(pathModel(after).tracked, tracked, 'and the values the path model tracks');
+    // Deleting there too.
+    typed = text;
+    after = reparse(after, typed, options);
+    assert.equal(after.blocks, blocks, 'a deletion after the last block keeps it as well');
+    // An edit before a block's end, a block call typed after the last block, a condition changed:
+    // matched again, as a fresh parse does.
+    const edits: Array<[string, string]> = [
+      ['an edit inside a block', typed.replace('Handler 399', 'Handler 3999')],
+      ['a block call after the last block', `${typed}$if[$customID==z]`],
+      ['an $else typed after the last block', `${typed}$else`],
+    ];
+    for (const [what, edited] of edits) {
+      const again = reparse(after, edited, options);
+      assert.notEqual(again.blocks, blocks, what);
+      assertSameParse(again, parse(edited, options), what);
+    }
+    // A condition changed in place keeps the blocks but not what the model made of the conditions.
+    const renamed = typed.replace('$customID==b6\nHandler 398', '$customID==c6\nHandler 398');
+    const changed = reparse(after, renamed, options);
+    assertSameParse(changed, parse(renamed, options), 'a condition changed');
+    assert.deepEqual([...pathModel(changed).tracked], [...pathModel(parse(renamed, options)).tracked]);
+    // An unclosed block ends at the end of the text: typing there matches again.
+    const open = `${typed}$if[$customID==q]\nopen `;
+    const opened = reparse(after, open, options);
+    const openAfter = reparse(opened, `${open}x`, options);
+    assert.notEqual(openAfter.blocks, opened.blocks);
+    assertSameParse(openAfter, parse(`${open}x`, options), 'typed inside an unclosed block');
   });
 
   it('keeps chunks near their target size under many edits in one place', () => {
@@ -461,6 +505,41 @@ describe('incremental parsing', function () {
         undefined,
         'a replacement is judged again',
       );
+    });
+
+    it('count a run of text that chunk boundaries cut as one run, so a long reply reads the same however the text was chunked', () => {
+      // One run of 400 lines of text: the parser ends chunks between lines, and where it ends
+      // them differs between a fresh parse and a reparse; the run (and the count the finding
+      // names) must not.
+      const line = 'word '.repeat(16).trim();
+      const text = `${Array.from({ length: 400 }, () => line).join('\n')}\n$stop\nafter\n`;
+      const parsed = parse(text, options);
+      assert.ok(parsed.chunkCount > 2, `${parsed.chunkCount} chunks`);
+      const runs = messageRuns(parsed);
+      assert.deepEqual(
+        runs.map((r) => [r.start, r.count]),
+        [
+          [0, 400 * 64],
+          [text.indexOf('after'), 5],
+        ],
+      );
+      // Found by comparing fresh and incremental analyses of generated commands: an edit that
+      // moved a chunk boundary inside the run that passes 2,000 characters changed the count.
+      const generated = generateDocument(catalog, { seed: 132, size: 20_000 });
+      const service = new LanguageService({ catalog });
+      const doc = TextDocument.create('file:///inc.bds', 'bdscript', 1, generated);
+      service.validate(doc);
+      TextDocument.update(
+        doc,
+        [{ range: { start: doc.positionAt(13353), end: doc.positionAt(13365) }, text: '$endif' }],
+        2,
+      );
+      const incremental = service.validate(doc);
+      assert.ok(
+        incremental.some((d) => d.code === 'message-too-long'),
+        'the edited command still has a long reply',
+      );
+      assert.deepEqual(incremental, diagnose(doc.getText()));
     });
 
     it('place a message that is too long where a fresh analysis does after a line break typed in it', () => {

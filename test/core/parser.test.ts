@@ -335,6 +335,38 @@ describe('parser', () => {
       for (let i = 0; i < second.chunkCount; i++) second.view(i);
       assert.equal(counted.n, 1 + second.chunkCount, 'read once: taken with every chunk made into nodes');
     });
+
+    it('copies the strings of a fact off the text unless told not to (detach)', () => {
+      // A record whose long string is written back when it is detached: the setter counts it.
+      const writes = { n: 0 };
+      const fact = new ChunkFact<{ name: string }>({
+        name: 'named',
+        compute: (text, view) => {
+          const call = view.calls[0]!;
+          const record = Object.create(null) as { name: string };
+          let name = text.slice(call.start, call.end);
+          Object.defineProperty(record, 'name', {
+            enumerable: true,
+            get: () => name,
+            set: (v: string) => {
+              writes.n++;
+              name = v;
+            },
+          });
+          return record;
+        },
+        move: (value) => value,
+      });
+      const text = '$title[a name long enough to be sliced]\n';
+      const kept = parse(text, { facts: [fact] });
+      kept.view(0);
+      assert.equal(writes.n, 1, 'detached by default');
+      assert.equal(kept.fact(fact, 0).name, '$title[a name long enough to be sliced]');
+      const notKept = parse(text, { facts: [fact], detach: false });
+      notKept.view(0);
+      assert.equal(notKept.fact(fact, 0).name, '$title[a name long enough to be sliced]');
+      assert.equal(writes.n, 1, 'left as computed');
+    });
   });
 
   describe('blocks', () => {

@@ -183,6 +183,43 @@ describe('execution paths', () => {
       );
     });
 
+    it('does no work per block once every path has ended, and ends with the states a block-by-block walk gives', () => {
+      // Paths that differ by a handler's condition all end at a `$stop`; `n` blocks with events
+      // follow (and one `$async` body, which is still walked). The keys asked for must not grow
+      // with `n`: the ended states are settled once, not at every block.
+      const walk = (n: number) => {
+        const head =
+          '$if[$customID==a]\n«A»\n$elseif[$customID==b]\n«A»«A»\n$endif\n$if[$customID==c]\n«A»\n$endif\n$stop\n';
+        const tail = Array.from({ length: n }, (_, k) => `$if[$customID==x${k}]\n«A»\n$else\n«A»\n$endif`).join('\n');
+        const m = marked(`${head}${tail}\n$async[j]\n«A»«A»«A»\n$endasync`, { cursor: 'none' });
+        const events = m.ranges.map((r) => ({ at: r.start }));
+        let keys = 0;
+        let steps = 0;
+        const ends = walkPaths(pathModel(parse(m.text)), events, {
+          initial: 0,
+          key: () => {
+            keys++;
+            return '';
+          },
+          merge: (a, b) => Math.max(a, b),
+          step: (count) => {
+            steps++;
+            return count + 1;
+          },
+        });
+        return { keys, steps, ends: ends.map((e) => [e.state, e.stopped, e.assumptions.map((a) => a.rhs)]) };
+      };
+      const few = walk(5);
+      const many = walk(200);
+      // Ended paths: the three handlers' and the one that took none, their conditions forgotten
+      // after the last block that tests `$customID`, so they merge into one (the highest count).
+      assert.deepEqual(many.ends, [[2, true, []]]);
+      assert.deepEqual(few.ends, many.ends);
+      // The events before the `$stop` and the background body's are stepped; none after the stop.
+      assert.equal(many.steps, few.steps);
+      assert.equal(many.keys, few.keys, `${few.keys} keys for 5 blocks after the stop, ${many.keys} for 200`);
+    });
+
     it('keeps a condition while a later block still tests it', () => {
       // x is settled after the second block, y is not yet: A and C (x==1, x==2) never meet.
       const src = '$if[x==1]\n«A»\n$endif\n$if[y==1]\n«B»\n$endif\n$if[x==2]\n«C»\n$endif\n$if[y==2]\n«D»\n$endif';

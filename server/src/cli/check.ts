@@ -155,7 +155,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     premium: options.premium,
     ...(options.language ? { language: options.language } : {}),
   });
-  const service = new LanguageService({ catalog, settings, client: FULL_CLIENT });
+  const service = new LanguageService({ catalog, settings, client: FULL_CLIENT, checkOnly: true });
   // Files are read, diagnosed and printed one at a time, and each analysis is dropped before the
   // next file: memory follows the largest file, not the sum of them.
   const out = new Output(io, options.format);

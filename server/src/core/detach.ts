@@ -38,13 +38,7 @@ function visit(v: object, seen: Set<object>): void {
       const item = list[i];
       if (typeof item === 'string') {
         if (item.length >= SHORT) list[i] = detached(item);
-      } else if (typeof item === 'object' && item !== null) {
-        if (!noted) {
-          seen.add(v);
-          noted = true;
-        }
-        if (!seen.has(item)) visit(item, seen);
-      }
+      } else if (typeof item === 'object' && item !== null) noted = child(v, item, seen, noted);
     }
     return;
   }
@@ -54,22 +48,10 @@ function visit(v: object, seen: Set<object>): void {
       if (typeof k === 'string' && k.length >= SHORT) {
         v.delete(k);
         v.set(detached(k), typeof item === 'string' ? detached(item) : item);
-        if (typeof item === 'object' && item !== null) {
-          if (!noted) {
-            seen.add(v);
-            noted = true;
-          }
-          if (!seen.has(item)) visit(item, seen);
-        }
+        if (typeof item === 'object' && item !== null) noted = child(v, item, seen, noted);
       } else if (typeof item === 'string') {
         if (item.length >= SHORT) v.set(k, detached(item));
-      } else if (typeof item === 'object' && item !== null) {
-        if (!noted) {
-          seen.add(v);
-          noted = true;
-        }
-        if (!seen.has(item)) visit(item, seen);
-      }
+      } else if (typeof item === 'object' && item !== null) noted = child(v, item, seen, noted);
     }
     return;
   }
@@ -80,12 +62,16 @@ function visit(v: object, seen: Set<object>): void {
     const item = record[key];
     if (typeof item === 'string') {
       if (item.length >= SHORT) record[key] = detached(item);
-    } else if (typeof item === 'object' && item !== null) {
-      if (!noted) {
-        seen.add(v);
-        noted = true;
-      }
-      if (!seen.has(item)) visit(item, seen);
-    }
+    } else if (typeof item === 'object' && item !== null) noted = child(v, item, seen, noted);
   }
+}
+
+/**
+ * Visits `item`, an object held by `parent`, unless it was seen; notes `parent` first (once, as
+ * `noted` tells) so that a cycle back to it ends there. Returns that `parent` is now noted.
+ */
+function child(parent: object, item: object, seen: Set<object>, noted: boolean): boolean {
+  if (!noted) seen.add(parent);
+  if (!seen.has(item)) visit(item, seen);
+  return true;
 }

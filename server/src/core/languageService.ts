@@ -33,7 +33,7 @@ import type {
 } from 'vscode-languageserver-types';
 import { Catalog } from './catalog/catalog';
 import { appCode, type AppCode } from './features/appCode';
-import { CHUNK_FACTS, CHUNK_FACTS_ONCE_READ } from './features/chunkFacts';
+import { chunkFactLists, type ChunkFactLists } from './features/chunkFacts';
 import { codeActions } from './features/codeActions';
 import { budgetLenses, type BudgetLens } from './features/codeLens';
 import { colorPresentations, documentColors } from './features/colors';
@@ -80,6 +80,13 @@ export interface LanguageServiceOptions {
   readonly clientLocale?: string;
   /** Where the rules page (docs/rules.md) is, as a URL: the diagnostics' codes link to its sections. */
   readonly rulesDocUrl?: string;
+  /**
+   * A service that only checks documents, each once, and then forgets them (`bdscript check`):
+   * the formatter's line facts are taken only once read, like folding's, instead of with
+   * validation's (chunkFacts.ts), and what is kept with a chunk is not copied off the text
+   * (`ParseOptions.detach`), since no later version outlives it. Every answer is the same.
+   */
+  readonly checkOnly?: boolean;
 }
 
 /** The script language in effect: the file's directive when it names a known one, else the setting. */
@@ -135,9 +142,14 @@ export class LanguageService {
   private generation = 0;
   private readonly cache = new Map<string, CacheEntry>();
   private clientLocale: string | undefined;
+  /** The chunk facts taken with the nodes, and those taken once read (chunkFacts.ts). */
+  private readonly facts: ChunkFactLists;
+  private readonly checkOnly: boolean;
 
   constructor(options: LanguageServiceOptions = {}) {
     this.clientLocale = options.clientLocale;
+    this.checkOnly = options.checkOnly ?? false;
+    this.facts = chunkFactLists(this.checkOnly);
     const settings = options.settings ?? DEFAULT_SETTINGS;
     this.ctx = {
       catalog: options.catalog ?? Catalog.empty(),
@@ -195,8 +207,9 @@ export class LanguageService {
     const options: ParseOptions = {
       isCallback: (name: string) => callbacks.forms(name) !== undefined,
       knownNames: knownNamesOf(this.ctx.catalog),
-      facts: CHUNK_FACTS,
-      factsOnceRead: CHUNK_FACTS_ONCE_READ,
+      facts: this.facts.taken,
+      factsOnceRead: this.facts.onceRead,
+      detach: !this.checkOnly,
     };
     const text = document.getText();
     // The change the document knows applies only to the text of the version this same document

@@ -11,6 +11,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import * as path from 'node:path';
+import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { defaultCacheDir } from '../catalog/cacheDir';
 
@@ -22,6 +23,12 @@ export interface CodeCacheOptions {
   readonly dir: string | undefined;
   /** Called once the program is done, with what happened to the cache. */
   readonly onDone?: (use: CodeCacheUse) => void;
+  /**
+   * V8 flags to set once the bundle is loaded, for the program's run but not for its start-up
+   * (`v8.setFlagsFromString`). V8 refuses a cache made under other flags, so they are set only
+   * in a run that writes no cache: a first run (or one after a refused cache) goes without them.
+   */
+  readonly flagsAfterLoad?: string;
 }
 
 /** The cache folder: `v8` in the tool's cache folder, unless BDSCRIPT_CODE_CACHE=0 turns it off. */
@@ -104,6 +111,7 @@ export function loadWithCodeCache(bundle: string, options: CodeCacheOptions = { 
   ) => void;
   wrapper.call(mod.exports, mod.exports, Module.createRequire(filename), mod, filename, path.dirname(filename));
   mod.loaded = true;
+  if (options.flagsAfterLoad && (use === 'used' || use === 'off')) v8.setFlagsFromString(options.flagsAfterLoad);
   return mod.exports;
 }
 

@@ -3,8 +3,8 @@
 // made into nodes once, whichever feature reads it first, and the rules about the whole command,
 // completion of names and folding find their facts ready instead of making every chunk into nodes
 // again. The facts of completion and folding are taken only once something has read them
-// (`ParseOptions.factsOnceRead`). A fact left out of these lists is still right, only computed
-// when first read.
+// (`ParseOptions.factsOnceRead`), and so are the formatter's in a service that never formats
+// (`bdscript check`). A fact left out of these lists is still right, only computed when first read.
 
 import type { ChunkFact } from '../parser/facts';
 import { COMPONENT_FACT } from './components';
@@ -42,3 +42,24 @@ export const CHUNK_FACTS: readonly ChunkFact<unknown>[] = [
  * computes them with the others while `bdscript check`, which never asks, never computes them.
  */
 export const CHUNK_FACTS_ONCE_READ: readonly ChunkFact<unknown>[] = [VAR_USE_FACT, FOLD_FACT, JSON_PARSE_FACT];
+
+/** The facts a service takes with the nodes and those it takes once read (`ParseOptions`). */
+export interface ChunkFactLists {
+  readonly taken: readonly ChunkFact<unknown>[];
+  readonly onceRead: readonly ChunkFact<unknown>[];
+}
+
+const FORMATS: ChunkFactLists = { taken: CHUNK_FACTS, onceRead: CHUNK_FACTS_ONCE_READ };
+const CHECKS_ONLY: ChunkFactLists = {
+  taken: CHUNK_FACTS.filter((f) => f !== LINE_FACT),
+  onceRead: [...CHUNK_FACTS_ONCE_READ, LINE_FACT],
+};
+
+/**
+ * The lists for a service that may format, or for one that only checks (`bdscript check`), which
+ * never reads the line facts. Should such a service format after all, they are computed when
+ * read, then taken with the others.
+ */
+export function chunkFactLists(checkOnly: boolean): ChunkFactLists {
+  return checkOnly ? CHECKS_ONLY : FORMATS;
+}

@@ -34,6 +34,13 @@ export interface TextRun {
 
 interface MessageFacts {
   readonly runs: readonly TextRun[];
+  /**
+   * Nothing before the first run in the chunk ends a run (no `$stop` or block function), and
+   * nothing after the last one: where the chunk boundary falls, a run of the text goes on in the
+   * next chunk. A chunk with no run passes one on when nothing in it ends runs.
+   */
+  readonly openStart: boolean;
+  readonly openEnd: boolean;
   /** Sender arguments with more certain characters than a message may hold. */
   readonly longArguments: ReadonlyArray<{
     readonly start: number;
@@ -74,19 +81,23 @@ export const MESSAGE_FACT = new ChunkFact<MessageFacts>({
   move: (fact, shift) => {
     const runs = moveEach(fact.runs, (r) => moveOffsets(r, ['start', 'end'], shift));
     const longArguments = moveEach(fact.longArguments, (a) => moveOffsets(a, ['start', 'end'], shift));
-    return runs && longArguments && { runs, longArguments };
+    return runs && longArguments && { runs, longArguments, openStart: fact.openStart, openEnd: fact.openEnd };
   },
 });
 
 function chunkMessages(text: string, view: ChunkView, base: number): MessageFacts {
   const runs: TextRun[] = [];
   let run: { start: number; end: number; count: number } | undefined;
+  let openStart = true;
+  let openEnd = true;
   const close = (): void => {
     if (run && run.count > 0) runs.push({ start: run.start - base, end: run.end - base, count: run.count });
     run = undefined;
   };
   for (const node of view.roots) {
     if (node.kind === 'call' && (node.name === '$stop' || BLOCK_ROLES.has(node.name))) {
+      if (runs.length === 0 && !run) openStart = false;
+      openEnd = false;
       close();
       continue;
     }
@@ -95,6 +106,7 @@ function chunkMessages(text: string, view: ChunkView, base: number): MessageFact
     if (!run) run = { start: node.start, end: node.end, count: 0 };
     run.end = node.end;
     run.count += n;
+    openEnd = true;
   }
   close();
   const max = limit('messageContent');
@@ -106,7 +118,7 @@ function chunkMessages(text: string, view: ChunkView, base: number): MessageFact
     const count = argumentCount(text, arg);
     if (count > max) longArguments.push({ start: arg.start - base, end: arg.end - base, count, name: call.name });
   }
-  return { runs, longArguments };
+  return { runs, longArguments, openStart, openEnd };
 }
 
 export interface MessageFinding {
@@ -118,13 +130,27 @@ export interface MessageFinding {
 
 /** The reply's runs of top-level text with the characters that certainly reach Discord, outside the trigger, placed on the paths. */
 export function messageRuns(parsed: ParsedDocument): Array<TextRun & { readonly at: number }> {
-  const runs: Array<TextRun & { at: number }> = [];
+  const runs: Array<{ at: number; start: number; end: number; count: number }> = [];
+  // Whether the last run goes on into the next chunk (nothing after it ended it).
+  let open = false;
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
-    for (const r of parsed.fact(MESSAGE_FACT, i).runs) {
-      if (inTrigger(parsed, r.start + base)) continue;
-      runs.push({ at: r.start + base, start: r.start + base, end: r.end + base, count: r.count });
+    const facts = parsed.fact(MESSAGE_FACT, i);
+    for (const [k, r] of facts.runs.entries()) {
+      const start = r.start + base;
+      if (inTrigger(parsed, start)) {
+        open = false;
+        continue;
+      }
+      const last = runs[runs.length - 1];
+      // A run the chunk boundary cut in two is one run, wherever the parser put the boundary.
+      if (k === 0 && open && facts.openStart && last) {
+        last.end = r.end + base;
+        last.count += r.count;
+      } else runs.push({ at: start, start, end: r.end + base, count: r.count });
+      open = true;
     }
+    open = facts.runs.length > 0 ? open && facts.openEnd : open && facts.openStart && facts.openEnd;
   }
   return runs;
 }
@@ -136,16 +162,12 @@ export const MESSAGE_RULE = new DocumentRule('messages', messageFindings);
 export function messageFindings(parsed: ParsedDocument): MessageFinding[] {
   const max = limit('messageContent');
   const out: MessageFinding[] = [];
-  const runs: Array<TextRun & { at: number }> = [];
+  const runs = messageRuns(parsed);
   let total = 0;
+  for (const r of runs) total += r.count;
   for (let i = 0; i < parsed.chunkCount; i++) {
     const base = parsed.chunkStart(i);
     const facts = parsed.fact(MESSAGE_FACT, i);
-    for (const r of facts.runs) {
-      if (inTrigger(parsed, r.start + base)) continue;
-      runs.push({ at: r.start + base, start: r.start + base, end: r.end + base, count: r.count });
-      total += r.count;
-    }
     for (const a of facts.longArguments) {
       out.push({
         code: 'message-too-long',

@@ -11,7 +11,7 @@
 // ever counted together. Everything here is a plain function of the parse tree: stops and
 // conditions are per-chunk facts, the block tree comes from the parser.
 
-import type { Block } from '../parser/blocks';
+import type { Block, BlockCall } from '../parser/blocks';
 import { ChunkFact, DerivedValue, moveNumbers } from '../parser/facts';
 import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
 
@@ -254,20 +254,30 @@ export const MAX_PATH_DEPTH = 200;
 export class PathModel {
   /** Absolute starts of `$stop` calls, sorted. */
   readonly stops: readonly number[];
-  private readonly conditions = new Map<number, Assumption | undefined>();
+  private readonly conditions: Map<number, Assumption | undefined>;
+  /** What this model shares with the previous version's when both have the same blocks and conditions. */
+  private readonly shared: SharedModel;
   /** The document's blocks, outermost first (read here, so that making the model reads them). */
   private readonly blocks: readonly Block[];
 
   constructor(readonly parsed: ParsedDocument) {
     this.blocks = parsed.blocks;
     const stops: number[] = [];
+    const conditions = new Map<number, Assumption | undefined>();
     for (let i = 0; i < parsed.chunkCount; i++) {
       const base = parsed.chunkStart(i);
       const facts = parsed.fact(PATH_FACT, i);
       for (const s of facts.stops) stops.push(s + base);
-      for (const [start, condition] of facts.conditions) this.conditions.set(start + base, condition);
+      for (const [start, condition] of facts.conditions) conditions.set(start + base, condition);
     }
     this.stops = stops;
+    // The parser hands an edited version the same block tree when the edit left every block in
+    // place (typing in text after the last block); with the same conditions at the same offsets
+    // too, what the model derives from the two alone is the previous version's.
+    const before = sharedModels.get(this.blocks);
+    if (before && sameConditions(before.conditions, conditions)) this.shared = before;
+    else sharedModels.set(this.blocks, (this.shared = { conditions, tracked: undefined }));
+    this.conditions = this.shared.conditions;
   }
 
   /**
@@ -329,25 +339,27 @@ export class PathModel {
   /**
    * Left sides compared in the conditions of two or more blocks: only those can exclude one
    * path from another, so only they are kept with a path state (others would split states for
-   * nothing).
+   * nothing). Shared with the previous version's model when the blocks and conditions are.
    */
   get tracked(): ReadonlySet<string> {
-    if (!this.trackedValue) {
-      const blocksBy = new Map<string, number>();
-      const seen = new Map<number, Set<string>>();
-      for (const [start, condition] of this.conditions) {
-        if (!condition) continue;
-        const block = this.blockOfHead(start);
-        const key = block ? block.start : start;
-        let sides = seen.get(key);
-        if (!sides) seen.set(key, (sides = new Set()));
-        if (sides.has(condition.lhs)) continue;
-        sides.add(condition.lhs);
-        blocksBy.set(condition.lhs, (blocksBy.get(condition.lhs) ?? 0) + 1);
-      }
-      this.trackedValue = new Set([...blocksBy].filter(([, n]) => n >= 2).map(([side]) => side));
-    }
+    if (!this.trackedValue) this.trackedValue = this.shared.tracked ??= this.computeTracked();
     return this.trackedValue;
+  }
+
+  private computeTracked(): ReadonlySet<string> {
+    const blocksBy = new Map<string, number>();
+    const seen = new Map<number, Set<string>>();
+    for (const [start, condition] of this.conditions) {
+      if (!condition) continue;
+      const block = this.blockOfHead(start);
+      const key = block ? block.start : start;
+      let sides = seen.get(key);
+      if (!sides) seen.set(key, (sides = new Set()));
+      if (sides.has(condition.lhs)) continue;
+      sides.add(condition.lhs);
+      blocksBy.set(condition.lhs, (blocksBy.get(condition.lhs) ?? 0) + 1);
+    }
+    return new Set([...blocksBy].filter(([, n]) => n >= 2).map(([side]) => side));
   }
 
   private headsValue: Map<number, Block> | undefined;
@@ -473,6 +485,35 @@ export class PathModel {
   }
 }
 
+/**
+ * What a path model derives from the block tree and the conditions alone: the conditions by
+ * offset and the left sides it tracks. Kept by block tree (`sharedModels`), so a version whose
+ * parse reused the previous block tree and holds the same conditions shares it.
+ */
+interface SharedModel {
+  readonly conditions: Map<number, Assumption | undefined>;
+  tracked: ReadonlySet<string> | undefined;
+}
+
+const sharedModels = new WeakMap<readonly Block[], SharedModel>();
+
+/** Whether two maps of conditions by offset hold the same conditions at the same offsets. */
+function sameConditions(
+  a: ReadonlyMap<number, Assumption | undefined>,
+  b: ReadonlyMap<number, Assumption | undefined>,
+): boolean {
+  if (a.size !== b.size) return false;
+  for (const [start, x] of b) {
+    const y = a.get(start);
+    if (x === y) {
+      if (x === undefined && !a.has(start)) return false;
+      continue;
+    }
+    if (!x || !y || x.lhs !== y.lhs || x.op !== y.op || x.rhs !== y.rhs || x.rhsLiteral !== y.rhsLiteral) return false;
+  }
+  return true;
+}
+
 /** The branch a context's first `level` steps lead into, as a key (`top` for none). */
 function branchKey(context: Context, level: number): string {
   const step = level > 0 ? context[level - 1] : undefined;
@@ -581,7 +622,10 @@ export function walkPaths<E extends PathEvent, S>(
   events: readonly E[],
   walker: PathWalker<E, S>,
 ): Array<PathEnd<S>> {
-  const sorted = [...events].sort((a, b) => a.at - b.at);
+  // Most rules hand their events in document order already.
+  let inOrder = true;
+  for (let i = 1; i < events.length && inOrder; i++) inOrder = (events[i - 1] as E).at <= (events[i] as E).at;
+  const sorted = inOrder ? events : [...events].sort((a, b) => a.at - b.at);
   const root: Array<Item<E>> = [];
   const stops = model.stops;
   const placed: Block[] = [];
@@ -644,13 +688,17 @@ function lastTests(model: PathModel, blocks: readonly Block[]): Map<string, numb
   const out = new Map<string, number>();
   const tracked = model.tracked;
   if (tracked.size === 0) return out;
+  // A block's branches assume its heads' conditions or their negations, so the left sides it
+  // tests are those of its heads' conditions (read without making the branches' assumptions).
+  const test = (head: BlockCall, block: Block): void => {
+    const condition = model.conditionAt(head.start);
+    if (condition && tracked.has(condition.lhs) && (out.get(condition.lhs) ?? -1) < block.start)
+      out.set(condition.lhs, block.start);
+  };
   for (const block of blocks) {
     if (block.kind !== 'if') continue;
-    // Branch `branches.length + 1` is the way past a block without `$else`: every test false.
-    for (let k = 0; k <= block.branches.length + 1; k++) {
-      for (const a of model.branchAssumptions(block, k))
-        if (tracked.has(a.lhs) && (out.get(a.lhs) ?? -1) < block.start) out.set(a.lhs, block.start);
-    }
+    test(block.opener, block);
+    for (const head of block.branches) if (head.name !== '$else') test(head, block);
   }
   return out;
 }
@@ -673,24 +721,52 @@ function run<E extends PathEvent, S>(
   states: Array<Tracked<S>>,
 ): Array<Tracked<S>> {
   let current = states;
+  // Whether no two states in `current` share a key (what `dedupe` makes).
+  let unique = current.length <= 1;
+  // Once every path here has ended (and no two states share a key), nothing can start a live
+  // one again in this sequence: events and stops leave the states as they are, `$async` bodies
+  // are walked apart, and each other block only forgets what no later block tests (then merges
+  // the states that became equal). Forgetting at a later block forgets all an earlier one would,
+  // and merges keep the higher count in either order, so the blocks' forgetting is done once,
+  // at the end, for the last of them.
+  let ended = false;
+  let forgetAt = -1;
+  const settled = (): Array<Tracked<S>> =>
+    forgetAt < 0
+      ? current
+      : dedupe(
+          current.map((t) => forgetSettled(walk, t, forgetAt)),
+          walk.walker,
+        );
   for (const item of seq) {
-    if (current.length === 0 || walk.walker.finished?.()) return current;
+    if (current.length === 0 || walk.walker.finished?.()) return settled();
+    if (!ended && unique && current.every((t) => t.stopped)) ended = true;
     switch (item.kind) {
       case 'event': {
+        if (ended) break;
+        unique = true;
         const stepped = current.map((t) => (t.stopped ? t : { ...t, state: walk.walker.step(t.state, item.event) }));
         // One state cannot collide with another.
         current = stepped.length > 1 ? dedupe(stepped, walk.walker) : stepped;
         break;
       }
       case 'stop':
+        if (ended) break;
         current = current.map((t) => (t.stopped ? t : { ...t, stopped: true }));
+        unique = current.length <= 1;
         break;
       case 'block':
+        if (ended && item.block.kind !== 'async') {
+          forgetAt = item.block.start;
+          break;
+        }
+        // An `$async` block walks its body apart and hands the states on as they came.
+        if (item.block.kind !== 'async') unique = true;
         current = runBlock(walk, item, current);
         break;
     }
   }
-  return current;
+  return settled();
 }
 
 function runBlock<E extends PathEvent, S>(
@@ -711,7 +787,10 @@ function runBlock<E extends PathEvent, S>(
   const out: Array<Tracked<S>> = [...done];
   // A path enters a branch whose conditions fit its own. Where that cannot be decided, the
   // branch starts a path of its own: what came before is not counted with what follows.
-  const enter = (assumptions: readonly Assumption[]): Array<Tracked<S>> => {
+  const enter = (branch: number): Array<Tracked<S>> => {
+    // No live path enters any branch (an `$async` inside is then not walked either).
+    if (live.length === 0) return live;
+    const assumptions = model.branchAssumptions(block, branch);
     const kept = assumptions.filter((a) => walk.tracked.has(a.lhs));
     if (kept.length === 0) return live;
     const entering: Array<Tracked<S>> = [];
@@ -741,12 +820,12 @@ function runBlock<E extends PathEvent, S>(
       passThrough = true;
       continue;
     }
-    out.push(...run(walk, body, enter(model.branchAssumptions(block, k))));
+    out.push(...run(walk, body, enter(k)));
   }
   if (block.kind === 'if') {
     // Without `$else` a run may take no branch: every condition was false.
     const hasElse = block.branches.some((b) => b.name === '$else');
-    if (!hasElse) out.push(...enter(model.branchAssumptions(block, branchCount)));
+    if (!hasElse) out.push(...enter(branchCount));
     else if (passThrough) out.push(...live);
   } else if (passThrough || block.branches.length === 0) {
     // A `$try` whose body or `$catch` has no event, or a `$try` without `$catch` that failed.

@@ -77,6 +77,13 @@ export interface ParseOptions {
    * when read, like any other fact.
    */
   readonly factsOnceRead?: readonly ChunkFact<unknown>[];
+  /**
+   * Whether the facts and values kept with a chunk are copied off the text they were cut from
+   * (detach.ts; the default), so that a later version does not keep this one's text alive. A
+   * caller that analyses each text once and drops it (`bdscript check`) says false: its values
+   * never outlive the text, and copying them was a tenth of a cold check's work.
+   */
+  readonly detach?: boolean;
 }
 
 /** A change between two texts: [start, oldEnd) of the old text became [start, newEnd) of the new. */
@@ -466,7 +473,7 @@ class Parsed implements ParsedDocument {
   private triggerValue: Span | null | undefined;
   private directivesValue: Directive[] | undefined;
   private problemsValue: SyntaxProblem[] | undefined;
-  private blocksValue: { calls: PlacedBlockCall[]; blocks: Block[]; problems: BlockProblem[] } | undefined;
+  private blocksValue: BlockMatching | undefined;
 
   readonly knownNames: KnownNames | undefined;
 
@@ -548,12 +555,17 @@ class Parsed implements ParsedDocument {
     return view;
   }
 
+  /** A value to keep with a chunk or version: detached from this text unless the options say not to. */
+  private kept<T>(value: T): T {
+    return this.options.detach === false ? value : detachAll(value);
+  }
+
   /** Computes `fact` of a chunk made into nodes, unless the chunk has it or cannot have it. */
   private take<T>(fact: ChunkFact<T>, chunk: Chunk, view: ChunkView, base: number): void {
     if (fact.onlyWith !== 0 && (chunk.flags & fact.onlyWith) === 0) return;
     if (fact.fromChunk) return;
     // Kept with the chunk past this version: no string in it may point into this text.
-    if (!fact.values.has(chunk)) fact.values.set(chunk, detachAll(fact.compute(this.text, view, base)));
+    if (!fact.values.has(chunk)) fact.values.set(chunk, this.kept(fact.compute(this.text, view, base)));
   }
 
   private range(from: number | undefined, to: number | undefined): [number, number] {
@@ -605,7 +617,7 @@ class Parsed implements ParsedDocument {
     const base = this.chunkStart(i);
     if (fact.fromChunk) {
       // Kept with the chunk past this version: no string in it may point into this text.
-      const value = detachAll(fact.fromChunk(this.text, chunk, base));
+      const value = this.kept(fact.fromChunk(this.text, chunk, base));
       fact.values.set(chunk, value);
       return value;
     }
@@ -613,7 +625,7 @@ class Parsed implements ParsedDocument {
     // Making the chunk into nodes takes the facts handed to the parser, this one among them.
     const taken = fact.values.get(chunk);
     if (taken !== undefined) return taken;
-    const value = detachAll(fact.compute(this.text, view, base));
+    const value = this.kept(fact.compute(this.text, view, base));
     fact.values.set(chunk, value);
     return value;
   }
@@ -625,7 +637,7 @@ class Parsed implements ParsedDocument {
     const chunk = this.chunkOf(i);
     const hit = cache.values.get(chunk);
     if (hit && hit.stamp === stamp) return hit.value;
-    const value = detachAll(compute(this.viewOf(i), this.chunkStart(i)));
+    const value = this.kept(compute(this.viewOf(i), this.chunkStart(i)));
     cache.values.set(chunk, { stamp, value });
     return value;
   }
@@ -633,7 +645,7 @@ class Parsed implements ParsedDocument {
   remember<T>(carried: CarriedValue<T>, value: T, reads: Reads): void {
     rememberedVersions.add(this.chunks);
     // Carried to later versions: no string in it may point into this text.
-    carried.versions.set(this.chunks, { value: detachAll(value), reads });
+    carried.versions.set(this.chunks, { value: this.kept(value), reads });
   }
 
   recall<T>(
@@ -778,7 +790,12 @@ class Parsed implements ParsedDocument {
     return (this.blocksValue ??= this.collectBlocks()).problems;
   }
 
-  private collectBlocks(): { calls: PlacedBlockCall[]; blocks: Block[]; problems: BlockProblem[] } {
+  private collectBlocks(): BlockMatching {
+    const carried = this.carriedBlocks();
+    if (carried) {
+      blockMatchings.set(this.chunks, carried);
+      return carried.value;
+    }
     const calls: PlacedBlockCall[] = [];
     const scopes = new Map<number, { end: number; parent: number }>();
     for (let i = 0; i < this.chunkCount; i++) {
@@ -793,9 +810,71 @@ class Parsed implements ParsedDocument {
     const { blocks, problems } = matchBlocks(this.text.length, calls, (key) =>
       scopes.size > 0 ? scopes.get(key) : EMPTY_SCOPES.get(key),
     );
-    return { calls, blocks, problems };
+    const value = { calls, blocks, problems };
+    let reach = 0;
+    for (const call of calls) reach = Math.max(reach, call.end);
+    for (const block of blocks) reach = Math.max(reach, block.end);
+    blockMatchings.set(this.chunks, { value, reach });
+    // The previous version's matching is not kept alive beside this one by its chunk list.
+    if (this.origin) blockMatchings.delete(this.origin.chunks);
+    return value;
+  }
+
+  /**
+   * The block matching of the version this one was edited from, when it holds here as it is:
+   * every offset in it lies before the edit, and the chunks the edit replaced hold the same block
+   * calls and scopes, moved (nothing before the edit moved, and nothing after it takes part in
+   * blocks). Typing in text after the last block then reuses the tree of thousands of blocks
+   * instead of matching them all again.
+   */
+  private carriedBlocks(): { readonly value: BlockMatching; readonly reach: number } | undefined {
+    const origin = this.origin;
+    if (!origin || origin.newTo !== origin.oldTo) return undefined;
+    const before = blockMatchings.get(origin.chunks);
+    if (!before || before.reach >= origin.start) return undefined;
+    const { start, oldEnd, delta } = origin;
+    let oldAt = 0;
+    for (let k = 0; k < origin.from; k++) {
+      const was = origin.chunks[k];
+      if (was === undefined) return undefined;
+      oldAt += was.length;
+    }
+    for (let k = origin.from; k < origin.newTo; k++) {
+      const was = origin.chunks[k];
+      const now = this.chunks[k];
+      if (was === undefined || now === undefined) return undefined;
+      const oldBase = oldAt;
+      oldAt += was.length;
+      if ((was.flags & CHUNK_HAS_BLOCK_CALLS) !== (now.flags & CHUNK_HAS_BLOCK_CALLS)) return undefined;
+      if ((now.flags & CHUNK_HAS_BLOCK_CALLS) === 0) continue;
+      const old = BLOCKS_FACT.values.get(was);
+      if (old === undefined) return undefined;
+      const newBase = this.chunkStart(k);
+      const shift = (relative: number): number | undefined => {
+        if (relative < 0) return relative;
+        const offset = oldBase + relative;
+        const at = offset < start ? offset : offset >= oldEnd ? offset + delta : offset === start ? offset : undefined;
+        return at === undefined ? undefined : at - newBase;
+      };
+      const moved = BLOCKS_FACT.move(old, shift);
+      if (moved === undefined || !sameFact(moved, this.factOf(BLOCKS_FACT, k))) return undefined;
+    }
+    return before;
   }
 }
+
+/** The block calls of a version, their blocks and the problems matching found. */
+interface BlockMatching {
+  readonly calls: PlacedBlockCall[];
+  readonly blocks: Block[];
+  readonly problems: BlockProblem[];
+}
+
+/**
+ * Each version's block matching, by its chunk list, with the furthest offset in it (`reach`):
+ * the next version reuses it when the edit left it in place (`carriedBlocks`).
+ */
+const blockMatchings = new WeakMap<readonly Chunk[], { readonly value: BlockMatching; readonly reach: number }>();
 
 function findStarting<T extends { readonly start: number }>(list: readonly T[], offset: number): T | null {
   let lo = 0;
