@@ -85,6 +85,7 @@ describe('node/memory', () => {
       idleMs: IDLE,
       restMs: NEVER,
       youngGeneration: () => 0,
+      unusedRoom: () => 0,
     })!;
     collector.beforeValidation();
     assert.equal(scavenges, 1, 'at once, before the validation allocates');
@@ -105,6 +106,7 @@ describe('node/memory', () => {
       idleMs: IDLE,
       restMs: NEVER,
       youngGeneration: () => 0,
+      unusedRoom: () => 0,
     })!;
     collector.beforeValidation();
     assert.equal(collections, 0);
@@ -196,6 +198,30 @@ describe('node/memory', () => {
       assert.equal(collections(), 1);
     });
 
+    it('collects at idle when the heap holds that room without having grown (V8 collected in the burst)', async () => {
+      const room = { bytes: 500 };
+      let collections = 0;
+      const collector = createCollector({
+        gc: () => {
+          collections++;
+          room.bytes = 0;
+        },
+        threshold: 10,
+        usedHeap: () => 0,
+        idleMs: IDLE,
+        compactThreshold: 100,
+        restMs: NEVER,
+        youngGeneration: () => 0,
+        unusedRoom: () => room.bytes,
+      })!;
+      collector.afterValidation();
+      await sleep(IDLE * 5);
+      assert.equal(collections, 1, 'once: the collection gave the room back');
+      collector.afterValidation();
+      await sleep(IDLE * 5);
+      assert.equal(collections, 1, 'not again with neither garbage nor room');
+    });
+
     it('waits for the client to pause before the second collection too', async () => {
       const compactMs = 250;
       const { collector, collections } = compacting({ bytes: 500 }, compactMs);
@@ -234,6 +260,7 @@ describe('node/memory', () => {
         restMs: REST,
         retryMs: REST / 2,
         youngGeneration: () => young.size,
+        unusedRoom: () => 0,
       })!;
       return { collector, collections: () => collections };
     }

@@ -3,11 +3,12 @@
 // long way before it collects, and the young generation it grew while busy is never given back.
 // After diagnostics of a version went out and the server has been idle for a moment (no message
 // from the client, so no request waits for it), if the heap has grown by more than a threshold
-// since the last collection, it collects; a moment later it collects once more if the old
-// generation kept much more room than its objects use; after a longer rest it collects again so
-// that V8 shrinks the young generation. And as each validation starts it empties the young
-// generation (a scavenge), so the request that follows the next keystroke does not pay for one.
-// Needs `--expose-gc` (the launchers pass it); without it V8's own schedule applies.
+// since the last collection or holds much more room than its objects use, it collects; a moment
+// later it collects once more if the old generation still holds that room; after a longer rest
+// it collects again so that V8 shrinks the young generation. And as each validation starts it
+// empties the young generation (a scavenge), so the request that follows the next keystroke does
+// not pay for one. Needs `--expose-gc` (the launchers pass it); without it V8's own schedule
+// applies.
 
 import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 
@@ -159,7 +160,10 @@ export function createCollector(
       () => {
         idle = undefined;
         if (second) collect();
-        else if (usedHeap() - baseline >= threshold) {
+        // Garbage made since the last collection, or room left by one of V8's own: while a
+        // client types without a pause V8 collects when it sees fit, and one of its collections
+        // late in a burst leaves little garbage but the old generation's pages partly used.
+        else if (usedHeap() - baseline >= threshold || unused() >= compactThreshold) {
           collect();
           if (unused() >= compactThreshold) armIdle(true);
         }
