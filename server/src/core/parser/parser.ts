@@ -457,6 +457,20 @@ export interface Origin {
   readonly trigger: string;
 }
 
+/**
+ * Where the first chunk the edit replaced started in the previous version's text: the lengths of
+ * the chunks before it; undefined when one of them is missing.
+ */
+function replacedStart(origin: Origin): number | undefined {
+  let at = 0;
+  for (let k = 0; k < origin.from; k++) {
+    const was = origin.chunks[k];
+    if (was === undefined) return undefined;
+    at += was.length;
+  }
+  return at;
+}
+
 /** The versions (by chunk list) that remembered a carried value (see `sinceRemembered`). */
 const rememberedVersions = new WeakSet<readonly Chunk[]>();
 
@@ -675,14 +689,10 @@ class Parsed implements ParsedDocument {
       if (offset >= oldEnd) return offset + delta;
       return offset === start ? offset : undefined;
     };
-    let oldAt = 0;
     // A chunk missing on either side (never, by the origin's construction) only means nothing
     // is recalled.
-    for (let k = 0; k < origin.from; k++) {
-      const was = origin.chunks[k];
-      if (was === undefined) return undefined;
-      oldAt += was.length;
-    }
+    let oldAt = replacedStart(origin);
+    if (oldAt === undefined) return undefined;
     for (let k = origin.from; k < origin.newTo; k++) {
       const was = origin.chunks[k];
       const now = this.chunks[k];
@@ -833,12 +843,8 @@ class Parsed implements ParsedDocument {
     const before = blockMatchings.get(origin.chunks);
     if (!before || before.reach >= origin.start) return undefined;
     const { start, oldEnd, delta } = origin;
-    let oldAt = 0;
-    for (let k = 0; k < origin.from; k++) {
-      const was = origin.chunks[k];
-      if (was === undefined) return undefined;
-      oldAt += was.length;
-    }
+    let oldAt = replacedStart(origin);
+    if (oldAt === undefined) return undefined;
     for (let k = origin.from; k < origin.newTo; k++) {
       const was = origin.chunks[k];
       const now = this.chunks[k];
