@@ -458,17 +458,16 @@ export interface Origin {
 }
 
 /**
- * Where the first chunk the edit replaced started in the previous version's text: the lengths of
- * the chunks before it; undefined when one of them is missing.
+ * Previous offsets to this version's: before the edit in place; after it (an insertion's own
+ * offset included) moved by the change in length; inside a deleted part only its start can be
+ * placed. Which side an offset on the edit belongs to is checked fact by fact.
  */
-function replacedStart(origin: Origin): number | undefined {
-  let at = 0;
-  for (let k = 0; k < origin.from; k++) {
-    const was = origin.chunks[k];
-    if (was === undefined) return undefined;
-    at += was.length;
-  }
-  return at;
+function editMap({ start, oldEnd, delta }: Origin): Shift {
+  return (offset) => {
+    if (offset < start) return offset;
+    if (offset >= oldEnd) return offset + delta;
+    return offset === start ? offset : undefined;
+  };
 }
 
 /** The versions (by chunk list) that remembered a carried value (see `sinceRemembered`). */
@@ -680,43 +679,8 @@ class Parsed implements ParsedDocument {
       const last = reads.chunks[k + 1] ?? 0;
       if (first < origin.oldTo && last >= origin.from) return undefined;
     }
-    const { start, oldEnd, delta } = origin;
-    // Previous offsets to this version's: before the edit in place; after it (an insertion's
-    // own offset included) moved by the change in length; inside a deleted part only its start
-    // can be placed. Which side an offset on the edit belongs to is checked below, fact by fact.
-    const map = (offset: number): number | undefined => {
-      if (offset < start) return offset;
-      if (offset >= oldEnd) return offset + delta;
-      return offset === start ? offset : undefined;
-    };
-    // A chunk missing on either side (never, by the origin's construction) only means nothing
-    // is recalled.
-    let oldAt = replacedStart(origin);
-    if (oldAt === undefined) return undefined;
-    for (let k = origin.from; k < origin.newTo; k++) {
-      const was = origin.chunks[k];
-      const now = this.chunks[k];
-      if (was === undefined || now === undefined) return undefined;
-      const oldBase = oldAt;
-      const newBase = this.chunkStart(k);
-      // Offsets relative to the chunk; a negative one means "none" and stays.
-      const shift: Shift = (relative) => {
-        if (relative < 0) return relative;
-        const at = map(oldBase + relative);
-        return at === undefined ? undefined : at - newBase;
-      };
-      for (const fact of reads.facts) {
-        if (fact.onlyWith !== 0) {
-          if ((was.flags & fact.onlyWith) !== (now.flags & fact.onlyWith)) return undefined;
-          if ((now.flags & fact.onlyWith) === 0) continue;
-        }
-        const old = fact.values.get(was);
-        if (old === undefined) return undefined;
-        const moved = fact.move(old, shift);
-        if (moved === undefined || !sameFact(moved, this.factOf(fact, k))) return undefined;
-      }
-      oldAt += was.length;
-    }
+    const map = editMap(origin);
+    if (!this.replacedFactsMove(origin, reads.facts, map)) return undefined;
     return { value: before.value, reads, map };
   }
 
@@ -842,30 +806,47 @@ class Parsed implements ParsedDocument {
     if (!origin || origin.newTo !== origin.oldTo) return undefined;
     const before = blockMatchings.get(origin.chunks);
     if (!before || before.reach >= origin.start) return undefined;
-    const { start, oldEnd, delta } = origin;
-    let oldAt = replacedStart(origin);
-    if (oldAt === undefined) return undefined;
+    return this.replacedFactsMove(origin, [BLOCKS_FACT], editMap(origin)) ? before : undefined;
+  }
+
+  /**
+   * Whether each of `facts` of every chunk the edit replaced, moved by `map`, is this version's
+   * fact of that chunk. A chunk or a previous fact missing (never, by the origin's construction)
+   * only means no.
+   */
+  private replacedFactsMove(origin: Origin, facts: Iterable<ChunkFact<unknown>>, map: Shift): boolean {
+    // Where the first replaced chunk started in the previous text.
+    let oldAt = 0;
+    for (let k = 0; k < origin.from; k++) {
+      const was = origin.chunks[k];
+      if (was === undefined) return false;
+      oldAt += was.length;
+    }
     for (let k = origin.from; k < origin.newTo; k++) {
       const was = origin.chunks[k];
       const now = this.chunks[k];
-      if (was === undefined || now === undefined) return undefined;
+      if (was === undefined || now === undefined) return false;
       const oldBase = oldAt;
-      oldAt += was.length;
-      if ((was.flags & CHUNK_HAS_BLOCK_CALLS) !== (now.flags & CHUNK_HAS_BLOCK_CALLS)) return undefined;
-      if ((now.flags & CHUNK_HAS_BLOCK_CALLS) === 0) continue;
-      const old = BLOCKS_FACT.values.get(was);
-      if (old === undefined) return undefined;
       const newBase = this.chunkStart(k);
-      const shift = (relative: number): number | undefined => {
+      // Offsets relative to the chunk; a negative one means "none" and stays.
+      const shift: Shift = (relative) => {
         if (relative < 0) return relative;
-        const offset = oldBase + relative;
-        const at = offset < start ? offset : offset >= oldEnd ? offset + delta : offset === start ? offset : undefined;
+        const at = map(oldBase + relative);
         return at === undefined ? undefined : at - newBase;
       };
-      const moved = BLOCKS_FACT.move(old, shift);
-      if (moved === undefined || !sameFact(moved, this.factOf(BLOCKS_FACT, k))) return undefined;
+      for (const fact of facts) {
+        if (fact.onlyWith !== 0) {
+          if ((was.flags & fact.onlyWith) !== (now.flags & fact.onlyWith)) return false;
+          if ((now.flags & fact.onlyWith) === 0) continue;
+        }
+        const old = fact.values.get(was);
+        if (old === undefined) return false;
+        const moved = fact.move(old, shift);
+        if (moved === undefined || !sameFact(moved, this.factOf(fact, k))) return false;
+      }
+      oldAt += was.length;
     }
-    return before;
+    return true;
   }
 }
 
