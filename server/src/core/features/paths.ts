@@ -334,16 +334,13 @@ export class PathModel {
     return out.length > 0 ? out : NO_ASSUMPTIONS;
   }
 
-  private trackedValue: ReadonlySet<string> | undefined;
-
   /**
    * Left sides compared in the conditions of two or more blocks: only those can exclude one
    * path from another, so only they are kept with a path state (others would split states for
    * nothing). Shared with the previous version's model when the blocks and conditions are.
    */
   get tracked(): ReadonlySet<string> {
-    if (!this.trackedValue) this.trackedValue = this.shared.tracked ??= this.computeTracked();
-    return this.trackedValue;
+    return (this.shared.tracked ??= this.computeTracked());
   }
 
   private computeTracked(): ReadonlySet<string> {
