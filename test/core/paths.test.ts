@@ -15,6 +15,8 @@ function relationOf(src: string): Relation {
   const model = pathModel(parse(m.text));
   const forward = model.relation(m.ranges[0]!.start, m.ranges[1]!.start);
   assert.equal(model.relation(m.ranges[1]!.start, m.ranges[0]!.start), forward, 'the relation is symmetric');
+  assert.equal(model.relationsTo(m.ranges[1]!.start)(m.ranges[0]!.start), forward, 'relationsTo agrees');
+  assert.equal(model.relationsTo(m.ranges[0]!.start)(m.ranges[1]!.start), forward, 'relationsTo agrees backwards');
   return forward;
 }
 

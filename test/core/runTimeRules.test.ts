@@ -6,6 +6,9 @@
 
 import * as assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
+import { parentFindings } from '../../server/src/core/features/parents';
+import { PathModel, pathModel } from '../../server/src/core/features/paths';
+import { parse } from '../../server/src/core/parser/parser';
 import { applyOffsetEdits, marked } from '../support/markers';
 import { serviceFor } from '../support/service';
 import { snapshotCatalog } from '../support/testCatalog';
@@ -347,6 +350,29 @@ describe('run-time rules', () => {
       [MISSING],
     );
     assert.match(kind!.message as string, /No section with the ID "box".*"box" is the ID of a container here\./);
+  });
+
+  it('asks nothing about which parent runs first for a child no run reaches', () => {
+    // Children after a top-level `$stop`, their container created before it: quiet, and judging
+    // them must not ask the path model about each earlier creation (64 questions a child
+    // before), so the questions do not grow with the creations.
+    const questions = (n: number): number => {
+      const parsed = parse(`${'$addContainer[box]\n'.repeat(n)}$stop\n${'$addTextDisplay[Hi;box]\n'.repeat(20)}`);
+      pathModel(parsed);
+      let asked = 0;
+      const contextOf = PathModel.prototype.contextOf;
+      PathModel.prototype.contextOf = function (this: PathModel, offset: number) {
+        asked++;
+        return contextOf.call(this, offset);
+      };
+      try {
+        assert.deepEqual(parentFindings(parsed), []);
+      } finally {
+        PathModel.prototype.contextOf = contextOf;
+      }
+      return asked;
+    };
+    assert.equal(questions(30), questions(2));
   });
 
   it('can be silenced per rule, and its severity changed', () => {

@@ -5,6 +5,7 @@
 
 import * as assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
+import { PathModel } from '../../server/src/core/features/paths';
 import type { DiagnosticData } from '../../server/src/core/features/types';
 import { applyOffsetEdits, marked } from '../support/markers';
 import { serviceFor } from '../support/service';
@@ -122,6 +123,29 @@ describe('variables', () => {
   it('points a read before its set at the first set', () => {
     const [d] = check('Hi $var[«n»]\n$var[n;1]\n$var[n;2]', [BEFORE]);
     assert.equal(d!.relatedInformation?.[0]?.location.range.start.line, 1);
+  });
+
+  it('asks nothing about what runs before a read no run reaches', () => {
+    // Reads after a top-level `$stop`, with `$eval`s (which set names the file cannot know) and a
+    // set before it: the reads are quiet, and judging them must not ask the path model about
+    // each earlier `$eval` or set (64 questions a read before), so the questions do not grow with them.
+    const questions = (n: number): number => {
+      const text = `${'$eval[x]\n$var[y;1]\n'.repeat(n)}$stop\n${'$var[y] $var[z]\n'.repeat(20)}`;
+      let asked = 0;
+      const contextOf = PathModel.prototype.contextOf;
+      PathModel.prototype.contextOf = function (this: PathModel, offset: number) {
+        asked++;
+        return contextOf.call(this, offset);
+      };
+      try {
+        const { service, document } = serviceFor(text, { catalog: snapshotCatalog() });
+        assert.equal(service.validate(document).filter((d) => CODES.has(String(d.code))).length, 0);
+      } finally {
+        PathModel.prototype.contextOf = contextOf;
+      }
+      return asked;
+    };
+    assert.equal(questions(60), questions(2));
   });
 
   it('is silenced by a directive and off by setting, and quiet in BDScript (no `$var` there)', () => {

@@ -556,11 +556,12 @@ function duplicateIds(model: PathModel, events: readonly ComponentCall[], out: F
     for (let k = 1; k < group.length; k++) {
       const c = group[k];
       if (c === undefined) continue;
+      const relationToC = model.relationsTo(c.start);
       for (let j = k - 1; j >= 0 && j >= k - MAX_SAME_ID_CHECKS; j--) {
         const first = group[j];
         if (first === undefined) continue;
         if (resets.some((r) => r > first.start && r < c.start)) continue;
-        if (model.relation(first.start, c.start) !== 'sequence') continue;
+        if (relationToC(first.start) !== 'sequence') continue;
         out.add({
           code: 'duplicate-custom-id',
           start: c.idStart,
@@ -655,7 +656,8 @@ function v2WithEmbeds(
   const reported: ComponentCall[] = [];
   for (const v2 of events) {
     if (!V2_ROLES.has(v2.role)) continue;
-    if (reported.some((r) => model.relation(r.start, v2.start) === 'sequence')) continue;
+    const relationToV2 = model.relationsTo(v2.start);
+    if (reported.some((r) => relationToV2(r.start) === 'sequence')) continue;
     // The embeds nearest to it first, on both sides.
     let hi = 0;
     for (let top = embeds.length; hi < top;) {
@@ -673,7 +675,7 @@ function v2WithEmbeds(
       if (pick === undefined) break; // the loop runs while one side has an embed left
       if (pick === before) lo--;
       else hi++;
-      if (model.relation(pick.start, v2.start) === 'sequence') embed = pick;
+      if (relationToV2(pick.start) === 'sequence') embed = pick;
     }
     if (!embed) continue;
     reported.push(v2);

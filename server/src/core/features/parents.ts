@@ -276,6 +276,8 @@ export function parentFindings(parsed: ParsedDocument): ParentFinding[] {
     }
     const own = memo.list;
     // The common case first: a parent of its own that may run before it.
+    // No run reaches it (a `$stop` before it ends every path): nothing to say, and nothing to ask.
+    if (model.dead(child.start)) continue;
     if (own.length > 0 && anyBefore(model, memo.starts, child)) continue;
     let wild = wildMemo.get(kinds);
     if (!wild)
@@ -284,7 +286,6 @@ export function parentFindings(parsed: ParsedDocument): ParentFinding[] {
         (wild = [...evals, ...child.accepts.flatMap((k) => wildByKind.get(k) ?? [])].sort((a, b) => a - b)),
       );
     if (wild.length > 0 && (own.length === 0 || anyBefore(model, wild, child))) continue;
-    if (model.dead(child.start)) continue;
     const [first] = own;
     out.push(first === undefined ? missing(child, firstById.get(child.id)) : before(child, first, own));
   }
@@ -307,20 +308,7 @@ function anyBefore(model: PathModel, starts: readonly number[], child: Child): b
   }
   const next = starts[end];
   if (next !== undefined && next < child.end) return true;
-  let asked = 0;
-  for (let k = end - 1; k >= 0; k--) {
-    if (++asked > MAX_CHECKS) return true;
-    const at = starts[k];
-    if (at !== undefined && model.mayRunBefore(at, child.start)) return true;
-  }
-  // A later creation runs first only when the child runs in an `$async` body (mayRunBefore knows).
-  if (end === starts.length || !model.contextOf(child.start).some((step) => step.block.kind === 'async')) return false;
-  for (let k = end; k < starts.length; k++) {
-    if (++asked > MAX_CHECKS) return true;
-    const at = starts[k];
-    if (at !== undefined && model.mayRunBefore(at, child.start)) return true;
-  }
-  return false;
+  return model.anyMayRunBefore(starts, end, child.start, MAX_CHECKS);
 }
 
 function kindsPhrase(kinds: readonly ParentKind[]): ListArg {

@@ -395,9 +395,17 @@ export class PathModel {
    * same value the file cannot decide; `sequence` otherwise.
    */
   relation(a: number, b: number): Relation {
-    if (a > b) return this.relation(b, a);
-    const ca = this.contextOf(a);
+    return a > b ? this.relationOf(b, this.contextOf(b), a) : this.relationOf(a, this.contextOf(a), b);
+  }
+
+  /** `relation(a, b)` for many parts `a` and one `b`: `b`'s context is found once. */
+  relationsTo(b: number): (a: number) => Relation {
     const cb = this.contextOf(b);
+    return (a) => (a > b ? this.relationOf(b, cb, a) : this.relationOf(a, this.contextOf(a), b, cb));
+  }
+
+  /** `relation` of `a` (with its context `ca`) and a later `b`, for callers that ask about one part many times. */
+  private relationOf(a: number, ca: Context, b: number, cb: Context = this.contextOf(b)): Relation {
     let k = 0;
     for (; k < ca.length && k < cb.length; k++) {
       const sa = ca[k];
@@ -471,12 +479,39 @@ export class PathModel {
    * outside of (the main path goes on while the body runs).
    */
   mayRunBefore(x: number, y: number): boolean {
-    if (x < y) return this.relation(x, y) !== 'exclusive';
+    return this.mayRunBeforeIn(x, y, this.contextOf(y));
+  }
+
+  /** `mayRunBefore` with `y`'s context (`cy`) already known. */
+  private mayRunBeforeIn(x: number, y: number, cy: Context): boolean {
+    if (x < y) return this.relationOf(x, this.contextOf(x), y, cy) !== 'exclusive';
     const cx = this.contextOf(x);
-    const cy = this.contextOf(y);
     for (const step of cy) {
       if (step.block.kind !== 'async') continue;
       if (!cx.some((s) => s.block.start === step.block.start)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Whether one of the parts at `starts` (sorted) may run before the part at `offset`, those
+   * before index `split` being the earlier ones: the nearest earlier ones are asked first, later
+   * ones only when `offset` runs in an `$async` body. Past `max` questions the answer is yes, which
+   * keeps the rules that ask quiet. `offset`'s context is found once for all the questions.
+   */
+  anyMayRunBefore(starts: readonly number[], split: number, offset: number, max: number): boolean {
+    const context = this.contextOf(offset);
+    let asked = 0;
+    for (let k = split - 1; k >= 0; k--) {
+      if (++asked > max) return true;
+      const at = starts[k];
+      if (at !== undefined && this.mayRunBeforeIn(at, offset, context)) return true;
+    }
+    if (split === starts.length || !context.some((step) => step.block.kind === 'async')) return false;
+    for (let k = split; k < starts.length; k++) {
+      if (++asked > max) return true;
+      const at = starts[k];
+      if (at !== undefined && this.mayRunBeforeIn(at, offset, context)) return true;
     }
     return false;
   }

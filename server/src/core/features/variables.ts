@@ -236,18 +236,25 @@ export function variableFindings(parsed: ParsedDocument): VariableFinding[] {
     else sets.set(u.name, [u]);
   }
   const setNames = [...sets.keys()];
+  const setStarts = new Map<string, number[]>();
+  for (const [name, list] of sets)
+    setStarts.set(
+      name,
+      list.map((u) => u.start),
+    );
   const commaReads = readsByCommaPrefix(uses);
   const out: VariableFinding[] = [];
   for (const read of uses) {
     if (read.kind !== 'read' || read.emptyTest || read.inOwnSet || inTrigger(parsed, read.start)) continue;
-    if (wildcardBefore(model, wildcards, read.start)) continue;
+    // No run reaches it (a `$stop` before it ends every path): nothing to say, and nothing to ask.
+    if (model.dead(read.start)) continue;
+    if (mayRunBefore(model, wildcards, read.start)) continue;
     const own = sets.get(read.name);
     if (!own) {
-      if (model.dead(read.start)) continue;
       out.push(unsetFinding(parsed.text, read, setNames, uses, commaReads));
       continue;
     }
-    if (setBefore(model, own, read.start) || model.dead(read.start)) continue;
+    if (mayRunBefore(model, setStarts.get(read.name) ?? [], read.start)) continue;
     const [first] = own;
     if (first === undefined) continue; // a name's list of sets starts with one
     out.push({
@@ -264,42 +271,19 @@ export function variableFindings(parsed: ParsedDocument): VariableFinding[] {
   return out;
 }
 
-/** Whether something that sets unknown names (`$eval`, a name built at run time) may run before `at`. */
-function wildcardBefore(model: PathModel, wildcards: readonly number[], at: number): boolean {
-  return anyMayRunBefore(model, wildcards, (w) => w, at);
-}
-
-/** Whether a set of the variable may run before `at`. */
-function setBefore(model: PathModel, sets: readonly VarUse[], at: number): boolean {
-  return anyMayRunBefore(model, sets, (s) => s.start, at);
-}
-
 /**
- * Whether any of `items` (sorted by position) may run before `at`: the nearest earlier ones are
- * asked first; later ones only when `at` runs in a background `$async` body. Past a bound of
- * questions it answers yes, which keeps the rules quiet.
+ * Whether something at one of `starts` (sorted: sets of the variable, or what sets unknown names,
+ * `$eval` and names built at run time) may run before `offset` (PathModel.anyMayRunBefore).
  */
-function anyMayRunBefore<T>(model: PathModel, items: readonly T[], at: (item: T) => number, offset: number): boolean {
-  let end = 0;
-  for (let hi = items.length; end < hi;) {
-    const mid = (end + hi) >>> 1;
-    const item = items[mid];
-    if (item !== undefined && at(item) < offset) end = mid + 1;
+function mayRunBefore(model: PathModel, starts: readonly number[], offset: number): boolean {
+  let split = 0;
+  for (let hi = starts.length; split < hi;) {
+    const mid = (split + hi) >>> 1;
+    const at = starts[mid];
+    if (at !== undefined && at < offset) split = mid + 1;
     else hi = mid;
   }
-  let asked = 0;
-  for (let k = end - 1; k >= 0; k--) {
-    if (++asked > MAX_SETS_PER_READ) return true;
-    const item = items[k];
-    if (item !== undefined && model.mayRunBefore(at(item), offset)) return true;
-  }
-  if (end === items.length || !model.contextOf(offset).some((step) => step.block.kind === 'async')) return false;
-  for (let k = end; k < items.length; k++) {
-    if (++asked > MAX_SETS_PER_READ) return true;
-    const item = items[k];
-    if (item !== undefined && model.mayRunBefore(at(item), offset)) return true;
-  }
-  return false;
+  return model.anyMayRunBefore(starts, split, offset, MAX_SETS_PER_READ);
 }
 
 /**
