@@ -16,7 +16,10 @@ function relationOf(src: string): Relation {
   const forward = model.relation(m.ranges[0]!.start, m.ranges[1]!.start);
   assert.equal(model.relation(m.ranges[1]!.start, m.ranges[0]!.start), forward, 'the relation is symmetric');
   assert.equal(model.relationsTo(m.ranges[1]!.start)(m.ranges[0]!.start), forward, 'relationsTo agrees');
-  assert.equal(model.relationsTo(m.ranges[0]!.start)(m.ranges[1]!.start), forward, 'relationsTo agrees backwards');
+  const contexts = model.contextMemo();
+  assert.equal(model.relationsTo(m.ranges[0]!.start, contexts)(m.ranges[1]!.start), forward, 'backwards too');
+  assert.equal(contexts(m.ranges[1]!.start), contexts(m.ranges[1]!.start), 'a context is found once');
+  assert.deepEqual(contexts(m.ranges[1]!.start), model.contextOf(m.ranges[1]!.start));
   return forward;
 }
 

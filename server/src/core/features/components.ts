@@ -654,9 +654,11 @@ function v2WithEmbeds(
 ): void {
   if (embeds.length === 0) return;
   const reported: ComponentCall[] = [];
+  // The embeds near one V2 call are near the next one too: each one's context is found once.
+  const contexts = model.contextMemo();
   for (const v2 of events) {
     if (!V2_ROLES.has(v2.role)) continue;
-    const relationToV2 = model.relationsTo(v2.start);
+    const relationToV2 = model.relationsTo(v2.start, contexts);
     if (reported.some((r) => relationToV2(r.start) === 'sequence')) continue;
     // The embeds nearest to it first, on both sides.
     let hi = 0;

@@ -398,10 +398,28 @@ export class PathModel {
     return a > b ? this.relationOf(b, this.contextOf(b), a) : this.relationOf(a, this.contextOf(a), b);
   }
 
-  /** `relation(a, b)` for many parts `a` and one `b`: `b`'s context is found once. */
-  relationsTo(b: number): (a: number) => Relation {
-    const cb = this.contextOf(b);
-    return (a) => (a > b ? this.relationOf(b, cb, a) : this.relationOf(a, this.contextOf(a), b, cb));
+  /**
+   * `relation(a, b)` for many parts `a` and one `b`: `b`'s context is found once. Contexts are
+   * found by `contextOf`, which a caller asking about the same parts again and again hands in
+   * from `contextMemo`.
+   */
+  relationsTo(b: number, contextOf: (offset: number) => Context = (o) => this.contextOf(o)): (a: number) => Relation {
+    const cb = contextOf(b);
+    return (a) => (a > b ? this.relationOf(b, cb, a, contextOf(a)) : this.relationOf(a, contextOf(a), b, cb));
+  }
+
+  /**
+   * `contextOf` that keeps what it found, for one run of a rule that asks about the same parts
+   * many times (the embeds near each Components V2 call): the memo goes with the function, and
+   * nothing stays with the model.
+   */
+  contextMemo(): (offset: number) => Context {
+    const memo = new Map<number, Context>();
+    return (offset) => {
+      let context = memo.get(offset);
+      if (context === undefined) memo.set(offset, (context = this.contextOf(offset)));
+      return context;
+    };
   }
 
   /** `relation` of `a` (with its context `ca`) and a later `b`, for callers that ask about one part many times. */
