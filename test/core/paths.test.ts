@@ -232,6 +232,20 @@ describe('execution paths', () => {
     });
   });
 
+  it('tracks the left sides that the conditions of two or more blocks test', () => {
+    const tracked = (src: string) => [...pathModel(parse(src)).tracked].sort();
+    // One block testing a side in each of its heads counts once.
+    assert.deepEqual(tracked('$if[y==1]\nA\n$elseif[y==2]\nB\n$endif'), []);
+    assert.deepEqual(tracked('$if[y==1]\nA\n$endif\n$if[y==2]\nB\n$endif'), ['y']);
+    // Nested blocks and blocks in arguments count; `$try` and `$async` test nothing.
+    assert.deepEqual(tracked('$if[$customID==a]\n$if[$customID==b]\nA\n$endif\n$endif\n$title[$if[z==1]A$endif]'), [
+      '$customID',
+    ]);
+    // An `$elseif` outside any `$if` is a block of its own.
+    assert.deepEqual(tracked('$elseif[x==1]\nA\n$if[x==2]\nB\n$endif'), ['x']);
+    assert.deepEqual(tracked('$elseif[x==1]\n$elseif[x==2]'), ['x']);
+  });
+
   describe('conditions', () => {
     const cases: Array<[string, { lhs: string; op: string; rhs: string; rhsLiteral: boolean } | undefined]> = [
       ['$if[$customID==button1]', { lhs: '$customID', op: '==', rhs: 'button1', rhsLiteral: true }],

@@ -15,7 +15,7 @@ import { DocumentRule } from './carry';
 import { literalText } from '../parser/query';
 import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
 import { limit } from './limits';
-import { inTrigger, pathModel, walkPaths, type PathModel, type PathWalker } from './paths';
+import { inTrigger, pathModel, walkPaths, type PathModel, type PathWalker, type Relation } from './paths';
 import { msg, type Msg } from '../l10n';
 import { SHAPES, type IdKind, type PartRole } from './shapes';
 
@@ -659,7 +659,7 @@ function v2WithEmbeds(
   for (const v2 of events) {
     if (!V2_ROLES.has(v2.role)) continue;
     const relationToV2 = model.relationsTo(v2.start, contexts);
-    if (reported.some((r) => relationToV2(r.start) === 'sequence')) continue;
+    if (sharesMessage(reported, relationToV2)) continue;
     // The embeds nearest to it first, on both sides.
     let hi = 0;
     for (let top = embeds.length; hi < top;) {
@@ -687,6 +687,18 @@ function v2WithEmbeds(
       ]),
     );
   }
+}
+
+/**
+ * Whether one of the reported calls runs in one message with the call `relationTo` is about;
+ * the latest first, as the one a call shares its message with is most often the last.
+ */
+function sharesMessage(reported: readonly ComponentCall[], relationTo: (a: number) => Relation): boolean {
+  for (let k = reported.length - 1; k >= 0; k--) {
+    const r = reported[k];
+    if (r !== undefined && relationTo(r.start) === 'sequence') return true;
+  }
+  return false;
 }
 
 function short(s: string): string {

@@ -343,41 +343,34 @@ export class PathModel {
     return (this.shared.tracked ??= this.computeTracked());
   }
 
+  /**
+   * Counted over the block tree: each `$if` block once per left side its heads test, and each
+   * `$elseif` outside any `$if` (the parser's `else-outside-if`) as a block of its own.
+   */
   private computeTracked(): ReadonlySet<string> {
     const blocksBy = new Map<string, number>();
-    const seen = new Map<number, Set<string>>();
-    for (const [start, condition] of this.conditions) {
-      if (!condition) continue;
-      const block = this.blockOfHead(start);
-      const key = block ? block.start : start;
-      let sides = seen.get(key);
-      if (!sides) seen.set(key, (sides = new Set()));
-      if (sides.has(condition.lhs)) continue;
-      sides.add(condition.lhs);
-      blocksBy.set(condition.lhs, (blocksBy.get(condition.lhs) ?? 0) + 1);
-    }
-    return new Set([...blocksBy].filter(([, n]) => n >= 2).map(([side]) => side));
-  }
-
-  private headsValue: Map<number, Block> | undefined;
-
-  /**
-   * The block whose opener or branch starts at `start` (an `$elseif` belongs to its `$if`), from
-   * an index of every head made on first use. Walking down the nesting for each head cost the
-   * depth of the nesting per condition: quadratic on blocks all opened before any closes.
-   */
-  private blockOfHead(start: number): Block | undefined {
-    if (!this.headsValue) {
-      const heads = new Map<number, Block>();
-      const pending: Block[] = [...this.blocks];
-      for (let block = pending.pop(); block !== undefined; block = pending.pop()) {
-        heads.set(block.opener.start, block);
-        for (const head of block.branches) heads.set(head.start, block);
-        for (const child of block.children) pending.push(child);
+    const count = (side: string): void => void blocksBy.set(side, (blocksBy.get(side) ?? 0) + 1);
+    const pending: Block[] = [...this.blocks];
+    for (let block = pending.pop(); block !== undefined; block = pending.pop()) {
+      for (const child of block.children) pending.push(child);
+      if (block.kind !== 'if') continue;
+      // Most blocks test one side (a handler's `$customID`, once per head): a list, not a set.
+      const sides: string[] = [];
+      for (const head of [block.opener, ...block.branches]) {
+        const side = this.conditions.get(head.start)?.lhs;
+        if (side === undefined || sides.includes(side)) continue;
+        sides.push(side);
+        count(side);
       }
-      this.headsValue = heads;
     }
-    return this.headsValue.get(start);
+    for (const p of this.parsed.blockProblems) {
+      if (p.code !== 'else-outside-if') continue;
+      const side = this.conditions.get(p.call.start)?.lhs;
+      if (side !== undefined) count(side);
+    }
+    const out = new Set<string>();
+    for (const [side, n] of blocksBy) if (n >= 2) out.add(side);
+    return out;
   }
 
   /** What holds on every path that reaches a context. */
