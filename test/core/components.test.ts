@@ -5,6 +5,9 @@
 
 import * as assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
+import { messageFindings } from '../../server/src/core/features/messages';
+import { PathModel, pathModel } from '../../server/src/core/features/paths';
+import { parse } from '../../server/src/core/parser/parser';
 import { marked } from '../support/markers';
 import { serviceFor } from '../support/service';
 import { snapshotCatalog } from '../support/testCatalog';
@@ -220,6 +223,29 @@ describe('components', () => {
     const [dup] = check(`${btn('same')}\n$addButton[no;«same»;Other;primary]`, [DUP]);
     assert.match(dup!.message as string, /"same" is already used/);
     assert.equal(dup!.relatedInformation?.[0]?.location.range.start.line, 0);
+  });
+
+  it('walks no path for the message text when no path through the blocks can pass the limit', () => {
+    // 3,000 characters in all, at most 1,500 on any path; the same with one branch over the
+    // limit is reported. Walking the paths asks the model where each run of text sits.
+    const questions = (text: string): { found: number; asked: number } => {
+      const parsed = parse(text);
+      pathModel(parsed);
+      let asked = 0;
+      const contextOf = PathModel.prototype.contextOf;
+      PathModel.prototype.contextOf = function (this: PathModel, offset: number) {
+        asked++;
+        return contextOf.call(this, offset);
+      };
+      try {
+        return { found: messageFindings(parsed).length, asked };
+      } finally {
+        PathModel.prototype.contextOf = contextOf;
+      }
+    };
+    const branches = (a: number, b: number) => `$if[a==b]\n${'x'.repeat(a)}\n$else\n${'y'.repeat(b)}\n$endif`;
+    assert.deepEqual(questions(branches(1500, 1500)), { found: 0, asked: 0 });
+    assert.equal(questions(branches(1000, 2100)).found, 1);
   });
 
   it('can be silenced per rule', () => {

@@ -5,8 +5,17 @@
 
 import * as assert from 'node:assert/strict';
 import { parse } from '../../server/src/core/parser/parser';
-import { pathModel, readCondition, walkPaths, type Relation } from '../../server/src/core/features/paths';
+import {
+  MAX_PATH_DEPTH,
+  pathModel,
+  readCondition,
+  walkPaths,
+  type Relation,
+} from '../../server/src/core/features/paths';
+import { messageRuns } from '../../server/src/core/features/messages';
+import { generateCommand } from '../support/generate';
 import { marked } from '../support/markers';
+import { snapshotCatalog } from '../support/testCatalog';
 
 /** The relation between the parts at the fixture's first and second `«»` range. */
 function relationOf(src: string): Relation {
@@ -244,6 +253,73 @@ describe('execution paths', () => {
     // An `$elseif` outside any `$if` is a block of its own.
     assert.deepEqual(tracked('$elseif[x==1]\nA\n$if[x==2]\nB\n$endif'), ['x']);
     assert.deepEqual(tracked('$elseif[x==1]\n$elseif[x==2]'), ['x']);
+  });
+
+  describe('the most on one path', () => {
+    /** The bound over the fixture's ranges, each adding its length. */
+    function most(src: string): number {
+      const m = marked(src, { cursor: 'none' });
+      const events = m.ranges.map((r) => ({ at: r.start, count: r.end - r.start }));
+      return pathModel(parse(m.text)).mostOnOnePath(events);
+    }
+    const cases: Array<[string, number]> = [
+      ['«aaa»\n«bb»', 5],
+      // Any branch after any other, whatever the conditions say.
+      ['«aaa»\n$if[x==1]\n«bbbb»\n$else\n«cc»\n$endif\n«d»', 8],
+      ['$if[$customID==a]\n«aaa»\n$endif\n$if[$customID==b]\n«bb»\n$endif', 5],
+      // `$stop` ends the paths through it, here or in a branch, also in a condition.
+      ['«aaa»\n$stop\n«bbbb»', 3],
+      ['«aaa»\n$if[x==1]\n«bbbb»\n$stop\n$endif\n«dd»', 7],
+      ['«aa»\n$if[$stop==1]\n«bbbbbb»\n$endif', 2],
+      // `$try` body or `$catch`; an `$async` body is a path of its own.
+      ['$try\n«aaa»\n$catch\n«bb»\n$endtry\n«c»', 4],
+      ['«aa»\n$async[t]\n«bbbbb»\n$endasync\n«c»', 5],
+      ['«a»\n$stop\n$async[t]\n«bbb»\n$endasync', 3],
+      // A `$try` left open across the `$if`'s `$elseif`: no bound.
+      ['$if[a==1]\n$try\n«aa»\n$elseif[b==2]\n«bbb»', Infinity],
+    ];
+    for (const [src, want] of cases) {
+      it(`${JSON.stringify(src)} → ${want}`, () => assert.equal(most(src), want));
+    }
+
+    it('gives no bound past the depth the walk follows', () => {
+      const deep = (n: number) => most(`${'$if[a==1]\n'.repeat(n)}«aaa»\n${'$endif\n'.repeat(n)}`);
+      assert.equal(deep(MAX_PATH_DEPTH - 1), 3);
+      assert.equal(deep(MAX_PATH_DEPTH + 50), Infinity);
+    });
+
+    it('is never below what a walk adds up on one path', () => {
+      // Generated commands with blocks, stops and text put in anywhere, also where they unpair.
+      const catalog = snapshotCatalog();
+      const pieces = ['$stop\n', '$if[$customID==a]\n', '$if[$stop==1]', '$endif\n', '$else\n', '$elseif[x>3]\n'];
+      pieces.push('$try\n', '$catch\n', '$endtry\n', '$async[t]\n', '$endasync\n', 'some words '.repeat(20));
+      pieces.push('$title[$if[a==b]x$stop$endif]\n', '$description[$async[q]x$endasync y]\n');
+      let seed = 7;
+      const next = (n: number): number => {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        return seed % n;
+      };
+      for (let s = 1; s <= 150; s++) {
+        let text = generateCommand(catalog, s, 60);
+        for (let k = 0; k < 5 + (s % 5) * 6; k++) {
+          const at = next(text.length + 1);
+          text = text.slice(0, at) + pieces[next(pieces.length)]! + text.slice(at);
+        }
+        const parsed = parse(text);
+        const runs = messageRuns(parsed);
+        let walked = 0;
+        walkPaths(pathModel(parsed), runs, {
+          initial: 0,
+          key: () => '',
+          merge: (a, b) => Math.max(a, b),
+          step: (count, run) => {
+            walked = Math.max(walked, count + run.count);
+            return count + run.count;
+          },
+        });
+        assert.ok(pathModel(parsed).mostOnOnePath(runs) >= walked, JSON.stringify(text));
+      }
+    });
   });
 
   describe('conditions', () => {

@@ -177,10 +177,13 @@ export function messageFindings(parsed: ParsedDocument): MessageFinding[] {
       });
     }
   }
-  // Fewer characters than the limit in the whole document: no path can exceed it.
+  // Fewer characters than the limit in the whole document, or on any path through its blocks:
+  // no path the walk follows can exceed it.
   if (total <= max) return out;
+  const model = pathModel(parsed);
+  if (model.mostOnOnePath(runs) <= max) return out;
   let reported = -1;
-  walkPaths(pathModel(parsed), runs, {
+  walkPaths(model, runs, {
     initial: 0,
     key: () => '',
     merge: (a, b) => Math.max(a, b),

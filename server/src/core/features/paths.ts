@@ -485,6 +485,85 @@ export class PathModel {
   }
 
   /**
+   * At most how much one path adds up of `events` (sorted by `at`, each adding `count`), judged on
+   * the block tree alone: any branch may follow any other (conditions are not read), a `$stop`
+   * ends the paths through it, and an `$async` body is a path of its own. A walk (`walkPaths`)
+   * that adds the same counts never reaches more on one path: it follows only some of these
+   * paths, and starts some afresh. So a rule whose limit this does not pass needs no walk. One
+   * pass over the blocks, the events and the stops, without a context per event.
+   */
+  mostOnOnePath(events: ReadonlyArray<PathEvent & { readonly count: number }>): number {
+    const stops = this.stops;
+    let e = 0;
+    let s = 0;
+    let most = 0;
+    // A block that runs past the end of the branch it starts in, or into the next block of its
+    // list (blocks left open inside others, whose ends the matching then moved): contextOf puts
+    // their parts where this pass does not follow them. Then there is no bound; nor past
+    // MAX_PATH_DEPTH, where the walk stops following and this pass stops going down.
+    let unbounded = false;
+    // The events and stops of one branch (or of the top level) before `to`, outside the blocks
+    // in it (`blocks`, from index `from`); `entry` is the most a live path holds on entering it
+    // (-Infinity: no live path). Returns the most a live path holds at its end, and the index
+    // of the next block of the list.
+    const sequence = (
+      blocks: readonly Block[],
+      from: number,
+      to: number,
+      entry: number,
+      depth: number,
+    ): [number, number] => {
+      let live = entry;
+      const until = (end: number): void => {
+        for (;;) {
+          const event = events[e];
+          const at = event ? event.at : Infinity;
+          const stop = stops[s] ?? Infinity;
+          if (stop < at && stop < end) {
+            s++;
+            live = -Infinity;
+          } else if (event && at < end) {
+            e++;
+            live += event.count;
+            if (live > most) most = live;
+          } else return;
+        }
+      };
+      let k = from;
+      let last = -1;
+      for (let block = blocks[k]; block !== undefined && block.start < to && !unbounded; block = blocks[++k]) {
+        if (block.end > to || block.start < last || depth >= MAX_PATH_DEPTH) {
+          unbounded = true;
+          break;
+        }
+        last = block.end;
+        // What sits in the opener's arguments comes before the block (as contextOf places it).
+        until(block.opener.end);
+        // Heads past the block's end (a block left open, ended where its scope's matching
+        // moved on) hold nothing of it.
+        const end = block.closer ? block.closer.start : block.end;
+        if (block.kind === 'async') {
+          sequence(block.children, 0, end, 0, depth + 1);
+          continue;
+        }
+        let out = live;
+        let child = 0;
+        for (let h = 0; h <= block.branches.length; h++) {
+          const branchEnd = Math.min(block.branches[h]?.start ?? end, end);
+          const [branchLive, next] = sequence(block.children, child, branchEnd, live, depth + 1);
+          child = next;
+          if (branchLive > out) out = branchLive;
+        }
+        live = out;
+      }
+      until(to);
+      return [live, k];
+    };
+    sequence(this.blocks, 0, Infinity, 0, 0);
+    return unbounded ? Infinity : most;
+  }
+
+  /**
    * Whether the part at `x` may run before the part at `y` in some run: an earlier part unless
    * the two exclude each other, a later part only when `y` runs in an `$async` body that `x` is
    * outside of (the main path goes on while the body runs).
