@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { Catalog } from '../../server/src/core/catalog/catalog';
+import { Catalog, EmojiIndex } from '../../server/src/core/catalog/catalog';
 import {
   COMPACT_MAGIC,
   decodeCompact,
@@ -136,6 +136,49 @@ describe('the compact catalog', () => {
     assert.equal(made(c)[0], catalog.functions.size);
   });
 
+  it('finds the emoji of an alias as the alias map does, without making the map', () => {
+    const agrees = (c: CompactCatalog, data: CatalogData, also: readonly string[]): void => {
+      const index = new EmojiIndex(data.emoji);
+      for (const alias of [...Object.values(data.emoji).flat(), ...also])
+        assert.equal(c.aliases.emojiFor(alias), index.emojiFor(alias), alias);
+    };
+    const text = snapshotText();
+    const compact = decodeCompact(compactSnapshot(text, SNAPSHOT_PATH));
+    assert.ok(compact.ok);
+    const json = decodeSnapshotText(text, SNAPSHOT_PATH, 'snapshot');
+    assert.ok(json.ok);
+    agrees(compact.value, json.data, [':no_such_alias:', '', ':', '👍', ':thumbsup', 'zzz']);
+    assert.equal((compact.value.data as unknown as { emojiMap?: unknown }).emojiMap, undefined);
+    const catalog = new Catalog(compact.value.data, compact.value);
+    assert.equal(catalog.emoji.emojiFor(':thumbsup:'), '👍');
+    assert.equal((compact.value.data as unknown as { emojiMap?: unknown }).emojiMap, undefined);
+    // An alias two emoji list means the first of them, as in the map.
+    const shared = decodeSnapshot({ emoji_alias_list: { '😀': [':a:', ':b:'], '😃': [':b:', ':c:'] } }, 'x').value.data;
+    agrees(roundTrip(shared), shared, [':d:']);
+    fc.assert(
+      fc.property(emojiArbitrary, fc.array(fc.string()), (emoji, others) => {
+        const data = decodeCatalogParts({ function_list: [], callback_list: [], emoji_alias_list: emoji }).value;
+        agrees(roundTrip(data), data, others);
+      }),
+      { seed: 24, numRuns: 200 },
+    );
+  });
+
+  it('answers an alias from the emoji map when the alias list names no string', () => {
+    const good = compactSnapshot(snapshotText(), SNAPSHOT_PATH);
+    const words = new DataView(good.buffer, good.byteOffset, good.byteLength);
+    let aliasesAt = 11;
+    for (let section = 0; section < 6; section++) aliasesAt += words.getInt32(8 + 4 * section, true);
+    const bad = good.slice();
+    // The middle pair, where every search starts.
+    const middle = aliasesAt + 2 * (words.getInt32(8 + 4 * 6, true) >> 2);
+    new DataView(bad.buffer).setInt32(4 * middle, 0x7fffffff, true);
+    const r = decodeCompact(bad);
+    assert.ok(r.ok);
+    assert.equal(r.value.aliases.emojiFor(':thumbsup:'), '👍');
+    assert.equal(r.value.aliases.emojiFor(':no_such_alias:'), undefined);
+  });
+
   it('gives the status of the bundled catalog without making its records', async () => {
     const payload = compactSnapshot(snapshotText(), '<bundled>');
     const chain = new CatalogChain({
@@ -170,7 +213,7 @@ describe('the compact catalog', () => {
     assert.equal(words.getInt32(0, true), COMPACT_MAGIC);
     // The first function's tag: the first word after the header and the strings' ends.
     const bad = good.slice();
-    const firstRecord = 4 * (10 + words.getInt32(8, true)) + 4;
+    const firstRecord = 4 * (11 + words.getInt32(8, true)) + 4;
     new DataView(bad.buffer).setInt32(firstRecord, 0x7fffffff, true);
     assert.match(refused(bad), /names no string/);
     // Random damage anywhere: a reason or a catalog, never an exception.
@@ -191,7 +234,7 @@ describe('the compact catalog', () => {
   it('checks the emoji part when the emoji are first asked for, and takes the JSON emoji if it does not fit', () => {
     const good = compactSnapshot(snapshotText(), SNAPSHOT_PATH);
     const words = new DataView(good.buffer, good.byteOffset, good.byteLength);
-    let emojiAt = 10;
+    let emojiAt = 11;
     for (let section = 0; section < 5; section++) emojiAt += words.getInt32(8 + 4 * section, true);
     const bad = good.slice();
     new DataView(bad.buffer).setInt32(4 * emojiAt, 0x7fffffff, true);

@@ -36,6 +36,14 @@ export interface RecordSource<R extends CatalogRecord> {
   described(): boolean;
 }
 
+/**
+ * The emoji an alias stands for, answered as the alias map would answer it (the first emoji that
+ * lists the alias), without the map: a compact catalog's sorted aliases (compact.ts).
+ */
+export interface EmojiAliasLookup {
+  emojiFor(alias: string): string | undefined;
+}
+
 /** The records of a decoded list, already objects. */
 class ArraySource<R extends CatalogRecord> implements RecordSource<R> {
   constructor(private readonly list: readonly R[]) {}
@@ -195,10 +203,12 @@ export class RecordIndex<R extends CatalogRecord> {
 /**
  * Emoji aliases both ways, plus prefix search over aliases. Its maps are built on the first
  * question, from the alias map (or the function that makes it), so a value check that only
- * might meet an emoji costs nothing until one is asked about.
+ * might meet an emoji costs nothing until one is asked about; an alias alone is looked up in
+ * `aliases` when given, without the maps.
  */
 export class EmojiIndex {
   private readonly source: EmojiAliasMap | (() => EmojiAliasMap);
+  private readonly aliases: EmojiAliasLookup | undefined;
   private built?: {
     readonly map: EmojiAliasMap;
     readonly aliasMap: Map<string, string>;
@@ -208,8 +218,9 @@ export class EmojiIndex {
     readonly lowerAliases: string[];
   };
 
-  constructor(map: EmojiAliasMap | (() => EmojiAliasMap)) {
+  constructor(map: EmojiAliasMap | (() => EmojiAliasMap), aliases?: EmojiAliasLookup) {
     this.source = map;
+    this.aliases = aliases;
   }
 
   private get index(): NonNullable<EmojiIndex['built']> {
@@ -238,7 +249,7 @@ export class EmojiIndex {
 
   /** The emoji an alias (`:thumbsup:`, with colons) stands for. */
   emojiFor(alias: string): string | undefined {
-    return this.index.aliasMap.get(alias);
+    return this.aliases ? this.aliases.emojiFor(alias) : this.index.aliasMap.get(alias);
   }
 
   /** The aliases of an emoji character sequence. */
@@ -264,17 +275,24 @@ export class Catalog {
   readonly functions: RecordIndex<FunctionRecord>;
   readonly callbacks: RecordIndex<CallbackRecord>;
   private emojiIndex?: EmojiIndex;
+  private readonly aliases: EmojiAliasLookup | undefined;
 
   /**
    * `sources`, when given, are where the indexes find the records of `data` (a compact catalog's,
-   * which make each record when first looked up); otherwise the indexes read `data`'s lists.
+   * which make each record when first looked up) and where an alias is looked up; otherwise the
+   * indexes read `data`'s lists and its emoji map.
    */
   constructor(
     readonly data: CatalogData,
-    sources?: { readonly functions: RecordSource<FunctionRecord>; readonly callbacks: RecordSource<CallbackRecord> },
+    sources?: {
+      readonly functions: RecordSource<FunctionRecord>;
+      readonly callbacks: RecordSource<CallbackRecord>;
+      readonly aliases?: EmojiAliasLookup;
+    },
   ) {
     this.functions = new RecordIndex(sources ? sources.functions : data.functions);
     this.callbacks = new RecordIndex(sources ? sources.callbacks : data.callbacks);
+    this.aliases = sources?.aliases;
   }
 
   /**
@@ -283,7 +301,7 @@ export class Catalog {
    * the alias map with its index of 6,000 aliases is 1.7 MB, a fifth of the heap at rest.
    */
   get emoji(): EmojiIndex {
-    return (this.emojiIndex ??= new EmojiIndex(() => this.data.emoji));
+    return (this.emojiIndex ??= new EmojiIndex(() => this.data.emoji, this.aliases));
   }
 
   /** An empty catalog: every name is unknown. Used before any source has loaded. */

@@ -60,8 +60,9 @@ function emojiKind(value: string, source: EmojiSource): 'ok' | 'unknown-alias' |
   if (CUSTOM_EMOJI.test(value)) return 'ok';
   if (ALIAS_PATTERN.test(value)) {
     const emoji = indexOf(source);
-    // Without an emoji map nothing can be said about aliases.
-    if (emoji.size === 0 || emoji.emojiFor(value) !== undefined) return 'ok';
+    // Without an emoji map nothing can be said about aliases. The alias is looked up first: that
+    // needs no map in a compact catalog (catalog.ts), and a known alias never asks for its size.
+    if (emoji.emojiFor(value) !== undefined || emoji.size === 0) return 'ok';
     return 'unknown-alias';
   }
   if (UNICODE_EMOJI.test(value)) return 'ok';
