@@ -57,6 +57,12 @@ export interface BuildMemory {
   readonly afterEditsIdle: Figure;
   /** The same, `restedPauseMs` after the last edit's diagnostics. */
   readonly afterEditsRested?: Figure;
+  /**
+   * RSS right after each awaited diagnostics from the first tenth of the edits on, pooled over
+   * the runs. The figure at once is the last such reading, and where it falls in V8's cycle of
+   * collections moves it by 20-40 MB from run to run; the median of all of them does not.
+   */
+  readonly duringEdits?: Figure;
 }
 
 export interface MemoryResults {
@@ -216,6 +222,8 @@ interface LargeFigures {
   readonly after: number;
   readonly idle: number;
   readonly rested: number;
+  /** RSS right after each awaited diagnostics, from the first tenth of the edits on. */
+  readonly during: number[];
 }
 
 /** A fresh server: the 1 MB document opened and diagnosed, then `edits` edits at its end. */
@@ -238,19 +246,22 @@ async function oursWithLargeDocument(build: Build, text: string, edits: number):
     const lines = text.split('\n');
     const lastLine = lines.length - 1;
     let col = lines[lastLine]!.length;
+    const during: number[] = [];
     for (let k = 1; k <= edits; k++) {
       version++;
       const position = { line: lastLine, character: col++ };
       const mark = client.mark();
       await client.change(uri, version, [{ range: { start: position, end: position }, text: 'y' }]);
-      if (k % 10 === 0) await client.diagnostics(uri, { since: mark, version, timeoutMs: 120_000 });
+      if (k % 10 !== 0) continue;
+      await client.diagnostics(uri, { since: mark, version, timeoutMs: 120_000 });
+      if (k > edits / 10) during.push(rss());
     }
     const edited = Date.now();
     const after = rss();
     await sleep(1000);
     const idle = rss();
     await sleep(RESTED_PAUSE_MS - (Date.now() - edited));
-    return { open, openRested, after, idle, rested: rss() };
+    return { open, openRested, after, idle, rested: rss(), during };
   } finally {
     await stopServer(s);
   }
@@ -345,6 +356,10 @@ export async function benchMemory(
       open1MB: large1(l, (x) => x.open),
       open1MBRested: large1(l, (x) => x.openRested),
       afterEdits: large1(l, (x) => x.after),
+      duringEdits: summarize(
+        l.flatMap((x) => x.during),
+        'MB',
+      ),
       afterEditsIdle: large1(l, (x) => x.idle),
       afterEditsRested: large1(l, (x) => x.rested),
     };
@@ -353,7 +368,8 @@ export async function benchMemory(
     log(
       `  ${r.label}: 1 MB open ${r.open1MB.median.toFixed(1)} MB (${RESTED_PAUSE_MS / 1000} s: ${r.open1MBRested?.median.toFixed(1)} MB), ` +
         `after ${edits} edits ${r.afterEdits.median.toFixed(1)} MB, 1 s later ${r.afterEditsIdle.median.toFixed(1)} MB, ` +
-        `${RESTED_PAUSE_MS / 1000} s later ${r.afterEditsRested?.median.toFixed(1)} MB`,
+        `${RESTED_PAUSE_MS / 1000} s later ${r.afterEditsRested?.median.toFixed(1)} MB; during the edits ` +
+        `${r.duringEdits?.median.toFixed(1)} MB (max ${r.duringEdits?.max.toFixed(1)} MB)`,
     );
   const per = perMB(catalog, text);
   if (per)

@@ -560,6 +560,11 @@ function render(f: Figures): string {
       );
       mbRow('  the same, 1 s later', (b) => b.afterEditsIdle, '');
       if (rested) mbRow(`  the same, ${rested} later`, (b) => b.afterEditsRested, '');
+      mbRow(
+        '  during the edits (median)',
+        (b) => b.duringEdits,
+        'right after each awaited diagnostics from the first tenth of the edits on; the figure at once is the last of them',
+      );
       const head = ['Memory', ...mem.builds.map((b) => b.label)];
       if (mem.builds.length > 1) head.push('change');
       head.push('notes');
