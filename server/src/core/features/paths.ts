@@ -497,38 +497,32 @@ export class PathModel {
     let e = 0;
     let s = 0;
     let most = 0;
+    // The most a live path holds at the place the pass has reached (-Infinity: no live path).
+    let live = 0;
     // A block that runs past the end of the branch it starts in, or into the next block of its
     // list (blocks left open inside others, whose ends the matching then moved): contextOf puts
     // their parts where this pass does not follow them. Then there is no bound; nor past
     // MAX_PATH_DEPTH, where the walk stops following and this pass stops going down.
     let unbounded = false;
-    // The events and stops of one branch (or of the top level) before `to`, outside the blocks
-    // in it (`blocks`, from index `from`); `entry` is the most a live path holds on entering it
-    // (-Infinity: no live path). Returns the most a live path holds at its end, and the index
-    // of the next block of the list.
-    const sequence = (
-      blocks: readonly Block[],
-      from: number,
-      to: number,
-      entry: number,
-      depth: number,
-    ): [number, number] => {
-      let live = entry;
-      const until = (end: number): void => {
-        for (;;) {
-          const event = events[e];
-          const at = event ? event.at : Infinity;
-          const stop = stops[s] ?? Infinity;
-          if (stop < at && stop < end) {
-            s++;
-            live = -Infinity;
-          } else if (event && at < end) {
-            e++;
-            live += event.count;
-            if (live > most) most = live;
-          } else return;
-        }
-      };
+    // The events and stops before `end` not taken yet.
+    const until = (end: number): void => {
+      for (;;) {
+        const event = events[e];
+        const at = event ? event.at : Infinity;
+        const stop = stops[s] ?? Infinity;
+        if (stop < at && stop < end) {
+          s++;
+          live = -Infinity;
+        } else if (event && at < end) {
+          e++;
+          live += event.count;
+          if (live > most) most = live;
+        } else return;
+      }
+    };
+    // One branch (or the top level) up to `to`, its blocks from index `from` of `blocks`: `live`
+    // holds what a path holds on entering it and at its end. Returns the index of the next block.
+    const sequence = (blocks: readonly Block[], from: number, to: number, depth: number): number => {
       let k = from;
       let last = -1;
       for (let block = blocks[k]; block !== undefined && block.start < to && !unbounded; block = blocks[++k]) {
@@ -542,24 +536,26 @@ export class PathModel {
         // Heads past the block's end (a block left open, ended where its scope's matching
         // moved on) hold nothing of it.
         const end = block.closer ? block.closer.start : block.end;
+        const entry = live;
         if (block.kind === 'async') {
-          sequence(block.children, 0, end, 0, depth + 1);
+          live = 0;
+          sequence(block.children, 0, end, depth + 1);
+          live = entry;
           continue;
         }
-        let out = live;
+        let out = entry;
         let child = 0;
         for (let h = 0; h <= block.branches.length; h++) {
-          const branchEnd = Math.min(block.branches[h]?.start ?? end, end);
-          const [branchLive, next] = sequence(block.children, child, branchEnd, live, depth + 1);
-          child = next;
-          if (branchLive > out) out = branchLive;
+          live = entry;
+          child = sequence(block.children, child, Math.min(block.branches[h]?.start ?? end, end), depth + 1);
+          if (live > out) out = live;
         }
         live = out;
       }
       until(to);
-      return [live, k];
+      return k;
     };
-    sequence(this.blocks, 0, Infinity, 0, 0);
+    sequence(this.blocks, 0, Infinity, 0);
     return unbounded ? Infinity : most;
   }
 
