@@ -9,6 +9,8 @@ import { knownNamesOf, LanguageService } from '../../server/src/core/languageSer
 import { CHUNK_TARGET } from '../../server/src/core/parser/chunk';
 import { changedRegion, parse, reparse, reparseChange } from '../../server/src/core/parser/parser';
 import { ChunkCache } from '../../server/src/core/parser/facts';
+import type { Block } from '../../server/src/core/parser/blocks';
+import type { ParsedDocument } from '../../server/src/core/parser/tree';
 import { VARIABLE_RULE } from '../../server/src/core/features/variables';
 import { DocumentRule } from '../../server/src/core/features/carry';
 import { componentCalls } from '../../server/src/core/features/components';
@@ -125,6 +127,40 @@ describe('incremental parsing', function () {
     const openAfter = reparse(opened, `${open}x`, options);
     assert.notEqual(openAfter.blocks, opened.blocks);
     assertSameParse(openAfter, parse(`${open}x`, options), 'typed inside an unclosed block');
+  });
+
+  it('moves the block tree for an edit before or inside blocks instead of matching them again', () => {
+    // A generated command (nested blocks of every kind, some unpaired), and an `$async` left open.
+    const text = `${generateDocument(catalog, { seed: 3, size: 60_000 })}\n$async[j]\n`;
+    const before = parse(text, options);
+    // Matched, as validating the version matches them.
+    const callsBefore = before.blockCalls;
+    const parents = (doc: ParsedDocument): void => {
+      const work = doc.blocks.map((b) => [b, null] as [Block, Block | null]);
+      for (let item = work.pop(); item; item = work.pop()) {
+        assert.equal(item[0].parent, item[1], "each block is its parent's child");
+        for (const child of item[0].children) work.push([child, item[0]]);
+      }
+    };
+    // Text typed at the start of the middle line: the tree moved.
+    const at = text.indexOf('\n', text.length >> 1) + 1;
+    const typed = `${text.slice(0, at)}x${text.slice(at)}`;
+    const after = reparse(before, typed, options);
+    assertSameParse(after, parse(typed, options), 'typed in the middle');
+    parents(after);
+    assert.notEqual(after.blocks, before.blocks);
+    // The calls before the edit are the same objects, not matched again; those after moved.
+    const kept = callsBefore.filter((c) => c.end < at);
+    assert.ok(kept.length > 100, `${kept.length} block calls before the edit`);
+    for (const call of kept) assert.equal(after.blockCalls[callsBefore.indexOf(call)], call);
+    // The unclosed `$async` moved with the end of the text.
+    assert.equal(after.blocks.at(-1)!.end, typed.length);
+    // A deletion there moves it back; a block call typed there matches again, as a fresh parse does.
+    const back = reparse(after, text, options);
+    assertSameParse(back, parse(text, options), 'deleted again');
+    parents(back);
+    const call = `${text.slice(0, at)}$endif${text.slice(at)}`;
+    assertSameParse(reparse(back, call, options), parse(call, options), 'a block call typed in the middle');
   });
 
   it('keeps chunks near their target size under many edits in one place', () => {

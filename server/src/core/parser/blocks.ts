@@ -9,6 +9,7 @@
 // with the chunk while an edit elsewhere reuses it), and the document's blocks are matched
 // from those summaries.
 
+import type { Shift } from './facts';
 import { literalText } from './query';
 import type { ArgNode, CallNode, ChunkView, Span } from './tree';
 import { msg, type Text } from '../l10n';
@@ -218,6 +219,43 @@ export class PlacedBlockCall implements BlockCall {
 
   get firstArg(): Span | undefined {
     return this.firstStart >= 0 ? { start: this.firstStart, end: this.firstEnd } : undefined;
+  }
+
+  /**
+   * The call with each offset passed through `map` (a negative one means "none" and stays): this
+   * call when none moves, undefined when one cannot be placed.
+   */
+  moved(map: Shift): PlacedBlockCall | undefined {
+    const start = map(this.start);
+    const end = map(this.end);
+    if (start === undefined || end === undefined) return undefined;
+    // Offsets only grow along a call, and an edit moves all of them or none of them (the
+    // offsets before it stay, those after it move by one amount).
+    if (start === this.start && end === this.end) return this;
+    const delta = start - this.start;
+    const scope = this.scope === TOP_SCOPE ? TOP_SCOPE : map(this.scope);
+    if (end - this.end === delta && scope === (this.scope === TOP_SCOPE ? TOP_SCOPE : this.scope + delta))
+      return new PlacedBlockCall(this, delta);
+    // An edit inside the call (its arguments): each offset on its own.
+    const at = (offset: number): number | undefined => (offset < 0 ? offset : map(offset));
+    const fact = {
+      name: this.name,
+      start,
+      end,
+      nameEnd: at(this.nameEnd),
+      open: at(this.open),
+      close: at(this.close),
+      firstStart: at(this.firstStart),
+      firstEnd: at(this.firstEnd),
+      label: this.label,
+      scope,
+      topLevel: this.topLevel,
+    };
+    const { nameEnd, open, close, firstStart, firstEnd } = fact;
+    if (nameEnd === undefined || open === undefined || close === undefined || scope === undefined) return undefined;
+    if (firstStart === undefined || firstEnd === undefined) return undefined;
+    const firstArg = firstStart >= 0 ? { start: firstStart, end: firstEnd } : undefined;
+    return new PlacedBlockCall({ ...fact, nameEnd, open, close, scope, firstArg }, 0);
   }
 
   /** Plain data, for tests that compare parses. */
@@ -443,4 +481,69 @@ function nest(all: MutableBlock[]): Block[] {
     open.push(block);
   }
   return roots as Block[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moving a matching.
+
+/** The block calls of a document, their blocks and the problems matching found. */
+export interface BlockMatching {
+  readonly calls: readonly PlacedBlockCall[];
+  readonly blocks: readonly Block[];
+  readonly problems: readonly BlockProblem[];
+}
+
+/**
+ * A matching with every offset passed through `map`, for a version whose block calls and scopes
+ * are the previous version's moved by an edit: matching depends on the calls' order, names,
+ * labels and scopes alone, so it pairs them as before. What no offset of moves is kept as it is
+ * (calls, problems, and whole trees of blocks); undefined when an offset cannot be placed.
+ */
+export function moveMatching(before: BlockMatching, map: Shift): BlockMatching | undefined {
+  const moved = new Map<BlockCall, BlockCall>();
+  const calls: PlacedBlockCall[] = [];
+  for (const call of before.calls) {
+    const now = call.moved(map);
+    if (!now) return undefined;
+    if (now !== call) moved.set(call, now);
+    calls.push(now);
+  }
+  const call = (c: BlockCall): BlockCall => moved.get(c) ?? c;
+  let placeable = true;
+  const place = (offset: number): number => {
+    const now = offset < 0 ? offset : map(offset);
+    if (now === undefined) placeable = false;
+    return now ?? offset;
+  };
+  // A tree of blocks no offset of moves is kept; one that moves is made anew with every block
+  // in it, as each holds the other (children, parent).
+  const stays = (block: Block): boolean =>
+    map(block.end) === block.end &&
+    !moved.has(block.opener) &&
+    !block.branches.some((b) => moved.has(b)) &&
+    block.children.every(stays);
+  const made = (block: Block, parent: Block | null): Block => {
+    const out: MutableBlock = {
+      kind: block.kind,
+      opener: call(block.opener),
+      branches: block.branches.map(call),
+      closer: block.closer && call(block.closer),
+      parent,
+      children: [],
+      scope: place((block as MutableBlock).scope),
+      name: block.name,
+      start: place(block.start),
+      end: place(block.end),
+    };
+    for (const child of block.children) out.children.push(made(child, out as Block));
+    return out as Block;
+  };
+  const blocks = before.blocks.map((block) => (stays(block) ? block : made(block, null)));
+  const problems: BlockProblem[] = [];
+  for (const p of before.problems) {
+    const related = p.related && call(p.related);
+    if (!moved.has(p.call) && related === p.related) problems.push(p);
+    else problems.push({ ...p, call: call(p.call), related, start: place(p.start), end: place(p.end) });
+  }
+  return placeable ? { calls, blocks, problems } : undefined;
 }

@@ -26,9 +26,11 @@ import {
 import {
   blockFacts,
   matchBlocks,
+  moveMatching,
   placeBlockCall,
   type Block,
   type BlockFacts,
+  type BlockMatching,
   type BlockProblem,
   type PlacedBlockCall,
 } from './blocks';
@@ -767,6 +769,8 @@ class Parsed implements ParsedDocument {
   private collectBlocks(): BlockMatching {
     const carried = this.carriedBlocks();
     if (carried) {
+      // As below: a moved matching is a new one, and the previous one is not kept alive beside it.
+      if (this.origin) blockMatchings.delete(this.origin.chunks);
       blockMatchings.set(this.chunks, carried);
       return carried.value;
     }
@@ -795,18 +799,22 @@ class Parsed implements ParsedDocument {
   }
 
   /**
-   * The block matching of the version this one was edited from, when it holds here as it is:
-   * every offset in it lies before the edit, and the chunks the edit replaced hold the same block
-   * calls and scopes, moved (nothing before the edit moved, and nothing after it takes part in
-   * blocks). Typing in text after the last block then reuses the tree of thousands of blocks
-   * instead of matching them all again.
+   * The block matching of the version this one was edited from, carried here when the chunks the
+   * edit replaced hold the same block calls and scopes, moved: as it is when every offset in it
+   * lies before the edit (typing in text after the last block reuses the tree of thousands of
+   * blocks), else with its offsets moved by the edit (blocks.ts, `moveMatching`), instead of
+   * matching them all again.
    */
   private carriedBlocks(): { readonly value: BlockMatching; readonly reach: number } | undefined {
     const origin = this.origin;
     if (!origin || origin.newTo !== origin.oldTo) return undefined;
     const before = blockMatchings.get(origin.chunks);
-    if (!before || before.reach >= origin.start) return undefined;
-    return this.replacedFactsMove(origin, [BLOCKS_FACT], editMap(origin)) ? before : undefined;
+    const map = editMap(origin);
+    if (!before || !this.replacedFactsMove(origin, [BLOCKS_FACT], map)) return undefined;
+    if (before.reach < origin.start) return before;
+    const value = moveMatching(before.value, map);
+    const reach = map(before.reach);
+    return value && reach !== undefined ? { value, reach } : undefined;
   }
 
   /**
@@ -848,13 +856,6 @@ class Parsed implements ParsedDocument {
     }
     return true;
   }
-}
-
-/** The block calls of a version, their blocks and the problems matching found. */
-interface BlockMatching {
-  readonly calls: PlacedBlockCall[];
-  readonly blocks: Block[];
-  readonly problems: BlockProblem[];
 }
 
 /**
