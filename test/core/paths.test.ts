@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { parse } from '../../server/src/core/parser/parser';
 import {
   MAX_PATH_DEPTH,
+  PATH_FACT,
   pathModel,
   readCondition,
   walkPaths,
@@ -281,6 +282,22 @@ describe('execution paths', () => {
     for (const [src, want] of cases) {
       it(`${JSON.stringify(src)} → ${want}`, () => assert.equal(most(src), want));
     }
+
+    it('reads no condition for the bound: the conditions are gathered on first use', () => {
+      const parsed = parse(`${'$if[$customID==a]\nHello\n$stop\n$endif\n'.repeat(400)}tail text`);
+      let reads = 0;
+      const fact = parsed.fact.bind(parsed);
+      parsed.fact = (f, i) => {
+        if (f === PATH_FACT) reads++;
+        return fact(f, i);
+      };
+      const model = pathModel(parsed);
+      assert.ok(parsed.chunkCount > 3);
+      assert.equal(model.mostOnOnePath([{ at: parsed.text.length - 4, count: 4 }]), 4);
+      assert.equal(reads, parsed.chunkCount, 'the stops, once per chunk');
+      assert.deepEqual([...model.tracked], ['$customID']);
+      assert.equal(reads, 2 * parsed.chunkCount, 'the conditions when asked for');
+    });
 
     it('gives no bound past the depth the walk follows', () => {
       const deep = (n: number) => most(`${'$if[a==1]\n'.repeat(n)}«aaa»\n${'$endif\n'.repeat(n)}`);

@@ -254,30 +254,46 @@ export const MAX_PATH_DEPTH = 200;
 export class PathModel {
   /** Absolute starts of `$stop` calls, sorted. */
   readonly stops: readonly number[];
-  private readonly conditions: Map<number, Assumption | undefined>;
-  /** What this model shares with the previous version's when both have the same blocks and conditions. */
-  private readonly shared: SharedModel;
   /** The document's blocks, outermost first (read here, so that making the model reads them). */
   private readonly blocks: readonly Block[];
 
   constructor(readonly parsed: ParsedDocument) {
     this.blocks = parsed.blocks;
     const stops: number[] = [];
-    const conditions = new Map<number, Assumption | undefined>();
     for (let i = 0; i < parsed.chunkCount; i++) {
       const base = parsed.chunkStart(i);
-      const facts = parsed.fact(PATH_FACT, i);
-      for (const s of facts.stops) stops.push(s + base);
-      for (const [start, condition] of facts.conditions) conditions.set(start + base, condition);
+      for (const s of parsed.fact(PATH_FACT, i).stops) stops.push(s + base);
     }
     this.stops = stops;
-    // The parser hands an edited version the same block tree when the edit left every block in
-    // place (typing in text after the last block); with the same conditions at the same offsets
-    // too, what the model derives from the two alone is the previous version's.
-    const before = sharedModels.get(this.blocks);
-    if (before && sameConditions(before.conditions, conditions)) this.shared = before;
-    else sharedModels.set(this.blocks, (this.shared = { conditions, tracked: undefined }));
-    this.conditions = this.shared.conditions;
+  }
+
+  private sharedValue: SharedModel | undefined;
+
+  /**
+   * What this model shares with the previous version's when both have the same blocks and
+   * conditions, made on first use: the conditions by offset and what is derived from them. A
+   * version whose rules ask only about blocks and stops (the message rule's bound) never makes it.
+   */
+  private get shared(): SharedModel {
+    if (!this.sharedValue) {
+      const conditions = new Map<number, Assumption | undefined>();
+      for (let i = 0; i < this.parsed.chunkCount; i++) {
+        const base = this.parsed.chunkStart(i);
+        for (const [start, condition] of this.parsed.fact(PATH_FACT, i).conditions)
+          conditions.set(start + base, condition);
+      }
+      // The parser hands an edited version the same block tree when the edit left every block in
+      // place (typing in text after the last block); with the same conditions at the same offsets
+      // too, what the model derives from the two alone is the previous version's.
+      const before = sharedModels.get(this.blocks);
+      if (before && sameConditions(before.conditions, conditions)) this.sharedValue = before;
+      else sharedModels.set(this.blocks, (this.sharedValue = { conditions, tracked: undefined }));
+    }
+    return this.sharedValue;
+  }
+
+  private get conditions(): ReadonlyMap<number, Assumption | undefined> {
+    return this.shared.conditions;
   }
 
   /**
