@@ -5,6 +5,7 @@
 
 import * as assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
+import { componentFindings } from '../../server/src/core/features/components';
 import { messageFindings } from '../../server/src/core/features/messages';
 import { PathModel, pathModel } from '../../server/src/core/features/paths';
 import { parse } from '../../server/src/core/parser/parser';
@@ -246,6 +247,30 @@ describe('components', () => {
     const branches = (a: number, b: number) => `$if[a==b]\n${'x'.repeat(a)}\n$else\n${'y'.repeat(b)}\n$endif`;
     assert.deepEqual(questions(branches(1500, 1500)), { found: 0, asked: 0 });
     assert.equal(questions(branches(1000, 2100)).found, 1);
+  });
+
+  it('walks no path for a count that no path through the blocks can take past its limit', () => {
+    // 50 Components V2 text displays in all, at most 25 on any path (Discord allows 40): no
+    // walk. With 45 in one branch, the 41st is reported.
+    const questions = (text: string): { found: string[]; asked: number } => {
+      const parsed = parse(text);
+      pathModel(parsed);
+      let asked = 0;
+      const contextOf = PathModel.prototype.contextOf;
+      PathModel.prototype.contextOf = function (this: PathModel, offset: number) {
+        asked++;
+        return contextOf.call(this, offset);
+      };
+      try {
+        return { found: componentFindings(parsed).map((f) => f.code), asked };
+      } finally {
+        PathModel.prototype.contextOf = contextOf;
+      }
+    };
+    const branches = (a: number, b: number) =>
+      `$if[a==b]\n${lines(a, '$addTextDisplay[t{k}]')}\n$else\n${lines(b, '$addTextDisplay[u{k}]')}\n$endif`;
+    assert.deepEqual(questions(branches(25, 25)), { found: [], asked: 0 });
+    assert.deepEqual(questions(branches(45, 5)).found, [LIMIT]);
   });
 
   it('can be silenced per rule', () => {

@@ -284,8 +284,11 @@ export function componentFindings(parsed: ParsedDocument): ComponentFinding[] {
   const resets = events.filter((c) => c.role === 'reset');
   // Each walk sees only the calls it counts, with a state of a few numbers, so its cost is the
   // number of those calls; a group (one action row, one section...) is walked on its own.
-  const walk = <S>(group: readonly ComponentCall[], walker: PathWalker<Event, S>): void => {
-    if (group.length === 0) return;
+  // A count whose walker reports only past `limit` (`counted`) needs no walk when no path can
+  // take it there: fewer calls than that in all, or on any path through the blocks
+  // (PathModel.mostOnOnePath; resets only lower a count, so each call counts one).
+  const walk = <S>(group: readonly ComponentCall[], walker: PathWalker<Event, S>, limit?: number): void => {
+    if (group.length === 0 || (limit !== undefined && group.length <= limit)) return;
     // Only resets among the group's calls can change its counts.
     let first = Infinity;
     let last = -1;
@@ -294,11 +297,9 @@ export function componentFindings(parsed: ParsedDocument): ComponentFinding[] {
       last = Math.max(last, c.start);
     }
     const between = resets.filter((r) => r.start > first && r.start < last);
-    walkPaths(
-      model,
-      [...group, ...between].map((c) => ({ at: c.start, call: c })),
-      walker,
-    );
+    const items = [...group, ...between].map((c) => ({ at: c.start, call: c, count: 1 })).sort((a, b) => a.at - b.at);
+    if (limit !== undefined && model.mostOnOnePath(items) <= limit) return;
+    walkPaths(model, items, walker);
   };
   const byRole = (roles: readonly ComponentRole[]): ComponentCall[] => events.filter((c) => roles.includes(c.role));
   if (!hasV2) walk(byRole(['button', 'selectMenu']), legacyRows(out));
@@ -307,6 +308,7 @@ export function componentFindings(parsed: ParsedDocument): ComponentFinding[] {
     walk(
       events.filter((c) => V2_ROLES.has(c.role)),
       v2Total(out),
+      limit('componentsV2Total'),
     );
     v2WithEmbeds(model, events, embedCalls(parsed), out);
     // What each ID names, from the calls that create it (an ID given to two kinds names neither).
@@ -340,6 +342,7 @@ export function componentFindings(parsed: ParsedDocument): ComponentFinding[] {
         counted(limit('sectionChildren'), out, (n) =>
           msg('comp.sectionTexts', { n, section: JSON.stringify(short(parent)), max: limit('sectionChildren') }),
         ),
+        limit('sectionChildren'),
       );
     }
   }
@@ -365,6 +368,7 @@ export function componentFindings(parsed: ParsedDocument): ComponentFinding[] {
         (n) => msg(gallery ? 'comp.galleryItems' : 'comp.selectOptions', { n, owner, max }),
         (c) => c.role === 'gallery' || c.role === 'selectMenu' || c.role === 'selectV2',
       ),
+      max,
     );
   }
   return out.list;
