@@ -6,7 +6,7 @@
 
 import { DiagnosticTag } from 'vscode-languageserver-types';
 import { bindArguments, slotLabel, type Binding } from '../catalog/bind';
-import type { EmojiIndex, Forms, RecordIndex } from '../catalog/catalog';
+import type { Catalog, EmojiIndex, Forms, RecordIndex } from '../catalog/catalog';
 import { Intents, type Argument, type CatalogRecord, type FunctionRecord } from '../catalog/model';
 import { BLOCK_ROLES } from '../parser/blocks';
 import { COMMENT_NAME } from '../parser/parser';
@@ -18,8 +18,8 @@ import { JSON_PARSE, jsonParseFinding } from './json';
 import type { Analysis, DiagnosticFix, FeatureContext, OffsetEdit } from './types';
 import { checkValue } from './values';
 import { replacementFixes } from './deprecations';
-import { CALL_CHECKS, type CallReport } from './callRules';
-import { callToResolve, isTriggerCall, resolveCall } from './resolve';
+import { CALL_CHECKS, type CallCheck, type CallReport } from './callRules';
+import { isTriggerCall, resolveCall, type CallToResolve, type FoundRecord } from './resolve';
 import type { Findings } from './diagnosticCollector';
 
 /** At most this much glued text is quoted in a message. */
@@ -41,6 +41,8 @@ const MAX_ESCAPE_EDITS = 1000;
 /** A binding plus where the extra arguments start (-1 when none are extra). */
 interface MemoBinding extends Binding {
   readonly extraFrom: number;
+  /** Per slot, whether its type can reject a literal at all (`needsValueCheck`). */
+  readonly valueChecked: readonly boolean[];
 }
 
 /** Bindings per parameter list and argument count: the same call shapes repeat all over a file. */
@@ -52,7 +54,12 @@ function bindingFor(params: readonly Argument[], count: number): MemoBinding {
   const cached = byCount?.[count];
   if (cached) return cached;
   const b = bindArguments(params, count);
-  const binding: MemoBinding = { slots: b.slots, missing: b.missing, extraFrom: b.slots.indexOf(undefined) };
+  const binding: MemoBinding = {
+    slots: b.slots,
+    missing: b.missing,
+    extraFrom: b.slots.indexOf(undefined),
+    valueChecked: b.slots.map((slot) => slot !== undefined && needsValueCheck(slot.argument)),
+  };
   if (count < MEMO_COUNTS) {
     if (!byCount) BINDINGS.set(params, (byCount = []));
     byCount[count] = binding;
@@ -62,7 +69,8 @@ function bindingFor(params: readonly Argument[], count: number): MemoBinding {
 
 /** An argument with no text, escape or call in it (comments do not count). */
 function isEmptyArg(arg: ArgNode): boolean {
-  for (const child of arg.children) if (child.kind !== 'comment') return false;
+  const children = arg.children;
+  for (let i = 0; i < children.length; i++) if (children[i]?.kind !== 'comment') return false;
   return true;
 }
 
@@ -72,11 +80,53 @@ function needsValueCheck(arg: Argument): boolean {
   return types.length > 0 && arg.unknownTypes.length === 0 && !types.includes('String') && !types.includes('Tuple');
 }
 
+/**
+ * What the checks of a call read that depends on its name, its form (bare or bracketed) and
+ * whether it is the trigger's own call, and on the catalog alone: worked out once per catalog and
+ * such a key instead of once per call, since a document repeats a few hundred names thousands of
+ * times.
+ */
+interface CallKind {
+  /** The call as `resolveCall` takes it, which the findings about the call name. */
+  readonly about: CallToResolve;
+  /** The record the call means, when a catalog index knows the name. */
+  readonly found: FoundRecord | undefined;
+  /** The call's own check of callRules.ts, when the catalog knows the name in this form. */
+  readonly check: CallCheck | undefined;
+}
+
+/** Where a call's kind is kept among its name's four: `bracketed | triggerRoot << 1`. */
+function kindIndex(call: CallNode): number {
+  return (call.open >= 0 ? 1 : 0) | (isTriggerCall(call) ? 2 : 0);
+}
+
+/** The kinds of calls met so far, by catalog and name (four each, see `kindIndex`). */
+const CALL_KINDS = new WeakMap<Catalog, Map<string, Array<CallKind | undefined>>>();
+
+function callKind(catalog: Catalog, kinds: Map<string, Array<CallKind | undefined>>, call: CallNode): CallKind {
+  const index = kindIndex(call);
+  let byIndex = kinds.get(call.name);
+  const known = byIndex?.[index];
+  if (known) return known;
+  if (!byIndex) kinds.set(call.name, (byIndex = [undefined, undefined, undefined, undefined]));
+  const bracketed = call.open >= 0;
+  const about: CallToResolve = { name: call.name, bracketed, triggerRoot: index >= 2 };
+  const check = CALL_CHECKS.get(call.name);
+  const kind: CallKind = {
+    about,
+    found: resolveCall(catalog, about),
+    check: check && catalog.functions.get(call.name, bracketed) ? check : undefined,
+  };
+  byIndex[index] = kind;
+  return kind;
+}
+
 /** Judges calls one by one, putting what it finds into a chunk's `Findings`. */
 export class CallChecker {
   private readonly text: string;
   /** "Did you mean" per unknown name, computed once per name. */
   private readonly suggestionMemo = new Map<string, { near: string[] }>();
+  private readonly kinds: Map<string, Array<CallKind | undefined>>;
 
   constructor(
     private readonly ctx: FeatureContext,
@@ -86,20 +136,27 @@ export class CallChecker {
     private readonly firstLineCall: number,
   ) {
     this.text = analysis.parsed.text;
+    const catalog = ctx.catalog;
+    let kinds = CALL_KINDS.get(catalog);
+    if (!kinds) CALL_KINDS.set(catalog, (kinds = new Map()));
+    this.kinds = kinds;
   }
 
   run(calls: readonly CallNode[]): void {
-    for (const call of calls) {
+    const catalog = this.ctx.catalog;
+    // Before any catalog has loaded every name would look unknown; say nothing rather than that.
+    const anyFunctions = catalog.functions.size > 0;
+    for (let i = 0; i < calls.length; i++) {
+      const call = calls[i];
       // A bare `$c` is a comment name, never judged.
-      if (call.name === COMMENT_NAME) continue;
-      this.d.about = callToResolve(call);
+      if (call === undefined || call.name === COMMENT_NAME) continue;
+      const kind = callKind(catalog, this.kinds, call);
+      this.d.about = kind.about;
       this.checkLanguage(call);
-      this.checkCall(call);
+      if (anyFunctions) this.checkCall(call, kind.found);
       if (call.name === JSON_PARSE) this.checkJsonParse(call);
-      const check = CALL_CHECKS.get(call.name);
       // A call in the form the catalog knows, whose `[...]` (if any) is closed.
-      if (check && (call.open < 0 || call.close >= 0) && this.ctx.catalog.functions.get(call.name, call.open >= 0))
-        check(this.text, call, this.report);
+      if (kind.check && (call.open < 0 || call.close >= 0)) kind.check(this.text, call, this.report);
     }
     this.d.about = undefined;
   }
@@ -118,13 +175,10 @@ export class CallChecker {
     if (found) this.d.add('invalid-json', found.start, found.end, found.message);
   }
 
-  private checkCall(call: CallNode): void {
+  /** Judges a call against `found`, the record every feature reads for it (resolve.ts). */
+  private checkCall(call: CallNode, found: FoundRecord | undefined): void {
     const catalog = this.ctx.catalog;
-    // Before any catalog has loaded every name would look unknown; say nothing rather than that.
-    if (catalog.functions.size === 0) return;
     this.checkGlued(call);
-    // The record every feature reads for this call (resolve.ts).
-    const found = resolveCall(catalog, callToResolve(call));
     if (found?.kind === 'callback' && !isTriggerCall(call)) {
       this.d.add('callback-in-code', call.start, call.nameEnd, () => msg('diag.callbackInCode', { name: call.name }));
       return;
@@ -303,6 +357,7 @@ export class CallChecker {
         msg(record.kind === 'callback' ? 'diag.premiumCallback' : 'diag.premiumFunction', { name: call.name }),
       );
     }
+    if ((record.intents & (Intents.ServerMembers | Intents.Presence)) === 0) return;
     const intents: string[] = [];
     if (record.intents & Intents.ServerMembers) intents.push('Server Members');
     if (record.intents & Intents.Presence) intents.push('Presence');
@@ -381,7 +436,7 @@ export class CallChecker {
         }
         continue;
       }
-      if (!needsValueCheck(slot.argument)) continue;
+      if (!binding.valueChecked[i]) continue;
       const literal = literalText(this.text, arg);
       if (literal === undefined) continue;
       const verdict = checkValue(literal, slot.argument, this.emoji);
