@@ -170,8 +170,12 @@ export function checkValue(value: string, arg: Argument, emoji: EmojiSource): Va
   const types = arg.types;
   if (types.length === 0 || arg.unknownTypes.length > 0) return undefined;
   if (types.includes('String') || types.includes('Tuple')) return undefined;
-  if (value.toLowerCase() === UNCHANGED) return undefined;
-  for (const type of types) if (fitsType(type, value, arg, emoji)) return undefined;
+  // Most values are not as long: no lower-cased copy of them.
+  if (value.length === UNCHANGED.length && value.toLowerCase() === UNCHANGED) return undefined;
+  for (let i = 0; i < types.length; i++) {
+    const type = types[i];
+    if (type !== undefined && fitsType(type, value, arg, emoji)) return undefined;
+  }
 
   const got = quoteValue(value);
   if (types.includes('Emoji') && emojiKind(value, emoji) === 'unknown-alias') {

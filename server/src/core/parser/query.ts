@@ -12,7 +12,12 @@ import type { ArgNode, CallNode, Leaf, Node, ParsedDocument, Span } from './tree
  */
 export function literalText(text: string, arg: ArgNode): string | undefined {
   let out = '';
-  for (const child of arg.children) {
+  // Indexed, not `for...of`: read for most arguments of a cold check, where an iterator's calls
+  // are run by the interpreter.
+  const children = arg.children;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i];
+    if (child === undefined) continue;
     switch (child.kind) {
       case 'text':
         out += text.slice(child.start, child.end);
