@@ -1,12 +1,23 @@
 // The command line's V8 code cache (server/src/node/codeCache.ts, bundled as dist/codeCache.js,
 // run by server/bin/bdscript): the first run writes a cache into the cache folder, the next one
-// uses it, a changed bundle gets a new cache and the old one is removed, a damaged cache is
-// refused by V8 and written again, BDSCRIPT_CODE_CACHE=0 and an unwritable folder leave the
-// program running as before; and the launcher checks files exactly as dist/cli.js does.
+// uses it, a changed bundle gets a new cache and the old one is removed (another copy of it
+// keeps its own), a damaged cache is refused by V8 and written again, BDSCRIPT_CODE_CACHE=0 and
+// an unwritable folder leave the program running as before; and the launcher checks files
+// exactly as dist/cli.js does.
 
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -100,6 +111,20 @@ describe('command line: V8 code cache', function () {
     assert.equal(run(file, dir).use, 'used');
   });
 
+  it('keeps a cache for each copy of a bundle, so copies run in turns each use their own', () => {
+    const first = program('6 * 7');
+    const elsewhere = path.join(tmp, 'elsewhere');
+    mkdirSync(elsewhere);
+    const second = path.join(elsewhere, path.basename(first));
+    copyFileSync(first, second);
+    const dir = path.join(tmp, 'cache');
+    assert.equal(run(first, dir).use, 'written');
+    assert.equal(run(second, dir).use, 'written');
+    assert.equal(readdirSync(dir).length, 2);
+    assert.equal(run(first, dir).use, 'used');
+    assert.equal(run(second, dir).use, 'used');
+  });
+
   it('refuses a damaged cache and writes it again', () => {
     const file = program('6 * 7');
     const dir = path.join(tmp, 'cache');
@@ -144,7 +169,7 @@ describe('command line: V8 code cache', function () {
     }
     const caches = readdirSync(path.join(tmp, 'xdg', 'bdscript', 'v8'));
     assert.equal(caches.length, 1);
-    assert.match(caches[0]!, /^cli\.js\.[0-9a-f]{16}\.cache$/);
+    assert.match(caches[0]!, /^cli\.js\.[0-9a-f]{16}\.[0-9a-f]{16}\.cache$/);
     const off = spawnSync(process.execPath, [LAUNCHER, 'check', '--format', 'json', file], {
       encoding: 'utf8',
       env: { ...env, XDG_CACHE_HOME: path.join(tmp, 'xdg-off'), BDSCRIPT_CODE_CACHE: '0' },

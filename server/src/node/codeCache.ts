@@ -2,7 +2,7 @@
 // compiled functions of its last run instead of parsing and compiling 1.4 MB of script again
 // (Node 20 has no module compile cache of its own). The cache lives in the user's cache folder
 // ($XDG_CACHE_HOME/bdscript/v8 or ~/.cache/bdscript/v8), one file per bundle, named by the
-// bundle's size and time and Node's version, architecture and flags; V8 checks it again and
+// bundle's place, its size and time and Node's version, architecture and flags; V8 checks it again and
 // refuses one made for other source or flags. A refused, missing or stale cache costs nothing
 // but a new one, written once the program is done, so it also holds the functions that ran. Any
 // failure to read or write the cache is ignored: the bundle then runs as `require` would run it.
@@ -54,10 +54,27 @@ export function codeCacheDir(env: Record<string, string | undefined> = process.e
   }
 }
 
-/** The cache file's name for a bundle: its name, then a hash of what makes a cache valid. */
+/**
+ * The cache file's name for a bundle: its name, a hash of its place (the part a newer build of
+ * the same bundle shares), then a hash of what makes a cache valid.
+ */
 export function cacheFileName(bundle: string, size: number, mtimeMs: number): string {
   const key = [size, mtimeMs, process.version, process.arch, process.execArgv.join(' ')].join('\0');
-  // FNV-1a, twice with different seeds: a name, not a secret, and no crypto module to load.
+  return `${bundlePrefix(bundle)}${nameHash(key)}.cache`;
+}
+
+/**
+ * What the cache files of one bundle's builds start with: its name and a hash of its absolute
+ * place. Two copies of the tools (a global install and a project's own, or two checkouts) keep
+ * a cache each; with the name alone, each run of one removed the other's cache, and runs that
+ * took turns never found one.
+ */
+function bundlePrefix(bundle: string): string {
+  return `${path.basename(bundle)}.${nameHash(path.resolve(bundle))}.`;
+}
+
+/** FNV-1a, twice with different seeds: a name, not a secret, and no crypto module to load. */
+function nameHash(key: string): string {
   let a = 0x811c9dc5;
   let b = 0x01000193;
   for (let i = 0; i < key.length; i++) {
@@ -66,7 +83,7 @@ export function cacheFileName(bundle: string, size: number, mtimeMs: number): st
     b = Math.imul(b ^ c, 0x811c9dc5);
   }
   const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
-  return `${path.basename(bundle)}.${hex(a)}${hex(b)}.cache`;
+  return `${hex(a)}${hex(b)}`;
 }
 
 /**
@@ -103,7 +120,7 @@ export function loadWithCodeCache(bundle: string, options: CodeCacheOptions = { 
     const file = cacheFile;
     // After the program ran, so the functions it compiled on the way are in the cache too.
     process.once('exit', () => {
-      const written = writeCache(file, script);
+      const written = writeCache(file, bundlePrefix(filename), script);
       options.onDone?.(written ? use : 'unwritable');
     });
   } else if (options.onDone) {
@@ -128,8 +145,11 @@ export function loadWithCodeCache(bundle: string, options: CodeCacheOptions = { 
   return mod.exports;
 }
 
-/** Writes the cache atomically and removes the caches of older builds of the same bundle; false when it cannot. */
-function writeCache(file: string, script: vm.Script): boolean {
+/**
+ * Writes the cache atomically and removes the other caches that start with `prefix` (older builds
+ * of the same bundle, or the same bundle under other flags); false when it cannot.
+ */
+function writeCache(file: string, prefix: string, script: vm.Script): boolean {
   try {
     const data = script.createCachedData();
     const dir = path.dirname(file);
@@ -137,7 +157,6 @@ function writeCache(file: string, script: vm.Script): boolean {
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, data);
     renameSync(tmp, file);
-    const prefix = path.basename(file).split('.').slice(0, -2).join('.') + '.';
     for (const name of readdirSync(dir)) {
       if (name !== path.basename(file) && name.startsWith(prefix) && name.endsWith('.cache')) {
         try {
