@@ -86,7 +86,7 @@ describe('incremental parsing', function () {
     assert.ok(computed >= 1 && computed <= 3, `an edit in one line made ${computed} new chunks of ${after.chunkCount}`);
   });
 
-  it('keeps the block tree (and what the path model makes of it) for an edit after every block, and matches blocks again otherwise', () => {
+  it('keeps the block tree (and what the path model makes of it) for an edit after every block, and makes a new one otherwise', () => {
     const handler = (k: number) => `$if[$customID==b${k % 7}]\nHandler ${k} $title[t]\n$else\nother\n$endif\n`;
     const text = Array.from({ length: 400 }, (_, k) => handler(k)).join('') + 'after the blocks\n';
     const before = parse(text, options);
@@ -104,8 +104,8 @@ describe('incremental parsing', function () {
     typed = text;
     after = reparse(after, typed, options);
     assert.equal(after.blocks, blocks, 'a deletion after the last block keeps it as well');
-    // An edit before a block's end, a block call typed after the last block, a condition changed:
-    // matched again, as a fresh parse does.
+    // An edit before a block's end (its blocks moved to their new offsets), a block call or an
+    // `$else` typed after the last block (matched again): a new tree, the same as a fresh parse's.
     const edits: Array<[string, string]> = [
       ['an edit inside a block', typed.replace('Handler 399', 'Handler 3999')],
       ['a block call after the last block', `${typed}$if[$customID==z]`],
