@@ -7,7 +7,8 @@ import * as assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { componentFindings } from '../../server/src/core/features/components';
 import { messageFindings } from '../../server/src/core/features/messages';
-import { PathModel, pathModel } from '../../server/src/core/features/paths';
+import { pathModel } from '../../server/src/core/features/paths';
+import { countingContextQuestions } from '../support/pathQuestions';
 import { parse } from '../../server/src/core/parser/parser';
 import { marked } from '../support/markers';
 import { serviceFor } from '../support/service';
@@ -232,17 +233,8 @@ describe('components', () => {
     const questions = (text: string): { found: number; asked: number } => {
       const parsed = parse(text);
       pathModel(parsed);
-      let asked = 0;
-      const contextOf = PathModel.prototype.contextOf;
-      PathModel.prototype.contextOf = function (this: PathModel, offset: number) {
-        asked++;
-        return contextOf.call(this, offset);
-      };
-      try {
-        return { found: messageFindings(parsed).length, asked };
-      } finally {
-        PathModel.prototype.contextOf = contextOf;
-      }
+      const { result: found, asked } = countingContextQuestions(() => messageFindings(parsed).length);
+      return { found, asked };
     };
     const branches = (a: number, b: number) => `$if[a==b]\n${'x'.repeat(a)}\n$else\n${'y'.repeat(b)}\n$endif`;
     assert.deepEqual(questions(branches(1500, 1500)), { found: 0, asked: 0 });
@@ -255,17 +247,8 @@ describe('components', () => {
     const questions = (text: string): { found: string[]; asked: number } => {
       const parsed = parse(text);
       pathModel(parsed);
-      let asked = 0;
-      const contextOf = PathModel.prototype.contextOf;
-      PathModel.prototype.contextOf = function (this: PathModel, offset: number) {
-        asked++;
-        return contextOf.call(this, offset);
-      };
-      try {
-        return { found: componentFindings(parsed).map((f) => f.code), asked };
-      } finally {
-        PathModel.prototype.contextOf = contextOf;
-      }
+      const { result: found, asked } = countingContextQuestions(() => componentFindings(parsed).map((f) => f.code));
+      return { found, asked };
     };
     const branches = (a: number, b: number) =>
       `$if[a==b]\n${lines(a, '$addTextDisplay[t{k}]')}\n$else\n${lines(b, '$addTextDisplay[u{k}]')}\n$endif`;

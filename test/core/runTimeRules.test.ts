@@ -7,7 +7,8 @@
 import * as assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { parentFindings } from '../../server/src/core/features/parents';
-import { PathModel, pathModel } from '../../server/src/core/features/paths';
+import { pathModel } from '../../server/src/core/features/paths';
+import { countingContextQuestions } from '../support/pathQuestions';
 import { parse } from '../../server/src/core/parser/parser';
 import { applyOffsetEdits, marked } from '../support/markers';
 import { serviceFor } from '../support/service';
@@ -359,17 +360,9 @@ describe('run-time rules', () => {
     const questions = (n: number): number => {
       const parsed = parse(`${'$addContainer[box]\n'.repeat(n)}$stop\n${'$addTextDisplay[Hi;box]\n'.repeat(20)}`);
       pathModel(parsed);
-      let asked = 0;
-      const contextOf = PathModel.prototype.contextOf;
-      PathModel.prototype.contextOf = function (this: PathModel, offset: number) {
-        asked++;
-        return contextOf.call(this, offset);
-      };
-      try {
+      const { asked } = countingContextQuestions(() => {
         assert.deepEqual(parentFindings(parsed), []);
-      } finally {
-        PathModel.prototype.contextOf = contextOf;
-      }
+      });
       return asked;
     };
     assert.equal(questions(30), questions(2));

@@ -5,7 +5,7 @@
 
 import * as assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { PathModel } from '../../server/src/core/features/paths';
+import { countingContextQuestions } from '../support/pathQuestions';
 import type { DiagnosticData } from '../../server/src/core/features/types';
 import { applyOffsetEdits, marked } from '../support/markers';
 import { serviceFor } from '../support/service';
@@ -131,18 +131,10 @@ describe('variables', () => {
     // each earlier `$eval` or set (64 questions a read before), so the questions do not grow with them.
     const questions = (n: number): number => {
       const text = `${'$eval[x]\n$var[y;1]\n'.repeat(n)}$stop\n${'$var[y] $var[z]\n'.repeat(20)}`;
-      let asked = 0;
-      const contextOf = PathModel.prototype.contextOf;
-      PathModel.prototype.contextOf = function (this: PathModel, offset: number) {
-        asked++;
-        return contextOf.call(this, offset);
-      };
-      try {
+      const { asked } = countingContextQuestions(() => {
         const { service, document } = serviceFor(text, { catalog: snapshotCatalog() });
         assert.equal(service.validate(document).filter((d) => CODES.has(String(d.code))).length, 0);
-      } finally {
-        PathModel.prototype.contextOf = contextOf;
-      }
+      });
       return asked;
     };
     assert.equal(questions(60), questions(2));
