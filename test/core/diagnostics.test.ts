@@ -8,12 +8,13 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver-types';
 import { Catalog } from '../../server/src/core/catalog/catalog';
 import { decodeCatalogParts } from '../../server/src/core/catalog/decode';
+import { callKindNames, MAX_CALL_KIND_NAMES } from '../../server/src/core/features/callChecker';
 import { RULES } from '../../server/src/core/features/rules';
 import type { DiagnosticData } from '../../server/src/core/features/types';
 import { applyOffsetEdits, marked } from '../support/markers';
 import { serviceFor, type ServiceOptions } from '../support/service';
 import { RULE_FIXTURES } from '../support/ruleFixtures';
-import { snapshotCatalog, testCatalogParts } from '../support/testCatalog';
+import { snapshotCatalog, testCatalogData, testCatalogParts } from '../support/testCatalog';
 
 /** The test catalog plus a few records the rules need: all-optional, no parameters, a name that is both. */
 function extendedCatalog(): Catalog {
@@ -222,6 +223,22 @@ describe('diagnostics', () => {
     });
     it('judges calls nested at any depth and inside comments never', () => {
       expectCodes('$title[$username[$username[«$authorIDD»]]] $c[$title[$x\\]]', ['unknown-function']);
+    });
+    it('keeps what it works out per name for a bounded number of names, and judges the same after it starts afresh', () => {
+      // A server meets every prefix of every name typed: the memo of what each name means
+      // (callChecker.ts) must not grow with them. A catalog of its own, so the memo is this test's.
+      const catalog = new Catalog(testCatalogData());
+      const names = Array.from({ length: MAX_CALL_KIND_NAMES + 10 }, (_, k) => `$typed${k}`);
+      const { service, document } = serviceFor(names.join(' '), { catalog });
+      service.validate(document);
+      assert.ok(callKindNames(catalog) > 0, 'the names are kept');
+      assert.ok(callKindNames(catalog) <= MAX_CALL_KIND_NAMES, `${callKindNames(catalog)} names kept`);
+      // After the memo started afresh, a name is judged as before.
+      const again = serviceFor('$username $usernam', { catalog });
+      assert.deepEqual(
+        again.service.validate(again.document).map((d) => d.message),
+        ['Unknown function `$usernam`. Did you mean `$username`?'],
+      );
     });
   });
 

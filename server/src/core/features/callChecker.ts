@@ -19,7 +19,7 @@ import type { Analysis, DiagnosticFix, FeatureContext, OffsetEdit } from './type
 import { checkValue } from './values';
 import { replacementFixes } from './deprecations';
 import { CALL_CHECKS, type CallCheck, type CallReport } from './callRules';
-import { isTriggerCall, resolveCall, type CallToResolve, type FoundRecord } from './resolve';
+import { callToResolve, isTriggerCall, resolveCall, type CallToResolve, type FoundRecord } from './resolve';
 import type { Findings } from './diagnosticCollector';
 
 /** At most this much glued text is quoted in a message. */
@@ -100,22 +100,36 @@ function kindIndex(call: CallNode): number {
   return (call.open >= 0 ? 1 : 0) | (isTriggerCall(call) ? 2 : 0);
 }
 
+/**
+ * Names whose kinds are kept per catalog before the memo starts afresh: the names come from the
+ * documents, and a server that runs all day meets every prefix of every name typed, and every
+ * typo, so the memo is bounded (the catalog's own names, about 1,000, fit many times over).
+ */
+export const MAX_CALL_KIND_NAMES = 8192;
+
 /** The kinds of calls met so far, by catalog and name (four each, see `kindIndex`). */
 const CALL_KINDS = new WeakMap<Catalog, Map<string, Array<CallKind | undefined>>>();
+
+/** How many names the memo of call kinds holds for `catalog` (for tests). */
+export function callKindNames(catalog: Catalog): number {
+  return CALL_KINDS.get(catalog)?.size ?? 0;
+}
 
 function callKind(catalog: Catalog, kinds: Map<string, Array<CallKind | undefined>>, call: CallNode): CallKind {
   const index = kindIndex(call);
   let byIndex = kinds.get(call.name);
   const known = byIndex?.[index];
   if (known) return known;
-  if (!byIndex) kinds.set(call.name, (byIndex = [undefined, undefined, undefined, undefined]));
-  const bracketed = call.open >= 0;
-  const about: CallToResolve = { name: call.name, bracketed, triggerRoot: index >= 2 };
+  if (!byIndex) {
+    if (kinds.size >= MAX_CALL_KIND_NAMES) kinds.clear();
+    kinds.set(call.name, (byIndex = [undefined, undefined, undefined, undefined]));
+  }
+  const about = callToResolve(call);
   const check = CALL_CHECKS.get(call.name);
   const kind: CallKind = {
     about,
     found: resolveCall(catalog, about),
-    check: check && catalog.functions.get(call.name, bracketed) ? check : undefined,
+    check: check && catalog.functions.get(call.name, about.bracketed) ? check : undefined,
   };
   byIndex[index] = kind;
   return kind;
