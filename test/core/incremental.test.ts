@@ -22,6 +22,7 @@ import { runInNewContext } from 'node:vm';
 import { detachAll, detached } from '../../server/src/core/detach';
 import { snapshotCatalog } from '../support/testCatalog';
 import { assertSameParse, baseArbitrary, checkIncremental, editArbitrary } from '../fuzz/incremental';
+import { wholeText } from '../../server/src/core/parser/text';
 
 const SEED = 20261124;
 
@@ -674,7 +675,7 @@ describe('incremental parsing', function () {
       it('and a rule that reads nodes directly is judged again when an edit replaces their chunk', () => {
         // It reads no fact at all: only the calls of the chunk that holds the text.
         const callRule = new DocumentRule('calls', (parsed) => {
-          const at = parsed.text.indexOf('Some');
+          const at = wholeText(parsed.text).indexOf('Some');
           return [...parsed.calls(at, at + 1)].map((c) => ({ code: c.name, start: c.start, end: c.nameEnd }));
         });
         const service = new LanguageService({ catalog });

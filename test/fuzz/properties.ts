@@ -84,8 +84,9 @@ export function checkParse(doc: ParsedDocument): void {
       assert.equal(call.args.length, 0, `bare call ${call.name} has arguments`);
       continue;
     }
-    assert.equal(doc.text[call.open], '[', `call ${call.name}: open is not [`);
-    if (call.close >= 0) assert.equal(doc.text[call.close], ']', `call ${call.name}: close is not ]`);
+    assert.equal(doc.text.slice(call.open, call.open + 1), '[', `call ${call.name}: open is not [`);
+    if (call.close >= 0)
+      assert.equal(doc.text.slice(call.close, call.close + 1), ']', `call ${call.name}: close is not ]`);
     let at = call.open + 1;
     call.args.forEach((arg: ArgNode, i: number) => {
       assert.equal(arg.start, at, `call ${call.name}: argument ${i} starts at ${arg.start}, expected ${at}`);

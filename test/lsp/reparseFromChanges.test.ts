@@ -11,6 +11,7 @@ import { knownNamesOf, LanguageService } from '../../server/src/core/languageSer
 import { parse } from '../../server/src/core/parser/parser';
 import type { TextChange } from '../../server/src/core/parser/parser';
 import { EditedDocument } from '../../server/src/lsp/editedDocument';
+import { countJoins } from '../support/joins';
 import { generateDocument, Rng } from '../support/generate';
 import { snapshotCatalog } from '../support/testCatalog';
 import { assertSameParse } from '../fuzz/incremental';
@@ -58,7 +59,11 @@ describe('reparsing open documents from their changes', function () {
     let asked = 0;
     for (let seed = 1; seed <= 24; seed++) {
       const rng = new Rng(seed);
-      const initial = generateDocument(catalog, { seed, size: rng.int(2_000, 9_000) });
+      // A third of the documents are kept in several pieces (core/parser/text.ts cuts past 8 KB).
+      const initial = generateDocument(catalog, {
+        seed,
+        size: seed % 3 === 0 ? rng.int(20_000, 60_000) : rng.int(2_000, 9_000),
+      });
       const uri = 'file:///changes.bds';
       const ours = new CountingDocument(uri, 'bdscript', 1, initial);
       let ref = TextDocument.create(uri, 'bdscript', 1, initial);
@@ -78,20 +83,58 @@ describe('reparsing open documents from their changes', function () {
         }
         for (const change of changes) ours.update([change], version);
         const text = ref.getText();
-        assert.equal(ours.getText(), text);
         const where = `seed ${seed} step ${step}`;
         if ((step + 1) % validateEvery !== 0) {
           // As completion does between validations: the version is parsed, not diagnosed.
           assertSameParse(service.analyze(ours).parsed, parse(text, options), where);
+          assert.equal(ours.getText(), text);
           continue;
         }
         const incremental = service.validate(ours);
         assertSameParse(service.analyze(ours).parsed, parse(text, options), where);
+        assert.equal(ours.getText(), text);
         const fresh = new LanguageService({ catalog }).validate(TextDocument.create(uri, 'bdscript', version, text));
         assert.deepEqual(incremental, fresh, `${where}: diagnostics differ from a fresh analysis`);
       }
       asked += ours.asked;
     }
     assert.ok(asked > 0, 'the service never asked the documents what changed');
+  });
+
+  it('never joins the whole text for a keystroke: validation and the first requests read pieces', () => {
+    const text = generateDocument(catalog, { seed: 5, size: 300_000 });
+    const uri = 'file:///large.bds';
+    const doc = new EditedDocument(uri, 'bdscript', 1, text);
+    const service = new LanguageService({ catalog });
+    service.validate(doc);
+    const joins = countJoins();
+    try {
+      let version = 1;
+      const middle = text.indexOf('\n', text.length >> 1) + 1;
+      for (const [from, typed] of [
+        [middle, '$addBu'],
+        [text.length, '$title[😀 '],
+        [middle, '\n$if[$a==1]\n'],
+      ] as const) {
+        // Typed one character at a time, with the requests an editor sends after each.
+        let at = from === text.length ? doc.length : from;
+        for (const ch of typed) {
+          const position = doc.positionAt(at);
+          doc.update([{ range: { start: position, end: position }, text: ch }], ++version);
+          at += ch.length;
+          const cursor = doc.positionAt(at);
+          service.complete(doc, cursor);
+          service.hover(doc, cursor);
+          service.signatureHelp(doc, cursor);
+        }
+        service.validate(doc);
+      }
+      assert.equal(joins.count, 0, 'the whole text was joined');
+    } finally {
+      joins.restore();
+    }
+    // What was read in pieces is what a fresh analysis of the joined text finds.
+    const fresh = new LanguageService({ catalog }).validate(TextDocument.create(uri, 'bdscript', 99, doc.getText()));
+    assert.deepEqual(service.validate(doc), fresh);
   });
 });

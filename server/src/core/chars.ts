@@ -1,3 +1,4 @@
+import type { DocText } from './parser/text';
 // Character classes by UTF-16 code, for the hot loops that read document text: one definition of
 // what a blank and a line break are, and of what an emoji alias (`:thumbsup:`) is made of, which
 // the decoder, hover, completion and the argument checks all share.
@@ -18,7 +19,7 @@ export function isWhitespace(c: number): boolean {
 }
 
 /** Whether `text` holds only whitespace in [start, end). */
-export function isBlankText(text: string, start: number, end: number): boolean {
+export function isBlankText(text: DocText, start: number, end: number): boolean {
   for (let i = start; i < end; i++) if (!isWhitespace(text.charCodeAt(i))) return false;
   return true;
 }

@@ -64,6 +64,7 @@ import {
 } from './features/types';
 import { localizer, resolveLocale } from './l10n';
 import { KnownNames, parse, reparse, reparseChange, type ParseOptions, type TextChange } from './parser/parser';
+import type { DocText } from './parser/text';
 import type { ParsedDocument } from './parser/tree';
 import { DEFAULT_SETTINGS, scriptLanguageFromName, type ScriptLanguage, type Settings } from './settings';
 
@@ -111,11 +112,21 @@ const knownNamesByCatalog = new WeakMap<Catalog, KnownNames | undefined>();
 export interface ChangeTracking {
   /** What changed from `version` to the current one, as one region; undefined when unknown. */
   changeSince(version: number): TextChange | undefined;
+  /**
+   * The current text without joining it into one string (core/parser/text.ts): a keystroke in a
+   * large document then costs the pieces it touched, not a copy of the whole text.
+   */
+  content(): DocText;
 }
 
 function changeOf(document: TextDocument, version: number): TextChange | undefined {
   const tracking = document as Partial<ChangeTracking>;
   return typeof tracking.changeSince === 'function' ? tracking.changeSince(version) : undefined;
+}
+
+function contentOf(document: TextDocument): DocText {
+  const tracking = document as Partial<ChangeTracking>;
+  return typeof tracking.content === 'function' ? tracking.content() : document.getText();
 }
 
 /**
@@ -211,7 +222,7 @@ export class LanguageService {
       factsOnceRead: this.facts.onceRead,
       detach: !this.checkOnly,
     };
-    const text = document.getText();
+    const text = contentOf(document);
     // The change the document knows applies only to the text of the version this same document
     // had; reparseChange itself falls back to a full parse when it does not fit that text.
     const change =

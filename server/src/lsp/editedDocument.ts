@@ -1,19 +1,17 @@
 // An open document that takes keystrokes cheaply. Each didChange of a 1 MB document used to cost
 // about a millisecond: applying a change to one string and then reading a character of the
-// result flattens the whole text again (a 1-2 MB copy), so six keystrokes typed before a
-// completion request cost 6-13 ms before the request was even read. Here a change only edits a
-// list of pieces (slices of the text as it was, and the inserted texts) and the line starts; the
-// text is joined into one string once, when something reads it. Positions behave exactly as
-// `vscode-languageserver-textdocument` computes them (a test compares the two on random edits).
+// result flattens the whole text again (a 1-2 MB copy). Here each version's text is a
+// `PieceText` (core/parser/text.ts): a change makes the next version by copying only the pieces
+// it touches, and the language service parses and reads that same object, so no keystroke joins
+// the whole text. The line starts are kept up to date with each change. Positions behave exactly
+// as `vscode-languageserver-textdocument` computes them (a test compares the two on random edits).
 // It also remembers the region each version's changes replaced (changeSince), so the language
 // service reparses a new version from that region instead of comparing two megabytes of text.
 
 import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import type { ChangeTracking } from '../core/languageService';
 import type { TextChange } from '../core/parser/parser';
-
-/** Past this many pieces the text is joined, so that finding a piece stays cheap. */
-const MAX_PIECES = 256;
+import { PieceText, type DocText } from '../core/parser/text';
 
 /** How many versions back changeSince can answer (one entry a didChange). */
 const MAX_LOGGED_VERSIONS = 64;
@@ -31,11 +29,8 @@ const CR = 13;
 const isEol = (c: number): boolean => c === LF || c === CR;
 
 export class EditedDocument implements TextDocument, ChangeTracking {
-  /** The text when `pieces` is null, else the text the pieces were cut from (kept for its slices). */
-  private flat: string;
-  /** The text as a list of pieces, while changes have not been joined yet. */
-  private pieces: string[] | null = null;
-  private size: number;
+  /** This version's text. */
+  private current: PieceText;
   /** Where each line starts; undefined when a change joined or split a `\r\n` (made again on use). */
   private lineStarts: number[] | undefined;
   private versionValue: number;
@@ -48,8 +43,7 @@ export class EditedDocument implements TextDocument, ChangeTracking {
     version: number,
     text: string,
   ) {
-    this.flat = text;
-    this.size = text.length;
+    this.current = PieceText.of(text);
     this.versionValue = version;
   }
 
@@ -63,15 +57,20 @@ export class EditedDocument implements TextDocument, ChangeTracking {
 
   /** The length of the text, without joining it. */
   get length(): number {
-    return this.size;
+    return this.current.length;
+  }
+
+  /** This version's text as the language service reads it, without joining it. */
+  content(): DocText {
+    return this.current;
   }
 
   getText(range?: Range): string {
-    if (!range) return this.text();
+    if (!range) return this.current.toString();
     // A range given backwards gives the text between its ends, as `substring` does.
     const a = this.offsetAt(range.start);
     const b = this.offsetAt(range.end);
-    return a === b ? '' : this.slice(Math.min(a, b), Math.max(a, b));
+    return a === b ? '' : this.current.slice(Math.min(a, b), Math.max(a, b));
   }
 
   /** Applies changes in order (each relative to the text after the ones before) and sets the version. */
@@ -81,9 +80,7 @@ export class EditedDocument implements TextDocument, ChangeTracking {
     for (const change of changes) {
       if ('range' in change) region = composeChanges(region, this.replace(change.range, change.text));
       else {
-        this.flat = change.text;
-        this.pieces = null;
-        this.size = change.text.length;
+        this.current = PieceText.of(change.text);
         this.lineStarts = undefined;
         whole = true;
       }
@@ -113,7 +110,7 @@ export class EditedDocument implements TextDocument, ChangeTracking {
   }
 
   positionAt(offset: number): Position {
-    const at = Math.max(0, Math.min(offset, this.size));
+    const at = Math.max(0, Math.min(offset, this.current.length));
     const starts = this.lines();
     let lo = 0;
     let hi = starts.length;
@@ -129,11 +126,11 @@ export class EditedDocument implements TextDocument, ChangeTracking {
 
   offsetAt(position: Position): number {
     const starts = this.lines();
-    if (position.line >= starts.length) return this.size;
+    if (position.line >= starts.length) return this.current.length;
     if (position.line < 0) return 0;
     const start = starts[position.line] ?? 0;
     if (position.character <= 0) return start;
-    const next = starts[position.line + 1] ?? this.size;
+    const next = starts[position.line + 1] ?? this.current.length;
     return this.beforeEol(Math.min(start + position.character, next), start);
   }
 
@@ -142,67 +139,34 @@ export class EditedDocument implements TextDocument, ChangeTracking {
     if (line < 0) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
     if (line >= starts.length) {
       const last = starts.length - 1;
-      return { start: { line: last, character: 0 }, end: { line: last, character: this.size - (starts[last] ?? 0) } };
+      return {
+        start: { line: last, character: 0 },
+        end: { line: last, character: this.current.length - (starts[last] ?? 0) },
+      };
     }
     const start = starts[line] ?? 0;
-    const end = this.beforeEol(starts[line + 1] ?? this.size, start);
+    const end = this.beforeEol(starts[line + 1] ?? this.current.length, start);
     return { start: { line, character: 0 }, end: { line, character: end - start } };
   }
 
   getEOLCharacters(line: number): string {
     const starts = this.lines();
     if (line < 0 || line >= starts.length) return '';
-    const next = starts[line + 1] ?? this.size;
-    return this.text().substring(this.beforeEol(next, starts[line] ?? 0), next);
+    const next = starts[line + 1] ?? this.current.length;
+    return this.current.slice(this.beforeEol(next, starts[line] ?? 0), next);
   }
 
   // ---- internals ----------------------------------------------------------------------------
 
-  /** The whole text as one string, joining pending pieces once. */
-  private text(): string {
-    if (this.pieces) {
-      this.flat = this.pieces.join('');
-      this.pieces = null;
-    }
-    return this.flat;
-  }
-
-  /** `[start, end)` of the current text, without joining the rest. */
-  private slice(start: number, end: number): string {
-    if (!this.pieces) return this.flat.substring(start, end);
-    const parts: string[] = [];
-    let at = 0;
-    for (const piece of this.pieces) {
-      const pieceEnd = at + piece.length;
-      if (pieceEnd > start && at < end)
-        parts.push(piece.slice(Math.max(0, start - at), Math.min(piece.length, end - at)));
-      if (pieceEnd >= end) break;
-      at = pieceEnd;
-    }
-    return parts.join('');
-  }
-
-  /** The code unit at `offset` of the current text (NaN outside it), without joining. */
-  private charAt(offset: number): number {
-    if (offset < 0 || offset >= this.size) return NaN;
-    if (!this.pieces) return this.flat.charCodeAt(offset);
-    let at = 0;
-    for (const piece of this.pieces) {
-      if (offset < at + piece.length) return piece.charCodeAt(offset - at);
-      at += piece.length;
-    }
-    return NaN;
-  }
-
   /** Moves `offset` back over line-break characters, not before `lineStart`. */
   private beforeEol(offset: number, lineStart: number): number {
     let at = offset;
-    while (at > lineStart && isEol(this.charAt(at - 1))) at--;
+    while (at > lineStart && isEol(this.current.charCodeAt(at - 1))) at--;
     return at;
   }
 
   private lines(): number[] {
-    this.lineStarts ??= lineStartsOf(this.text(), 0, true);
+    this.lineStarts ??= lineStartsOf(this.current, 0, true);
     return this.lineStarts;
   }
 
@@ -216,11 +180,11 @@ export class EditedDocument implements TextDocument, ChangeTracking {
         : [range.start, range.end];
     const start = this.offsetAt(from);
     const end = this.offsetAt(to);
-    this.splice(start, end, text);
+    this.current = this.current.replace(start, end, text);
     const insertedEnd = start + text.length;
     const region: TextChange = { start, oldEnd: end, newEnd: insertedEnd };
     // A change that joins or splits a `\r\n` moves a line start the arithmetic below would miss.
-    const crlfAt = (i: number): boolean => this.charAt(i - 1) === CR && this.charAt(i) === LF;
+    const crlfAt = (i: number): boolean => this.current.charCodeAt(i - 1) === CR && this.current.charCodeAt(i) === LF;
     if (!this.lineStarts || crlfAt(start) || crlfAt(insertedEnd)) {
       this.lineStarts = undefined;
       return region;
@@ -267,31 +231,6 @@ export class EditedDocument implements TextDocument, ChangeTracking {
       this.log = [];
     }
   }
-
-  /** Replaces `[start, end)` of the current text by `text` in the piece list. */
-  private splice(start: number, end: number, text: string): void {
-    const pieces = this.pieces ?? [this.flat];
-    const out: string[] = [];
-    let at = 0;
-    let placed = false;
-    for (const piece of pieces) {
-      const pieceEnd = at + piece.length;
-      if (pieceEnd <= start) out.push(piece);
-      else {
-        if (at < start) out.push(piece.slice(0, start - at));
-        if (!placed) {
-          if (text !== '') out.push(text);
-          placed = true;
-        }
-        if (pieceEnd > end) out.push(at >= end ? piece : piece.slice(end - at));
-      }
-      at = pieceEnd;
-    }
-    if (!placed && text !== '') out.push(text);
-    this.size += text.length - (end - start);
-    this.pieces = out;
-    if (out.length > MAX_PIECES) this.text();
-  }
 }
 
 /**
@@ -310,7 +249,7 @@ export function composeChanges(first: TextChange | undefined, second: TextChange
 }
 
 /** Line starts of `text` (offsets plus `base`); with `first`, the start of the first line too. */
-function lineStartsOf(text: string, base: number, first: boolean): number[] {
+function lineStartsOf(text: DocText, base: number, first: boolean): number[] {
   const out: number[] = first ? [base] : [];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);

@@ -6,6 +6,7 @@
 
 import { lineOf } from '../parser/parser';
 import type { ParsedDocument } from '../parser/tree';
+import { wholeText } from '../parser/text';
 
 export interface AppCode {
   /** The command's code: the document without its trigger line (the whole document when it has none). */
@@ -21,7 +22,7 @@ export function appCode(parsed: ParsedDocument): AppCode {
   const text = parsed.text;
   const span = parsed.trigger;
   const call = span ? parsed.callAt(span.start) : null;
-  if (!span || !call) return { code: text, trigger: null, triggerLine: null };
+  if (!span || !call) return { code: wholeText(text), trigger: null, triggerLine: null };
   // The trigger line ends at `span.end` (before its line break); blank lines before it go too.
   let codeStart = span.end;
   if (text.charCodeAt(codeStart) === 13 /* \r */) codeStart++;

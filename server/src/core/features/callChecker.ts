@@ -21,12 +21,13 @@ import { replacementFixes } from './deprecations';
 import { CALL_CHECKS, type CallCheck, type CallReport } from './callRules';
 import { callToResolve, isTriggerCall, resolveCall, type CallToResolve, type FoundRecord } from './resolve';
 import type { Findings } from './diagnosticCollector';
+import type { DocText } from '../parser/text';
 
 /** At most this much glued text is quoted in a message. */
 const MAX_GLUED_SHOWN = 40;
 
 /** Where a run of letters and digits that starts at `from` ends. */
-function identifierTail(text: string, from: number): number {
+function identifierTail(text: DocText, from: number): number {
   let j = from;
   for (;;) {
     const c = text.charCodeAt(j);
@@ -137,7 +138,7 @@ function callKind(catalog: Catalog, kinds: Map<string, Array<CallKind | undefine
 
 /** Judges calls one by one, putting what it finds into a chunk's `Findings`. */
 export class CallChecker {
-  private readonly text: string;
+  private readonly text: DocText;
   /** "Did you mean" per unknown name, computed once per name. */
   private readonly suggestionMemo = new Map<string, { near: string[] }>();
   private readonly kinds: Map<string, Array<CallKind | undefined>>;

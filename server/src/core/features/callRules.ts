@@ -16,6 +16,7 @@ import { quoteValue } from './values';
 import type { RuleCode } from './rules';
 import type { DiagnosticFix } from './types';
 import { msg, type Text } from '../l10n';
+import type { DocText } from '../parser/text';
 
 /** Where a per-call check puts a finding; the message and fixes are made only when shown. */
 export type CallReport = (
@@ -27,7 +28,7 @@ export type CallReport = (
 ) => void;
 
 /** A check of one call whose `[...]` is closed, given the document text. */
-export type CallCheck = (text: string, call: CallNode, report: CallReport) => void;
+export type CallCheck = (text: DocText, call: CallNode, report: CallReport) => void;
 
 /** The functions these checks judge, by name (each must be known to the catalog in its bracketed form). */
 export const CALL_CHECKS: ReadonlyMap<string, CallCheck> = combine([
@@ -69,7 +70,7 @@ function combine(entries: ReadonlyArray<readonly [string, CallCheck]>): Readonly
  * text (before any call, blanks aside) does not start with a sign is reported; a role that
  * starts with a call (`$var[role]`, `$getVar[...]`) is known only at run time.
  */
-function roleGrantSigns(text: string, call: CallNode, report: CallReport): void {
+function roleGrantSigns(text: DocText, call: CallNode, report: CallReport): void {
   for (const arg of call.args.slice(1)) {
     const first = firstCharacter(text, arg);
     if (!first || first.char === '+' || first.char === '-') continue;
@@ -96,7 +97,7 @@ function roleGrantSigns(text: string, call: CallNode, report: CallReport): void 
  * of its leading text or escape (comments skipped). Undefined when the argument is blank or its
  * value starts with a call.
  */
-function firstCharacter(text: string, arg: ArgNode): { char: string; at: number } | undefined {
+function firstCharacter(text: DocText, arg: ArgNode): { char: string; at: number } | undefined {
   for (const child of arg.children) {
     switch (child.kind) {
       case 'comment':
@@ -108,7 +109,7 @@ function firstCharacter(text: string, arg: ArgNode): { char: string; at: number 
       case 'text': {
         let i = child.start;
         while (i < child.end && isWhitespace(text.charCodeAt(i))) i++;
-        if (i < child.end) return { char: text.charAt(i), at: i };
+        if (i < child.end) return { char: text.slice(i, i + 1), at: i };
         continue;
       }
     }
@@ -117,7 +118,7 @@ function firstCharacter(text: string, arg: ArgNode): { char: string; at: number 
 }
 
 /** Where an argument's text ends, blanks at its end aside. */
-function trimmedEnd(text: string, arg: ArgNode): number {
+function trimmedEnd(text: DocText, arg: ArgNode): number {
   let end = arg.end;
   while (end > arg.start && isWhitespace(text.charCodeAt(end - 1))) end--;
   return end;
@@ -133,7 +134,7 @@ const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
  * shows a negative input stopping the command with an error ("the input number can't be
  * negative"). Only a literal number is judged; other text is `invalid-argument`'s.
  */
-function sqrtOfNegative(text: string, call: CallNode, report: CallReport): void {
+function sqrtOfNegative(text: DocText, call: CallNode, report: CallReport): void {
   const arg = call.args[0];
   if (!arg || call.args.length !== 1) return;
   const value = literalText(text, arg);
@@ -156,7 +157,7 @@ const MAX_ANCESTORS = 256;
  * reply's embed, and the message `$sendMessage` sends has none. Judged at any depth of the text
  * argument; the other senders' pages do not say so and are left alone.
  */
-function embedInSentMessage(_text: string, call: CallNode, report: CallReport): void {
+function embedInSentMessage(_text: DocText, call: CallNode, report: CallReport): void {
   let arg = call.parent;
   for (let depth = 0; arg && depth < MAX_ANCESTORS; depth++) {
     const outer = arg.parent;

@@ -13,6 +13,7 @@ import type { CallNode, ChunkView } from '../parser/tree';
 import { callToResolve, resolveCall } from './resolve';
 import { isWhitespace } from '../chars';
 import type { Analysis, FeatureContext } from './types';
+import type { DocText } from '../parser/text';
 
 const HEX = /^(#?)([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/;
 const INTEGER = /^\d{1,8}$/;
@@ -54,7 +55,7 @@ function recordOf(catalog: Catalog, call: CallNode): CatalogRecord | undefined {
   return found && !found.otherForm ? found.record : undefined;
 }
 
-function chunkColors(catalog: Catalog, text: string, view: ChunkView, base: number): ColorSpot[] {
+function chunkColors(catalog: Catalog, text: DocText, view: ChunkView, base: number): ColorSpot[] {
   const out: ColorSpot[] = [];
   for (const call of view.calls) {
     if (call.open < 0 || call.args.length === 0) continue;

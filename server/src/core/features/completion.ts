@@ -37,6 +37,7 @@ import { FUNCTION_USE } from './functionUse';
 import { APP_VARIABLE_FUNCTIONS, variableNames } from './variables';
 import { componentIds, idKindsOf, INTERACTION_ID_KINDS } from './components';
 import { callToResolve, resolveCall } from './resolve';
+import type { DocText } from '../parser/text';
 
 /** Bounds on one answer; beyond them the list is marked incomplete so the client asks again. */
 export const COMPLETION_LIMITS = {
@@ -220,7 +221,7 @@ function isLetterOrDigit(c: number): boolean {
 }
 
 /** Where the run of letters and digits from `from` ends. */
-function letterRunEnd(text: string, from: number): number {
+function letterRunEnd(text: DocText, from: number): number {
   let j = from;
   while (isLetterOrDigit(text.charCodeAt(j))) j++;
   return j;
@@ -241,7 +242,7 @@ function lineStartOf(parsed: ParsedDocument, offset: number): number {
 }
 
 /** Whether a word character (letter or digit) of a text node sits right before the cursor. */
-function wordBefore(text: string, offset: number, before: Node | null): boolean {
+function wordBefore(text: DocText, offset: number, before: Node | null): boolean {
   if (!before || before.kind !== 'text' || offset === 0) return false;
   return isWordChar(text.charCodeAt(offset - 1));
 }
@@ -257,7 +258,7 @@ interface EmojiSite {
   readonly prefix: string;
 }
 
-function emojiSite(text: string, nodeStart: number, offset: number): EmojiSite | null {
+function emojiSite(text: DocText, nodeStart: number, offset: number): EmojiSite | null {
   let i = offset;
   while (i > nodeStart && offset - i < MAX_ALIAS_LENGTH && isAliasChar(text.charCodeAt(i - 1))) i--;
   const colon = i - 1;
@@ -567,7 +568,7 @@ function bracketedRecord(out: Output, call: CallNode): CatalogRecord | undefined
 }
 
 /** The range a value replaces: the argument's literal text without surrounding blanks, or null when it holds code. */
-function valueRange(text: string, arg: ArgNode, offset: number): [number, number] | null {
+function valueRange(text: DocText, arg: ArgNode, offset: number): [number, number] | null {
   for (const child of arg.children) if (child.kind === 'call' || child.kind === 'comment') return null;
   // An LSP completion edit must stay on the cursor's line, so a value spanning lines is cut there.
   let start = arg.start;

@@ -18,6 +18,7 @@ import { limit } from './limits';
 import { inTrigger, pathModel, walkPaths, type PathModel, type PathWalker, type Relation } from './paths';
 import { msg, type Msg } from '../l10n';
 import { SHAPES, type IdKind, type PartRole } from './shapes';
+import type { DocText } from '../parser/text';
 
 /** What a component function does to a message (the roles of shapes.ts that the component rules follow). */
 export type ComponentRole = Exclude<PartRole, 'editSelectMenu' | 'editSelectOption' | 'reference' | 'sender'>;
@@ -129,7 +130,7 @@ export const COMPONENT_FACT = new ChunkFact<ComponentFacts>({
   },
 });
 
-function chunkComponents(text: string, view: ChunkView, base: number): ComponentFacts {
+function chunkComponents(text: DocText, view: ChunkView, base: number): ComponentFacts {
   const calls: ComponentCall[] = [];
   const embeds: number[] = [];
   for (const call of view.calls) {
@@ -159,7 +160,7 @@ function chunkComponents(text: string, view: ChunkView, base: number): Component
   return { calls, embeds };
 }
 
-function valueOf(text: string, call: CallNode, index: number | undefined): Value {
+function valueOf(text: DocText, call: CallNode, index: number | undefined): Value {
   if (index === undefined || call.open < 0) return undefined;
   const arg = call.args[index];
   if (!arg) return undefined;
@@ -175,7 +176,7 @@ function lower(v: Value): Value {
   return typeof v === 'string' ? v.trim().toLowerCase() : v;
 }
 
-function isBlankArg(text: string, arg: ArgNode): boolean {
+function isBlankArg(text: DocText, arg: ArgNode): boolean {
   const v = literalText(text, arg);
   return v !== undefined && v.trim() === '';
 }

@@ -7,6 +7,7 @@ import { callNameAt, enclosingCall, literalText } from '../parser/query';
 import type { CallNode, ParsedDocument, Span } from '../parser/tree';
 import type { Analysis, FeatureContext } from './types';
 import { definitionsOf, varUseAt } from './variables';
+import type { DocText } from '../parser/text';
 
 export function definition(_ctx: FeatureContext, analysis: Analysis, position: Position): Location[] {
   const parsed = analysis.parsed;
@@ -45,10 +46,10 @@ function awaitAt(parsed: ParsedDocument, offset: number): CallNode | null {
 }
 
 /** A span without the blanks around its text. */
-function trimmed(text: string, arg: Span): { start: number; end: number } {
+function trimmed(text: DocText, arg: Span): { start: number; end: number } {
   let start = arg.start;
   let end = arg.end;
-  while (start < end && /\s/.test(text.charAt(start))) start++;
-  while (end > start && /\s/.test(text.charAt(end - 1))) end--;
+  while (start < end && /\s/.test(text.slice(start, start + 1))) start++;
+  while (end > start && /\s/.test(text.slice(end - 1, end))) end--;
   return { start, end };
 }

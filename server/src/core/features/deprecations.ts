@@ -12,6 +12,7 @@ import type { Argument, FunctionRecord } from '../catalog/model';
 import type { CallNode } from '../parser/tree';
 import type { DiagnosticFix } from './types';
 import { msg, type Msg } from '../l10n';
+import type { DocText } from '../parser/text';
 
 /** A rewrite of a call's arguments into the replacement's, from the wiki's pages of both functions. */
 interface Rewrite {
@@ -92,7 +93,7 @@ export function sameArguments(a: readonly Argument[], b: readonly Argument[]): b
 /** The fixes that replace a deprecated call with its replacement. */
 export function replacementFixes(
   catalog: Catalog,
-  text: string,
+  text: DocText,
   call: CallNode,
   record: FunctionRecord,
 ): DiagnosticFix[] {

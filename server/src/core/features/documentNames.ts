@@ -5,6 +5,7 @@
 import { ChunkFact, moveEach, moveOffsets } from '../parser/facts';
 import { literalText } from '../parser/query';
 import type { ChunkView, ParsedDocument } from '../parser/tree';
+import type { DocText } from '../parser/text';
 
 /** One `$var[Name]` or `$var[Name;Value]` with a literal, non-blank name. */
 export interface VarUse {
@@ -46,7 +47,7 @@ export const VAR_USE_FACT = new ChunkFact<readonly VarUse[]>({
   move: (fact, shift) => moveEach(fact, (u) => moveOffsets(u, ['start', 'end', 'nameStart', 'nameEnd'], shift)),
 });
 
-function chunkVarUses(text: string, view: ChunkView, base: number): VarUse[] {
+function chunkVarUses(text: DocText, view: ChunkView, base: number): VarUse[] {
   const out: VarUse[] = [];
   for (const call of view.calls) {
     const arg = call.args[0];

@@ -15,6 +15,7 @@ import { limit } from './limits';
 import { msg, type Text } from '../l10n';
 import { inTrigger, pathModel, walkPaths } from './paths';
 import { shapesOf } from './shapes';
+import type { DocText } from '../parser/text';
 
 type EmbedPart = 'title' | 'description' | 'footer' | 'author' | 'field';
 
@@ -50,7 +51,7 @@ interface EmbedCall {
 }
 
 /** Characters of an argument that certainly reach Discord: all of a literal (trimmed), else the non-blank text. */
-function certain(text: string, arg: ArgNode | undefined): number {
+function certain(text: DocText, arg: ArgNode | undefined): number {
   if (!arg) return 0;
   let literal = true;
   let value = '';
@@ -67,7 +68,7 @@ function certain(text: string, arg: ArgNode | undefined): number {
 }
 
 /** The embed index an argument gives: 1 when absent, undefined when not a literal whole number. */
-function indexOf(text: string, call: CallNode, at: number): number | undefined {
+function indexOf(text: DocText, call: CallNode, at: number): number | undefined {
   const arg = call.args[at];
   if (!arg || arg.children.length === 0) return 1;
   let value = '';
@@ -87,7 +88,7 @@ export const EMBED_FACT = new ChunkFact<readonly EmbedCall[]>({
   move: (fact, shift) => moveEach(fact, (c) => moveOffsets(c, ['start', 'end'], shift)),
 });
 
-function chunkEmbeds(text: string, view: ChunkView, base: number): readonly EmbedCall[] {
+function chunkEmbeds(text: DocText, view: ChunkView, base: number): readonly EmbedCall[] {
   const out: EmbedCall[] = [];
   for (const node of view.roots) {
     if (node.kind !== 'call' || node.open < 0) continue;

@@ -9,6 +9,7 @@ import type { Block } from '../parser/blocks';
 import type { ChunkView, ParsedDocument } from '../parser/tree';
 import type { Analysis, FeatureContext } from './types';
 import { isSpaceOrTab } from '../chars';
+import type { DocText } from '../parser/text';
 
 export function foldingRanges(_ctx: FeatureContext, analysis: Analysis): FoldingRange[] {
   const parsed = analysis.parsed;
@@ -67,7 +68,7 @@ interface BracketSpan {
 }
 
 /** The closed calls and comments of a chunk whose `[` and `]` are on different lines (a line break inside never moves). */
-function multiLineBrackets(text: string, view: ChunkView, base: number): BracketSpan[] {
+function multiLineBrackets(text: DocText, view: ChunkView, base: number): BracketSpan[] {
   const out: BracketSpan[] = [];
   const first = view.roots[0];
   const last = view.roots[view.roots.length - 1];

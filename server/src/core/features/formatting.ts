@@ -16,6 +16,7 @@ import { ChunkFact, type Shift } from '../parser/facts';
 import { lineOf } from '../parser/parser';
 import type { ChunkView, ParsedDocument } from '../parser/tree';
 import type { OffsetEdit } from './types';
+import type { DocText } from '../parser/text';
 
 /** The editor's indentation options (LSP `FormattingOptions`). */
 export interface FormatOptions {
@@ -66,7 +67,7 @@ function isBlank(c: number): boolean {
 }
 
 /** Whether `at` (after the chunk's first character) starts a line. */
-function isLineStartAfter(text: string, at: number): boolean {
+function isLineStartAfter(text: DocText, at: number): boolean {
   const before = text.charCodeAt(at - 1);
   return before === 10 || (before === 13 && text.charCodeAt(at) !== 10);
 }
@@ -77,7 +78,7 @@ function isLineStartAfter(text: string, at: number): boolean {
  * left to `formatEdits` by the spot's kind. Spots are gathered only while the segment may still
  * be dropped, so a line of text costs one look at its first character.
  */
-function lineFacts(text: string, view: ChunkView, base: number): Int32Array {
+function lineFacts(text: DocText, view: ChunkView, base: number): Int32Array {
   const roots = view.roots;
   const chunkEnd = roots.length > 0 ? (roots[roots.length - 1]?.end ?? base) : base;
   const out: number[] = [0];
@@ -134,7 +135,7 @@ function lineFacts(text: string, view: ChunkView, base: number): Int32Array {
 
 /** The spots of a blank top-level text node: indentation at line starts, blanks before line ends. */
 function blankTextSpots(
-  text: string,
+  text: DocText,
   start: number,
   end: number,
   base: number,
@@ -314,7 +315,7 @@ export function formatEdits(parsed: ParsedDocument, options: FormatOptions, from
   return edits;
 }
 
-function isLineStart(text: string, at: number): boolean {
+function isLineStart(text: DocText, at: number): boolean {
   if (at === 0) return true;
   const before = text.charCodeAt(at - 1);
   return before === 10 || (before === 13 && text.charCodeAt(at) !== 10);

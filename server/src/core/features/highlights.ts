@@ -23,6 +23,7 @@ import {
 } from './components';
 import type { Analysis, FeatureContext } from './types';
 import { varUseAt, varUsesNamed } from './variables';
+import type { DocText } from '../parser/text';
 
 /** A highlight in document offsets. */
 export interface OffsetHighlight {
@@ -170,7 +171,7 @@ function idReferenceFact(parsed: ParsedDocument, i: number): readonly IdReferenc
   return parsed.fact(ID_REFERENCE_FACT, i);
 }
 
-function idReferencesOf(text: string, view: ChunkView, base: number): IdReference[] {
+function idReferencesOf(text: DocText, view: ChunkView, base: number): IdReference[] {
   const out: IdReference[] = [];
   for (const call of view.calls) {
     if (call.open < 0) continue;
@@ -189,7 +190,7 @@ function idReferencesOf(text: string, view: ChunkView, base: number): IdReferenc
 }
 
 /** A literal argument's value trimmed, with where it is written; undefined when not literal or blank. */
-function literalSpan(text: string, arg: ArgNode): { id: string; start: number; end: number } | undefined {
+function literalSpan(text: DocText, arg: ArgNode): { id: string; start: number; end: number } | undefined {
   const value = literalText(text, arg);
   const id = value?.trim();
   if (!id) return undefined;
@@ -201,7 +202,7 @@ function literalSpan(text: string, arg: ArgNode): { id: string; start: number; e
 }
 
 /** `$customID==ID` or `$customID!=ID` in a condition argument. */
-function customIdCompared(text: string, arg: ArgNode, base: number, out: IdReference[]): void {
+function customIdCompared(text: DocText, arg: ArgNode, base: number, out: IdReference[]): void {
   const children = arg.children;
   for (let k = 0; k + 1 < children.length; k++) {
     const call = children[k];
@@ -222,7 +223,7 @@ interface Creation {
 }
 
 /** Where a component call's literal ID is written (trimmed), when it creates one. */
-function creationOf(text: string, c: ComponentCall): Creation | undefined {
+function creationOf(text: DocText, c: ComponentCall): Creation | undefined {
   const kind = createdIdKind(c);
   if (!kind || typeof c.id !== 'string' || c.idStart < 0) return undefined;
   const id = c.id.trim();

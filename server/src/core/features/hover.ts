@@ -24,6 +24,7 @@ import { limit } from './limits';
 import { capCount, shapeOf } from './shapes';
 import { ENGLISH } from '../l10n';
 import { isAliasChar, MAX_ALIAS_LENGTH } from '../chars';
+import type { DocText } from '../parser/text';
 
 /** Hover at a position, or null where there is nothing to say (unknown names included). */
 export function hover(ctx: FeatureContext, analysis: Analysis, position: Position): Hover | null {
@@ -94,8 +95,8 @@ function argumentHover(
   let start = arg.start;
   let end = arg.end;
   const text = parsed.text;
-  while (start < end && /\s/.test(text.charAt(start))) start++;
-  while (end > start && /\s/.test(text.charAt(end - 1))) end--;
+  while (start < end && /\s/.test(text.slice(start, start + 1))) start++;
+  while (end > start && /\s/.test(text.slice(end - 1, end))) end--;
   const card = renderArgument(found.record, slot, opts);
   const part = messagePartNote(parsed, arg, opts);
   return answer(part ? `${card}\n\n${part}` : card, Math.min(start, offset), Math.max(end, offset));
@@ -135,7 +136,7 @@ function messagePartNote(parsed: ParsedDocument, arg: ArgNode, opts: DocOptions)
 /** An emoji alias (`:thumbsup:`) or an emoji character sequence at the cursor, within one text node. */
 function emojiAt(
   catalog: Catalog,
-  text: string,
+  text: DocText,
   node: Node,
   offset: number,
   opts: DocOptions,
@@ -154,7 +155,7 @@ function emojiAt(
 }
 
 /** Spans `:alias:` that could contain the cursor, nearest reading first. */
-function aliasCandidates(text: string, from: number, to: number, offset: number): Array<[number, number]> {
+function aliasCandidates(text: DocText, from: number, to: number, offset: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   const scanRight = (i: number): number => {
     let j = i;
@@ -198,7 +199,7 @@ function longestEmoji(catalog: Catalog): number {
 /** The longest emoji of the map that covers the character at the cursor. */
 function emojiSequenceAt(
   catalog: Catalog,
-  text: string,
+  text: DocText,
   from: number,
   to: number,
   offset: number,

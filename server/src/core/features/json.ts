@@ -11,6 +11,7 @@ import { literalText } from '../parser/query';
 import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
 import { checkJson, type JsonError, type JsonShape } from './jsonCheck';
 import { msg, type Msg, type Text } from '../l10n';
+import type { DocText } from '../parser/text';
 
 /** The function whose argument is JSON text. */
 export const JSON_PARSE = '$jsonParse';
@@ -34,7 +35,7 @@ export class DecodedLiteral {
   ) {}
 
   /** The literal of an argument, or undefined when a call is in it (its value exists only at run time). */
-  static of(text: string, arg: ArgNode): DecodedLiteral | undefined {
+  static of(text: DocText, arg: ArgNode): DecodedLiteral | undefined {
     let value = '';
     const from: number[] = [];
     const to: number[] = [];
@@ -109,7 +110,7 @@ export class DecodedLiteral {
 }
 
 /** A `$jsonParse` call whose one argument can be read before run time: closed, one argument, no call in it. */
-function jsonLiteralOf(text: string, call: CallNode): DecodedLiteral | undefined {
+function jsonLiteralOf(text: DocText, call: CallNode): DecodedLiteral | undefined {
   const arg = call.args[0];
   if (call.name !== JSON_PARSE || call.open < 0 || call.close < 0 || call.args.length !== 1 || arg === undefined)
     return undefined;
@@ -129,7 +130,7 @@ export interface JsonFinding {
  * `empty-argument` rule speaks then) or when extra `;` split it (`too-many-arguments` does).
  * A text that ends too early is marked on the call's `]`.
  */
-export function jsonParseFinding(text: string, call: CallNode): JsonFinding | undefined {
+export function jsonParseFinding(text: DocText, call: CallNode): JsonFinding | undefined {
   const literal = jsonLiteralOf(text, call);
   if (!literal || literal.value === '') return undefined;
   const { error } = checkJson(literal.value);
@@ -166,7 +167,7 @@ export const JSON_PARSE_FACT = new ChunkFact<readonly ParseFact[]>({
   move: (fact, shift) => moveEach(fact, (f) => moveOffsets(f, ['start'], shift)),
 });
 
-function chunkJsonParses(text: string, view: ChunkView, base: number): ParseFact[] {
+function chunkJsonParses(text: DocText, view: ChunkView, base: number): ParseFact[] {
   const out: ParseFact[] = [];
   for (const call of view.calls) {
     if (call.name !== JSON_PARSE || call.open < 0) continue;

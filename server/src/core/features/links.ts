@@ -15,6 +15,7 @@ import { callToResolve, resolveCall } from './resolve';
 import type { ArgNode, ChunkView, ParsedDocument } from '../parser/tree';
 import { isWhitespace } from '../chars';
 import type { Analysis, FeatureContext } from './types';
+import type { DocText } from '../parser/text';
 
 /** A link in document offsets (relative to its chunk in a fact). */
 interface Link {
@@ -78,7 +79,7 @@ export function linksOf(catalog: Catalog, parsed: ParsedDocument): Link[] {
 /** Text arguments that hold a URL when their value is one: `$url[Mode;Text]` encodes and decodes URLs. */
 const URL_TEXT_ARGUMENTS: ReadonlyMap<string, number> = new Map([['$url', 1]]);
 
-function chunkLinks(catalog: Catalog, text: string, view: ChunkView, base: number): Link[] {
+function chunkLinks(catalog: Catalog, text: DocText, view: ChunkView, base: number): Link[] {
   const out: Link[] = [];
   for (const call of view.calls) {
     if (call.open < 0 || call.args.length === 0) continue;
@@ -98,7 +99,7 @@ function chunkLinks(catalog: Catalog, text: string, view: ChunkView, base: numbe
 }
 
 /** The URL a literal argument holds, with where it is written (blanks around it aside). */
-function linkIn(text: string, arg: ArgNode): Link | undefined {
+function linkIn(text: DocText, arg: ArgNode): Link | undefined {
   const value = literalText(text, arg)?.trim();
   if (!value || !isLinkUrl(value)) return undefined;
   let start = arg.start;

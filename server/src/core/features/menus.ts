@@ -20,13 +20,14 @@ import { quoteValue } from './values';
 import { msg, type MessageKey, type Msg } from '../l10n';
 import { must } from '../must';
 import { argAt, capCount, shapeOf, shapesOf, type Shape, type Slot } from './shapes';
+import type { DocText } from '../parser/text';
 
 /** A whole number as BDFD's Integer type writes it. */
 const INTEGER = /^[+-]?\d+$/;
 
 /** A literal whole-number argument: its value and its text. Undefined when empty, built at run time or not a whole number (`invalid-argument` says so). */
 function integerArg(
-  text: string,
+  text: DocText,
   call: CallNode,
   index: number | undefined,
 ): { arg: ArgNode; value: number; shown: string } | undefined {
@@ -45,7 +46,7 @@ function argOf(call: CallNode, slot: Slot): ArgNode | undefined {
 
 /** Reports a literal argument longer than `max` characters: "The <what> of `$fn` has N characters; ...". */
 function textLength(
-  text: string,
+  text: DocText,
   call: CallNode,
   index: number | undefined,
   max: number,
@@ -191,13 +192,13 @@ const MODAL = must(shapeOf('$newModal'), '$newModal has a shape');
 const TEXT_INPUT = must(shapeOf('$addTextInput'), '$addTextInput has a shape');
 
 /** `$newModal[Modal ID;Title]`. */
-function checkModal(text: string, call: CallNode, report: CallReport): void {
+function checkModal(text: DocText, call: CallNode, report: CallReport): void {
   textLength(text, call, MODAL.at('id'), limit('customId'), 'part.modalId', 'modal-limit', report);
   textLength(text, call, MODAL.at('title'), limit('modalTitle'), 'part.title', 'modal-limit', report);
 }
 
 /** `$addTextInput[Text Input ID;Style;Label;(Minimum length;Maximum length;Required;Value;Placeholder)]`. */
-function checkTextInput(text: string, call: CallNode, report: CallReport): void {
+function checkTextInput(text: DocText, call: CallNode, report: CallReport): void {
   const most = limit('textInputLength');
   const at = (slot: Slot): number | undefined => TEXT_INPUT.at(slot);
   textLength(text, call, at('id'), limit('customId'), 'part.textInputId', 'modal-limit', report);
@@ -306,7 +307,7 @@ export const MENU_FACT = new ChunkFact<MenuFacts>({
   },
 });
 
-function chunkMenus(text: string, view: ChunkView, base: number): MenuFacts {
+function chunkMenus(text: DocText, view: ChunkView, base: number): MenuFacts {
   const menus: MenuCall[] = [];
   const options: OptionCall[] = [];
   const modals: number[] = [];

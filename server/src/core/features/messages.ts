@@ -15,6 +15,7 @@ import { inTrigger, pathModel, walkPaths } from './paths';
 import { BLOCK_ROLES } from '../parser/blocks';
 import { msg, type Msg } from '../l10n';
 import { shapesOf } from './shapes';
+import type { DocText } from '../parser/text';
 
 /** Functions that send their argument as a message of its own, with the index of that argument (shapes.ts). */
 export const SENDERS: ReadonlyMap<string, number> = new Map(
@@ -51,7 +52,7 @@ interface MessageFacts {
 }
 
 /** Characters of a text that are not blanks. */
-function visible(text: string, start: number, end: number): number {
+function visible(text: DocText, start: number, end: number): number {
   let n = 0;
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
@@ -62,13 +63,13 @@ function visible(text: string, start: number, end: number): number {
   return n;
 }
 
-function countOf(text: string, node: Node): number {
+function countOf(text: DocText, node: Node): number {
   if (node.kind === 'text') return visible(text, node.start, node.end);
   if (node.kind === 'escape') return 1;
   return 0;
 }
 
-function argumentCount(text: string, arg: ArgNode): number {
+function argumentCount(text: DocText, arg: ArgNode): number {
   let n = 0;
   for (const child of arg.children) n += countOf(text, child);
   return n;
@@ -85,7 +86,7 @@ export const MESSAGE_FACT = new ChunkFact<MessageFacts>({
   },
 });
 
-function chunkMessages(text: string, view: ChunkView, base: number): MessageFacts {
+function chunkMessages(text: DocText, view: ChunkView, base: number): MessageFacts {
   const runs: TextRun[] = [];
   let run: { start: number; end: number; count: number } | undefined;
   let openStart = true;

@@ -21,6 +21,7 @@ import { inTrigger, pathModel, type PathModel } from './paths';
 import { SHAPES, type IdKind, type PartRole } from './shapes';
 import { quoteValue } from './values';
 import { list, msg, type ListArg, type MessageKey, type Msg } from '../l10n';
+import type { DocText } from '../parser/text';
 
 /** What a parent is. */
 type ParentKind = 'menu' | 'modal' | 'container' | 'section' | 'row' | 'gallery' | 'select';
@@ -135,7 +136,7 @@ export const PARENT_FACT = new ChunkFact<ParentFacts>({
   },
 });
 
-function chunkParents(text: string, view: ChunkView, base: number): ParentFacts {
+function chunkParents(text: DocText, view: ChunkView, base: number): ParentFacts {
   const creations: Creation[] = [];
   const children: Child[] = [];
   const evals: number[] = [];
@@ -184,20 +185,20 @@ function chunkParents(text: string, view: ChunkView, base: number): ParentFacts 
 }
 
 /** An argument's literal value, trimmed; null when built at run time, undefined when absent. */
-export function idOf(text: string, arg: ArgNode | undefined): string | null | undefined {
+export function idOf(text: DocText, arg: ArgNode | undefined): string | null | undefined {
   if (!arg) return undefined;
   const v = literalText(text, arg);
   return v === undefined ? null : v.trim();
 }
 
 /** Whether an argument is given: not blank (a value built at run time counts). */
-export function given(text: string, arg: ArgNode | undefined): boolean {
+export function given(text: DocText, arg: ArgNode | undefined): boolean {
   if (!arg) return false;
   const v = literalText(text, arg);
   return v === undefined || v.trim() !== '';
 }
 
-function trimmedSpan(text: string, arg: ArgNode): { start: number; end: number } {
+function trimmedSpan(text: DocText, arg: ArgNode): { start: number; end: number } {
   let start = arg.start;
   let end = arg.end;
   while (start < end && isWhitespace(text.charCodeAt(start))) start++;

@@ -14,6 +14,7 @@
 import type { Block, BlockCall } from '../parser/blocks';
 import { ChunkFact, DerivedValue, moveNumbers } from '../parser/facts';
 import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
+import type { DocText } from '../parser/text';
 
 // ---------------------------------------------------------------------------------------------
 // Conditions.
@@ -48,7 +49,7 @@ const OPERATORS: readonly CompareOp[] = ['==', '!=', '>=', '<=', '>', '<'];
  * (real conditions hold one operator). A side with calls is put on the left, so `a==$customID`
  * and `$customID==a` read the same. Undefined without an operator.
  */
-export function readCondition(text: string, arg: ArgNode): Assumption | undefined {
+export function readCondition(text: DocText, arg: ArgNode): Assumption | undefined {
   let at = -1;
   let op: CompareOp | undefined;
   for (const candidate of OPERATORS) {
@@ -214,7 +215,7 @@ export const PATH_FACT = new ChunkFact<PathChunkFacts>({
   },
 });
 
-function chunkPathFacts(text: string, view: ChunkView, base: number): PathChunkFacts {
+function chunkPathFacts(text: DocText, view: ChunkView, base: number): PathChunkFacts {
   const stops: number[] = [];
   const conditions: Array<readonly [number, Assumption | undefined]> = [];
   for (const call of view.calls) {

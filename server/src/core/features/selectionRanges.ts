@@ -11,6 +11,7 @@ import { lineOf } from '../parser/parser';
 import { locate } from '../parser/query';
 import type { CallNode, Node, ParsedDocument, Span } from '../parser/tree';
 import type { Analysis, FeatureContext } from './types';
+import type { DocText } from '../parser/text';
 
 /** At most this many positions are answered in one request (the rest get none). */
 const MAX_POSITIONS = 1000;
@@ -105,7 +106,7 @@ function holding(level: readonly Block[], offset: number): Block | undefined {
  * The part of a block between two of its words (the opener, a branch, the end) that holds the
  * cursor, without the blanks and line breaks around it.
  */
-function sectionOf(text: string, block: Block, offset: number): Span | undefined {
+function sectionOf(text: DocText, block: Block, offset: number): Span | undefined {
   const words = [block.opener, ...block.branches, ...(block.closer ? [block.closer] : [])];
   for (let k = 0; k + 1 < words.length; k++) {
     let start = words[k]?.end ?? 0;

@@ -15,6 +15,7 @@ import { isUrlLike } from './components';
 import { limit, type DiscordLimit } from './limits';
 import { msg, type MessageKey } from '../l10n';
 import { capCount, shapesOf, type Slot } from './shapes';
+import type { DocText } from '../parser/text';
 
 interface TextCap {
   readonly arg: number;
@@ -70,7 +71,7 @@ const CAPS: ReadonlyMap<string, readonly TextCap[]> = new Map(
 );
 
 function checkCaps(caps: readonly TextCap[]): CallCheck {
-  return (text: string, call: CallNode, report: CallReport): void => {
+  return (text: DocText, call: CallNode, report: CallReport): void => {
     for (const cap of caps) {
       const arg = call.args[cap.arg];
       if (!arg) continue;
@@ -96,7 +97,7 @@ const EMBED_INDEX: ReadonlyMap<string, number> = new Map(
 );
 
 function checkIndex(at: number): CallCheck {
-  return (text: string, call: CallNode, report: CallReport): void => {
+  return (text: DocText, call: CallNode, report: CallReport): void => {
     const arg = call.args[at];
     const value = arg ? literalText(text, arg)?.trim() : undefined;
     if (!arg || value === undefined || !/^\d+$/.test(value)) return;

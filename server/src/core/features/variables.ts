@@ -15,6 +15,7 @@ import { isWhitespace } from '../chars';
 import { ancestors, inTrigger, pathModel, type PathModel } from './paths';
 import type { DiagnosticFix, OffsetEdit } from './types';
 import { list, msg, type Msg, type Text } from '../l10n';
+import type { DocText } from '../parser/text';
 
 /** One `$var` call with a literal name. */
 export interface VarUse {
@@ -91,7 +92,7 @@ export const VARIABLE_FACT = new ChunkFact<VariableFacts>({
   },
 });
 
-function chunkVariables(text: string, view: ChunkView, base: number): VariableFacts {
+function chunkVariables(text: DocText, view: ChunkView, base: number): VariableFacts {
   const uses: VarUse[] = [];
   const wildcards: number[] = [];
   const appUses: AppVarUse[] = [];
@@ -136,7 +137,7 @@ function chunkVariables(text: string, view: ChunkView, base: number): VariableFa
 }
 
 /** The argument's span without the blanks around its text. */
-function trimmedSpan(text: string, arg: ArgNode): Span {
+function trimmedSpan(text: DocText, arg: ArgNode): Span {
   let start = arg.start;
   let end = arg.end;
   while (start < end && isWhitespace(text.charCodeAt(start))) start++;
@@ -145,7 +146,7 @@ function trimmedSpan(text: string, arg: ArgNode): Span {
 }
 
 /** Whether a read is the whole of one side of a condition whose other side is empty. */
-function isEmptyTest(text: string, call: CallNode): boolean {
+function isEmptyTest(text: DocText, call: CallNode): boolean {
   const arg = call.parent;
   if (!arg || !CONDITION_FUNCTIONS.has(arg.parent.name)) return false;
   let rest = '';
@@ -159,7 +160,7 @@ function isEmptyTest(text: string, call: CallNode): boolean {
 }
 
 /** Whether a read sits in the value of a `$var` set of the same name. */
-function insideOwnSet(text: string, call: CallNode, name: string): boolean {
+function insideOwnSet(text: DocText, call: CallNode, name: string): boolean {
   for (const { call: outer, arg } of ancestors(call)) {
     const nameArg = outer.args[0];
     if (outer.name !== '$var' || outer.args.length < 2 || arg.index === 0 || nameArg === undefined) continue;
@@ -305,7 +306,7 @@ function readsByCommaPrefix(uses: readonly VarUse[]): ReadonlyMap<string, VarUse
 }
 
 function unsetFinding(
-  text: string,
+  text: DocText,
   read: VarUse,
   setNames: readonly string[],
   uses: readonly VarUse[],
@@ -325,8 +326,9 @@ function unsetFinding(
     });
     if (read.plain) {
       // No escape sequence holds a comma, so the first comma of the source is the name's first.
-      const at = text.indexOf(',', read.nameStart);
-      if (at >= read.nameStart && at < read.nameEnd)
+      let at = read.nameStart;
+      while (at < read.nameEnd && text.charCodeAt(at) !== 44 /* , */) at++;
+      if (at < read.nameEnd)
         fixes.push({
           title: msg('fix.setWithSemicolon', { name: quote(setName) }),
           edits: [{ start: at, end: at + 1, newText: ';' }],

@@ -13,6 +13,7 @@ import type { Shift } from './facts';
 import { literalText } from './query';
 import type { ArgNode, CallNode, ChunkView, Span } from './tree';
 import { msg, type Text } from '../l10n';
+import type { DocText } from './text';
 
 export type BlockKind = 'if' | 'try' | 'async';
 
@@ -121,7 +122,7 @@ function scopeOfArg(start: ArgNode | null): ArgNode | null {
 
 /** Summarises the block calls of a chunk view that starts at `base`. */
 export function blockFacts(
-  text: string,
+  text: DocText,
   view: ChunkView,
   base: number,
   isBlockCall: (name: string) => boolean,

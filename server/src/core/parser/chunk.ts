@@ -22,6 +22,7 @@ import type {
 } from './tree';
 import { msg } from '../l10n';
 import { must } from '../must';
+import type { DocText } from './text';
 
 // ---------------------------------------------------------------------------------------------
 // Node layout: word 0 = kind | flags << 3 | payload << 8; word 1 = start; word 2 = end (both
@@ -145,7 +146,7 @@ const internedBuckets = new Map<number, number[]>();
  * The intern id of text[start, end), whose FNV-1a hash (computed by the scanner while it reads
  * the identifier) is `hash`; -1 when the table is full and the name is new.
  */
-function internId(text: string, start: number, end: number, hash: number): number {
+function internId(text: DocText, start: number, end: number, hash: number): number {
   const bucket = internedBuckets.get(hash);
   if (bucket) {
     outer: for (const id of bucket) {
@@ -169,7 +170,7 @@ function internId(text: string, start: number, end: number, hash: number): numbe
  * The whole identifier is the name (`$usernamefoo` is one unknown name, not `$username` + text);
  * this is the one place that decides it.
  */
-export function identifierEnd(text: string, from: number): number {
+export function identifierEnd(text: DocText, from: number): number {
   let j = from;
   const first = text.charCodeAt(j);
   if (!isLetter(first)) return from;
@@ -221,7 +222,7 @@ export class KnownNames {
   }
 
   /** Whether the name text[start, end) with intern id `id` is known (ids past the table are looked up by name). */
-  hasId(id: number, text: string, start: number, end: number): boolean {
+  hasId(id: number, text: DocText, start: number, end: number): boolean {
     if (id >= MAX_INTERNED_NAMES) return this.names.has(text.slice(start, end));
     // 0: not looked up yet (also what an out-of-range read would mean).
     let known = this.byId[id] ?? 0;
@@ -233,7 +234,7 @@ export class KnownNames {
    * Where the longest known name that `prefix` + text[from, end) starts with ends in the text,
    * with at least one character of the identifier; -1 when none does.
    */
-  longestStart(text: string, prefix: string, from: number, end: number): number {
+  longestStart(text: DocText, prefix: string, from: number, end: number): number {
     for (let k = Math.min(end - 1, from + this.longest - prefix.length); k > from; k--) {
       if (this.names.has(prefix + text.slice(from, k))) return k;
     }
@@ -261,7 +262,7 @@ export interface ScanResult {
  * reuses its old chunks from there); without it the scan runs to the end.
  */
 export function scanChunks(
-  text: string,
+  text: DocText,
   from: number,
   mode: ScanMode,
   resync?: (position: number, chunkLength: number) => boolean,
@@ -611,7 +612,7 @@ function nameLength(word: number, extraNames: readonly string[]): number {
  * The `]` that closes a comment whose `[` is at `open`, or -1 when it is never closed; the line
  * starts inside the comment go to `lineStarts`.
  */
-function commentClose(text: string, open: number, lineStarts: number[] | undefined): number {
+function commentClose(text: DocText, open: number, lineStarts: number[] | undefined): number {
   const n = text.length;
   let k = open + 1;
   while (k < n) {

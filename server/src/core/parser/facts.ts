@@ -7,6 +7,7 @@
 
 import type { Chunk } from './chunk';
 import type { ChunkView, ParsedDocument } from './tree';
+import type { DocText } from './text';
 
 /**
  * How an edit moves an offset relative to a chunk: undefined when it cannot be placed (it was
@@ -18,7 +19,7 @@ export interface ChunkFactSpec<T> {
   /** Names the fact in messages and tests. */
   readonly name: string;
   /** The fact of one chunk from the text, the chunk's nodes and its start (`base`); offsets relative to `base`. */
-  readonly compute: (text: string, view: ChunkView, base: number) => T;
+  readonly compute: (text: DocText, view: ChunkView, base: number) => T;
   /**
    * The fact as an edit moves it: each offset in it passed through `shift`, everything else
    * (counts, indexes, names) as it was; undefined when an offset cannot be placed. A fact is the
@@ -35,7 +36,7 @@ export interface ChunkFactSpec<T> {
    * so little of the chunk that making it into node objects would cost more than the fact: the
    * parser then computes it this way whenever it is read, never while a chunk is made into nodes.
    */
-  readonly fromChunk?: (text: string, chunk: Chunk, base: number) => T;
+  readonly fromChunk?: (text: DocText, chunk: Chunk, base: number) => T;
 }
 
 /**
@@ -45,9 +46,9 @@ export interface ChunkFactSpec<T> {
  */
 export class ChunkFact<T> {
   readonly name: string;
-  readonly compute: (text: string, view: ChunkView, base: number) => T;
+  readonly compute: (text: DocText, view: ChunkView, base: number) => T;
   readonly onlyWith: number;
-  readonly fromChunk: ((text: string, chunk: Chunk, base: number) => T) | undefined;
+  readonly fromChunk: ((text: DocText, chunk: Chunk, base: number) => T) | undefined;
   /** The parser's store: the fact of each chunk that has it computed. */
   readonly values = new WeakMap<Chunk, T>();
   /**

@@ -49,6 +49,7 @@ import {
   type Shift,
 } from './facts';
 import type { CallNode, ChunkView, CommentNode, LineStarts, Node, ParsedDocument, Span, SyntaxProblem } from './tree';
+import { wholeText, type DocText } from './text';
 import { msg } from '../l10n';
 import { must } from '../must';
 
@@ -104,7 +105,9 @@ const MAX_VIEWS = 8;
 const MIN_RESYNC_LENGTH = CHUNK_TARGET / 4;
 
 /** Parses a document. Never throws; every character ends up in exactly one leaf. */
-export function parse(text: string, options: ParseOptions = {}): ParsedDocument {
+export function parse(source: DocText, options: ParseOptions = {}): ParsedDocument {
+  // All of it is read: as one string, the scanner's reads are the engine's own.
+  const text = wholeText(source);
   // The scanner sees every line break, so it collects the line starts on the way.
   const lines = [0];
   const names = options.knownNames;
@@ -122,7 +125,7 @@ export function parse(text: string, options: ParseOptions = {}): ParsedDocument 
  * result is the tree `parse(text, options)` would build (the same nodes, problems, blocks and
  * facts); only the chunk boundaries may differ.
  */
-export function reparse(previous: ParsedDocument, text: string, options: ParseOptions = {}): ParsedDocument {
+export function reparse(previous: ParsedDocument, text: DocText, options: ParseOptions = {}): ParsedDocument {
   if (!(previous instanceof Parsed) || previous.knownNames !== options.knownNames) return parse(text, options);
   const change = changedRegion(previous.text, text);
   if (!change) {
@@ -145,7 +148,7 @@ export function reparse(previous: ParsedDocument, text: string, options: ParseOp
 /** `reparse` for a known change (offsets as in `TextChange`). */
 export function reparseChange(
   previous: ParsedDocument,
-  text: string,
+  text: DocText,
   change: TextChange,
   options: ParseOptions = {},
 ): ParsedDocument {
@@ -252,7 +255,7 @@ export function composeOrigins(a: Origin, b: Origin): Origin {
 }
 
 /** The smallest region that differs between two texts, or null when they are equal. */
-export function changedRegion(before: string, after: string): TextChange | null {
+export function changedRegion(before: DocText, after: DocText): TextChange | null {
   if (before === after) return null;
   const max = Math.min(before.length, after.length);
   const prefix = commonLength(before, after, max, false);
@@ -265,7 +268,7 @@ export function changedRegion(before: string, after: string): TextChange | null 
  * doubling blocks with string equality (a memory compare in the engine) and finishes
  * character by character, so a 1 MB document with one edit costs a few block compares.
  */
-function commonLength(a: string, b: string, max: number, fromEnd: boolean): number {
+function commonLength(a: DocText, b: DocText, max: number, fromEnd: boolean): number {
   let done = 0;
   let block = 64;
   while (done < max) {
@@ -298,7 +301,7 @@ function commonLength(a: string, b: string, max: number, fromEnd: boolean): numb
  * after it move by the change's length, and the changed region is scanned again (one character
  * early, since `\r` + `\n` is one line break).
  */
-function updateLineStarts(old: LineStarts, text: string, change: TextChange): LineStarts {
+function updateLineStarts(old: LineStarts, text: DocText, change: TextChange): LineStarts {
   const { start, oldEnd, newEnd } = change;
   const delta = newEnd - oldEnd;
   // Line 0 always starts at 0. Another line start s depends on the characters at s - 1 and s;
@@ -368,7 +371,7 @@ export function positionOf(parsed: ParsedDocument, offset: number): { line: numb
  * The call alone on the file's first non-blank line (nothing but whitespace and comments after
  * it on the line where it ends), with the end of that line; null when that line is anything else.
  */
-export function loneFirstLineCall(text: string, roots: Iterable<Node>): { call: CallNode; lineEnd: number } | null {
+export function loneFirstLineCall(text: DocText, roots: Iterable<Node>): { call: CallNode; lineEnd: number } | null {
   let first: CallNode | undefined;
   let lineEnd = -1;
   for (const node of roots) {
@@ -387,7 +390,7 @@ export function loneFirstLineCall(text: string, roots: Iterable<Node>): { call: 
   return first ? { call: first, lineEnd } : null;
 }
 
-function endOfLine(text: string, from: number): number {
+function endOfLine(text: DocText, from: number): number {
   for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === LF || c === CR) return i;
@@ -493,7 +496,7 @@ class Parsed implements ParsedDocument {
   readonly knownNames: KnownNames | undefined;
 
   constructor(
-    readonly text: string,
+    readonly text: DocText,
     readonly chunks: readonly Chunk[],
     readonly lineStarts: LineStarts,
     readonly specialEscapingDisabled: boolean,
@@ -878,7 +881,7 @@ function findStarting<T extends { readonly start: number }>(list: readonly T[], 
 }
 
 /** The directives among a chunk's comments, offsets relative to the chunk (lines are filled in later). */
-function chunkDirectives(text: string, comments: readonly CommentSpan[], base: number): Directive[] {
+function chunkDirectives(text: DocText, comments: readonly CommentSpan[], base: number): Directive[] {
   const out: Directive[] = [];
   for (const comment of comments) {
     const contentEnd = comment.close >= 0 ? comment.close : comment.end;

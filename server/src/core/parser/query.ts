@@ -4,13 +4,14 @@
 
 import { must } from '../must';
 import type { ArgNode, CallNode, Leaf, Node, ParsedDocument, Span } from './tree';
+import type { DocText } from './text';
 
 /**
  * The value an argument has before run time when it holds no call: text with escapes
  * replaced by the characters they stand for, comments dropped. Undefined when a call
  * appears in it (its value is only known at run time).
  */
-export function literalText(text: string, arg: ArgNode): string | undefined {
+export function literalText(text: DocText, arg: ArgNode): string | undefined {
   let out = '';
   // Indexed, not `for...of`: read for most arguments of a cold check, where an iterator's calls
   // are run by the interpreter.

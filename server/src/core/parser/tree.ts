@@ -10,6 +10,7 @@ import type { Block, BlockProblem, PlacedBlockCall } from './blocks';
 import type { Directive } from './directives';
 import type { CarriedValue, ChunkCache, ChunkFact, Reads, Shift } from './facts';
 import type { Text } from '../l10n';
+import type { DocText } from './text';
 
 export interface Span {
   readonly start: number;
@@ -143,7 +144,7 @@ export type LineStarts = Int32Array;
  * directives, blocks, problems) are computed on first use from small per-chunk summaries.
  */
 export interface ParsedDocument {
-  readonly text: string;
+  readonly text: DocText;
   /** Offsets where lines start, for offset ↔ line conversions (`lineOf`). */
   readonly lineStarts: LineStarts;
   /** Whether `$disableSpecialEscaping` appears in code (outside comments). */

@@ -76,6 +76,7 @@ import {
 
 export { toDiscordMessage } from './discord';
 import { discordJson, MAX_LEFT_OUT_NOTES } from './discord';
+import type { DocText } from '../parser/text';
 export { PREVIEW_BUDGET, type PreviewBudget } from './budget';
 
 /**
@@ -392,7 +393,7 @@ export function* previewSteps(
 
 /** One walk over a document's top-level nodes, building the model as it goes. */
 class ModelWalk {
-  private readonly text: string;
+  private readonly text: DocText;
   /** The trigger line, which is not part of the reply. */
   private readonly trigger: { readonly start: number; readonly end: number } | null;
   private readonly budget: BudgetCounter;
