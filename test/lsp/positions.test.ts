@@ -7,6 +7,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentSymbol } from 'vscode-languageserver-types';
 import { MAX_SYMBOL_DEPTH, OutgoingConverter } from '../../server/src/lsp/convert';
 import { createPositionConverter, fromEncodedColumn, toEncodedColumn } from '../../server/src/lsp/positions';
+import { EditedDocument } from '../../server/src/lsp/editedDocument';
+import { countJoins } from '../support/joins';
 
 // "é" is 2 UTF-8 bytes and 1 UTF-16 unit; "😀" is 4 bytes, 2 units, 1 code point.
 const LINE = 'aé😀b';
@@ -102,6 +104,24 @@ describe('lsp/positions', () => {
       start: { line: 0, character: 6 },
       end: { line: 0, character: 11 },
     });
+  });
+
+  it('converts an open document by its lines, without joining its text', () => {
+    const line = '😀 $title[Hi 😀]\n';
+    const text = line.repeat(4_000);
+    const doc = new EditedDocument('file:///a.bds', 'bdscript', 1, text);
+    const end = doc.positionAt(doc.length);
+    doc.update([{ range: { start: end, end }, text: '$c[é]é$random' }], 2);
+    const out = new OutgoingConverter(createPositionConverter('utf-8'), doc, () => undefined);
+    const joins = countJoins();
+    try {
+      // Tokens at UTF-16 (0,3,len 6), (3999,9,len 1), (4000,6,len 7).
+      const tokens = out.semanticTokens({ data: [0, 3, 6, 0, 0, 3999, 9, 1, 4, 0, 1, 6, 7, 0, 0] });
+      assert.deepEqual(tokens.data, [0, 5, 6, 0, 0, 3999, 11, 1, 4, 0, 1, 8, 7, 0, 0]);
+      assert.equal(joins.count, 0);
+    } finally {
+      joins.restore();
+    }
   });
 
   it('leaves everything untouched in UTF-16', () => {

@@ -333,12 +333,9 @@ class LineCursor {
   private seekLine(line: number): void {
     if (line === this.line) return;
     this.line = line;
-    const start = this.doc.offsetAt({ line, character: 0 });
-    const next =
-      line + 1 < this.doc.lineCount ? this.doc.offsetAt({ line: line + 1, character: 0 }) : this.doc.getText().length;
+    // The line alone: an open document's whole text is not one string (core/parser/text.ts).
     this.text = this.doc
-      .getText()
-      .slice(start, next)
+      .getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } })
       .replace(/(\r\n|\r|\n)$/, '');
     this.at16 = 0;
     this.atEnc = 0;
