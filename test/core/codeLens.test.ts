@@ -35,6 +35,14 @@ describe('budget lenses', () => {
     );
   });
 
+  it('counts a character outside the Basic Multilingual Plane once, in a literal and beside a call, and escapes as what they stand for', () => {
+    // The title is a literal (trimmed: 2), the footer holds a call (its non-blank text: 3), the
+    // description an escape alone (1).
+    assert.deepEqual(lenses('«$title»[ \u{1F600}a ]\n$footer[\u{1F600} b\\; $username]\n$description[\\]]'), [
+      'embed 1 · 6 / 6,000 characters · Preview',
+    ]);
+  });
+
   it('names every embed index and counts characters as the 6,000 cap does (certain text only, a later setter replaces)', () => {
     assert.deepEqual(lenses('«$title»[One]\n$title[Two;2]\n$title[Uno]\n$footer[Hi $username]'), [
       'embeds 1 and 2 · 8 / 6,000 characters · Preview',

@@ -14,7 +14,7 @@ import { isWhitespace } from '../chars';
 import { limit } from './limits';
 import { msg, type Text } from '../l10n';
 import { inTrigger, pathModel, walkPaths } from './paths';
-import { shapesOf } from './shapes';
+import { capCount, shapesOf } from './shapes';
 import type { DocText } from '../parser/text';
 
 type EmbedPart = 'title' | 'description' | 'footer' | 'author' | 'field';
@@ -56,15 +56,37 @@ function certain(text: DocText, arg: ArgNode | undefined): number {
   let literal = true;
   let value = '';
   let visible = 0;
-  for (const child of arg.children) {
+  // Indexed, and characters counted by their codes: a cold check runs this for every embed text,
+  // and a string's or an array's iterator is a call and an object per step in the interpreter.
+  const children = arg.children;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i];
+    if (child === undefined) continue;
     if (child.kind === 'call') literal = false;
-    else if (child.kind === 'text' || child.kind === 'escape') {
-      const s = child.kind === 'text' ? text.slice(child.start, child.end) : child.value;
-      value += s;
-      for (const ch of s) if (!isWhitespace(ch.charCodeAt(0))) visible++;
+    else if (child.kind === 'text') {
+      value += text.slice(child.start, child.end);
+      visible += visibleCharacters(text, child.start, child.end);
+    } else if (child.kind === 'escape') {
+      value += child.value;
+      visible += visibleCharacters(child.value, 0, child.value.length);
     }
   }
-  return literal ? [...value.trim()].length : visible;
+  return literal ? capCount(value) : visible;
+}
+
+/** The characters of text[start, end) that are not blanks, a surrogate pair counting as one. */
+function visibleCharacters(text: DocText, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    // The second half of a pair in the range is not counted again.
+    if (c >= 0xdc00 && c <= 0xdfff && i > start) {
+      const before = text.charCodeAt(i - 1);
+      if (before >= 0xd800 && before <= 0xdbff) continue;
+    }
+    if (!isWhitespace(c)) n++;
+  }
+  return n;
 }
 
 /** The embed index an argument gives: 1 when absent, undefined when not a literal whole number. */
@@ -72,7 +94,10 @@ function indexOf(text: DocText, call: CallNode, at: number): number | undefined 
   const arg = call.args[at];
   if (!arg || arg.children.length === 0) return 1;
   let value = '';
-  for (const child of arg.children) {
+  const children = arg.children;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i];
+    if (child === undefined) continue;
     if (child.kind === 'call') return undefined;
     if (child.kind === 'text') value += text.slice(child.start, child.end);
   }
@@ -90,14 +115,20 @@ export const EMBED_FACT = new ChunkFact<readonly EmbedCall[]>({
 
 function chunkEmbeds(text: DocText, view: ChunkView, base: number): readonly EmbedCall[] {
   const out: EmbedCall[] = [];
-  for (const node of view.roots) {
-    if (node.kind !== 'call' || node.open < 0) continue;
+  const roots = view.roots;
+  for (let i = 0; i < roots.length; i++) {
+    const node = roots[i];
+    if (node === undefined || node.kind !== 'call' || node.open < 0) continue;
     const spec = PARTS.get(node.name);
     if (!spec) continue;
     const index = indexOf(text, node, spec.index);
     if (index === undefined) continue;
     let count = 0;
-    for (const t of spec.texts) count += certain(text, node.args[t]);
+    const texts = spec.texts;
+    for (let t = 0; t < texts.length; t++) {
+      const at = texts[t];
+      if (at !== undefined) count += certain(text, node.args[at]);
+    }
     out.push({ start: node.start - base, end: node.end - base, part: spec.part, index, count });
   }
   return out;

@@ -313,7 +313,10 @@ function chunkMenus(text: DocText, view: ChunkView, base: number): MenuFacts {
   const modals: number[] = [];
   const inputs: number[] = [];
   const evals: number[] = [];
-  for (const call of view.calls) {
+  const all = view.calls;
+  for (let i = 0; i < all.length; i++) {
+    const call = all[i];
+    if (call === undefined) continue;
     switch (call.name) {
       case '$eval':
         evals.push(call.start - base);

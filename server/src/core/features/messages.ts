@@ -71,7 +71,11 @@ function countOf(text: DocText, node: Node): number {
 
 function argumentCount(text: DocText, arg: ArgNode): number {
   let n = 0;
-  for (const child of arg.children) n += countOf(text, child);
+  const children = arg.children;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i];
+    if (child !== undefined) n += countOf(text, child);
+  }
   return n;
 }
 
@@ -95,7 +99,10 @@ function chunkMessages(text: DocText, view: ChunkView, base: number): MessageFac
     if (run && run.count > 0) runs.push({ start: run.start - base, end: run.end - base, count: run.count });
     run = undefined;
   };
-  for (const node of view.roots) {
+  const roots = view.roots;
+  for (let i = 0; i < roots.length; i++) {
+    const node = roots[i];
+    if (node === undefined) continue;
     if (node.kind === 'call' && (node.name === '$stop' || BLOCK_ROLES.has(node.name))) {
       if (runs.length === 0 && !run) openStart = false;
       openEnd = false;
@@ -112,7 +119,10 @@ function chunkMessages(text: DocText, view: ChunkView, base: number): MessageFac
   close();
   const max = limit('messageContent');
   const longArguments: Array<{ start: number; end: number; count: number; name: string }> = [];
-  for (const call of view.calls) {
+  const all = view.calls;
+  for (let i = 0; i < all.length; i++) {
+    const call = all[i];
+    if (call === undefined) continue;
     const index = SENDERS.get(call.name);
     const arg = index !== undefined ? call.args[index] : undefined;
     if (!arg) continue;

@@ -140,7 +140,10 @@ function chunkParents(text: DocText, view: ChunkView, base: number): ParentFacts
   const creations: Creation[] = [];
   const children: Child[] = [];
   const evals: number[] = [];
-  for (const call of view.calls) {
+  const all = view.calls;
+  for (let i = 0; i < all.length; i++) {
+    const call = all[i];
+    if (call === undefined) continue;
     if (call.name === '$eval') {
       evals.push(call.start - base);
       continue;

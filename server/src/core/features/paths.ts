@@ -52,9 +52,14 @@ const OPERATORS: readonly CompareOp[] = ['==', '!=', '>=', '<=', '>', '<'];
 export function readCondition(text: DocText, arg: ArgNode): Assumption | undefined {
   let at = -1;
   let op: CompareOp | undefined;
-  for (const candidate of OPERATORS) {
-    for (const child of arg.children) {
-      if (child.kind !== 'text') continue;
+  // Indexed, not `for...of`: taken with the path facts of every condition (see chunkPathFacts).
+  const children = arg.children;
+  for (let o = 0; o < OPERATORS.length && !op; o++) {
+    const candidate = OPERATORS[o];
+    if (candidate === undefined) continue;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i];
+      if (child === undefined || child.kind !== 'text') continue;
       const k = text.slice(child.start, child.end).indexOf(candidate);
       if (k >= 0) {
         at = child.start + k;
@@ -62,14 +67,14 @@ export function readCondition(text: DocText, arg: ArgNode): Assumption | undefin
         break;
       }
     }
-    if (op) break;
   }
   if (!op) return undefined;
   const opEnd = at + op.length;
   let leftCalls = false;
   let rightCalls = false;
-  for (const child of arg.children) {
-    if (child.kind !== 'call') continue;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i];
+    if (child === undefined || child.kind !== 'call') continue;
     if (child.start < at) leftCalls = true;
     else if (child.start >= opEnd) rightCalls = true;
   }
@@ -218,7 +223,10 @@ export const PATH_FACT = new ChunkFact<PathChunkFacts>({
 function chunkPathFacts(text: DocText, view: ChunkView, base: number): PathChunkFacts {
   const stops: number[] = [];
   const conditions: Array<readonly [number, Assumption | undefined]> = [];
-  for (const call of view.calls) {
+  const all = view.calls;
+  for (let i = 0; i < all.length; i++) {
+    const call = all[i];
+    if (call === undefined) continue;
     if (call.name === '$stop') stops.push(call.start - base);
     else if (CONDITION_CALLS.has(call.name)) {
       const first = call.args[0];

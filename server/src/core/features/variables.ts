@@ -96,7 +96,10 @@ function chunkVariables(text: DocText, view: ChunkView, base: number): VariableF
   const uses: VarUse[] = [];
   const wildcards: number[] = [];
   const appUses: AppVarUse[] = [];
-  for (const call of view.calls) {
+  const all = view.calls;
+  for (let i = 0; i < all.length; i++) {
+    const call = all[i];
+    if (call === undefined) continue;
     if (call.name === '$eval') {
       wildcards.push(call.start - base);
       continue;
