@@ -5,7 +5,7 @@
 // callRules.ts. It runs per chunk (diagnostics.ts keeps its findings with the chunk).
 
 import { DiagnosticTag } from 'vscode-languageserver-types';
-import { bindArguments, slotLabel, type Binding } from '../catalog/bind';
+import { bindArguments, slotLabel, type Binding, type Slot } from '../catalog/bind';
 import type { Catalog, EmojiIndex, Forms, RecordIndex } from '../catalog/catalog';
 import { Intents, type Argument, type CatalogRecord, type FunctionRecord } from '../catalog/model';
 import { BLOCK_ROLES } from '../parser/blocks';
@@ -13,10 +13,11 @@ import { COMMENT_NAME } from '../parser/parser';
 import { literalText, separatorSpan } from '../parser/query';
 import type { ArgNode, CallNode } from '../parser/tree';
 import { featureOfFunction, hasFeature, SWITCH_TO_BDSCRIPT2 } from './languages';
-import { list, msg, type Msg, type Text } from '../l10n';
+import { list, msg, type Text } from '../l10n';
+import type { ScriptLanguage } from '../settings';
 import { JSON_PARSE, jsonParseFinding } from './json';
 import type { Analysis, DiagnosticFix, FeatureContext, OffsetEdit } from './types';
-import { checkValue } from './values';
+import { checkValue, type ValueVerdict } from './values';
 import { replacementFixes } from './deprecations';
 import { CALL_CHECKS, type CallCheck, type CallReport } from './callRules';
 import { callToResolve, isTriggerCall, resolveCall, type CallToResolve, type FoundRecord } from './resolve';
@@ -190,20 +191,32 @@ export class CallChecker {
     if (found) this.d.add('invalid-json', found.start, found.end, found.message);
   }
 
+  // The checks below report through methods of their own (`unknown`, `glued`, `premium` ...): a
+  // closure made in a method makes V8 allocate that call's variables in a context object on every
+  // call of it, reported or not, and the common path runs once per call of the document.
+
   /** Judges a call against `found`, the record every feature reads for it (resolve.ts). */
   private checkCall(call: CallNode, found: FoundRecord | undefined): void {
-    const catalog = this.ctx.catalog;
     this.checkGlued(call);
     if (found?.kind === 'callback' && !isTriggerCall(call)) {
-      this.d.add('callback-in-code', call.start, call.nameEnd, () => msg('diag.callbackInCode', { name: call.name }));
+      this.callbackInCode(call);
       return;
     }
     if (found) {
       this.checkRecord(call, found.forms);
       return;
     }
+    this.unknown(call);
+  }
+
+  private callbackInCode(call: CallNode): void {
+    this.d.add('callback-in-code', call.start, call.nameEnd, () => msg('diag.callbackInCode', { name: call.name }));
+  }
+
+  /** A name no catalog index knows: a misspelt callback on the first line, else an unknown function. */
+  private unknown(call: CallNode): void {
     if (call.start === this.firstLineCall) {
-      const near = nearCallbacks(catalog.callbacks, call.name);
+      const near = nearCallbacks(this.ctx.catalog.callbacks, call.name);
       // `$onlyPerm` on the first line is a misspelt function, not a misspelt callback.
       if (near.length > 0 || (call.name.startsWith('$on') && this.suggestions(call.name).near.length === 0)) {
         this.d.add(
@@ -232,9 +245,13 @@ export class CallChecker {
    * follows the letters, since those brackets are then text and not the function's arguments.
    */
   private checkGlued(call: CallNode): void {
+    const runEnd = identifierTail(this.text, call.nameEnd);
+    if (runEnd !== call.nameEnd) this.glued(call, runEnd);
+  }
+
+  /** Letters glued to a known name, up to `runEnd`. */
+  private glued(call: CallNode, runEnd: number): void {
     const text = this.text;
-    const runEnd = identifierTail(text, call.nameEnd);
-    if (runEnd === call.nameEnd) return;
     const rest = text.slice(call.nameEnd, Math.min(runEnd, call.nameEnd + MAX_GLUED_SHOWN));
     const shown = runEnd - call.nameEnd > MAX_GLUED_SHOWN ? `${rest}…` : rest;
     if (text.charCodeAt(runEnd) === 91 /* [ */) {
@@ -315,35 +332,42 @@ export class CallChecker {
       if (bracketed && record.arguments && call.close >= 0) this.checkArguments(call, record, record.arguments);
       return;
     }
-    if (bracketed) {
-      // Only the bare form exists.
-      const only = forms.bare;
-      if (!only) return; // a name has at least one form
-      const emptyList = call.close >= 0 && call.args.length === 1 && call.args[0]?.children.length === 0;
-      this.d.add(
-        'wrong-form',
-        call.start,
-        call.close >= 0 ? call.end : call.open + 1,
-        () => msg('diag.bareOnly', { name: call.name }),
-        () =>
-          emptyList
-            ? {
-                fixes: [
-                  {
-                    title: msg('fix.removeEmptyBrackets'),
-                    edits: [{ start: call.open, end: call.end, newText: '' }],
-                    preferred: true,
-                    safe: true,
-                  },
-                ],
-              }
-            : {},
-      );
-      this.checkFlags(call, only);
-      return;
-    }
-    // Only the bracketed form exists. When all its arguments are optional, the bare call is
-    // taken as the bracketed form with none (the wiki shows some such functions bare).
+    if (bracketed) this.bareOnly(call, forms);
+    else this.bracketedOnly(call, forms);
+  }
+
+  /** A bracketed call of a name that has only the bare form. */
+  private bareOnly(call: CallNode, forms: Forms<CatalogRecord>): void {
+    const only = forms.bare;
+    if (!only) return; // a name has at least one form
+    const emptyList = call.close >= 0 && call.args.length === 1 && call.args[0]?.children.length === 0;
+    this.d.add(
+      'wrong-form',
+      call.start,
+      call.close >= 0 ? call.end : call.open + 1,
+      () => msg('diag.bareOnly', { name: call.name }),
+      () =>
+        emptyList
+          ? {
+              fixes: [
+                {
+                  title: msg('fix.removeEmptyBrackets'),
+                  edits: [{ start: call.open, end: call.end, newText: '' }],
+                  preferred: true,
+                  safe: true,
+                },
+              ],
+            }
+          : {},
+    );
+    this.checkFlags(call, only);
+  }
+
+  /**
+   * A bare call of a name that has only the bracketed form. When all its arguments are optional,
+   * the bare call is taken as the bracketed form with none (the wiki shows some such functions bare).
+   */
+  private bracketedOnly(call: CallNode, forms: Forms<CatalogRecord>): void {
     const full = forms.bracketed;
     if (!full) return; // a name has at least one form
     const params = full.arguments ?? [];
@@ -367,12 +391,18 @@ export class CallChecker {
   /** Deprecation, premium and intents: about the function itself, on its name. */
   private checkFlags(call: CallNode, record: CatalogRecord): void {
     if (record.kind === 'function' && record.deprecated) this.deprecated(call, record);
-    if (record.premium && !this.ctx.settings.premium) {
-      this.d.add('premium', call.start, call.nameEnd, () =>
-        msg(record.kind === 'callback' ? 'diag.premiumCallback' : 'diag.premiumFunction', { name: call.name }),
-      );
-    }
-    if ((record.intents & (Intents.ServerMembers | Intents.Presence)) === 0) return;
+    if (record.premium && !this.ctx.settings.premium) this.premium(call, record);
+    if ((record.intents & (Intents.ServerMembers | Intents.Presence)) !== 0) this.intents(call, record);
+  }
+
+  private premium(call: CallNode, record: CatalogRecord): void {
+    this.d.add('premium', call.start, call.nameEnd, () =>
+      msg(record.kind === 'callback' ? 'diag.premiumCallback' : 'diag.premiumFunction', { name: call.name }),
+    );
+  }
+
+  /** The privileged intents a record needs (it needs at least one). */
+  private intents(call: CallNode, record: CatalogRecord): void {
     const intents: string[] = [];
     if (record.intents & Intents.ServerMembers) intents.push('Server Members');
     if (record.intents & Intents.Presence) intents.push('Presence');
@@ -411,11 +441,7 @@ export class CallChecker {
     const firstParam = params[0];
     if (firstParam === undefined) {
       // `$f[]` is how a function without parameters is often written.
-      if (!onlyEmpty) {
-        this.d.add('too-many-arguments', firstArg.start, lastArg.end, () =>
-          msg('diag.takesNoArguments', { name: call.name }),
-        );
-      }
+      if (!onlyEmpty) this.takesNoArguments(call, firstArg, lastArg);
       return;
     }
     // `$f[]` with an optional first parameter means "no arguments", as the wiki writes it.
@@ -423,63 +449,83 @@ export class CallChecker {
     const binding = bindingFor(params, count);
 
     if (binding.extraFrom >= 0) this.tooMany(call, params, binding);
-    if (binding.missing.length > 0) {
-      this.d.add('missing-argument', call.close, call.close + 1, () => {
-        const names = binding.missing.map((s) => `"${slotLabel(s, params)}"`);
-        return msg('diag.missingArguments', {
-          name: call.name,
-          count: names.length,
-          names: names.join(', '),
-          tag: record.tag,
-        });
-      });
-    }
+    if (binding.missing.length > 0) this.missing(call, record, params, binding);
 
     for (let i = 0; i < count; i++) {
       const slot = binding.slots[i];
       const arg = args[i];
       if (!slot || !arg) continue;
       if (isEmptyArg(arg)) {
-        if (!slot.argument.empty) {
-          this.d.add('empty-argument', arg.start, arg.end, () => {
-            const label = slotLabel(slot, params);
-            return msg(slot.argument.required ? 'diag.emptyRequired' : 'diag.emptyOptional', {
-              name: call.name,
-              label,
-            });
-          });
-        }
+        if (!slot.argument.empty) this.emptyArgument(call, params, slot, arg);
         continue;
       }
       if (!binding.valueChecked[i]) continue;
       const literal = literalText(this.text, arg);
       if (literal === undefined) continue;
       const verdict = checkValue(literal, slot.argument, this.emoji);
-      if (!verdict) continue;
-      // A fix may replace the argument's text only when that text is exactly its value.
-      const plain = arg.children.length === 1 && arg.children[0]?.kind === 'text';
-      const fixes = (): DiagnosticFix[] =>
-        plain
-          ? verdict.suggestions.map((s) => ({
-              title: msg('fix.changeToValue', { value: s }),
-              edits: [{ start: arg.start, end: arg.end, newText: s }],
-              ...(verdict.suggestions.length === 1 ? { preferred: true } : {}),
-            }))
-          : [];
-      this.d.add(
-        verdict.code,
-        arg.start,
-        arg.end,
-        () =>
-          msg('diag.invalidArgument', {
-            name: call.name,
-            label: slotLabel(slot, params),
-            detail: verdict.detail,
-            suggest: didYouMean(verdict.suggestions, false),
-          }),
-        () => ({ fixes: fixes() }),
-      );
+      if (verdict) this.invalidValue(call, params, slot, arg, verdict);
     }
+  }
+
+  private takesNoArguments(call: CallNode, firstArg: ArgNode, lastArg: ArgNode): void {
+    this.d.add('too-many-arguments', firstArg.start, lastArg.end, () =>
+      msg('diag.takesNoArguments', { name: call.name }),
+    );
+  }
+
+  private missing(call: CallNode, record: CatalogRecord, params: readonly Argument[], binding: MemoBinding): void {
+    this.d.add('missing-argument', call.close, call.close + 1, () => {
+      const names = binding.missing.map((s) => `"${slotLabel(s, params)}"`);
+      return msg('diag.missingArguments', {
+        name: call.name,
+        count: names.length,
+        names: names.join(', '),
+        tag: record.tag,
+      });
+    });
+  }
+
+  private emptyArgument(call: CallNode, params: readonly Argument[], slot: Slot, arg: ArgNode): void {
+    this.d.add('empty-argument', arg.start, arg.end, () => {
+      const label = slotLabel(slot, params);
+      return msg(slot.argument.required ? 'diag.emptyRequired' : 'diag.emptyOptional', {
+        name: call.name,
+        label,
+      });
+    });
+  }
+
+  /** A literal value its slot's type rejects. */
+  private invalidValue(
+    call: CallNode,
+    params: readonly Argument[],
+    slot: Slot,
+    arg: ArgNode,
+    verdict: ValueVerdict,
+  ): void {
+    // A fix may replace the argument's text only when that text is exactly its value.
+    const plain = arg.children.length === 1 && arg.children[0]?.kind === 'text';
+    const fixes = (): DiagnosticFix[] =>
+      plain
+        ? verdict.suggestions.map((s) => ({
+            title: msg('fix.changeToValue', { value: s }),
+            edits: [{ start: arg.start, end: arg.end, newText: s }],
+            ...(verdict.suggestions.length === 1 ? { preferred: true } : {}),
+          }))
+        : [];
+    this.d.add(
+      verdict.code,
+      arg.start,
+      arg.end,
+      () =>
+        msg('diag.invalidArgument', {
+          name: call.name,
+          label: slotLabel(slot, params),
+          detail: verdict.detail,
+          suggest: didYouMean(verdict.suggestions, false),
+        }),
+      () => ({ fixes: fixes() }),
+    );
   }
 
   /** Too many arguments: from the separator before the first extra one to the last argument. */
@@ -528,17 +574,20 @@ export class CallChecker {
     const feature = featureOfFunction(call.name);
     // One language diagnostic per call: the function itself is the first thing to fix.
     if (feature && !hasFeature(language, feature)) {
-      this.languageFeature(call, () => msg('lang.onlyBdscript2', { name: call.name, language }));
+      this.languageFeature(call, 'lang.onlyBdscript2', language);
       return;
     }
-    if (call.parent !== null && BLOCK_ROLES.has(call.name) && !hasFeature(language, 'blocks-in-arguments')) {
-      this.languageFeature(call, () => msg('lang.blockInArgument', { name: call.name, language }));
-    }
+    if (call.parent !== null && BLOCK_ROLES.has(call.name) && !hasFeature(language, 'blocks-in-arguments'))
+      this.languageFeature(call, 'lang.blockInArgument', language);
   }
 
-  private languageFeature(call: CallNode, message: () => Msg): void {
+  private languageFeature(
+    call: CallNode,
+    problem: 'lang.onlyBdscript2' | 'lang.blockInArgument',
+    language: ScriptLanguage,
+  ): void {
     this.d.add('language-feature', call.start, call.nameEnd, () =>
-      msg('lang.featureSwitch', { problem: message(), switch: SWITCH_TO_BDSCRIPT2 }),
+      msg('lang.featureSwitch', { problem: msg(problem, { name: call.name, language }), switch: SWITCH_TO_BDSCRIPT2 }),
     );
   }
 }
