@@ -177,6 +177,25 @@ describe('the compact catalog', () => {
     assert.ok(r.ok);
     assert.equal(r.value.aliases.emojiFor(':thumbsup:'), '👍');
     assert.equal(r.value.aliases.emojiFor(':no_such_alias:'), undefined);
+    // Every alias as the map means it, and the map is read once for all the questions, not
+    // once per question (a check of a command asks for each of its aliases).
+    const json = decodeSnapshot(JSON.parse(snapshotText()), 'x').value.data;
+    const index = new EmojiIndex(json.emoji);
+    // The reference index makes its maps on its first question: before the count starts.
+    index.emojiFor(':thumbsup:');
+    const aliases = Object.values(json.emoji).flat().slice(0, 2_000);
+    const entries = Object.entries;
+    let reads = 0;
+    Object.entries = ((o: object) => {
+      reads++;
+      return entries(o);
+    }) as typeof Object.entries;
+    try {
+      for (const alias of aliases) assert.equal(r.value.aliases.emojiFor(alias), index.emojiFor(alias), alias);
+    } finally {
+      Object.entries = entries;
+    }
+    assert.ok(reads <= 1, `the emoji map was read ${reads} times`);
   });
 
   it('gives the status of the bundled catalog without making its records', async () => {

@@ -4,6 +4,7 @@
 // map both ways. Built once per catalog value, read on every keystroke.
 
 import {
+  emojiByAlias,
   parseTagSpelling,
   type CallbackRecord,
   type CatalogData,
@@ -226,12 +227,9 @@ export class EmojiIndex {
   private get index(): NonNullable<EmojiIndex['built']> {
     if (this.built === undefined) {
       const map = typeof this.source === 'function' ? this.source() : this.source;
-      const aliasMap = new Map<string, string>();
-      const emojiMap = new Map<string, readonly string[]>();
-      for (const [emoji, aliases] of Object.entries(map)) {
-        emojiMap.set(emoji, aliases);
-        for (const alias of aliases) if (!aliasMap.has(alias)) aliasMap.set(alias, emoji);
-      }
+      const entries = Object.entries(map);
+      const aliasMap = emojiByAlias(entries);
+      const emojiMap = new Map<string, readonly string[]>(entries);
       const sortedAliases = [...aliasMap.keys()].sort(compare);
       this.built = { map, aliasMap, emojiMap, sortedAliases, lowerAliases: sortedAliases.map((a) => a.toLowerCase()) };
     }

@@ -10,6 +10,7 @@
 // its emoji).
 
 import {
+  emojiByAlias,
   KNOWN_ARG_TYPES,
   type Argument,
   type CallbackRecord,
@@ -456,8 +457,11 @@ class CompactRecords<R extends CatalogRecord> implements RecordSource<R> {
 class CompactData implements CatalogData, EmojiAliasLookup {
   private emojiMap?: EmojiAliasMap;
   private tags?: { functions: readonly string[]; callbacks: readonly string[] };
-  /** An alias pair named a string out of the table: the emoji map answers instead. */
-  private aliasesRefused = false;
+  /**
+   * Alias → emoji from the emoji map, made when an alias pair named a string out of the table:
+   * the sorted list cannot be trusted then, and the map answers every question instead.
+   */
+  private refusedAliases?: Map<string, string>;
 
   constructor(
     private readonly functionRecords: CompactRecords<FunctionRecord>,
@@ -477,7 +481,7 @@ class CompactData implements CatalogData, EmojiAliasLookup {
    * pairs are checked as they are read; one that names no string sends every question to the map.
    */
   emojiFor(alias: string): string | undefined {
-    if (!this.aliasesRefused) {
+    if (!this.refusedAliases) {
       const list = this.aliasList;
       const size = this.strings.size;
       let lo = 0;
@@ -493,10 +497,9 @@ class CompactData implements CatalogData, EmojiAliasLookup {
         else hi = mid;
       }
       if (lo >= hi) return undefined;
-      this.aliasesRefused = true;
+      this.refusedAliases = emojiByAlias(Object.entries(this.emoji));
     }
-    for (const [emoji, aliases] of Object.entries(this.emoji)) if (aliases.includes(alias)) return emoji;
-    return undefined;
+    return this.refusedAliases.get(alias);
   }
 
   get functions(): readonly FunctionRecord[] {

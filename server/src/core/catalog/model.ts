@@ -97,6 +97,14 @@ export type CatalogRecord = FunctionRecord | CallbackRecord;
 /** Emoji alias map as the API gives it: emoji → aliases written between colons. */
 export type EmojiAliasMap = Readonly<Record<string, readonly string[]>>;
 
+/** Alias → emoji over a map's entries: an alias that several emoji list means the first of them. */
+export function emojiByAlias(entries: Iterable<readonly [string, readonly string[]]>): Map<string, string> {
+  const byAlias = new Map<string, string>();
+  for (const [emoji, aliases] of entries)
+    for (const alias of aliases) if (!byAlias.has(alias)) byAlias.set(alias, emoji);
+  return byAlias;
+}
+
 /** Everything the catalog holds, decoded. */
 export interface CatalogData {
   readonly functions: readonly FunctionRecord[];
