@@ -690,16 +690,8 @@ export function materialize(chunk: Chunk, base: number, trigger: Span | null): C
   const triggerStart = trigger ? trigger.start : -1;
   const triggerEnd = trigger ? trigger.end : -1;
 
-  /** Adds a node to the current container: the roots grow, arguments have exact-size arrays. */
-  const add = (node: Node): void => {
-    if (top < 0) roots.push(node);
-    else {
-      const fill = openFill[top] ?? 0;
-      openFill[top] = fill + 1;
-      children[fill] = node;
-    }
-  };
-
+  // One loop with no closure in it: a closure over `top` and `children` would put them in a context
+  // object, read and written there on every node instead of in registers.
   for (let index = 0; index < count; index++) {
     while (top >= 0 && index >= (openEnds[top] ?? 0)) {
       top--;
@@ -719,20 +711,23 @@ export function materialize(chunk: Chunk, base: number, trigger: Span | null): C
     const start = base + (buf[k + 1] ?? 0);
     const end = base + (buf[k + 2] ?? 0);
     const next = buf[k + 3] ?? 0;
+    let node: Node;
+    /** A call with arguments, opened once it has joined its container. */
+    let opened: MutableCall | null = null;
     switch (word & 7) {
       case KIND_TEXT: {
         const t: TextNode = { kind: 'text', start, end, parent: parentArg };
-        add(t);
+        node = t;
         break;
       }
       case KIND_ESCAPE:
-        add({
+        node = {
           kind: 'escape',
           start,
           end,
           value: must(ESCAPE_VALUES[word >>> PAYLOAD_SHIFT], 'an escape node holds an ESC_* value'),
           parent: parentArg,
-        });
+        };
         break;
       case KIND_COMMENT: {
         const comment: CommentNode = {
@@ -743,8 +738,8 @@ export function materialize(chunk: Chunk, base: number, trigger: Span | null): C
           close: word & FLAG_CLOSED ? end - 1 : -1,
           parent: parentArg,
         };
-        add(comment);
         comments.push(comment);
+        node = comment;
         break;
       }
       case KIND_CALL: {
@@ -763,18 +758,13 @@ export function materialize(chunk: Chunk, base: number, trigger: Span | null): C
           parent: parentArg,
           inTrigger: start >= triggerStart && start < triggerEnd,
         };
-        add(call as CallNode);
         calls.push(call as CallNode);
-        if (next > index + 1) {
-          top++;
-          openCalls[top] = call;
-          openArgs[top] = null;
-          openEnds[top] = next;
-          openFill[top] = 0;
-        }
+        node = call as CallNode;
+        if (next > index + 1) opened = call;
         break;
       }
-      case KIND_ARG: {
+      default: {
+        // KIND_ARG: it goes into its call's arguments, not into a container's children.
         const call = must(openCalls[top], 'an argument node follows its call');
         const position = openFill[top] ?? 0;
         openFill[top] = position + 1;
@@ -796,8 +786,22 @@ export function materialize(chunk: Chunk, base: number, trigger: Span | null): C
           children = arg.children;
           parentArg = arg as ArgNode;
         }
-        break;
+        continue;
       }
+    }
+    // The node joins the current container: the roots grow, arguments have exact-size arrays.
+    if (top < 0) roots.push(node);
+    else {
+      const fill = openFill[top] ?? 0;
+      openFill[top] = fill + 1;
+      children[fill] = node;
+    }
+    if (opened) {
+      top++;
+      openCalls[top] = opened;
+      openArgs[top] = null;
+      openEnds[top] = next;
+      openFill[top] = 0;
     }
   }
   return { roots, calls, comments };
