@@ -11,7 +11,7 @@ import { COMPLETION_LIMITS } from '../../server/src/core/features/completion';
 import { MINIMAL_CLIENT, type CompletionContext } from '../../server/src/core/features/types';
 import { marked } from '../support/markers';
 import { serviceFor, type ServiceOptions } from '../support/service';
-import { snapshotCatalog, testCatalogData } from '../support/testCatalog';
+import { snapshotCatalog, testCatalog, testCatalogData } from '../support/testCatalog';
 import { forEachCorpusOffset, hasCorpus } from '../support/shared';
 
 interface Expect {
@@ -428,6 +428,22 @@ describe('completion', () => {
       const item = complete('x $addBu|', { includes: [BUTTON] }).list.items[0]!;
       assert.equal((item.documentation as { kind: string }).kind, 'markdown');
       assert.match((item.documentation as { value: string }).value, /Adds a button to the reply/);
+    });
+
+    it("renders a record's documentation once while its name is typed, and again for another language or plain text", () => {
+      const catalog = testCatalog();
+      const docOf = (src: string, options: Options = {}) =>
+        complete(src, { includes: [BUTTON] }, { catalog, ...options }).list.items.find((i) => shown(i) === BUTTON)!
+          .documentation as { kind: string; value: string };
+      const first = docOf('x $addBu|');
+      // The next keystroke's completion shows the same page: the same object, not rendered again.
+      assert.equal(docOf('x $addBut|'), first);
+      const russian = docOf('x $addBu|', { settings: { locale: 'ru' } });
+      assert.notEqual(russian.value, first.value);
+      assert.equal(docOf('x $addBut|', { settings: { locale: 'ru' } }), russian);
+      const plain = docOf('x $addBu|', { client: { markdown: false } });
+      assert.equal(plain.kind, 'plaintext');
+      assert.equal(docOf('x $addBu|').kind, 'markdown');
     });
 
     it('leaves documentation to resolve in long lists, and resolve fills it', () => {
