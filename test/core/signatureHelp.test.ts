@@ -54,6 +54,21 @@ describe('signature help', () => {
     sigAt('$random[1;2|', { active: 'Max' });
   });
 
+  it('renders a signature once while its call is typed; each answer has its own active parameter', () => {
+    const catalog = snapshotCatalog();
+    const second = sigAt('$random[1;|]', { active: 'Max' }, { catalog })!;
+    const first = sigAt('$random[|]', { active: 'Min' }, { catalog })!;
+    // The same documentation objects: rendered once, not for each keystroke.
+    assert.equal(first.signatures[0]!.documentation, second.signatures[0]!.documentation);
+    assert.equal(first.signatures[0]!.parameters, second.signatures[0]!.parameters);
+    // The later answer did not change the earlier one's active parameter.
+    assert.equal(activeText(second), 'Max');
+    assert.equal(second.signatures[0]!.activeParameter, 1);
+    assert.equal(first.signatures[0]!.activeParameter, 0);
+    const plain = sigAt('$random[|]', { active: 'Min' }, { catalog, client: { markdown: false } })!;
+    assert.equal((plain.signatures[0]!.documentation as MarkupContent).kind, 'plaintext');
+  });
+
   it('marks no parameter for an argument too many', () => {
     sigAt('$random[1;2;|]', { label: '$random[Min;Max]', active: null });
   });

@@ -23,6 +23,7 @@ import {
   allowsType,
   recordMarkers,
   renderRecord,
+  RenderedByRecord,
   signature,
   singleLine,
   slotAt,
@@ -39,7 +40,6 @@ import { APP_VARIABLE_FUNCTIONS, variableNames } from './variables';
 import { componentIds, idKindsOf, INTERACTION_ID_KINDS } from './components';
 import { callToResolve, resolveCall } from './resolve';
 import type { DocText } from '../parser/text';
-import type { Localizer } from '../l10n';
 
 /** Bounds on one answer; beyond them the list is marked incomplete so the client asks again. */
 export const COMPLETION_LIMITS = {
@@ -150,28 +150,15 @@ function readData(data: unknown): CompletionData | undefined {
   return { k, n, b };
 }
 
-/**
- * The documentation last rendered for each record, with what it was rendered for. While a name is
- * typed, every keystroke's completion shows the same few records (and resolve asks for them
- * again): rendering a record's page was a quarter of a completion's work at the end of 1 MB.
- * Records live as long as their catalog, and the entries with them.
- */
-const RENDERED = new WeakMap<
-  CatalogRecord,
-  { readonly markdown: boolean; readonly l10n: Localizer; readonly doc: MarkupContent }
->();
+/** Each record's documentation, rendered once for a while its name is typed. */
+const DOCUMENTATION = new RenderedByRecord<MarkupContent>();
 
 function documentation(ctx: FeatureContext, record: CatalogRecord): MarkupContent {
-  const markdown = ctx.client.markdown;
-  const l10n = l10nOf(ctx);
-  const hit = RENDERED.get(record);
-  if (hit && hit.markdown === markdown && hit.l10n === l10n) return hit.doc;
-  const doc: MarkupContent = {
-    kind: markdown ? MarkupKind.Markdown : MarkupKind.PlainText,
-    value: renderRecord(record, { markdown, l10n }),
-  };
-  RENDERED.set(record, { markdown, l10n, doc });
-  return doc;
+  const opts = { markdown: ctx.client.markdown, l10n: l10nOf(ctx) };
+  return DOCUMENTATION.get(record, opts, () => ({
+    kind: opts.markdown ? MarkupKind.Markdown : MarkupKind.PlainText,
+    value: renderRecord(record, opts),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -38,6 +38,25 @@ function tr(opts: { readonly l10n?: Localizer }): Localizer {
   return opts.l10n ?? ENGLISH;
 }
 
+/**
+ * What a feature renders from a record, kept with the record for the options it was rendered for.
+ * While a call is typed, each keystroke's completion and signature help show the same record
+ * again: rendering its page was a quarter of a completion's work at the end of 1 MB. An entry
+ * lives as long as its record (its catalog); other options render again and take its place.
+ */
+export class RenderedByRecord<T> {
+  private readonly kept = new WeakMap<CatalogRecord, { markdown: boolean; l10n: Localizer; value: T }>();
+
+  get(record: CatalogRecord, opts: DocOptions, render: () => T): T {
+    const l10n = tr(opts);
+    const hit = this.kept.get(record);
+    if (hit && hit.markdown === opts.markdown && hit.l10n === l10n) return hit.value;
+    const value = render();
+    this.kept.set(record, { markdown: opts.markdown, l10n, value });
+    return value;
+  }
+}
+
 const FLAG_KEYS = {
   Required: 'flag.required',
   Optional: 'flag.optional',

@@ -15,10 +15,12 @@ import {
   parameterIndex,
   renderArgumentLine,
   renderRecord,
+  RenderedByRecord,
   signature,
   slotAt,
   type DocOptions,
 } from './docs';
+import type { CatalogRecord } from '../catalog/model';
 import { callToResolve, resolveCall } from './resolve';
 import { l10nOf, type Analysis, type FeatureContext, type SignatureHelpContext } from './types';
 
@@ -42,20 +44,33 @@ export function signatureHelp(
   if (!found || found.otherForm) return null;
   const record = found.record;
   const opts: DocOptions = { markdown: ctx.client.markdown, l10n: l10nOf(ctx) };
+  const rendered = RENDERED.get(record, opts, () => render(record, opts));
+  const index = parameterIndex(record, slotAt(record, arg.index, call.args.length));
+  // One past the last parameter: no parameter is active (an argument too many).
+  const active = index >= 0 ? index : rendered.parameters.length;
+  const information: SignatureInformation = ctx.client.signatureActiveParameter
+    ? { ...rendered, activeParameter: active }
+    : rendered;
+  return { signatures: [information], activeSignature: 0, activeParameter: active };
+}
+
+/** Each record's signature as shown, rendered once for a while its call is typed. */
+const RENDERED = new RenderedByRecord<Shown>();
+
+/** A signature as shown, its parameters always listed. */
+type Shown = SignatureInformation & { readonly parameters: ParameterInformation[] };
+
+/** The signature of a record with its documentation and its parameters', without an active parameter. */
+function render(record: CatalogRecord, opts: DocOptions): Shown {
   const kind = opts.markdown ? MarkupKind.Markdown : MarkupKind.PlainText;
   const sig = signature(record);
   const parameters: ParameterInformation[] = sig.parameters.map((p) => ({
     label: [p.start, p.end],
     documentation: { kind, value: renderArgumentLine(p.argument, argumentName(p.argument, p.param, p.member), opts) },
   }));
-  const index = parameterIndex(record, slotAt(record, arg.index, call.args.length));
-  // One past the last parameter: no parameter is active (an argument too many).
-  const active = index >= 0 ? index : parameters.length;
-  const information: SignatureInformation = {
+  return {
     label: sig.label,
     documentation: { kind, value: renderRecord(record, { ...opts, withoutSignature: true, withoutArguments: true }) },
     parameters,
   };
-  if (ctx.client.signatureActiveParameter) information.activeParameter = active;
-  return { signatures: [information], activeSignature: 0, activeParameter: active };
 }
