@@ -1,7 +1,8 @@
-import type { DocText } from './parser/text';
 // Character classes by UTF-16 code, for the hot loops that read document text: one definition of
 // what a blank and a line break are, and of what an emoji alias (`:thumbsup:`) is made of, which
 // the decoder, hover, completion and the argument checks all share.
+
+import type { DocText } from './parser/text';
 
 /** A space or a tab. */
 export function isSpaceOrTab(c: number): boolean {

@@ -3,11 +3,10 @@
 // `$var` read to the sets of that variable that may run before it (variables.ts).
 
 import type { Location, Position } from 'vscode-languageserver-types';
-import { callNameAt, enclosingCall, literalText } from '../parser/query';
-import type { CallNode, ParsedDocument, Span } from '../parser/tree';
+import { callNameAt, enclosingCall, literalText, withoutBlanks } from '../parser/query';
+import type { CallNode, ParsedDocument } from '../parser/tree';
 import type { Analysis, FeatureContext } from './types';
 import { definitionsOf, varUseAt } from './variables';
-import type { DocText } from '../parser/text';
 
 export function definition(_ctx: FeatureContext, analysis: Analysis, position: Position): Location[] {
   const parsed = analysis.parsed;
@@ -26,7 +25,7 @@ export function definition(_ctx: FeatureContext, analysis: Analysis, position: P
   if (!name) return [];
   for (const call of parsed.blockCalls) {
     if (call.name !== '$async' || call.label !== name || !call.firstArg) continue;
-    const { start, end } = trimmed(parsed.text, call.firstArg);
+    const { start, end } = withoutBlanks(parsed.text, call.firstArg);
     return [
       {
         uri: analysis.document.uri,
@@ -43,13 +42,4 @@ function awaitAt(parsed: ParsedDocument, offset: number): CallNode | null {
   if (named) return named.name === '$await' && named.open >= 0 ? named : null;
   const inside = enclosingCall(parsed, offset);
   return inside && inside.call.name === '$await' && inside.arg.index === 0 ? inside.call : null;
-}
-
-/** A span without the blanks around its text. */
-function trimmed(text: DocText, arg: Span): { start: number; end: number } {
-  let start = arg.start;
-  let end = arg.end;
-  while (start < end && /\s/.test(text.slice(start, start + 1))) start++;
-  while (end > start && /\s/.test(text.slice(end - 1, end))) end--;
-  return { start, end };
 }

@@ -5,7 +5,7 @@
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
 import type { Catalog } from '../catalog/catalog';
 import { COMMENT_NAME } from '../parser/parser';
-import { callNameAt, literalText, locate, type Location } from '../parser/query';
+import { callNameAt, literalText, locate, withoutBlanks, type Location } from '../parser/query';
 import type { ArgNode, Node, ParsedDocument } from '../parser/tree';
 import { callToResolve, resolveCall } from './resolve';
 import {
@@ -92,11 +92,7 @@ function argumentHover(
   if (!found || found.otherForm) return null;
   const slot = slotAt(found.record, arg.index, call.args.length);
   if (!slot) return null;
-  let start = arg.start;
-  let end = arg.end;
-  const text = parsed.text;
-  while (start < end && /\s/.test(text.slice(start, start + 1))) start++;
-  while (end > start && /\s/.test(text.slice(end - 1, end))) end--;
+  const { start, end } = withoutBlanks(parsed.text, arg);
   const card = renderArgument(found.record, slot, opts);
   const part = messagePartNote(parsed, arg, opts);
   return answer(part ? `${card}\n\n${part}` : card, Math.min(start, offset), Math.max(end, offset));

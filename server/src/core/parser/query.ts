@@ -35,6 +35,15 @@ export function literalText(text: DocText, arg: ArgNode): string | undefined {
   return out;
 }
 
+/** A span without the blanks (what `\s` matches) around its text. */
+export function withoutBlanks(text: DocText, span: Span): Span {
+  let start = span.start;
+  let end = span.end;
+  while (start < end && /\s/.test(text.slice(start, start + 1))) start++;
+  while (end > start && /\s/.test(text.slice(end - 1, end))) end--;
+  return { start, end };
+}
+
 /** The separator after argument `index` of a call (between it and the next argument). */
 export function separatorSpan(call: CallNode, index: number): Span {
   const arg = must(call.args[index], 'separatorSpan of an argument of the call');
