@@ -95,6 +95,25 @@ interface CallKind {
   readonly found: FoundRecord | undefined;
   /** The call's own check of callRules.ts, when the catalog knows the name in this form. */
   readonly check: CallCheck | undefined;
+  /** A callback's name written in code, not as the trigger's own call (`callback-in-code`). */
+  readonly callbackInCode: boolean;
+  /**
+   * The record of the form written is deprecated, premium or needs privileged intents: only
+   * then can `checkFlags` find anything, so the other calls skip it.
+   */
+  readonly flagged: boolean;
+  /** The name needs a language feature (`featureOfFunction`), or is a block's (`BLOCK_ROLES`). */
+  readonly languageChecked: boolean;
+}
+
+/** Whether `checkFlags` can report anything about `record`. */
+function isFlagged(record: CatalogRecord | undefined): boolean {
+  return (
+    record !== undefined &&
+    ((record.kind === 'function' && record.deprecated) ||
+      record.premium ||
+      (record.intents & (Intents.ServerMembers | Intents.Presence)) !== 0)
+  );
 }
 
 /** Where a call's kind is kept among its name's four: `bracketed | triggerRoot << 1`. */
@@ -128,10 +147,14 @@ function callKind(catalog: Catalog, kinds: Map<string, Array<CallKind | undefine
   }
   const about = callToResolve(call);
   const check = CALL_CHECKS.get(call.name);
+  const found = resolveCall(catalog, about);
   const kind: CallKind = {
     about,
-    found: resolveCall(catalog, about),
+    found,
     check: check && catalog.functions.get(call.name, about.bracketed) ? check : undefined,
+    callbackInCode: found?.kind === 'callback' && !about.triggerRoot,
+    flagged: found !== undefined && isFlagged(about.bracketed ? found.forms.bracketed : found.forms.bare),
+    languageChecked: featureOfFunction(call.name) !== undefined || BLOCK_ROLES.has(call.name),
   };
   byIndex[index] = kind;
   return kind;
@@ -168,8 +191,8 @@ export class CallChecker {
       if (call === undefined || call.name === COMMENT_NAME) continue;
       const kind = callKind(catalog, this.kinds, call);
       this.d.about = kind.about;
-      this.checkLanguage(call);
-      if (anyFunctions) this.checkCall(call, kind.found);
+      if (kind.languageChecked) this.checkLanguage(call);
+      if (anyFunctions) this.checkCall(call, kind);
       if (call.name === JSON_PARSE) this.checkJsonParse(call);
       // A call in the form the catalog knows, whose `[...]` (if any) is closed.
       if (kind.check && (call.open < 0 || call.close >= 0)) kind.check(this.text, call, this.report);
@@ -196,14 +219,15 @@ export class CallChecker {
   // call of it, reported or not, and the common path runs once per call of the document.
 
   /** Judges a call against `found`, the record every feature reads for it (resolve.ts). */
-  private checkCall(call: CallNode, found: FoundRecord | undefined): void {
+  private checkCall(call: CallNode, kind: CallKind): void {
     this.checkGlued(call);
-    if (found?.kind === 'callback' && !isTriggerCall(call)) {
+    if (kind.callbackInCode) {
       this.callbackInCode(call);
       return;
     }
+    const found = kind.found;
     if (found) {
-      this.checkRecord(call, found.forms);
+      this.checkRecord(call, found.forms, kind.flagged);
       return;
     }
     this.unknown(call);
@@ -324,11 +348,11 @@ export class CallChecker {
   }
 
   /** Judges a call against both forms of its name (the form written may be missing). */
-  private checkRecord(call: CallNode, forms: Forms<CatalogRecord>): void {
+  private checkRecord(call: CallNode, forms: Forms<CatalogRecord>, flagged: boolean): void {
     const bracketed = call.open >= 0;
     const record = bracketed ? forms.bracketed : forms.bare;
     if (record) {
-      this.checkFlags(call, record);
+      if (flagged) this.checkFlags(call, record);
       if (bracketed && record.arguments && call.close >= 0) this.checkArguments(call, record, record.arguments);
       return;
     }
