@@ -19,6 +19,7 @@ import { inTrigger, pathModel, walkPaths, type PathModel, type PathWalker, type 
 import { msg, type Msg } from '../l10n';
 import { SHAPES, type IdKind, type PartRole } from './shapes';
 import type { DocText } from '../parser/text';
+import { CallFilter } from '../parser/callsByName';
 
 /** What a component function does to a message (the roles of shapes.ts that the component rules follow). */
 export type ComponentRole = Exclude<PartRole, 'editSelectMenu' | 'editSelectOption' | 'reference' | 'sender'>;
@@ -130,13 +131,16 @@ export const COMPONENT_FACT = new ChunkFact<ComponentFacts>({
   },
 });
 
+/** The calls the components fact reads (see CallFilter). */
+const COMPONENT_CALLS = new CallFilter(COMPONENT_FUNCTIONS.keys());
+
 function chunkComponents(text: DocText, view: ChunkView, base: number): ComponentFacts {
   const calls: ComponentCall[] = [];
   const embeds: number[] = [];
   // Indexed, not `for...of`, as in every fact taken while a chunk is made into nodes: a cold check
   // runs these loops over every call in the interpreter, where an iterator is a call and an
   // object per step.
-  const all = view.calls;
+  const all = COMPONENT_CALLS.of(view);
   for (let i = 0; i < all.length; i++) {
     const call = all[i];
     if (call === undefined) continue;

@@ -16,6 +16,7 @@ import { msg, type Text } from '../l10n';
 import { inTrigger, pathModel, walkPaths } from './paths';
 import { capCount, shapesOf } from './shapes';
 import type { DocText } from '../parser/text';
+import { CallFilter } from '../parser/callsByName';
 
 type EmbedPart = 'title' | 'description' | 'footer' | 'author' | 'field';
 
@@ -113,12 +114,16 @@ export const EMBED_FACT = new ChunkFact<readonly EmbedCall[]>({
   move: (fact, shift) => moveEach(fact, (c) => moveOffsets(c, ['start', 'end'], shift)),
 });
 
+/** The calls the embeds fact reads (see CallFilter); it keeps those at top level. */
+const EMBED_CALLS = new CallFilter(PARTS.keys());
+
 function chunkEmbeds(text: DocText, view: ChunkView, base: number): readonly EmbedCall[] {
   const out: EmbedCall[] = [];
-  const roots = view.roots;
-  for (let i = 0; i < roots.length; i++) {
-    const node = roots[i];
-    if (node === undefined || node.kind !== 'call' || node.open < 0) continue;
+  // The top-level ones among the embed calls: the roots that are embed calls, in the same order.
+  const calls = EMBED_CALLS.of(view);
+  for (let i = 0; i < calls.length; i++) {
+    const node = calls[i];
+    if (node === undefined || node.parent !== null || node.open < 0) continue;
     const spec = PARTS.get(node.name);
     if (!spec) continue;
     const index = indexOf(text, node, spec.index);

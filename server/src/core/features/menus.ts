@@ -21,6 +21,7 @@ import { msg, type MessageKey, type Msg } from '../l10n';
 import { must } from '../must';
 import { argAt, capCount, shapeOf, shapesOf, type Shape, type Slot } from './shapes';
 import type { DocText } from '../parser/text';
+import { CallFilter } from '../parser/callsByName';
 
 /** A whole number as BDFD's Integer type writes it. */
 const INTEGER = /^[+-]?\d+$/;
@@ -307,13 +308,24 @@ export const MENU_FACT = new ChunkFact<MenuFacts>({
   },
 });
 
+/** The calls the menus fact reads (see CallFilter): the names of its switch below. */
+const MENU_CALLS = new CallFilter([
+  '$eval',
+  '$newModal',
+  '$addTextInput',
+  '$newSelectMenu',
+  '$addStringSelect',
+  '$addSelectMenuOption',
+  '$addStringSelectOption',
+]);
+
 function chunkMenus(text: DocText, view: ChunkView, base: number): MenuFacts {
   const menus: MenuCall[] = [];
   const options: OptionCall[] = [];
   const modals: number[] = [];
   const inputs: number[] = [];
   const evals: number[] = [];
-  const all = view.calls;
+  const all = MENU_CALLS.of(view);
   for (let i = 0; i < all.length; i++) {
     const call = all[i];
     if (call === undefined) continue;

@@ -16,6 +16,7 @@ import { BLOCK_ROLES } from '../parser/blocks';
 import { msg, type Msg } from '../l10n';
 import { shapesOf } from './shapes';
 import type { DocText } from '../parser/text';
+import { CallFilter } from '../parser/callsByName';
 
 /** Functions that send their argument as a message of its own, with the index of that argument (shapes.ts). */
 export const SENDERS: ReadonlyMap<string, number> = new Map(
@@ -90,36 +91,48 @@ export const MESSAGE_FACT = new ChunkFact<MessageFacts>({
   },
 });
 
+/** The calls the messages fact reads beside the roots (see CallFilter): the senders. */
+const SENDER_CALLS = new CallFilter(SENDERS.keys());
+
 function chunkMessages(text: DocText, view: ChunkView, base: number): MessageFacts {
-  const runs: TextRun[] = [];
-  let run: { start: number; end: number; count: number } | undefined;
+  let runs: TextRun[] | undefined;
+  // The open run as three numbers, not an object, and closed in the loop, not by a closure: a
+  // closure would keep them in a context object read and written for every top-level node.
+  let runStart = -1;
+  let runEnd = 0;
+  let runCount = 0;
   let openStart = true;
   let openEnd = true;
-  const close = (): void => {
-    if (run && run.count > 0) runs.push({ start: run.start - base, end: run.end - base, count: run.count });
-    run = undefined;
-  };
   const roots = view.roots;
   for (let i = 0; i < roots.length; i++) {
     const node = roots[i];
     if (node === undefined) continue;
-    if (node.kind === 'call' && (node.name === '$stop' || BLOCK_ROLES.has(node.name))) {
-      if (runs.length === 0 && !run) openStart = false;
+    let n = 0;
+    if (node.kind === 'call') {
+      // Only `$stop` and block functions end a run; any other call adds nothing to it.
+      if (node.name !== '$stop' && !BLOCK_ROLES.has(node.name)) continue;
+      if (runs === undefined && runStart < 0) openStart = false;
       openEnd = false;
-      close();
+      if (runStart >= 0 && runCount > 0)
+        (runs ??= []).push({ start: runStart - base, end: runEnd - base, count: runCount });
+      runStart = -1;
       continue;
-    }
-    const n = countOf(text, node);
+    } else if (node.kind === 'text') n = visible(text, node.start, node.end);
+    else if (node.kind === 'escape') n = 1;
     if (n === 0) continue;
-    if (!run) run = { start: node.start, end: node.end, count: 0 };
-    run.end = node.end;
-    run.count += n;
+    if (runStart < 0) {
+      runStart = node.start;
+      runCount = 0;
+    }
+    runEnd = node.end;
+    runCount += n;
     openEnd = true;
   }
-  close();
+  if (runStart >= 0 && runCount > 0)
+    (runs ??= []).push({ start: runStart - base, end: runEnd - base, count: runCount });
   const max = limit('messageContent');
-  const longArguments: Array<{ start: number; end: number; count: number; name: string }> = [];
-  const all = view.calls;
+  let longArguments: Array<{ start: number; end: number; count: number; name: string }> | undefined;
+  const all = SENDER_CALLS.of(view);
   for (let i = 0; i < all.length; i++) {
     const call = all[i];
     if (call === undefined) continue;
@@ -127,9 +140,14 @@ function chunkMessages(text: DocText, view: ChunkView, base: number): MessageFac
     const arg = index !== undefined ? call.args[index] : undefined;
     if (!arg) continue;
     const count = argumentCount(text, arg);
-    if (count > max) longArguments.push({ start: arg.start - base, end: arg.end - base, count, name: call.name });
+    if (count > max) {
+      (longArguments ??= []).push({ start: arg.start - base, end: arg.end - base, count, name: call.name });
+    }
   }
-  return { runs, longArguments, openStart, openEnd };
+  // Most chunks have no long argument, and many no run: they share one empty list (frozen, so
+  // detaching the fact's strings passes over it), and the facts of a chunk with neither are one
+  // shared value per ending.
+  return { runs: runs ?? [], longArguments: longArguments ?? [], openStart, openEnd };
 }
 
 export interface MessageFinding {

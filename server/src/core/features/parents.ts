@@ -22,6 +22,7 @@ import { SHAPES, type IdKind, type PartRole } from './shapes';
 import { quoteValue } from './values';
 import { list, msg, type ListArg, type MessageKey, type Msg } from '../l10n';
 import type { DocText } from '../parser/text';
+import { CallFilter } from '../parser/callsByName';
 
 /** What a parent is. */
 type ParentKind = 'menu' | 'modal' | 'container' | 'section' | 'row' | 'gallery' | 'select';
@@ -136,11 +137,14 @@ export const PARENT_FACT = new ChunkFact<ParentFacts>({
   },
 });
 
+/** The calls the parents fact reads (see CallFilter). */
+const PARENT_CALLS = new CallFilter(['$eval', ...CREATORS.keys(), ...CHILDREN.keys()]);
+
 function chunkParents(text: DocText, view: ChunkView, base: number): ParentFacts {
   const creations: Creation[] = [];
   const children: Child[] = [];
   const evals: number[] = [];
-  const all = view.calls;
+  const all = PARENT_CALLS.of(view);
   for (let i = 0; i < all.length; i++) {
     const call = all[i];
     if (call === undefined) continue;

@@ -15,6 +15,7 @@ import type { Block, BlockCall } from '../parser/blocks';
 import { ChunkFact, DerivedValue, moveNumbers } from '../parser/facts';
 import type { ArgNode, CallNode, ChunkView, ParsedDocument } from '../parser/tree';
 import type { DocText } from '../parser/text';
+import { CallFilter } from '../parser/callsByName';
 
 // ---------------------------------------------------------------------------------------------
 // Conditions.
@@ -220,10 +221,13 @@ export const PATH_FACT = new ChunkFact<PathChunkFacts>({
   },
 });
 
+/** The calls the path fact reads (see CallFilter). */
+const PATH_CALLS = new CallFilter(['$stop', ...CONDITION_CALLS]);
+
 function chunkPathFacts(text: DocText, view: ChunkView, base: number): PathChunkFacts {
   const stops: number[] = [];
   const conditions: Array<readonly [number, Assumption | undefined]> = [];
-  const all = view.calls;
+  const all = PATH_CALLS.of(view);
   for (let i = 0; i < all.length; i++) {
     const call = all[i];
     if (call === undefined) continue;

@@ -16,6 +16,7 @@ import { ancestors, inTrigger, pathModel, type PathModel } from './paths';
 import type { DiagnosticFix, OffsetEdit } from './types';
 import { list, msg, type Msg, type Text } from '../l10n';
 import type { DocText } from '../parser/text';
+import { CallFilter } from '../parser/callsByName';
 
 /** One `$var` call with a literal name. */
 export interface VarUse {
@@ -92,11 +93,14 @@ export const VARIABLE_FACT = new ChunkFact<VariableFacts>({
   },
 });
 
+/** The calls the variables fact reads (see CallFilter): `$eval`, `$var` and the app variable functions. */
+const VARIABLE_CALLS = new CallFilter(['$eval', '$var', ...APP_VARIABLE_FUNCTIONS.keys()]);
+
 function chunkVariables(text: DocText, view: ChunkView, base: number): VariableFacts {
   const uses: VarUse[] = [];
   const wildcards: number[] = [];
   const appUses: AppVarUse[] = [];
-  const all = view.calls;
+  const all = VARIABLE_CALLS.of(view);
   for (let i = 0; i < all.length; i++) {
     const call = all[i];
     if (call === undefined) continue;

@@ -165,8 +165,11 @@ export function blockFacts(
     }
     return key;
   };
-  for (const call of view.calls) {
-    if (!isBlockCall(call.name)) continue;
+  // Indexed, not `for...of`: an iterator is a call and an object per step in a cold check.
+  const all = view.calls;
+  for (let i = 0; i < all.length; i++) {
+    const call = all[i];
+    if (call === undefined || !isBlockCall(call.name)) continue;
     const first = call.args[0];
     const label =
       first && (call.name === '$async' || call.name === '$await') ? literalText(text, first)?.trim() : undefined;
