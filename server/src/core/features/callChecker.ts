@@ -17,10 +17,10 @@ import { list, msg, type Text } from '../l10n';
 import type { ScriptLanguage } from '../settings';
 import { JSON_PARSE, jsonParseFinding } from './json';
 import type { Analysis, DiagnosticFix, FeatureContext, OffsetEdit } from './types';
-import { checkValue, type ValueVerdict } from './values';
+import { checkTypedValue, type ValueVerdict } from './values';
 import { replacementFixes } from './deprecations';
 import { CALL_CHECKS, type CallCheck, type CallReport } from './callRules';
-import { callToResolve, isTriggerCall, resolveCall, type CallToResolve, type FoundRecord } from './resolve';
+import { callToResolve, resolveCall, type CallToResolve, type FoundRecord } from './resolve';
 import type { Findings } from './diagnosticCollector';
 import type { DocText } from '../parser/text';
 
@@ -116,11 +116,6 @@ function isFlagged(record: CatalogRecord | undefined): boolean {
   );
 }
 
-/** Where a call's kind is kept among its name's four: `bracketed | triggerRoot << 1`. */
-function kindIndex(call: CallNode): number {
-  return (call.open >= 0 ? 1 : 0) | (isTriggerCall(call) ? 2 : 0);
-}
-
 /**
  * Names whose kinds are kept per catalog before the memo starts afresh: the names come from the
  * documents, and a server that runs all day meets every prefix of every name typed, and every
@@ -128,7 +123,7 @@ function kindIndex(call: CallNode): number {
  */
 export const MAX_CALL_KIND_NAMES = 8192;
 
-/** The kinds of calls met so far, by catalog and name (four each, see `kindIndex`). */
+/** The kinds of calls met so far, by catalog and name (four each, at `bracketed | triggerRoot << 1`). */
 const CALL_KINDS = new WeakMap<Catalog, Map<string, Array<CallKind | undefined>>>();
 
 /** How many names the memo of call kinds holds for `catalog` (for tests). */
@@ -137,7 +132,9 @@ export function callKindNames(catalog: Catalog): number {
 }
 
 function callKind(catalog: Catalog, kinds: Map<string, Array<CallKind | undefined>>, call: CallNode): CallKind {
-  const index = kindIndex(call);
+  // Where the call's kind is kept among its name's four: `bracketed | triggerRoot << 1`
+  // (`isTriggerCall` written out: this runs once per call of the document, mostly in cold code).
+  const index = (call.open >= 0 ? 1 : 0) | (call.inTrigger && call.parent === null ? 2 : 0);
   let byIndex = kinds.get(call.name);
   const known = byIndex?.[index];
   if (known) return known;
@@ -218,19 +215,36 @@ export class CallChecker {
   // closure made in a method makes V8 allocate that call's variables in a context object on every
   // call of it, reported or not, and the common path runs once per call of the document.
 
-  /** Judges a call against `found`, the record every feature reads for it (resolve.ts). */
+  /**
+   * Judges a call against its kind's record, the one every feature reads for it (resolve.ts). It
+   * runs for every call of the document, mostly in the interpreter and baseline code of a cold
+   * check, where a call costs more than most checks' work: so the glued-letters check and the
+   * check against both forms of the name are written out here, not made methods of their own.
+   */
   private checkCall(call: CallNode, kind: CallKind): void {
-    this.checkGlued(call);
+    // Letters glued to the name (see `glued`).
+    const runEnd = identifierTail(this.text, call.nameEnd);
+    if (runEnd !== call.nameEnd) this.glued(call, runEnd);
     if (kind.callbackInCode) {
       this.callbackInCode(call);
       return;
     }
     const found = kind.found;
-    if (found) {
-      this.checkRecord(call, found.forms, kind.flagged);
+    if (!found) {
+      this.unknown(call);
       return;
     }
-    this.unknown(call);
+    // Against both forms of its name (the form written may be missing).
+    const forms = found.forms;
+    const bracketed = call.open >= 0;
+    const record = bracketed ? forms.bracketed : forms.bare;
+    if (record) {
+      if (kind.flagged) this.checkFlags(call, record);
+      if (bracketed && record.arguments && call.close >= 0) this.checkArguments(call, record, record.arguments);
+      return;
+    }
+    if (bracketed) this.bareOnly(call, forms);
+    else this.bracketedOnly(call, forms);
   }
 
   private callbackInCode(call: CallNode): void {
@@ -264,16 +278,10 @@ export class CallChecker {
   }
 
   /**
-   * A known name with letters glued to it (`$pingms`): BDFD reads the longest known name and
-   * leaves the rest as text, and so does the parser. Said as a hint, or as a warning when a `[`
-   * follows the letters, since those brackets are then text and not the function's arguments.
+   * Letters glued to a known name, up to `runEnd` (`$pingms`): BDFD reads the longest known name
+   * and leaves the rest as text, and so does the parser. Said as a hint, or as a warning when a
+   * `[` follows the letters, since those brackets are then text and not the function's arguments.
    */
-  private checkGlued(call: CallNode): void {
-    const runEnd = identifierTail(this.text, call.nameEnd);
-    if (runEnd !== call.nameEnd) this.glued(call, runEnd);
-  }
-
-  /** Letters glued to a known name, up to `runEnd`. */
   private glued(call: CallNode, runEnd: number): void {
     const text = this.text;
     const rest = text.slice(call.nameEnd, Math.min(runEnd, call.nameEnd + MAX_GLUED_SHOWN));
@@ -347,19 +355,6 @@ export class CallChecker {
     }));
   }
 
-  /** Judges a call against both forms of its name (the form written may be missing). */
-  private checkRecord(call: CallNode, forms: Forms<CatalogRecord>, flagged: boolean): void {
-    const bracketed = call.open >= 0;
-    const record = bracketed ? forms.bracketed : forms.bare;
-    if (record) {
-      if (flagged) this.checkFlags(call, record);
-      if (bracketed && record.arguments && call.close >= 0) this.checkArguments(call, record, record.arguments);
-      return;
-    }
-    if (bracketed) this.bareOnly(call, forms);
-    else this.bracketedOnly(call, forms);
-  }
-
   /** A bracketed call of a name that has only the bare form. */
   private bareOnly(call: CallNode, forms: Forms<CatalogRecord>): void {
     const only = forms.bare;
@@ -395,7 +390,7 @@ export class CallChecker {
     const full = forms.bracketed;
     if (!full) return; // a name has at least one form
     const params = full.arguments ?? [];
-    // `$addButtonn[`: the glued letters are the mistake (see checkGlued), not missing brackets.
+    // `$addButtonn[`: the glued letters are the mistake (see glued), not missing brackets.
     if (bindingFor(params, 0).missing.length > 0 && !this.gluedBeforeBracket(call)) {
       this.d.add(
         'wrong-form',
@@ -475,18 +470,24 @@ export class CallChecker {
     if (binding.extraFrom >= 0) this.tooMany(call, params, binding);
     if (binding.missing.length > 0) this.missing(call, record, params, binding);
 
+    // Read once, not per argument: this loop runs in the interpreter and baseline code of a cold
+    // check, where each property load is an inline cache's call.
+    const slots = binding.slots;
+    const valueChecked = binding.valueChecked;
+    const text = this.text;
     for (let i = 0; i < count; i++) {
-      const slot = binding.slots[i];
+      const slot = slots[i];
       const arg = args[i];
       if (!slot || !arg) continue;
       if (isEmptyArg(arg)) {
         if (!slot.argument.empty) this.emptyArgument(call, params, slot, arg);
         continue;
       }
-      if (!binding.valueChecked[i]) continue;
-      const literal = literalText(this.text, arg);
+      // Only slots whose types can reject a literal (`needsValueCheck`), so `checkTypedValue`.
+      if (!valueChecked[i]) continue;
+      const literal = literalText(text, arg);
       if (literal === undefined) continue;
-      const verdict = checkValue(literal, slot.argument, this.emoji);
+      const verdict = checkTypedValue(literal, slot.argument, this.emoji);
       if (verdict) this.invalidValue(call, params, slot, arg, verdict);
     }
   }

@@ -170,6 +170,16 @@ export function checkValue(value: string, arg: Argument, emoji: EmojiSource): Va
   const types = arg.types;
   if (types.length === 0 || arg.unknownTypes.length > 0) return undefined;
   if (types.includes('String') || types.includes('Tuple')) return undefined;
+  return checkTypedValue(value, arg, emoji);
+}
+
+/**
+ * `checkValue` for an argument whose types can reject a literal (known types only, neither String
+ * nor Tuple): the call checks know that per parameter list (callChecker.ts's `valueChecked`) and
+ * skip the type tests that `checkValue` makes per value.
+ */
+export function checkTypedValue(value: string, arg: Argument, emoji: EmojiSource): ValueVerdict | undefined {
+  const types = arg.types;
   // Most values are not as long: no lower-cased copy of them.
   if (value.length === UNCHANGED.length && value.toLowerCase() === UNCHANGED) return undefined;
   for (let i = 0; i < types.length; i++) {
