@@ -34,6 +34,11 @@ export interface BuildCli {
 
 export interface CliResults {
   readonly runs: number;
+  /**
+   * Node alone starting and ending (`node -e 0`, the same environment, in the same rounds): what
+   * this machine charges every process before any of ours runs, to read the start-up figures by.
+   */
+  readonly bareNode: Figure;
   readonly commands: number;
   readonly commandsFrom: string;
   readonly commandBytes: number;
@@ -98,12 +103,20 @@ export function benchCli(
       return ms;
     };
     for (const home of homes) mkdirSync(home);
+    const bareNode = (): number => {
+      const t = performance.now();
+      const r = spawnSync(process.execPath, ['-e', '0'], { env: { PATH: process.env.PATH ?? '', HOME: homes[0]! } });
+      if (r.status !== 0) throw new Error(`node -e 0 exited ${r.status}`);
+      return performance.now() - t;
+    };
     const first = builds.map((_, i) => run(i, [empty]));
     const runs = quick ? 3 : 10;
     const startup = builds.map(() => [] as number[]);
     const oneMB = builds.map(() => [] as number[]);
     const many = builds.map(() => [] as number[]);
+    const bare: number[] = [];
     for (let k = 0; k < runs; k++) {
+      bare.push(bareNode());
       for (let i = 0; i < builds.length; i++) {
         startup[i]!.push(run(i, [empty]));
         oneMB[i]!.push(run(i, [big]));
@@ -124,6 +137,7 @@ export function benchCli(
         perCommandMs: (f.median - s.median) / files.length,
       };
     });
+    log(`  Node alone (node -e 0): ${summarize(bare, 'ms').median.toFixed(0)} ms`);
     for (const r of results)
       log(
         `  ${r.label}: start-up ${r.startup.median.toFixed(0)} ms (first run ${r.firstRunMs.toFixed(0)} ms), 1 MB ${r.oneMB.median.toFixed(0)} ms ` +
@@ -131,6 +145,7 @@ export function benchCli(
       );
     return {
       runs,
+      bareNode: summarize(bare, 'ms'),
       commands: files.length,
       commandsFrom: from,
       commandBytes: texts.reduce((n, t) => n + Buffer.byteLength(t), 0),

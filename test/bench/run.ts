@@ -629,7 +629,9 @@ function render(f: Figures): string {
       parts.push(
         `### Command line (\`node server/bin/bdscript check --format json\`, a process per run)\n\n` +
           `${cli.runs} runs each after a first one with an empty cache folder; the ${cli.commands} commands are ${cli.commandsFrom} ` +
-          `(${fmt(cli.commandBytes / 1024, 'KB')}).${cli.builds.length > 1 ? ' The builds ran interleaved.' : ''}\n\n` +
+          `(${fmt(cli.commandBytes / 1024, 'KB')}).${cli.builds.length > 1 ? ' The builds ran interleaved.' : ''} ` +
+          `Node alone (\`node -e 0\`, in the same rounds) took ${fmt(cli.bareNode.median, 'ms')} (median): every ` +
+          `start-up below includes it.\n\n` +
           table(['Command line', ...cli.builds.map((b) => b.label)], rows, [
             'l',
             ...cli.builds.map(() => 'r' as const),
