@@ -9,6 +9,8 @@
 // with the chunk while an edit elsewhere reuses it), and the document's blocks are matched
 // from those summaries.
 
+import { BLOCK_CALL_NAMES } from './chunk';
+import { CallFilter } from './callsByName';
 import type { Shift } from './facts';
 import { literalText } from './query';
 import type { ArgNode, CallNode, ChunkView, Span } from './tree';
@@ -120,7 +122,13 @@ function scopeOfArg(start: ArgNode | null): ArgNode | null {
   return arg;
 }
 
-/** Summarises the block calls of a chunk view that starts at `base`. */
+/** The calls the block facts read (see CallFilter): a chunk's block calls are few among its calls. */
+const BLOCK_CALLS = new CallFilter(BLOCK_CALL_NAMES);
+
+/**
+ * Summarises the block calls of a chunk view that starts at `base`: the calls `isBlockCall` names,
+ * which are among BLOCK_CALL_NAMES (only those are walked).
+ */
 export function blockFacts(
   text: DocText,
   view: ChunkView,
@@ -166,7 +174,7 @@ export function blockFacts(
     return key;
   };
   // Indexed, not `for...of`: an iterator is a call and an object per step in a cold check.
-  const all = view.calls;
+  const all = BLOCK_CALLS.of(view);
   for (let i = 0; i < all.length; i++) {
     const call = all[i];
     if (call === undefined || !isBlockCall(call.name)) continue;
