@@ -95,7 +95,7 @@ export const MESSAGE_FACT = new ChunkFact<MessageFacts>({
 const SENDER_CALLS = new CallFilter(SENDERS.keys());
 
 function chunkMessages(text: DocText, view: ChunkView, base: number): MessageFacts {
-  let runs: TextRun[] | undefined;
+  const runs: TextRun[] = [];
   // The open run as three numbers, not an object, and closed in the loop, not by a closure: a
   // closure would keep them in a context object read and written for every top-level node.
   let runStart = -1;
@@ -111,10 +111,9 @@ function chunkMessages(text: DocText, view: ChunkView, base: number): MessageFac
     if (node.kind === 'call') {
       // Only `$stop` and block functions end a run; any other call adds nothing to it.
       if (node.name !== '$stop' && !BLOCK_ROLES.has(node.name)) continue;
-      if (runs === undefined && runStart < 0) openStart = false;
+      if (runs.length === 0 && runStart < 0) openStart = false;
       openEnd = false;
-      if (runStart >= 0 && runCount > 0)
-        (runs ??= []).push({ start: runStart - base, end: runEnd - base, count: runCount });
+      if (runStart >= 0 && runCount > 0) runs.push({ start: runStart - base, end: runEnd - base, count: runCount });
       runStart = -1;
       continue;
     } else if (node.kind === 'text') n = visible(text, node.start, node.end);
@@ -128,10 +127,9 @@ function chunkMessages(text: DocText, view: ChunkView, base: number): MessageFac
     runCount += n;
     openEnd = true;
   }
-  if (runStart >= 0 && runCount > 0)
-    (runs ??= []).push({ start: runStart - base, end: runEnd - base, count: runCount });
+  if (runStart >= 0 && runCount > 0) runs.push({ start: runStart - base, end: runEnd - base, count: runCount });
   const max = limit('messageContent');
-  let longArguments: Array<{ start: number; end: number; count: number; name: string }> | undefined;
+  const longArguments: Array<{ start: number; end: number; count: number; name: string }> = [];
   const all = SENDER_CALLS.of(view);
   for (let i = 0; i < all.length; i++) {
     const call = all[i];
@@ -141,13 +139,13 @@ function chunkMessages(text: DocText, view: ChunkView, base: number): MessageFac
     if (!arg) continue;
     const count = argumentCount(text, arg);
     if (count > max) {
-      (longArguments ??= []).push({ start: arg.start - base, end: arg.end - base, count, name: call.name });
+      longArguments.push({ start: arg.start - base, end: arg.end - base, count, name: call.name });
     }
   }
   // Most chunks have no long argument, and many no run: they share one empty list (frozen, so
   // detaching the fact's strings passes over it), and the facts of a chunk with neither are one
   // shared value per ending.
-  return { runs: runs ?? [], longArguments: longArguments ?? [], openStart, openEnd };
+  return { runs, longArguments, openStart, openEnd };
 }
 
 export interface MessageFinding {
