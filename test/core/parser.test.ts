@@ -143,6 +143,31 @@ describe('parser', () => {
     assert.equal([...inComment.calls()].length, 0);
   });
 
+  it('keeps names apart whose hashes share a slot of the intern table', () => {
+    // The scanner interns names in an open-addressing table by FNV-1a hash (65,536 slots,
+    // chunk.ts): names that land on one slot must still each be read as their own.
+    const hashOf = (name: string): number => {
+      let hash = 0x811c9dc5;
+      for (let k = 0; k < name.length; k++) hash = Math.imul(hash ^ name.charCodeAt(k), 0x01000193);
+      return hash;
+    };
+    const bySlot = new Map<number, string>();
+    let pair: [string, string] | undefined;
+    for (let k = 0; !pair; k++) {
+      const name = `$internSlot${k}`;
+      const slot = hashOf(name) & 0xffff;
+      const other = bySlot.get(slot);
+      if (other !== undefined) pair = [other, name];
+      else bySlot.set(slot, name);
+    }
+    const [a, b] = pair;
+    const doc = parse(`${b}[${a}] ${a} x\n${b}`);
+    assert.deepEqual(
+      [...doc.calls()].map((c) => c.name),
+      [b, a, a, b],
+    );
+  });
+
   it('survives 100,000 levels of nesting without recursion', () => {
     const depth = 100_000;
     const text = '$a['.repeat(depth) + 'x' + ']'.repeat(depth);

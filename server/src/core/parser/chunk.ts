@@ -140,29 +140,53 @@ export class Chunk {
  */
 const MAX_INTERNED_NAMES = 20_000;
 const internedNames: string[] = [];
-const internedBuckets = new Map<number, number[]>();
+/**
+ * An open-addressing table of the interned names by hash: slot = hash & INTERN_MASK, holding
+ * id + 1 (0 = empty), probed linearly; at most 20,000 of 65,536 slots are used. A Map keyed by
+ * the 32-bit hash made a heap number of every hash past the small-integer range and walked its
+ * bucket with an iterator, 35,000 times in a cold check of 1 MB.
+ */
+const INTERN_MASK = (1 << 16) - 1;
+const internSlots = new Int32Array(INTERN_MASK + 1);
+/** The hash of each interned name, by id. */
+const internedHashes = new Int32Array(MAX_INTERNED_NAMES);
+/** The `CHUNK_*` bits a call with each interned name gives its chunk, by id (see `nameFlags`). */
+const internedFlags = new Uint8Array(MAX_INTERNED_NAMES);
 
 /**
  * The intern id of text[start, end), whose FNV-1a hash (computed by the scanner while it reads
  * the identifier) is `hash`; -1 when the table is full and the name is new.
  */
 function internId(text: DocText, start: number, end: number, hash: number): number {
-  const bucket = internedBuckets.get(hash);
-  if (bucket) {
-    outer: for (const id of bucket) {
-      const candidate = internedNames[id];
-      if (candidate === undefined || candidate.length !== end - start) continue;
-      for (let k = 0; k < candidate.length; k++)
-        if (candidate.charCodeAt(k) !== text.charCodeAt(start + k)) continue outer;
-      return id;
+  const length = end - start;
+  let slot = hash & INTERN_MASK;
+  for (;;) {
+    const entry = internSlots[slot] ?? 0;
+    if (entry === 0) break;
+    const id = entry - 1;
+    const candidate = internedNames[id];
+    if (internedHashes[id] === hash && candidate !== undefined && candidate.length === length) {
+      let k = 0;
+      while (k < length && candidate.charCodeAt(k) === text.charCodeAt(start + k)) k++;
+      if (k === length) return id;
     }
+    slot = (slot + 1) & INTERN_MASK;
   }
   if (internedNames.length >= MAX_INTERNED_NAMES) return -1;
   const id = internedNames.length;
   internedNames.push(detached(text.slice(start, end)));
-  if (bucket) bucket.push(id);
-  else internedBuckets.set(hash, [id]);
+  internedHashes[id] = hash;
+  internedFlags[id] = nameFlags(must(internedNames[id], 'the name just interned'));
+  internSlots[slot] = id + 1;
   return id;
+}
+
+/** The `CHUNK_*` bits a call named `name` (spelled with `$`) gives the chunk it is in. */
+function nameFlags(name: string): number {
+  return (
+    (BLOCK_CALL_NAMES.has(name) ? CHUNK_HAS_BLOCK_CALLS : 0) |
+    (name === '$disableSpecialEscaping' ? CHUNK_DISABLES_ESCAPING : 0)
+  );
 }
 
 /**
@@ -356,9 +380,10 @@ export function scanChunks(
   const openCall = (start: number, nameEnd: number, id: number, dol: boolean): void => {
     flush(start);
     const bracketed = text.charCodeAt(nameEnd) === OPEN;
-    const name = nameOfId(id, extraNames);
-    if (BLOCK_CALL_NAMES.has(name)) flags |= CHUNK_HAS_BLOCK_CALLS;
-    if (!dol && name === '$disableSpecialEscaping') flags |= CHUNK_DISABLES_ESCAPING;
+    // Read by id for an interned name: a set lookup per call was a cost of its own.
+    const nameBits = id < MAX_INTERNED_NAMES ? (internedFlags[id] ?? 0) : nameFlags(nameOfId(id, extraNames));
+    // `%{DOL}%disableSpecialEscaping` does not disable it.
+    flags |= dol ? nameBits & ~CHUNK_DISABLES_ESCAPING : nameBits;
     const word = KIND_CALL | (bracketed ? FLAG_BRACKETED : 0) | (dol ? FLAG_DOL : 0) | (id << PAYLOAD_SHIFT);
     const call = node(word, start, nameEnd);
     if (bracketed) {
@@ -437,14 +462,16 @@ export function scanChunks(
       let j = i + 1;
       let hash = Math.imul(0x811c9dc5 ^ DOLLAR, 0x01000193);
       let d = text.charCodeAt(j);
-      if (!isLetter(d)) {
+      // A letter: `d | 32` folds A-Z onto a-z (and nothing else onto it). Written out rather
+      // than called: a call per character of every name in cold code.
+      if (((d | 32) - 97) >>> 0 >= 26) {
         i++;
         continue;
       }
       do {
         hash = Math.imul(hash ^ d, 0x01000193);
         d = text.charCodeAt(++j);
-      } while (isLetter(d) || (d >= 48 && d <= 57));
+      } while (((d | 32) - 97) >>> 0 < 26 || (d >= 48 && d <= 57));
       if (j === i + 2 && text.charCodeAt(i + 1) === 99 /* c */ && text.charCodeAt(j) === OPEN) {
         flush(i);
         const close = commentClose(text, j, lineStarts);
