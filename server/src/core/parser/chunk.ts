@@ -458,6 +458,97 @@ export function scanChunks(
     }
   };
 
+  /** The intern id of the known name $ + text[start + 1, end) that starts a glued name. */
+  const gluedId = (start: number, end: number): number => {
+    let hash = Math.imul(0x811c9dc5 ^ DOLLAR, 0x01000193);
+    for (let m = start + 1; m < end; m++) hash = Math.imul(hash ^ text.charCodeAt(m), 0x01000193);
+    return nameId(start, end, hash);
+  };
+  /**
+   * The comment `$c[` whose `[` is at `open`, at `i`; true when the scan stops after it.
+   * Rare paths such as this one are functions of their own, so the loop that V8 compiles
+   * while it runs (on-stack replacement) stays small: that compile was a cost of its own.
+   */
+  const comment = (start: number, open: number): boolean => {
+    flush(start);
+    const close = commentClose(text, open, lineStarts);
+    const end = close >= 0 ? close + 1 : n;
+    lastCommentStart = start;
+    lastCommentEnd = end;
+    node(KIND_COMMENT | (close >= 0 ? FLAG_CLOSED : 0), start, end);
+    flags |= CHUNK_HAS_COMMENTS;
+    if (close < 0) {
+      problem({
+        code: 'unclosed-comment',
+        start: start - chunkStart,
+        end: open + 1 - chunkStart,
+        message: msg('syntax.unclosedComment'),
+      });
+    }
+    i = end;
+    textStart = i;
+    if (depth === 0 && close >= 0) {
+      boundary(i);
+      return stopped;
+    }
+    return false;
+  };
+  /** A `%` at `i`: an escape spelling, `%{DOL}%name` or text. */
+  const percent = (): void => {
+    if (text.startsWith(SEMICOL_ESCAPE, i)) {
+      if (disabled && depth > 0) separator(i, i + SEMICOL_ESCAPE.length);
+      else escape(i, i + SEMICOL_ESCAPE.length, ESC_SEMI);
+    } else if (text.startsWith(BRACKET_ESCAPE, i)) {
+      escape(i, i + BRACKET_ESCAPE.length, ESC_CLOSE);
+    } else if (text.startsWith(DOLLAR_ESCAPE, i)) {
+      const nameStart = i + DOLLAR_ESCAPE.length;
+      let j = disabled ? identifierEnd(text, nameStart) : nameStart;
+      if (j > nameStart && names && !names.has('$' + text.slice(nameStart, j))) {
+        const k = names.longestStart(text, '$', nameStart, j);
+        if (k > 0) j = k;
+      }
+      if (j > nameStart) openCall(i, j, nameId(0, 0, 0, '$' + text.slice(nameStart, j)), true);
+      else escape(i, nameStart, ESC_DOLLAR);
+    } else {
+      i++;
+    }
+  };
+
+  /** The problem of a text `[` at `textOpen` left open in the call at node `call`, closed at `i`. */
+  const unescapedBracket = (call: number, textOpen: number): void => {
+    const name = nameOfWord(buf[call * NODE_WORDS] ?? 0, extraNames);
+    problem({
+      code: 'unescaped-bracket',
+      start: i - chunkStart,
+      end: i + 1 - chunkStart,
+      callStart: buf[call * NODE_WORDS + 1] ?? 0,
+      related: { start: textOpen - chunkStart, end: textOpen + 1 - chunkStart },
+      message: msg('syntax.unescapedBracket', { name }),
+    });
+  };
+  /** The end of the text: the last text, the calls left open, the last chunk. */
+  const end = (): void => {
+    flush(n);
+    // Calls still open at the end run to the end of the document, innermost first.
+    for (let f = depth - 1; f >= 0; f--) {
+      const call = must(frameCall[f], 'frames below depth are open calls');
+      finish(must(frameArg[f], 'an open call has a current argument'), n);
+      finish(call, n);
+      const word = buf[call * NODE_WORDS] ?? 0;
+      const callStart = buf[call * NODE_WORDS + 1] ?? 0;
+      const open = callStart + nameLength(word, extraNames);
+      problem({
+        code: 'unclosed-bracket',
+        start: open,
+        end: open + 1,
+        callStart,
+        message: msg('syntax.unclosedBracket', { name: nameOfWord(word, extraNames) }),
+      });
+    }
+    if (problems.length > 1) problems.sort((a, b) => a.start - b.start);
+    cut(n);
+  };
+
   while (i < n) {
     const c = text.charCodeAt(i);
     // Most characters are plain text: one table lookup skips them.
@@ -481,27 +572,7 @@ export function scanChunks(
         d = text.charCodeAt(++j);
       } while (((d | 32) - 97) >>> 0 < 26 || (d >= 48 && d <= 57));
       if (j === i + 2 && text.charCodeAt(i + 1) === 99 /* c */ && text.charCodeAt(j) === OPEN) {
-        flush(i);
-        const close = commentClose(text, j, lineStarts);
-        const end = close >= 0 ? close + 1 : n;
-        lastCommentStart = i;
-        lastCommentEnd = end;
-        node(KIND_COMMENT | (close >= 0 ? FLAG_CLOSED : 0), i, end);
-        flags |= CHUNK_HAS_COMMENTS;
-        if (close < 0) {
-          problem({
-            code: 'unclosed-comment',
-            start: i - chunkStart,
-            end: j + 1 - chunkStart,
-            message: msg('syntax.unclosedComment'),
-          });
-        }
-        i = end;
-        textStart = i;
-        if (depth === 0 && close >= 0) {
-          boundary(i);
-          if (stopped) return { chunks, end: i };
-        }
+        if (comment(i, j)) return { chunks, end: i };
         continue;
       }
       // The interned id straight away (nameId's own first step, a call less per call).
@@ -512,9 +583,7 @@ export function scanChunks(
         const k = names.longestStart(text, '$', i + 1, j);
         if (k > 0) {
           j = k;
-          hash = Math.imul(0x811c9dc5 ^ DOLLAR, 0x01000193);
-          for (let m = i + 1; m < k; m++) hash = Math.imul(hash ^ text.charCodeAt(m), 0x01000193);
-          id = nameId(i, j, hash);
+          id = gluedId(i, k);
         }
       }
       openCall(i, j, id, false);
@@ -529,23 +598,7 @@ export function scanChunks(
       continue;
     }
     if (c === PERCENT) {
-      if (text.startsWith(SEMICOL_ESCAPE, i)) {
-        if (disabled && depth > 0) separator(i, i + SEMICOL_ESCAPE.length);
-        else escape(i, i + SEMICOL_ESCAPE.length, ESC_SEMI);
-      } else if (text.startsWith(BRACKET_ESCAPE, i)) {
-        escape(i, i + BRACKET_ESCAPE.length, ESC_CLOSE);
-      } else if (text.startsWith(DOLLAR_ESCAPE, i)) {
-        const nameStart = i + DOLLAR_ESCAPE.length;
-        let j = disabled ? identifierEnd(text, nameStart) : nameStart;
-        if (j > nameStart && names && !names.has('$' + text.slice(nameStart, j))) {
-          const k = names.longestStart(text, '$', nameStart, j);
-          if (k > 0) j = k;
-        }
-        if (j > nameStart) openCall(i, j, nameId(0, 0, 0, '$' + text.slice(nameStart, j)), true);
-        else escape(i, nameStart, ESC_DOLLAR);
-      } else {
-        i++;
-      }
+      percent();
       continue;
     }
     if (depth > 0) {
@@ -566,17 +619,7 @@ export function scanChunks(
         buf[call * NODE_WORDS] = word;
         finish(call, i + 1);
         depth--;
-        if (textOpen >= 0) {
-          const name = nameOfWord(word, extraNames);
-          problem({
-            code: 'unescaped-bracket',
-            start: i - chunkStart,
-            end: i + 1 - chunkStart,
-            callStart: buf[call * NODE_WORDS + 1] ?? 0,
-            related: { start: textOpen - chunkStart, end: textOpen + 1 - chunkStart },
-            message: msg('syntax.unescapedBracket', { name }),
-          });
-        }
+        if (textOpen >= 0) unescapedBracket(call, textOpen);
         i++;
         textStart = i;
         if (depth === 0) {
@@ -604,25 +647,7 @@ export function scanChunks(
     else if (c === CLOSE) brackets.push((i - chunkStart) * 4 + BRACKET_CLOSE);
     i++;
   }
-  flush(n);
-  // Calls still open at the end run to the end of the document, innermost first.
-  for (let f = depth - 1; f >= 0; f--) {
-    const call = must(frameCall[f], 'frames below depth are open calls');
-    finish(must(frameArg[f], 'an open call has a current argument'), n);
-    finish(call, n);
-    const word = buf[call * NODE_WORDS] ?? 0;
-    const callStart = buf[call * NODE_WORDS + 1] ?? 0;
-    const open = callStart + nameLength(word, extraNames);
-    problem({
-      code: 'unclosed-bracket',
-      start: open,
-      end: open + 1,
-      callStart,
-      message: msg('syntax.unclosedBracket', { name: nameOfWord(word, extraNames) }),
-    });
-  }
-  if (problems.length > 1) problems.sort((a, b) => a.start - b.start);
-  cut(n);
+  end();
   return { chunks, end: n };
 }
 
