@@ -190,7 +190,8 @@ export function blockFacts(
       close: call.close >= 0 ? call.close - base : -1,
       firstArg: first ? { start: first.start - base, end: first.end - base } : undefined,
       label: label !== undefined && label !== '' ? label : undefined,
-      scope: record(resolve(call.parent)),
+      // A call at top level (most block calls) is in TOP_SCOPE: no scope to resolve or record.
+      scope: call.parent === null ? TOP_SCOPE : record(resolve(call.parent)),
       topLevel: call.parent === null,
     };
     calls.push(fact);
