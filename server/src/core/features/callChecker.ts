@@ -20,7 +20,7 @@ import type { Analysis, DiagnosticFix, FeatureContext, OffsetEdit } from './type
 import { checkTypedValue, type ValueVerdict } from './values';
 import { replacementFixes } from './deprecations';
 import { CALL_CHECKS, type CallCheck, type CallReport } from './callRules';
-import { callToResolve, resolveCall, type CallToResolve, type FoundRecord } from './resolve';
+import { callToResolve, isTriggerCall, resolveCall, type CallToResolve, type FoundRecord } from './resolve';
 import type { Findings } from './diagnosticCollector';
 import type { DocText } from '../parser/text';
 
@@ -132,9 +132,8 @@ export function callKindNames(catalog: Catalog): number {
 }
 
 function callKind(catalog: Catalog, kinds: Map<string, Array<CallKind | undefined>>, call: CallNode): CallKind {
-  // Where the call's kind is kept among its name's four: `bracketed | triggerRoot << 1`
-  // (`isTriggerCall` written out: this runs once per call of the document, mostly in cold code).
-  const index = (call.open >= 0 ? 1 : 0) | (call.inTrigger && call.parent === null ? 2 : 0);
+  // Where the call's kind is kept among its name's four: `bracketed | triggerRoot << 1`.
+  const index = (call.open >= 0 ? 1 : 0) | (isTriggerCall(call) ? 2 : 0);
   let byIndex = kinds.get(call.name);
   const known = byIndex?.[index];
   if (known) return known;
