@@ -107,7 +107,6 @@ function chunkMessages(text: DocText, view: ChunkView, base: number): MessageFac
   for (let i = 0; i < roots.length; i++) {
     const node = roots[i];
     if (node === undefined) continue;
-    let n = 0;
     if (node.kind === 'call') {
       // Only `$stop` and block functions end a run; any other call adds nothing to it.
       if (node.name !== '$stop' && !BLOCK_ROLES.has(node.name)) continue;
@@ -116,8 +115,8 @@ function chunkMessages(text: DocText, view: ChunkView, base: number): MessageFac
       if (runStart >= 0 && runCount > 0) runs.push({ start: runStart - base, end: runEnd - base, count: runCount });
       runStart = -1;
       continue;
-    } else if (node.kind === 'text') n = visible(text, node.start, node.end);
-    else if (node.kind === 'escape') n = 1;
+    }
+    const n = countOf(text, node);
     if (n === 0) continue;
     if (runStart < 0) {
       runStart = node.start;
@@ -142,9 +141,6 @@ function chunkMessages(text: DocText, view: ChunkView, base: number): MessageFac
       longArguments.push({ start: arg.start - base, end: arg.end - base, count, name: call.name });
     }
   }
-  // Most chunks have no long argument, and many no run: they share one empty list (frozen, so
-  // detaching the fact's strings passes over it), and the facts of a chunk with neither are one
-  // shared value per ending.
   return { runs, longArguments, openStart, openEnd };
 }
 
