@@ -329,6 +329,7 @@ function chunkMenus(text: DocText, view: ChunkView, base: number): MenuFacts {
   for (let i = 0; i < all.length; i++) {
     const call = all[i];
     if (call === undefined) continue;
+    // A name added here must be added to MENU_CALLS too: the fact sees no other calls.
     switch (call.name) {
       case '$eval':
         evals.push(call.start - base);
